@@ -1,0 +1,30 @@
+/**
+ * The hashes a tx carries or commits to: the tx hash (TX-FORMAT §4), the calldata hash of a
+ * public call and the hash of a contract class log (TX-FORMAT §1), and the anchor block hash.
+ * @module
+ */
+import { poseidon2Hash, poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
+import { DOMAIN_SEPARATOR } from './constants.ts';
+import { blockHeaderToFields, kernelToFields } from './kernel-fields.ts';
+import type { BlockHeader, PrivateKernelTailCircuitPublicInputs } from './types.ts';
+
+/** Computes the tx hash from `Tx.data`; the `txHash` a client sends is never trusted. */
+export function computeTxHash(data: PrivateKernelTailCircuitPublicInputs): bigint {
+  const separator = data.isForPublic ? DOMAIN_SEPARATOR.PUBLIC_TX_HASH : DOMAIN_SEPARATOR.PRIVATE_TX_HASH;
+  return poseidon2HashWithSeparator(kernelToFields(data), separator);
+}
+
+/** Computes the hash of a public call's calldata (`computeCalldataHash`; the empty list hashes the separator alone). */
+export function computeCalldataHash(calldata: readonly bigint[]): bigint {
+  return poseidon2HashWithSeparator(calldata, DOMAIN_SEPARATOR.PUBLIC_CALLDATA);
+}
+
+/** Computes a contract class log's hash: Poseidon2 over all its padded fields, with no separator. */
+export function computeContractClassLogHash(fields: readonly bigint[]): bigint {
+  return poseidon2Hash(fields);
+}
+
+/** Computes a block header's hash (`BlockHeader.hash()`, TX-FORMAT §4.3). */
+export function computeBlockHeaderHash(header: BlockHeader): bigint {
+  return poseidon2HashWithSeparator(blockHeaderToFields(header), DOMAIN_SEPARATOR.BLOCK_HEADER_HASH);
+}
