@@ -1,0 +1,205 @@
+/**
+ * The error catalogue of both JSON-RPC surfaces: `RpcError`, one class per catalogue entry
+ * (docs/ARCHITECTURE.md "Contract: the error catalogue") and `toJsonRpcError()`, the one place
+ * where anything thrown becomes a wire error.
+ * @module
+ */
+
+/** Every JSON-RPC error code this node sends, by catalogue name. */
+export const RpcErrorCode = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  UNAUTHORIZED: -32000,
+  NOT_IMPLEMENTED: -32001,
+  NODE_NOT_READY: -32002,
+  BLOCK_NOT_YET_SYNCED: -32010,
+  BLOCK_NOT_RETAINED: -32011,
+  LEAF_INDEX_OUT_OF_RANGE: -32012,
+  TX_POOL_REJECTED: -32020,
+  TX_INVALID: -32021,
+  SIMULATION_REFUSED: -32030,
+  SLOT_RANGE_TOO_WIDE: -32040,
+  KEYSTORE_RELOAD_REJECTED: -32050,
+  SNAPSHOT_IN_PROGRESS: -32051,
+  ROLLBACK_REFUSED: -32052,
+  READ_ONLY_NODE: -32053,
+  SYNC_PAUSED: -32054,
+} as const;
+
+/** A catalogue name, e.g. `'NOT_IMPLEMENTED'`. */
+export type RpcErrorName = keyof typeof RpcErrorCode;
+
+/** The JSON-RPC 2.0 error object as it goes on the wire. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** An error that already knows its JSON-RPC code, message and structured `data`. */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** The admin API key is missing or wrong (SPEC §5); sent with HTTP 401. */
+export class UnauthorizedError extends RpcError {
+  static readonly code = RpcErrorCode.UNAUTHORIZED;
+  constructor() {
+    super(UnauthorizedError.code, 'Unauthorized: invalid or missing API key');
+  }
+}
+
+/** The method is in the document but the engine part behind it is not built yet. */
+export class NotImplementedError extends RpcError {
+  static readonly code = RpcErrorCode.NOT_IMPLEMENTED;
+  constructor(method: string) {
+    super(NotImplementedError.code, `Method not implemented: ${method}`, { method });
+  }
+}
+
+/** The node is starting or shutting down and cannot answer yet. */
+export class NodeNotReadyError extends RpcError {
+  static readonly code = RpcErrorCode.NODE_NOT_READY;
+  constructor(reason = 'starting') {
+    super(NodeNotReadyError.code, `Node not ready: ${reason}`, { reason });
+  }
+}
+
+/** A block above the synced tip was asked for. */
+export class BlockNotYetSyncedError extends RpcError {
+  static readonly code = RpcErrorCode.BLOCK_NOT_YET_SYNCED;
+  constructor(requested: number, latest: number) {
+    super(BlockNotYetSyncedError.code, `Block ${requested} not yet synced (latest is ${latest})`, { requested, latest });
+  }
+}
+
+/** The block's history has been pruned from this node. */
+export class BlockNotRetainedError extends RpcError {
+  static readonly code = RpcErrorCode.BLOCK_NOT_RETAINED;
+  constructor(requested: number, oldestRetained: number) {
+    super(BlockNotRetainedError.code, `Block ${requested} is no longer retained (oldest is ${oldestRetained})`, {
+      requested,
+      oldestRetained,
+    });
+  }
+}
+
+/** A leaf index at or beyond the tree's size. Indexes are bigints, sent as decimal strings. */
+export class LeafIndexOutOfRangeError extends RpcError {
+  static readonly code = RpcErrorCode.LEAF_INDEX_OUT_OF_RANGE;
+  constructor(leafIndex: bigint, treeSize: bigint) {
+    super(LeafIndexOutOfRangeError.code, `Leaf index ${leafIndex} out of range (tree size ${treeSize})`, {
+      leafIndex: leafIndex.toString(),
+      treeSize: treeSize.toString(),
+    });
+  }
+}
+
+/** Transaction pool rejection codes (SPEC §7). */
+export type TxPoolRejectionCode = 'LOW_PRIORITY_FEE' | 'INSUFFICIENT_FEE_PAYER_BALANCE' | 'NULLIFIER_CONFLICT';
+
+/** The mempool refused the transaction; `data.code` says why (SPEC §7). */
+export class TxPoolRejectedError extends RpcError {
+  static readonly code = RpcErrorCode.TX_POOL_REJECTED;
+  constructor(code: TxPoolRejectionCode, message: string, details: Record<string, string> = {}) {
+    super(TxPoolRejectedError.code, `Transaction rejected: ${code}: ${message}`, { code, message, ...details });
+  }
+}
+
+/** The transaction failed validation; `data.reasons` lists why. */
+export class TxInvalidError extends RpcError {
+  static readonly code = RpcErrorCode.TX_INVALID;
+  constructor(reasons: readonly string[]) {
+    super(TxInvalidError.code, `Invalid transaction: ${reasons.join('; ')}`, { reasons: [...reasons] });
+  }
+}
+
+/** The node refuses to simulate, e.g. a gas limit above its maximum. */
+export class SimulationRefusedError extends RpcError {
+  static readonly code = RpcErrorCode.SIMULATION_REFUSED;
+  constructor(reason: string) {
+    super(SimulationRefusedError.code, `Simulation refused: ${reason}`, { reason });
+  }
+}
+
+/** A validator-stats slot range wider than the node keeps. Slots are bigints as decimal strings. */
+export class SlotRangeTooWideError extends RpcError {
+  static readonly code = RpcErrorCode.SLOT_RANGE_TOO_WIDE;
+  constructor(fromSlot: bigint, toSlot: bigint, maxSlots: bigint) {
+    super(SlotRangeTooWideError.code, `Slot range ${fromSlot}..${toSlot} exceeds ${maxSlots} slots`, {
+      fromSlot: fromSlot.toString(),
+      toSlot: toSlot.toString(),
+      maxSlots: maxSlots.toString(),
+    });
+  }
+}
+
+/** A keystore reload failed validation and nothing was changed (SPEC §4.12). */
+export class KeystoreReloadRejectedError extends RpcError {
+  static readonly code = RpcErrorCode.KEYSTORE_RELOAD_REJECTED;
+  constructor(reason: string) {
+    super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}`, { reason });
+  }
+}
+
+/** A snapshot upload is already running. */
+export class SnapshotInProgressError extends RpcError {
+  static readonly code = RpcErrorCode.SNAPSHOT_IN_PROGRESS;
+  constructor() {
+    super(SnapshotInProgressError.code, 'Snapshot upload already in progress');
+  }
+}
+
+/** A rollback the node will not do, e.g. behind the finalized block without `force`. */
+export class RollbackRefusedError extends RpcError {
+  static readonly code = RpcErrorCode.ROLLBACK_REFUSED;
+  constructor(reason: string, targetBlockNumber: number, details: Record<string, unknown> = {}) {
+    super(RollbackRefusedError.code, `Rollback to block ${targetBlockNumber} refused: ${reason}`, {
+      reason,
+      targetBlockNumber,
+      ...details,
+    });
+  }
+}
+
+/** The node runs read-only and cannot change state. */
+export class ReadOnlyNodeError extends RpcError {
+  static readonly code = RpcErrorCode.READ_ONLY_NODE;
+  constructor() {
+    super(ReadOnlyNodeError.code, 'Node is read-only');
+  }
+}
+
+/** The operation needs syncing, which an operator has paused. */
+export class SyncPausedError extends RpcError {
+  static readonly code = RpcErrorCode.SYNC_PAUSED;
+  constructor() {
+    super(SyncPausedError.code, 'Sync is paused');
+  }
+}
+
+/** The wire message of -32603; the real cause goes to the log only. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal error';
+
+/**
+ * Turns whatever a handler threw into the wire error. An `RpcError` passes through unchanged;
+ * anything else becomes -32603 with a generic message (no stack, no internal text on the wire).
+ */
+export function toJsonRpcError(err: unknown): JsonRpcErrorObject {
+  if (err instanceof RpcError) {
+    return err.data === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, data: err.data };
+  }
+  return { code: RpcErrorCode.INTERNAL_ERROR, message: INTERNAL_ERROR_MESSAGE };
+}
