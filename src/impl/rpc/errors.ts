@@ -63,7 +63,7 @@ export class UnauthorizedError extends RpcError {
 export class NotImplementedError extends RpcError {
   static readonly code = RpcErrorCode.NOT_IMPLEMENTED;
   constructor(method: string) {
-    super(NotImplementedError.code, `Method not implemented: ${method}`, { method });
+    super(NotImplementedError.code, `Not implemented: ${method}`, { method });
   }
 }
 
@@ -144,11 +144,18 @@ export class SlotRangeTooWideError extends RpcError {
   }
 }
 
+/** Why a keystore reload was refused (openrpc.admin.json `KeystoreReloadRejectedErrorData`). */
+export type KeystoreReloadRejectionReason = 'NO_KEYSTORE_DIRECTORY' | 'VALIDATOR_DISABLED' | 'INVALID_KEYSTORE' | 'UNKNOWN_PUBLISHER';
+
 /** A keystore reload failed validation and nothing was changed (SPEC §4.12). */
 export class KeystoreReloadRejectedError extends RpcError {
   static readonly code = RpcErrorCode.KEYSTORE_RELOAD_REJECTED;
-  constructor(reason: string) {
-    super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}`, { reason });
+  constructor(reason: KeystoreReloadRejectionReason, detail?: string, validator?: string) {
+    super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}${detail ? `: ${detail}` : ''}`, {
+      reason,
+      ...(detail === undefined ? {} : { detail }),
+      ...(validator === undefined ? {} : { validator }),
+    });
   }
 }
 
@@ -160,15 +167,17 @@ export class SnapshotInProgressError extends RpcError {
   }
 }
 
+/** Why a rollback was refused (openrpc.admin.json `RollbackRefusedErrorData`). */
+export type RollbackRefusalReason = 'ABOVE_TIP' | 'BEHIND_FINALIZED_NEEDS_FORCE' | 'HISTORY_PRUNED_NEEDS_FORCE';
+
 /** A rollback the node will not do, e.g. behind the finalized block without `force`. */
 export class RollbackRefusedError extends RpcError {
   static readonly code = RpcErrorCode.ROLLBACK_REFUSED;
-  constructor(reason: string, targetBlockNumber: number, details: Record<string, unknown> = {}) {
-    super(RollbackRefusedError.code, `Rollback to block ${targetBlockNumber} refused: ${reason}`, {
-      reason,
-      targetBlockNumber,
-      ...details,
-    });
+  constructor(
+    reason: RollbackRefusalReason,
+    blocks: { targetBlockNumber: number; tipBlockNumber: number; finalizedBlockNumber: number; oldestHistoricBlockNumber?: number },
+  ) {
+    super(RollbackRefusedError.code, `Rollback refused: ${reason} (target ${blocks.targetBlockNumber})`, { reason, ...blocks });
   }
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Reads the startup options from command-line flags and environment variables, in that order of
+ * precedence over the defaults in `OPTIONS`, and refuses anything invalid with a message naming
+ * the flag.
+ * @module
+ */
+import { OPTIONS, REMOVED_OPTIONS, LOG_LEVELS } from './options.ts';
+import type { Config, OptionSpec } from './options.ts';
+
+/** A startup option was wrong; `message` names the flag or variable. The process exits with 1. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** What the command line asked for: run with a config, or print help. */
+export type ParsedCommand = { readonly kind: 'run'; readonly config: Config } | { readonly kind: 'help' };
+
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+const INTEGER_PATTERN = /^(0|[1-9][0-9]*)$/;
+const NUMBER_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/** Parses `argv` (without node and script) and `env` into a `Config`, or throws `ConfigError`. */
+export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCommand {
+  refuseRemovedNames(argv, env);
+  if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+  const fromFlags = readFlags(argv);
+  const config: Record<string, unknown> = {};
+  for (const option of OPTIONS) {
+    const envValue = option.env === undefined ? undefined : env[option.env];
+    if (fromFlags.has(option.key)) {
+      config[option.key] = convert(option, fromFlags.get(option.key)!, option.flag);
+    } else if (envValue !== undefined && !(envValue === '' && option.type !== 'string')) {
+      config[option.key] = convert(option, envValue, `${option.env} (${option.flag})`);
+    } else {
+      config[option.key] = option.default;
+    }
+  }
+  return { kind: 'run', config: config as unknown as Config };
+}
+
+function refuseRemovedNames(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
+  for (const removed of REMOVED_OPTIONS) {
+    const used = removed.name.startsWith('--')
+      ? argv.some((arg) => arg === removed.name || arg.startsWith(`${removed.name}=`))
+      : env[removed.name] !== undefined;
+    // SPEC §9: the v3 name is a breaking change; say which v4 name replaces it.
+    if (used) throw new ConfigError(`${removed.name} was removed in v4.0.0; use ${removed.replacement} instead`);
+  }
+}
+
+function readFlags(argv: readonly string[]): Map<string, string> {
+  const byFlag = new Map(OPTIONS.map((option) => [option.flag, option]));
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const option = byFlag.get(name);
+    if (option === undefined) {
+      throw new ConfigError(arg.startsWith('-') ? `unknown flag ${name} (see --help)` : `unexpected argument ${JSON.stringify(arg)} (see --help)`);
+    }
+    if (eq > 0 && name !== arg) {
+      values.set(option.key, arg.slice(eq + 1));
+    } else if (option.type === 'boolean') {
+      values.set(option.key, 'true');
+    } else {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new ConfigError(`${option.flag} needs a value`);
+      values.set(option.key, next);
+      i++;
+    }
+  }
+  return values;
+}
+
+function convert(option: OptionSpec, text: string, name: string): unknown {
+  const fail = (rule: string): never => {
+    throw new ConfigError(`invalid value ${JSON.stringify(text)} for ${name}: ${rule}`);
+  };
+  switch (option.type) {
+    case 'string':
+      return text;
+    case 'boolean': {
+      const lower = text.toLowerCase();
+      if (lower === 'true' || lower === '1') return true;
+      if (lower === 'false' || lower === '0') return false;
+      return fail('must be true, false, 1 or 0');
+    }
+    case 'hash':
+      return HASH_PATTERN.test(text) ? text : fail('must be a SHA-256 hash, 64 lowercase hex characters');
+    case 'log-level':
+      return (LOG_LEVELS as readonly string[]).includes(text) ? text : fail(`must be one of ${LOG_LEVELS.join(', ')}`);
+    case 'bigint':
+      return INTEGER_PATTERN.test(text) ? BigInt(text) : fail('must be a non-negative integer');
+    case 'port':
+      return checkRange(INTEGER_PATTERN.test(text) ? Number(text) : fail('must be an integer from 0 to 65535'), 0, 65535, fail);
+    case 'integer': {
+      const value = INTEGER_PATTERN.test(text) ? Number(text) : fail('must be a non-negative integer');
+      return Number.isSafeInteger(value) ? checkRange(value, option.min, option.max, fail) : fail('is too large');
+    }
+    case 'number':
+      return checkRange(NUMBER_PATTERN.test(text) ? Number(text) : fail('must be a number'), option.min, option.max, fail);
+  }
+}
+
+function checkRange(value: number, min: number | undefined, max: number | undefined, fail: (rule: string) => never): number {
+  if (!Number.isFinite(value)) fail('is out of range');
+  if (min !== undefined && value < min) fail(`must be >= ${min}`);
+  if (max !== undefined && value > max) fail(`must be <= ${max}`);
+  return value;
+}

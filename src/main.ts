@@ -1,0 +1,163 @@
+/**
+ * Entry point: parse the configuration, resolve the admin API key, start the public and admin
+ * JSON-RPC servers, and shut down cleanly on SIGINT/SIGTERM.
+ * @module
+ */
+import { join } from 'node:path';
+import { API_KEY_HASH_FILE, renderNewKeyBanner, resolveAdminApiKey } from './config/admin-api-key.ts';
+import { renderHelp } from './config/help.ts';
+import type { Config } from './config/options.ts';
+import { PACKAGE_VERSION } from './config/package-info.ts';
+import { ConfigError, parseCommand } from './config/parse.ts';
+import { createAdminHandlers } from './impl/rpc/admin/index.ts';
+import { createPublicHandlers } from './impl/rpc/public/index.ts';
+import { createApiKeyAuth } from './server/auth.ts';
+import { createRpcServer } from './server/http.ts';
+import type { RpcServer } from './server/http.ts';
+import { createLogger } from './server/logger.ts';
+import type { HealthReport, Logger, MethodDescriptor } from './server/types.ts';
+
+/** Something to close on shutdown (storage, engine parts), in reverse order of registration. */
+export type CloseHook = () => Promise<void> | void;
+
+/** A running node, as `main` returns it. */
+export interface RunningNode {
+  readonly config: Config;
+  readonly publicAddress: { host: string; port: number };
+  readonly adminAddress: { host: string; port: number };
+  /** Stops both servers and runs the close hooks. */
+  stop(): Promise<void>;
+}
+
+/** Runs the node with `argv` (flags only) and `env`; exits the process on bad config or signals. */
+export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<RunningNode | undefined> {
+  let config: Config;
+  try {
+    const command = parseCommand(argv, env);
+    if (command.kind === 'help') {
+      process.stdout.write(renderHelp());
+      return undefined;
+    }
+    config = command.config;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    createLogger('info').fatal(`invalid configuration: ${err.message}`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  try {
+    const node = await start(config, logger);
+    installSignalHandlers(node, logger);
+    return node;
+  } catch (err) {
+    logger.fatal('startup failed', { err });
+    process.exit(1);
+  }
+}
+
+async function start(config: Config, logger: Logger): Promise<RunningNode> {
+  const closeHooks: CloseHook[] = [];
+  const auth = await setUpAdminAuth(config, logger);
+  const tables = await loadMethodTables(logger);
+  // No engine is wired yet (storage and sync are other parts): report that plainly rather than invent a sync state.
+  const health = (): HealthReport => ({ healthy: true, version: PACKAGE_VERSION, syncState: 'not-implemented' });
+  const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
+  const common = { limits, logger, health, corsOrigin: config.corsOrigin };
+  const publicServer = createRpcServer({
+    ...common,
+    methods: tables.publicMethods,
+    handlers: createPublicHandlers({ nodeVersion: PACKAGE_VERSION, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId }),
+  });
+  const adminServer = createRpcServer({
+    ...common,
+    methods: tables.adminMethods,
+    handlers: createAdminHandlers(),
+    ...(auth === undefined ? {} : { auth }),
+  });
+  const started: RpcServer[] = [];
+  try {
+    const publicAddress = await publicServer.listen(config.port, config.host);
+    started.push(publicServer);
+    const adminAddress = await adminServer.listen(config.adminPort, config.adminHost);
+    started.push(adminServer);
+    logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(tables.publicMethods).length });
+    logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        await Promise.all(started.map((s) => s.close(config.shutdownTimeoutMs)));
+        for (const hook of closeHooks.reverse()) await hook();
+      })();
+      return stopping;
+    };
+    return { config, publicAddress, adminAddress, stop };
+  } catch (err) {
+    await Promise.all(started.map((s) => s.close(0)));
+    throw err;
+  }
+}
+
+async function setUpAdminAuth(config: Config, logger: Logger) {
+  const state = await resolveAdminApiKey(config);
+  if (!state.enabled) {
+    logger.warn('ADMIN API KEY AUTHENTICATION IS DISABLED (--no-admin-api-key): anyone who can reach the admin port can control this node');
+    return undefined;
+  }
+  if (state.newKey !== undefined) {
+    const persistedAt = config.dataDirectory === '' ? undefined : join(config.dataDirectory, API_KEY_HASH_FILE);
+    // SPEC §5: printed once to stdout; the logs never carry the key.
+    process.stdout.write(renderNewKeyBanner(state.newKey, persistedAt));
+    logger.info('admin API key generated', { persisted: persistedAt !== undefined });
+  } else {
+    logger.info('admin API key hash loaded', { source: state.source });
+  }
+  return createApiKeyAuth(state.hashHex);
+}
+
+function installSignalHandlers(node: RunningNode, logger: Logger): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info('shutting down', { signal });
+    node.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.fatal('shutdown failed', { err });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}
+
+/** Both surfaces' method tables. */
+interface MethodTables {
+  readonly publicMethods: Readonly<Record<string, MethodDescriptor>>;
+  readonly adminMethods: Readonly<Record<string, MethodDescriptor>>;
+}
+
+/**
+ * Imports the generated tables (`npm run codegen`). Until they exist the node still starts,
+ * answering -32601 for every method, and logs why.
+ */
+async function loadMethodTables(logger: Logger): Promise<MethodTables> {
+  const load = async (specifier: string, exportName: string) => {
+    try {
+      const module = (await import(specifier)) as Record<string, Readonly<Record<string, MethodDescriptor>> | undefined>;
+      return module[exportName] ?? {};
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(err).includes(specifier.slice(1));
+      if (!missing) throw err;
+      logger.error('generated method table missing; run npm run codegen', { specifier });
+      return {};
+    }
+  };
+  return {
+    publicMethods: await load('./generated/public/methods.ts', 'publicMethods'),
+    adminMethods: await load('./generated/admin/methods.ts', 'adminMethods'),
+  };
+}
+
+if (import.meta.main) await main(process.argv.slice(2), process.env);

@@ -1,0 +1,173 @@
+/**
+ * The HTTP side of a JSON-RPC port on node:http: routing (`POST /`, `GET /status`, `OPTIONS`),
+ * admin auth before the body, 405/415/413 with JSON bodies, body size counted while streaming,
+ * and a graceful close that lets in-flight requests finish.
+ * @module
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
+import { NodeNotReadyError, RpcErrorCode } from '../impl/rpc/errors.ts';
+import { answerPreflight, setCorsHeaders } from './cors.ts';
+import { createDispatcher, wholeBodyError } from './json-rpc.ts';
+import { internalError, parseError, UNAUTHORIZED_BODY } from './protocol-errors.ts';
+import { renderStatus } from './status.ts';
+import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, ServerLimits } from './types.ts';
+
+/** Everything one port serves. */
+export interface RpcServerOptions {
+  readonly methods: Readonly<Record<string, MethodDescriptor>>;
+  readonly handlers: HandlerTable;
+  /** When given, every request except `GET /status` and `OPTIONS` must pass it (admin port). */
+  readonly auth?: AuthCheck;
+  readonly limits: ServerLimits;
+  readonly logger: Logger;
+  readonly health?: HealthProvider;
+  readonly corsOrigin?: string;
+  readonly mapError?: (err: unknown) => JsonRpcErrorObject;
+}
+
+/** A started-or-not JSON-RPC port. */
+export interface RpcServer {
+  readonly server: Server;
+  /** Starts listening; resolves with the bound address (port 0 picks a free one). */
+  listen(port: number, host: string): Promise<{ host: string; port: number }>;
+  /** Stops accepting, waits up to `graceMs` for in-flight requests, then drops connections. */
+  close(graceMs?: number): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json';
+
+/** Creates a JSON-RPC 2.0 server for one surface. */
+export function createRpcServer(options: RpcServerOptions): RpcServer {
+  const { limits, logger } = options;
+  const origin = options.corsOrigin ?? '*';
+  const health = options.health ?? (() => ({ healthy: true, version: 'unknown', syncState: 'unknown' }));
+  const dispatch = createDispatcher({ ...options, maxBatchSize: limits.maxBatchSize });
+  const startedAt = Date.now();
+  let closing = false;
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    setCorsHeaders(res, origin);
+    if (closing) res.setHeader('connection', 'close');
+    const path = pathOf(req.url);
+    if (req.method === 'OPTIONS') return answerPreflight(res);
+    if (path === '/status') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
+      const { status, body } = await renderStatus(health, startedAt, closing);
+      return send(res, status, body);
+    }
+    // Aztec checks the key before anything else, so an unauthenticated caller learns nothing.
+    if (options.auth !== undefined && !options.auth(req.headers)) return rejectRaw(req, res, 401, UNAUTHORIZED_BODY);
+    if (path !== '/') return reject(req, res, 404, 'Not Found: JSON-RPC is served at POST /');
+    if (req.method !== 'POST') return reject(req, res, 405, 'Method Not Allowed: use POST', 'POST, OPTIONS');
+    if (mediaType(req.headers['content-type']) !== JSON_TYPE) {
+      return reject(req, res, 415, `Unsupported Media Type: Content-Type must be ${JSON_TYPE}`);
+    }
+    const declared = Number(req.headers['content-length'] ?? Number.NaN);
+    if (declared > limits.maxBodyBytes) return tooLarge(req, res);
+    const body = await readBody(req, limits.maxBodyBytes);
+    if (body === undefined) return tooLarge(req, res);
+    if (closing) {
+      const error = new NodeNotReadyError('shutting down');
+      return send(res, 503, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: error.code, message: error.message } }));
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      const outcome = wholeBodyError(parseError((err as Error).message));
+      return send(res, outcome.status, outcome.body!);
+    }
+    const outcome = await dispatch(parsed);
+    if (outcome.body === undefined) return void res.writeHead(outcome.status).end();
+    return send(res, outcome.status, outcome.body);
+  }
+
+  function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    reject(req, res, 413, `Payload Too Large: request body exceeds ${limits.maxBodyBytes} bytes`);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      logger.error('request failed', { err });
+      if (!res.headersSent) send(res, 500, JSON.stringify({ jsonrpc: '2.0', id: null, error: internalError() }));
+      else res.destroy();
+    });
+  });
+
+  return {
+    server,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          resolve({ host: address.address, port: address.port });
+        });
+      });
+    },
+    close(graceMs = 10_000) {
+      closing = true;
+      return new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/** Answers with a JSON error body carrying `error.message` (the Aztec client reads it, wire/README.md). */
+function reject(req: IncomingMessage, res: ServerResponse, status: number, message: string, allow?: string): void {
+  if (allow !== undefined) res.setHeader('allow', allow);
+  const code = status === 404 ? RpcErrorCode.METHOD_NOT_FOUND : RpcErrorCode.INVALID_REQUEST;
+  rejectRaw(req, res, status, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+}
+
+/** Sends an early answer without reading the body; the connection closes so the body is not parsed as a next request. */
+function rejectRaw(req: IncomingMessage, res: ServerResponse, status: number, body: string): void {
+  if (!req.complete) res.setHeader('connection', 'close');
+  send(res, status, body);
+  req.resume();
+}
+
+/** Reads the body, counting bytes as they stream in; `undefined` once the limit is passed. */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      settled = true;
+      req.off('data', onData);
+      resolve(undefined);
+    };
+    req.on('data', onData);
+    req.once('end', () => !settled && resolve(Buffer.concat(chunks)));
+    req.once('error', (err) => !settled && reject(err));
+  });
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const q = raw.indexOf('?');
+  return q === -1 ? raw : raw.slice(0, q);
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
