@@ -1,0 +1,22 @@
+/**
+ * Strict standard base64 (RFC 4648 §4, `=` padding) for `Tx.data` and `Tx.chonkProof`.
+ * `Buffer.from(s, 'base64')` silently skips junk, so it alone would let malformed input through.
+ * @module
+ */
+import { TxDecodeError } from './errors.ts';
+
+const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Decodes canonical base64; throws `TxDecodeError` at `path` on anything else. */
+export function decodeBase64Strict(s: string, path: string): Uint8Array {
+  if (!BASE64_RE.test(s)) throw new TxDecodeError(path, 'not valid base64 (standard alphabet with = padding)');
+  const bytes = Buffer.from(s, 'base64');
+  // Non-zero bits in the last symbol before padding decode the same bytes; only the canonical form re-encodes exactly.
+  if (bytes.toString('base64') !== s) throw new TxDecodeError(path, 'not canonical base64 (non-zero padding bits)');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Encodes bytes as standard base64 with padding. */
+export function encodeBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
