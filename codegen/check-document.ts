@@ -1,0 +1,104 @@
+/**
+ * The checks codegen runs before emitting anything: meta-schema validity (via
+ * @open-rpc/schema-utils-js, which also resolves every $ref), unique and prefixed method names,
+ * unique component names, and examples that validate against their own schemas.
+ * @module
+ */
+import { parseOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import type { Ajv } from 'ajv';
+import type { DocumentModel, MethodModel, Surface } from './model.ts';
+import { createDocumentAjv, prepareSchema, schemaId } from './ajv-schemas.ts';
+
+/** Meta-validates and dereferences a copy of `doc`; returns the problems found. */
+export async function checkMetaSchema(surface: Surface, doc: unknown): Promise<string[]> {
+  try {
+    await parseOpenRPCDocument(structuredClone(doc) as never, { dereference: true, validate: true });
+    return [];
+  } catch (error) {
+    return [`${surface.file}: ${(error as Error).message}`];
+  }
+}
+
+/** Every semantic problem in a document model (empty when it is fine). */
+export function checkModel(model: DocumentModel, rawComponents: Record<string, unknown>): string[] {
+  const file = model.surface.file;
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const [section, entries] of Object.entries(rawComponents)) {
+    for (const name of Object.keys((entries ?? {}) as object)) {
+      const other = seen.get(name);
+      if (other !== undefined) problems.push(`${file}: component name "${name}" is used in both components/${other} and components/${section}`);
+      seen.set(name, section);
+    }
+  }
+  const names = new Set<string>();
+  const handlers = new Set<string>();
+  for (const m of model.methods) {
+    if (names.has(m.name)) problems.push(`${file}: method ${m.name} is declared twice`);
+    if (handlers.has(m.handler)) problems.push(`${file}: two methods map to handler ${m.handler}`);
+    names.add(m.name);
+    handlers.add(m.handler);
+    if (!m.name.startsWith(model.surface.prefix) || m.name.length === model.surface.prefix.length) problems.push(`${file}: method ${m.name} must start with ${model.surface.prefix}`);
+  }
+  const codes = new Map<number, string>();
+  for (const e of model.errors) {
+    if (!Number.isInteger(e.code)) problems.push(`${file}: error ${e.name} has no integer code`);
+    const other = codes.get(e.code);
+    if (other !== undefined) problems.push(`${file}: errors ${other} and ${e.name} share code ${e.code}`);
+    codes.set(e.code, e.name);
+  }
+  let ajv: Ajv;
+  try {
+    ajv = createDocumentAjv(model, false);
+  } catch (error) {
+    return [...problems, `${file}: schemas do not compile: ${(error as Error).message}`];
+  }
+  for (const m of model.methods) problems.push(...checkExamples(model, m, ajv));
+  return problems;
+}
+
+function checkExamples(model: DocumentModel, m: MethodModel, ajv: Ajv): string[] {
+  const at = `${model.surface.file}: ${m.name}`;
+  const problems: string[] = [];
+  const invalid = (id: string, value: unknown): string | null => {
+    const validate = ajv.getSchema(id);
+    if (!validate || validate(value)) return null;
+    return ajv.errorsText(validate.errors, { dataVar: '' });
+  };
+  m.examples.forEach((x, n) => {
+    const where = `${at} example ${n + 1} "${x.name}"`;
+    problems.push(...checkParamNames(m, x.params, where));
+    m.params.forEach((p, i) => {
+      const given = x.params.find((q) => q.name === p.name);
+      if (given === undefined || (given.value === null && !p.required)) {
+        if (p.required) problems.push(`${where}: missing required param ${p.name}`);
+        return;
+      }
+      const why = invalid(schemaId(m.name, i), given.value);
+      if (why) problems.push(`${where}: param ${p.name} does not match its schema: ${why}`);
+    });
+    if (x.result === undefined) problems.push(`${where}: has no result`);
+    else {
+      const why = invalid(schemaId(m.name, 'result'), x.result.value);
+      if (why) problems.push(`${where}: result does not match the result schema: ${why}`);
+    }
+  });
+  for (const x of m.errorExamples) {
+    const where = `${at} x-error-examples "${x.name}"`;
+    problems.push(...checkParamNames(m, x.params, where));
+    const declared = m.errors.find((e) => e.code === x.error?.code);
+    if (x.error === undefined) problems.push(`${where}: has no error`);
+    else if (declared === undefined) problems.push(`${where}: code ${x.error.code} is not in the method's errors`);
+    else if (x.error.data !== undefined && declared.dataSchema === undefined) problems.push(`${where}: has data but ${declared.name} declares no x-data-schema`);
+    else if (declared.dataSchema !== undefined && x.error.data !== undefined) {
+      const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n)));
+      if (!validate(x.error.data)) problems.push(`${where}: data does not match ${declared.name}'s x-data-schema: ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
+    }
+  }
+  return problems;
+}
+
+function checkParamNames(m: MethodModel, params: readonly { name: string }[], where: string): string[] {
+  const known = new Set(m.params.map((p) => p.name));
+  return params.filter((p) => !known.has(p.name)).map((p) => `${where}: unknown param ${p.name}`);
+}

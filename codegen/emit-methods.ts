@@ -1,0 +1,163 @@
+/**
+ * Emits `methods.ts`: the MethodDescriptor table the server dispatches on, with params/result
+ * validation that turns ajv errors into messages naming the parameter and the rule.
+ * @module
+ */
+import type { DocumentModel, MethodModel } from './model.ts';
+import { byTag, header, quote, validatorName } from './emit-common.ts';
+
+/** The source of `src/generated/<surface>/methods.ts`. */
+export function emitMethods(model: DocumentModel): string {
+  const codeName = new Map(model.errors.map((e) => [e.code, e.name]));
+  const rows: string[] = [];
+  for (const [tag, methods] of byTag(model.methods)) {
+    rows.push(`  // ${tag}`);
+    for (const m of methods) rows.push(entry(m, codeName));
+  }
+  return `${header(model.surface)}/**
+ * The method table of ${model.surface.file}: wire name → handler key, params, validators and
+ * declared errors. The server looks methods up here and validates params before dispatch.
+ * @module
+ */
+import * as v from './validators.js';
+import type { Validator, ValidatorError } from './validators.js';
+import { ErrorCode } from './errors.ts';
+
+/** One RPC method as the server sees it (docs/ARCHITECTURE.md, "Contract: generated code"). */
+export interface MethodDescriptor {
+  readonly name: string;
+  readonly handler: string;
+  readonly params: readonly { readonly name: string; readonly required: boolean }[];
+  /** null when valid, else a message naming the parameter and the rule: "params[1] (limit): must be <= 100". */
+  validateParams(params: readonly unknown[]): string | null;
+  validateResult(result: unknown): string | null;
+  readonly errors: readonly number[];
+  readonly deprecated: boolean;
+  readonly extension: boolean;
+}
+
+${RUNTIME}
+/** Every method of ${model.surface.file}, keyed by wire name, in document order. */
+export const ${model.surface.tableName}: Readonly<Record<string, MethodDescriptor>> = Object.freeze({
+${rows.join('\n')}
+});
+`;
+}
+
+function entry(m: MethodModel, codeName: ReadonlyMap<number, string>): string {
+  const params = m.params.map((p, i) => `{ name: ${quote(p.name)}, required: ${p.required}, validate: v.${validatorName(m, i)} }`);
+  const errors = m.errors.map((e) => (codeName.get(e.code) === e.name ? `ErrorCode.${e.name}` : String(e.code)));
+  const flags = [m.deprecated ? 'deprecated: true' : '', m.extension ? 'extension: true' : ''].filter(Boolean);
+  const lines = [
+    `    name: '${m.name}',`,
+    `    handler: '${m.handler}',`,
+    params.length === 0 ? '    params: [],' : `    params: [\n${params.map((p) => `      ${p},`).join('\n')}\n    ],`,
+    `    result: v.${validatorName(m, 'result')},`,
+    `    errors: [${errors.join(', ')}],`,
+    ...flags.map((f) => `    ${f},`),
+  ];
+  return `  ${m.name}: method({\n${lines.join('\n')}\n  }),`;
+}
+
+/** Hand-written once here, emitted into each methods.ts so generated code imports nothing else. */
+const RUNTIME = `interface ParamSpec {
+  readonly name: string;
+  readonly required: boolean;
+  readonly validate: Validator;
+}
+
+interface MethodSpec {
+  readonly name: string;
+  readonly handler: string;
+  readonly params: readonly ParamSpec[];
+  readonly result: Validator;
+  readonly errors: readonly number[];
+  readonly deprecated?: boolean;
+  readonly extension?: boolean;
+}
+
+/** Builds a frozen descriptor from a table row. */
+function method(spec: MethodSpec): MethodDescriptor {
+  return Object.freeze({
+    name: spec.name,
+    handler: spec.handler,
+    params: Object.freeze(spec.params.map((p) => Object.freeze({ name: p.name, required: p.required }))),
+    validateParams: (params: readonly unknown[]) => checkParams(spec.params, params),
+    // A void method's result is null on the wire; handlers return undefined.
+    validateResult: (result: unknown) => check(spec.result, result === undefined ? null : result, 'result'),
+    errors: Object.freeze([...spec.errors]),
+    deprecated: spec.deprecated ?? false,
+    extension: spec.extension ?? false,
+  });
+}
+
+/** Checks arity, then each param; absent and null optional params are accepted. */
+function checkParams(specs: readonly ParamSpec[], params: readonly unknown[]): string | null {
+  if (params.length > specs.length) return \`too many params: expected at most \${specs.length}, got \${params.length}\`;
+  for (const [i, spec] of specs.entries()) {
+    const label = \`params[\${i}] (\${spec.name})\`;
+    const value = params[i];
+    if (value === undefined || (value === null && !spec.required)) {
+      if (spec.required) return \`\${label}: is required\`;
+      continue;
+    }
+    const problem = check(spec.validate, value, label);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/** Runs a validator; on failure, "<label><path>: <rule>". */
+function check(validate: Validator, value: unknown, label: string): string | null {
+  if (validate(value)) return null;
+  const errors = validate.errors ?? [];
+  const error = relevantError(errors);
+  if (error === undefined) return \`\${label}: is invalid\`;
+  return \`\${label}\${jsonPath(error.instancePath)}: \${explain(error)}\`;
+}
+
+/**
+ * The error worth reporting. ajv lists an anyOf/oneOf failure after its branches' errors. When a
+ * branch matched the value's shape and failed deeper inside (\`{hash: "0x"}\` against \`L2Block | null\`),
+ * that deeper error says more; otherwise the combined "must be A or B" message does.
+ */
+function relevantError(errors: readonly ValidatorError[]): ValidatorError | undefined {
+  const last = errors[errors.length - 1];
+  if (last === undefined || (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')) return errors[0];
+  const deeper = errors.find((e) => e.instancePath.length > last.instancePath.length && e.instancePath.startsWith(last.instancePath));
+  return deeper ?? last;
+}
+
+/** "/filter/0/txHash" → ".filter[0].txHash". */
+function jsonPath(pointer: string): string {
+  return pointer.split('/').slice(1).map((raw) => {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    return /^\\d+$/.test(key) ? \`[\${key}]\` : \`.\${key}\`;
+  }).join('');
+}
+
+/** A readable rule for one ajv error. */
+function explain(error: ValidatorError): string {
+  const p = error.params;
+  switch (error.keyword) {
+    case 'anyOf':
+    case 'oneOf':
+      return \`must be \${String(error.parentSchema?.['x-expected'] ?? 'one of the allowed shapes')}\`;
+    case 'const':
+      return \`must be \${JSON.stringify(p.allowedValue)}\`;
+    case 'enum':
+      return \`must be one of \${(p.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}\`;
+    case 'additionalProperties':
+      return \`must not have property '\${String(p.additionalProperty)}'\`;
+    case 'additionalItems':
+    case 'maxItems':
+      return \`must not have more than \${String(p.limit)} items\`;
+    case 'minItems':
+      return \`must not have fewer than \${String(p.limit)} items\`;
+    case 'type':
+      return \`must be \${String(p.type).split(',').join(' or ')}\`;
+    default:
+      return error.message ?? \`fails \${error.keyword}\`;
+  }
+}
+`;
