@@ -50,7 +50,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setCorsHeaders(res, origin);
-    if (closing) res.setHeader('connection', 'close');
     const path = pathOf(req.url);
     if (req.method === 'OPTIONS') return answerPreflight(res);
     if (path === '/status') {
@@ -60,6 +59,11 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
     // Aztec checks the key before anything else, so an unauthenticated caller learns nothing.
     if (options.auth !== undefined && !options.auth(req.headers)) return rejectRaw(req, res, 401, UNAUTHORIZED_BODY);
+    if (closing) {
+      // A request that arrives after close() began (on a kept-alive connection) is not served.
+      const error = new NodeNotReadyError('shutting down');
+      return rejectRaw(req, res, 503, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: error.code, message: error.message, data: error.data } }));
+    }
     if (path !== '/') return reject(req, res, 404, 'Not Found: JSON-RPC is served at POST /');
     if (req.method !== 'POST') return reject(req, res, 405, 'Method Not Allowed: use POST', 'POST, OPTIONS');
     if (mediaType(req.headers['content-type']) !== JSON_TYPE) {
@@ -69,10 +73,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     if (declared > limits.maxBodyBytes) return tooLarge(req, res);
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === undefined) return tooLarge(req, res);
-    if (closing) {
-      const error = new NodeNotReadyError('shutting down');
-      return send(res, 503, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: error.code, message: error.message } }));
-    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
@@ -81,7 +81,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return send(res, outcome.status, outcome.body!);
     }
     const outcome = await dispatch(parsed);
-    if (outcome.body === undefined) return void res.writeHead(outcome.status).end();
+    if (outcome.body === undefined) {
+      if (closing) res.setHeader('connection', 'close');
+      return void res.writeHead(outcome.status).end();
+    }
     return send(res, outcome.status, outcome.body);
   }
 
@@ -89,7 +92,29 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     reject(req, res, 413, `Payload Too Large: request body exceeds ${limits.maxBodyBytes} bytes`);
   }
 
+  function send(res: ServerResponse, status: number, body: string): void {
+    // While closing, tell keep-alive clients not to reuse this connection.
+    if (closing) res.setHeader('connection', 'close');
+    res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
+  }
+
+  /** Answers with a JSON error body carrying `error.message` (the Aztec client reads it, wire/README.md). */
+  function reject(req: IncomingMessage, res: ServerResponse, status: number, message: string, allow?: string): void {
+    if (allow !== undefined) res.setHeader('allow', allow);
+    const code = status === 404 ? RpcErrorCode.METHOD_NOT_FOUND : RpcErrorCode.INVALID_REQUEST;
+    rejectRaw(req, res, status, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+  }
+
+  /** Sends an early answer without reading the body; the connection closes so the body is not parsed as a next request. */
+  function rejectRaw(req: IncomingMessage, res: ServerResponse, status: number, body: string): void {
+    if (!req.complete) res.setHeader('connection', 'close');
+    send(res, status, body);
+    req.resume();
+  }
+
   const server = createServer((req, res) => {
+    // A keep-alive connection that was busy when close() began becomes idle here; drop it then.
+    res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
     route(req, res).catch((err: unknown) => {
       logger.error('request failed', { err });
       if (!res.headersSent) send(res, 500, JSON.stringify({ jsonrpc: '2.0', id: null, error: internalError() }));
@@ -123,24 +148,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       });
     },
   };
-}
-
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
-}
-
-/** Answers with a JSON error body carrying `error.message` (the Aztec client reads it, wire/README.md). */
-function reject(req: IncomingMessage, res: ServerResponse, status: number, message: string, allow?: string): void {
-  if (allow !== undefined) res.setHeader('allow', allow);
-  const code = status === 404 ? RpcErrorCode.METHOD_NOT_FOUND : RpcErrorCode.INVALID_REQUEST;
-  rejectRaw(req, res, status, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
-}
-
-/** Sends an early answer without reading the body; the connection closes so the body is not parsed as a next request. */
-function rejectRaw(req: IncomingMessage, res: ServerResponse, status: number, body: string): void {
-  if (!req.complete) res.setHeader('connection', 'close');
-  send(res, status, body);
-  req.resume();
 }
 
 /** Reads the body, counting bytes as they stream in; `undefined` once the limit is passed. */
