@@ -1,0 +1,160 @@
+/**
+ * Read side of the world state: every query takes a block (number or 'latest') and answers from
+ * the state as of that block — leaf lookups, sibling paths and the membership / low-leaf
+ * witnesses behind node_* tree methods, public storage reads and the sync status.
+ * @module
+ */
+import type { Snapshot } from '../chain/types.ts';
+import type { Hasher } from '../crypto/poseidon2.ts';
+import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
+import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../rpc/errors.ts';
+import type { TreeRepository } from '../store/tree-repository.ts';
+import { PUBLIC_LEAF_SLOT_SEPARATOR, TREE_HEIGHT, TreeId, isIndexedTree } from './constants.ts';
+import { ZERO_HASHES } from './merkle.ts';
+import type { BlockRef, LeafLocation, LowLeafWitness, IndexedLeafWitness, MembershipWitness, WorldStateSyncStatus } from './types.ts';
+
+/** computePublicDataTreeLeafSlot(contract, storageSlot). */
+export function computePublicDataTreeLeafSlot(contract: bigint, storageSlot: bigint): bigint {
+  return poseidon2HashWithSeparator([contract, storageSlot], PUBLIC_LEAF_SLOT_SEPARATOR);
+}
+
+/** Query methods over the stored trees. */
+export class WorldStateQueries {
+  protected readonly repo: TreeRepository;
+  protected readonly queryHasher: Hasher;
+  /** Set by the chain part once L1 finality is known. */
+  finalizedBlockNumber = 0;
+
+  constructor(repo: TreeRepository, hasher: Hasher) {
+    this.repo = repo;
+    this.queryHasher = hasher;
+  }
+
+  /** The newest applied block number. */
+  async getLatestBlockNumber(): Promise<number> {
+    return (await this.repo.getLatestBlock())?.blockNumber ?? 0;
+  }
+
+  /** Resolves 'latest' and refuses blocks above the tip. */
+  async resolveBlock(block: BlockRef): Promise<number> {
+    const latest = await this.getLatestBlockNumber();
+    if (block === 'latest') return latest;
+    if (!Number.isInteger(block) || block < 0) throw new RangeError(`bad block number ${block}`);
+    if (block > latest) throw new BlockNotYetSyncedError(block, latest);
+    return block;
+  }
+
+  /** Hash of an applied block (undefined when absent). */
+  async getBlockHash(blockNumber: number): Promise<bigint | undefined> {
+    return (await this.repo.getBlock(blockNumber))?.blockHash;
+  }
+
+  /** Root and next free index of a tree after a block. */
+  async getTreeSnapshot(treeId: TreeId, block: BlockRef): Promise<Snapshot> {
+    return this.snapshotAt(treeId, await this.resolveBlock(block));
+  }
+
+  protected async snapshotAt(treeId: TreeId, blockNumber: number): Promise<Snapshot> {
+    const s = await this.repo.getTreeState(treeId, blockNumber);
+    if (!s) throw new Error(`no state for tree ${treeId} at block ${blockNumber}`);
+    return { root: s.root, nextAvailableLeafIndex: s.size };
+  }
+
+  /** node_getWorldStateSyncStatus. */
+  async getSyncStatus(): Promise<WorldStateSyncStatus> {
+    const latest = await this.repo.getLatestBlock();
+    return {
+      latestBlockNumber: latest?.blockNumber ?? 0,
+      latestBlockHash: latest?.blockHash ?? 0n,
+      finalizedBlockNumber: Math.min(this.finalizedBlockNumber, latest?.blockNumber ?? 0),
+      oldestHistoricBlockNumber: 0,
+      treesAreSynched: latest !== undefined,
+    };
+  }
+
+  /** Where each value was inserted (null when absent at that block). */
+  async findLeafIndices(treeId: TreeId, values: readonly bigint[], block: BlockRef): Promise<(LeafLocation | null)[]> {
+    const b = await this.resolveBlock(block);
+    const found = isIndexedTree(treeId) ? await this.repo.findKeys(treeId, values, b) : await this.repo.findLeafValues(treeId, values, b);
+    const hashes = await this.repo.getBlockHashes([...found.values()].map((f) => f.blockNumber));
+    return values.map((v) => {
+      const f = found.get(v);
+      return f ? { leafIndex: BigInt(f.index), blockNumber: f.blockNumber, blockHash: hashes.get(f.blockNumber)! } : null;
+    });
+  }
+
+  /** Sibling path (leaf level first) of a leaf at a block; index must be below the tree size. */
+  async getSiblingPath(treeId: TreeId, leafIndex: bigint, block: BlockRef): Promise<bigint[]> {
+    const b = await this.resolveBlock(block);
+    const size = (await this.snapshotAt(treeId, b)).nextAvailableLeafIndex;
+    if (leafIndex < 0n || leafIndex >= BigInt(size)) throw new LeafIndexOutOfRangeError(leafIndex, BigInt(size));
+    return this.pathAt(treeId, Number(leafIndex), b);
+  }
+
+  protected async pathAt(treeId: TreeId, index: number, block: number): Promise<bigint[]> {
+    const height = TREE_HEIGHT[treeId];
+    const positions = Array.from({ length: height }, (_, l) => ({ level: l, index: Math.floor(index / 2 ** l) ^ 1 }));
+    const got = await this.repo.getPath(treeId, positions, block);
+    return got.map((h, l) => h ?? ZERO_HASHES[l]!);
+  }
+
+  private async indexedWitness(treeId: TreeId, index: number, block: number): Promise<IndexedLeafWitness> {
+    const leaf = await this.repo.getIndexedLeaf(treeId, index, block);
+    if (!leaf) throw new Error(`tree ${treeId}: no leaf ${index} at block ${block}`);
+    return { index: BigInt(index), leaf, siblingPath: await this.pathAt(treeId, index, block) };
+  }
+
+  private async lowLeafWitness(treeId: TreeId, key: bigint, block: BlockRef): Promise<LowLeafWitness> {
+    const b = await this.resolveBlock(block);
+    const low = await this.repo.findLowKey(treeId, key, b);
+    if (!low) throw new Error(`tree ${treeId}: no low leaf for key at block ${b}`);
+    return { ...(await this.indexedWitness(treeId, low.index, b)), alreadyPresent: low.key === key };
+  }
+
+  /** Membership witness of a nullifier, or null when it is not in the tree at that block. */
+  async getNullifierMembershipWitness(block: BlockRef, nullifier: bigint): Promise<IndexedLeafWitness | null> {
+    const w = await this.lowLeafWitness(TreeId.NULLIFIER_TREE, nullifier, block);
+    return w.alreadyPresent ? { index: w.index, leaf: w.leaf, siblingPath: w.siblingPath } : null;
+  }
+
+  /** Low-nullifier witness (largest nullifier ≤ the value) for non-inclusion proofs. */
+  async getLowNullifierMembershipWitness(block: BlockRef, nullifier: bigint): Promise<LowLeafWitness> {
+    return this.lowLeafWitness(TreeId.NULLIFIER_TREE, nullifier, block);
+  }
+
+  /** Public data witness by leaf slot: the slot's own leaf when present, else its low leaf. */
+  async getPublicDataWitness(block: BlockRef, leafSlot: bigint): Promise<LowLeafWitness> {
+    return this.lowLeafWitness(TreeId.PUBLIC_DATA_TREE, leafSlot, block);
+  }
+
+  /** Public storage value of (contract, slot) at a block; 0 when never written. */
+  async getPublicStorageAt(block: BlockRef, contract: bigint, storageSlot: bigint): Promise<bigint> {
+    const leafSlot = computePublicDataTreeLeafSlot(contract, storageSlot);
+    const b = await this.resolveBlock(block);
+    const low = await this.repo.findLowKey(TreeId.PUBLIC_DATA_TREE, leafSlot, b);
+    if (!low || low.key !== leafSlot) return 0n;
+    return (await this.repo.getIndexedLeaf(TreeId.PUBLIC_DATA_TREE, low.index, b))!.value;
+  }
+
+  private async appendOnlyWitness(treeId: TreeId, value: bigint, block: BlockRef): Promise<MembershipWitness | null> {
+    const b = await this.resolveBlock(block);
+    const f = (await this.repo.findLeafValues(treeId, [value], b)).get(value);
+    if (!f) return null;
+    return { leafIndex: BigInt(f.index), siblingPath: await this.pathAt(treeId, f.index, b) };
+  }
+
+  /** Note hash membership witness (first occurrence). */
+  getNoteHashMembershipWitness(block: BlockRef, noteHash: bigint): Promise<MembershipWitness | null> {
+    return this.appendOnlyWitness(TreeId.NOTE_HASH_TREE, noteHash, block);
+  }
+
+  /** Archive membership witness of a block hash. */
+  getBlockHashMembershipWitness(block: BlockRef, blockHash: bigint): Promise<MembershipWitness | null> {
+    return this.appendOnlyWitness(TreeId.ARCHIVE, blockHash, block);
+  }
+
+  /** L1→L2 message witness ([index, sibling path]). */
+  getL1ToL2MessageMembershipWitness(block: BlockRef, message: bigint): Promise<MembershipWitness | null> {
+    return this.appendOnlyWitness(TreeId.L1_TO_L2_MESSAGE_TREE, message, block);
+  }
+}
