@@ -28,7 +28,10 @@ export function createDocumentAjv(model: DocumentModel, source: boolean): Ajv {
   ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
   const lookup = (name: string): Schema | undefined => model.schemas.get(name);
   for (const [name, schema] of model.schemas) ajv.addSchema(prepareSchema(schema, lookup, name), name);
+  const seen = new Set<string>();
   for (const m of model.methods) {
+    if (seen.has(m.name)) continue; // a duplicate method is reported by checkModel; the first one wins
+    seen.add(m.name);
     m.params.forEach((p, i) => ajv.addSchema(prepareSchema(p.schema, lookup), schemaId(m.name, i)));
     ajv.addSchema(prepareSchema(m.result, lookup), schemaId(m.name, 'result'));
   }

@@ -118,15 +118,19 @@ function check(validate: Validator, value: unknown, label: string): string | nul
 
 /**
  * The error worth reporting. ajv lists an anyOf/oneOf failure after its branches' errors. When a
- * branch matched the value's shape and failed deeper inside (\`{hash: "0x"}\` against \`L2Block | null\`),
+ * branch matched the value's type and failed inside it (\`{hash: "0x"}\` against \`L2Block | null\`),
  * that deeper error says more; otherwise the combined "must be A or B" message does.
  */
 function relevantError(errors: readonly ValidatorError[]): ValidatorError | undefined {
   const last = errors[errors.length - 1];
   if (last === undefined || (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')) return errors[0];
-  const deeper = errors.find((e) => e.instancePath.length > last.instancePath.length && e.instancePath.startsWith(last.instancePath));
-  return deeper ?? last;
+  const inside = errors.find((e) => e.instancePath.startsWith(last.instancePath)
+    && (e.instancePath.length > last.instancePath.length || STRUCTURAL.has(e.keyword)));
+  return inside ?? last;
 }
+
+/** Keywords that fail only once a value has the branch's type (an object or an array). */
+const STRUCTURAL = new Set(['required', 'additionalProperties', 'minProperties', 'maxProperties', 'minItems', 'maxItems', 'additionalItems', 'uniqueItems']);
 
 /** "/filter/0/txHash" → ".filter[0].txHash". */
 function jsonPath(pointer: string): string {
