@@ -6,17 +6,12 @@
  */
 import type { Snapshot } from '../chain/types.ts';
 import type { Hasher } from '../crypto/poseidon2.ts';
-import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
+import { computePublicDataTreeLeafSlot } from './slots.ts';
 import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../rpc/errors.ts';
 import type { TreeRepository } from '../store/tree-repository.ts';
-import { PUBLIC_LEAF_SLOT_SEPARATOR, TREE_HEIGHT, TreeId, isIndexedTree } from './constants.ts';
+import { TREE_HEIGHT, TreeId, isIndexedTree } from './constants.ts';
 import { ZERO_HASHES } from './merkle.ts';
 import type { BlockRef, LeafLocation, LowLeafWitness, IndexedLeafWitness, MembershipWitness, WorldStateSyncStatus } from './types.ts';
-
-/** computePublicDataTreeLeafSlot(contract, storageSlot). */
-export function computePublicDataTreeLeafSlot(contract: bigint, storageSlot: bigint): bigint {
-  return poseidon2HashWithSeparator([contract, storageSlot], PUBLIC_LEAF_SLOT_SEPARATOR);
-}
 
 /** Query methods over the stored trees. */
 export class WorldStateQueries {

@@ -1,0 +1,31 @@
+/**
+ * Test helpers: an in-memory world state, header builders and hex parsing.
+ * @module
+ */
+import type { Knex } from 'knex';
+import { openDatabase } from '../../../src/impl/store/database.ts';
+import { WorldState } from '../../../src/impl/world-state/world-state.ts';
+import type { WorldStateOptions } from '../../../src/impl/world-state/world-state.ts';
+import { emptyBlockHeader } from '../../../src/impl/world-state/block-header.ts';
+import type { BlockHeader } from '../../../src/impl/chain/types.ts';
+import type { BlockStateContext, TxTreeEffects } from '../../../src/impl/world-state/types.ts';
+
+/** Opens a fresh in-memory world state. */
+export async function memoryWorldState(opts: Partial<WorldStateOptions> = {}): Promise<{ ws: WorldState; db: Knex }> {
+  const db = await openDatabase({ dataDirectory: ':memory:' });
+  return { ws: await WorldState.open({ db, ...opts }), db };
+}
+
+/** Header builder: the computed state with the given block number (other fields zero). */
+export function headerFromState(ctx: BlockStateContext): BlockHeader {
+  const h = emptyBlockHeader(ctx.state);
+  return { ...h, lastArchive: ctx.lastArchive, globalVariables: { ...h.globalVariables, blockNumber: ctx.blockNumber } };
+}
+
+/** A tx effect with only tree-relevant fields. */
+export function tx(p: Partial<TxTreeEffects>): TxTreeEffects {
+  return { noteHashes: p.noteHashes ?? [], nullifiers: p.nullifiers ?? [], publicDataWrites: p.publicDataWrites ?? [] };
+}
+
+/** Parses a list of 0x-hex strings. */
+export const big = (xs: readonly string[]): bigint[] => xs.map((x) => BigInt(x));
