@@ -1,0 +1,209 @@
+/**
+ * The playground: pick an endpoint and a method, edit parameters (checked live against their
+ * schemas), send, and read the response checked against the result schema, with errors and
+ * 401s explained from the catalogue. The admin key lives only in sessionStorage.
+ * @module
+ */
+import { checkSchema, label } from './schema-check.js';
+import { copyText } from './site.js';
+
+const data = window.L2NODE_PLAYGROUND;
+const $ = (id) => document.getElementById(id);
+const KEY_STORE = 'l2node.adminApiKey';
+const urlStore = (surface) => `l2node.url.${surface}`;
+const state = { surface: 'public', method: null, params: [] };
+
+function surfaceRadios() { return [...document.querySelectorAll('input[name="surface"]')]; }
+
+function setSurface(surface, methodName) {
+  state.surface = surface;
+  surfaceRadios().forEach((r) => { r.checked = r.value === surface; });
+  $('pg-url').value = sessionStorage.getItem(urlStore(surface)) ?? data.urls[surface];
+  $('pg-key-row').hidden = surface !== 'admin';
+  const select = $('pg-method');
+  const groups = new Map();
+  for (const m of data.methods.filter((x) => x.surface === surface)) groups.set(m.tag, [...(groups.get(m.tag) ?? []), m]);
+  select.replaceChildren(...[...groups].map(([tag, ms]) => {
+    const g = document.createElement('optgroup');
+    g.label = tag;
+    g.append(...ms.map((m) => new Option(m.deprecated ? `${m.name} (deprecated)` : m.name, m.name)));
+    return g;
+  }));
+  const preferred = methodName ?? (surface === 'public' ? 'node_getNodeVersion' : 'nodeAdmin_getConfig');
+  if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
+  setMethod(select.value);
+}
+
+function setMethod(name) {
+  const m = data.methods.find((x) => x.name === name && x.surface === state.surface);
+  state.method = m ?? null;
+  if (!m) { $('pg-params').replaceChildren(); $('pg-summary').textContent = 'No methods in this document yet.'; return update(); }
+  if (location.hash.slice(1) !== m.name) history.replaceState(null, '', `#${m.name}`);
+  $('pg-summary').innerHTML = '';
+  $('pg-summary').append(m.summary, ' ');
+  const doc = document.createElement('a');
+  doc.href = `methods/${encodeURIComponent(m.name)}.html`;
+  doc.textContent = 'Reference →';
+  $('pg-summary').append(doc);
+  $('pg-example-row').hidden = m.examples.length < 2;
+  $('pg-example').replaceChildren(...m.examples.map((e, i) => new Option(e.name || `Example ${i + 1}`, String(i))));
+  fillParams(m.examples[0]?.params ?? []);
+}
+
+function fillParams(values) {
+  const m = state.method;
+  $('pg-params').replaceChildren(...m.params.map((p, i) => {
+    const row = document.createElement('div');
+    row.className = 'param';
+    row.innerHTML = `<label><code class="pname"></code> <span class="req"></span> <span class="schema"></span>
+<textarea rows="1" spellcheck="false" data-index="${i}"></textarea></label><p class="check" aria-live="polite"></p>`;
+    row.querySelector('.pname').textContent = p.name;
+    row.querySelector('.req').textContent = p.required ? 'required' : 'optional';
+    row.querySelector('.req').className = p.required ? 'req' : 'req opt';
+    row.querySelector('.schema').innerHTML = p.summaryHtml;
+    const area = row.querySelector('textarea');
+    const value = i < values.length ? values[i] : undefined;
+    area.value = value === undefined ? '' : JSON.stringify(value, null, typeof value === 'object' && value !== null && JSON.stringify(value).length > 60 ? 2 : 0);
+    area.placeholder = p.required ? 'JSON value' : 'optional: leave empty to omit';
+    area.rows = Math.min(12, Math.max(1, area.value.split('\n').length));
+    area.addEventListener('input', update);
+    return row;
+  }));
+  if (m.params.length === 0) $('pg-params').innerHTML = '<p class="muted">This method takes no parameters.</p>';
+  update();
+}
+
+/** Reads and checks every parameter; returns the params array, or null when one is invalid. */
+function readParams() {
+  const m = state.method;
+  const root = data.roots[m.surface];
+  const values = [];
+  let ok = true;
+  document.querySelectorAll('#pg-params .param').forEach((row, i) => {
+    const p = m.params[i];
+    const text = row.querySelector('textarea').value.trim();
+    const out = row.querySelector('.check');
+    let problems = [];
+    let value;
+    if (text === '') {
+      if (p.required) problems = ['is required'];
+      value = undefined;
+    } else {
+      try {
+        value = JSON.parse(text);
+        problems = checkSchema(value, p.schema, root, p.name).map((e) => `${e.path} ${e.message}`);
+      } catch {
+        problems = [/^[\w.:-]+$/.test(text) ? `is not valid JSON: strings need quotes, e.g. "${text}"` : 'is not valid JSON'];
+      }
+    }
+    row.classList.toggle('bad', problems.length > 0);
+    out.textContent = problems.length ? problems.map((x) => (x.startsWith(p.name) ? x : `${p.name} ${x}`)).join('; ') : text === '' ? 'omitted' : '✓ valid';
+    out.className = problems.length ? 'check bad' : 'check ok';
+    if (problems.length) ok = false;
+    values.push(value);
+  });
+  while (values.length && values[values.length - 1] === undefined) values.pop();
+  return ok ? values.map((v) => (v === undefined ? null : v)) : null;
+}
+
+function requestFor(params) {
+  return { jsonrpc: '2.0', id: 1, method: state.method.name, params };
+}
+
+/** The curl line of the call; the key stays a variable so copying never leaks it. */
+export function curlFor(url, surface, body) {
+  const lines = [`curl -s -X POST ${url}`, `  -H 'Content-Type: application/json'`];
+  if (surface === 'admin') lines.push(`  -H "x-api-key: $ADMIN_API_KEY"`);
+  lines.push(`  -d '${JSON.stringify(body).replace(/'/g, `'\\''`)}'`);
+  return lines.join(' \\\n');
+}
+
+function update() {
+  const params = state.method ? readParams() : null;
+  const valid = params !== null;
+  $('pg-send').disabled = !valid;
+  $('pg-invalid').textContent = state.method && !valid ? 'Fix the highlighted parameters before sending.' : '';
+  const body = state.method ? requestFor(params ?? []) : null;
+  $('pg-request').textContent = body ? JSON.stringify(body, null, 2) : '';
+  $('pg-curl').textContent = body ? curlFor($('pg-url').value, state.surface, body) : '';
+}
+
+async function send(ev) {
+  ev.preventDefault();
+  const params = readParams();
+  if (params === null || !state.method) return;
+  const url = $('pg-url').value.trim();
+  const key = $('pg-key').value.trim();
+  const headers = { 'content-type': 'application/json' };
+  if (state.surface === 'admin' && key) headers['x-api-key'] = key;
+  const started = performance.now();
+  show('…', '<p class="muted">Sending…</p>', '');
+  let res;
+  try {
+    res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(requestFor(params)) });
+  } catch {
+    return show('unreachable', `<div class="explain bad"><strong>Cannot reach the node at <code></code>.</strong>
+<p>Is it running (<code>npm start</code>) and listening on this address and port? If it is, the browser may have blocked the call: the node must allow this page's origin (CORS).</p></div>`, '', url);
+  }
+  const ms = Math.round(performance.now() - started);
+  const text = await res.text();
+  let body;
+  try { body = JSON.parse(text); } catch { body = undefined; }
+  show(`HTTP ${res.status} · ${ms} ms`, explain(res.status, body, key), body === undefined ? text : JSON.stringify(body, null, 2));
+}
+
+function explain(status, body, key) {
+  if (body === undefined) return '<div class="explain bad"><strong>The answer is not JSON.</strong> Is this URL a JSON-RPC endpoint of the node?</div>';
+  if (status === 401 || (state.surface === 'admin' && body.error?.code === -32000)) {
+    const why = key
+      ? 'The node rejected this API key: it does not match the hash in <code>&lt;dataDirectory&gt;/admin/api_key_hash</code>. Use the key the node printed on first start, or restart it with <code>--reset-admin-api-key</code> to get a new one.'
+      : 'No API key was sent. Admin methods need the key the node printed once on its first start; enter it in the API key field above.';
+    return `<div class="explain bad"><strong>401 Unauthorized: ${key ? 'wrong API key' : 'missing API key'}.</strong><p>${why}</p><p><a href="guides/admin-api-key.html">How the admin API key works</a></p></div>`;
+  }
+  if (body.error) {
+    const e = data.errors[body.error.code];
+    const name = e ? `${body.error.code} ${e.key}` : `${body.error.code} (not in the catalogue)`;
+    const link = e ? ` <a href="errors.html#${encodeURIComponent(e.key)}">catalogue</a>` : '';
+    return `<div class="explain bad"><strong>Error ${escapeHtml(name)}</strong>: ${escapeHtml(body.error.message ?? '')}<p>${escapeHtml(e?.description ?? '')}${link}</p></div>`;
+  }
+  if ('result' in body) {
+    const schema = state.method.result;
+    if (!schema) return '<div class="explain ok">✓ Success.</div>';
+    const problems = checkSchema(body.result, schema, data.roots[state.method.surface], 'result');
+    return problems.length === 0
+      ? `<div class="explain ok">✓ The result matches the result schema (<code>${escapeHtml(label(schema))}</code>).</div>`
+      : `<div class="explain bad"><strong>The result does not match the result schema:</strong><ul>${problems.map((p) => `<li><code>${escapeHtml(p.path)}</code> ${escapeHtml(p.message)}</li>`).join('')}</ul></div>`;
+  }
+  return '<div class="explain bad">The answer has neither <code>result</code> nor <code>error</code>.</div>';
+}
+
+function show(status, explainHtml, bodyText, urlText) {
+  $('pg-response').hidden = false;
+  $('pg-status').textContent = status;
+  $('pg-explain').innerHTML = explainHtml;
+  if (urlText !== undefined) $('pg-explain').querySelector('code').textContent = urlText;
+  $('pg-body').textContent = bodyText;
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+function start() {
+  $('pg-key').value = sessionStorage.getItem(KEY_STORE) ?? '';
+  $('pg-key').addEventListener('input', () => sessionStorage.setItem(KEY_STORE, $('pg-key').value));
+  $('pg-url').addEventListener('input', () => { sessionStorage.setItem(urlStore(state.surface), $('pg-url').value); update(); });
+  surfaceRadios().forEach((r) => r.addEventListener('change', () => setSurface(r.value)));
+  $('pg-method').addEventListener('change', () => setMethod($('pg-method').value));
+  $('pg-example').addEventListener('change', () => fillParams(state.method.examples[Number($('pg-example').value)].params));
+  $('pg-copy-curl').addEventListener('click', async () => {
+    await copyText($('pg-curl').textContent);
+    $('pg-copy-curl').textContent = 'Copied';
+    setTimeout(() => { $('pg-copy-curl').textContent = 'Copy'; }, 1200);
+  });
+  $('playground').addEventListener('submit', send);
+  const wanted = data.methods.find((m) => m.name === decodeURIComponent(location.hash.slice(1)));
+  setSurface(wanted?.surface ?? 'public', wanted?.name);
+}
+
+start();

@@ -1,0 +1,71 @@
+/**
+ * `npm run docs:build`: renders the docs site from openrpc.public.json and openrpc.admin.json
+ * (plus the guides and docs/*.md) into docs-site/dist. Options let the tests build elsewhere.
+ * @module
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GUIDES } from './lib/html.ts';
+import { buildModel, readDocument } from './lib/model.ts';
+import type { SiteModel } from './lib/model.ts';
+import { renderMethodPage } from './lib/render-method.ts';
+import { renderErrorsPage, renderGuidePage, renderIndexPage, renderTypePage, renderTypesIndex } from './lib/render-pages.ts';
+import { renderPlaygroundPage } from './lib/render-playground.ts';
+import { asScript, buildPlaygroundData, buildSearchIndex } from './lib/site-data.ts';
+
+const SITE_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO_DIR = resolve(SITE_DIR, '..');
+
+/** Where to read from and write to; every path defaults to this repository. */
+export interface BuildOptions { repoDir?: string; outDir?: string; publicDoc?: string; adminDoc?: string }
+
+/** Guides that render another engineer's document from docs/, read at build time. */
+const INCLUDED_DOCS: Record<string, string> = { compatibility: 'docs/COMPATIBILITY.md', operations: 'docs/OPERATIONS.md' };
+
+/** Builds the site; returns the model it rendered (the tests inspect it). */
+export function buildSite(o: BuildOptions = {}): SiteModel {
+  const repo = o.repoDir ?? REPO_DIR;
+  const out = o.outDir ?? join(SITE_DIR, 'dist');
+  const warnings: string[] = [];
+  const site = buildModel({
+    public: readDocument(o.publicDoc ?? join(repo, 'openrpc.public.json'), warnings),
+    admin: readDocument(o.adminDoc ?? join(repo, 'openrpc.admin.json'), warnings),
+  }, warnings);
+
+  rmSync(out, { recursive: true, force: true });
+  const write = (rel: string, text: string) => {
+    mkdirSync(dirname(join(out, rel)), { recursive: true });
+    writeFileSync(join(out, rel), text);
+  };
+  write('index.html', renderIndexPage(site));
+  write('errors.html', renderErrorsPage(site));
+  write('types.html', renderTypesIndex(site));
+  write('playground.html', renderPlaygroundPage(site));
+  for (const m of site.methods) write(`methods/${m.name}.html`, renderMethodPage(site, m));
+  for (const t of site.types) write(`types/${t.slug}.html`, renderTypePage(site, t));
+  for (const g of GUIDES) write(`guides/${g.slug}.html`, renderGuidePage(site, g.slug, g.title, guideSource(repo, g.slug, g.title)));
+  write('data/search-index.js', asScript('L2NODE_SEARCH', buildSearchIndex(site)));
+  write('data/playground-data.js', asScript('L2NODE_PLAYGROUND', buildPlaygroundData(site)));
+  mkdirSync(join(out, 'assets'), { recursive: true });
+  for (const f of readdirSync(join(SITE_DIR, 'assets')).filter((n) => /\.(js|css)$/.test(n))) copyFileSync(join(SITE_DIR, 'assets', f), join(out, 'assets', f));
+  return site;
+}
+
+/** The Markdown of a guide: docs-site/guides/<slug>.md, or the included docs/ file. */
+function guideSource(repo: string, slug: string, title: string): string {
+  const included = INCLUDED_DOCS[slug];
+  if (included) {
+    const path = join(repo, included);
+    // The page must exist even before the other engineer's document lands.
+    return existsSync(path) ? readFileSync(path, 'utf8') : `# ${title}\n\n\`${included}\` is not written yet; this page shows it once it is.\n`;
+  }
+  return readFileSync(join(SITE_DIR, 'guides', `${slug}.md`), 'utf8');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outArg = process.argv.indexOf('--out');
+  const site = buildSite(outArg > 0 ? { outDir: resolve(process.argv[outArg + 1]!) } : {});
+  for (const w of site.warnings) console.warn(`warning: ${w}`);
+  console.log(`docs-site: ${site.methods.length} methods, ${site.types.length} types, ${site.errors.length} errors → ${outArg > 0 ? process.argv[outArg + 1] : 'docs-site/dist'}`);
+}

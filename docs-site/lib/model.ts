@@ -1,0 +1,170 @@
+/**
+ * Reads openrpc.public.json and openrpc.admin.json into one model the pages render from:
+ * methods with resolved params, results, errors and examples; types; the error catalogue.
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { resolvePointer } from '../assets/schema-check.js';
+
+export type Surface = 'public' | 'admin';
+export type Schema = Record<string, any> | boolean;
+export type OpenRpcDocument = Record<string, any>;
+
+/** One positional parameter of a method. */
+export interface ParamModel { name: string; required: boolean; summary: string; description: string; schema: Schema; deprecated: boolean }
+
+/** One example pairing: the params sent and the result returned. */
+export interface ExampleModel { name: string; summary: string; params: unknown[]; result: unknown; hasResult: boolean }
+
+/** One `x-error-examples` entry: params that make the method fail, and the error. */
+export interface ErrorExampleModel { name: string; summary: string; params: unknown[]; error: { code: number; message: string; data?: unknown } }
+
+/** One method of either document. */
+export interface MethodModel {
+  surface: Surface; name: string; handler: string; tag: string; summary: string; description: string;
+  params: ParamModel[]; result: { name: string; description: string; schema: Schema } | null;
+  errorKeys: string[]; examples: ExampleModel[]; errorExamples: ErrorExampleModel[];
+  deprecated: boolean; extension: string | null;
+}
+
+/** One `components/errors` entry, merged across both documents. */
+export interface ErrorModel { key: string; code: number; message: string; description: string; dataSchema: Schema | null; surface: Surface; methods: string[] }
+
+/** One `components/schemas` entry; `slug` names its page (admin-only clashes get a prefix). */
+export interface TypeModel { name: string; slug: string; surface: Surface; schema: Schema; usedBy: string[] }
+
+/** Everything the site renders. */
+export interface SiteModel { docs: Record<Surface, OpenRpcDocument>; methods: MethodModel[]; errors: ErrorModel[]; types: TypeModel[]; version: string; warnings: string[] }
+
+/** The domain order of the navigation (ARCHITECTURE.md: one tag per method). */
+export const TAG_ORDER = ['blocks', 'transactions', 'state', 'trees', 'messages', 'logs', 'contracts', 'node-info', 'validators', 'debug', 'admin'];
+
+/** JSON-RPC 2.0's own errors, used when a document does not declare them. */
+export const STANDARD_ERRORS: Record<string, { code: number; message: string; description: string }> = {
+  PARSE_ERROR: { code: -32700, message: 'Parse error', description: 'The request body is not valid JSON.' },
+  INVALID_REQUEST: { code: -32600, message: 'Invalid Request', description: 'The body is JSON but not a JSON-RPC 2.0 request object.' },
+  METHOD_NOT_FOUND: { code: -32601, message: 'Method not found', description: 'No method of this name on this port (admin methods live on the admin port).' },
+  INVALID_PARAMS: { code: -32602, message: 'Invalid params', description: 'A parameter does not match its schema; the message names the parameter and the rule.' },
+  INTERNAL_ERROR: { code: -32603, message: 'Internal error', description: 'The node failed unexpectedly; details are in its log, not on the wire.' },
+};
+
+/** Reads a document, or an empty one (with a warning) while it is missing or half-written. */
+export function readDocument(path: string, warnings: string[]): OpenRpcDocument {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    warnings.push(`${path}: ${(err as Error).message.split('\n')[0]} — rendering without it`);
+    return { openrpc: '1.3.2', info: { title: '', version: '' }, methods: [], components: {} };
+  }
+}
+
+/** Follows `$ref`s (local pointers) until a plain object is reached. */
+export function deref<T = any>(doc: OpenRpcDocument, value: any): T {
+  let node = value;
+  for (let i = 0; i < 16 && node && typeof node === 'object' && typeof node.$ref === 'string'; i++) {
+    const next = resolvePointer(doc, node.$ref);
+    if (next === undefined) break;
+    node = next;
+  }
+  return node as T;
+}
+
+/** Builds the site model from the two parsed documents. */
+export function buildModel(docs: Record<Surface, OpenRpcDocument>, warnings: string[] = []): SiteModel {
+  const methods: MethodModel[] = [];
+  for (const surface of ['public', 'admin'] as const)
+    for (const raw of docs[surface].methods ?? []) methods.push(toMethod(docs[surface], surface, deref(docs[surface], raw)));
+  const errors = collectErrors(docs, methods);
+  const types = collectTypes(docs, methods);
+  const version = docs.public.info?.version || docs.admin.info?.version || '';
+  return { docs, methods, errors, types, version, warnings };
+}
+
+function toMethod(doc: OpenRpcDocument, surface: Surface, m: any): MethodModel {
+  const params: ParamModel[] = (m.params ?? []).map((p: any) => {
+    const d = deref(doc, p);
+    return { name: d.name, required: d.required === true, summary: d.summary ?? '', description: d.description ?? '', schema: d.schema ?? true, deprecated: d.deprecated === true };
+  });
+  const r = m.result ? deref(doc, m.result) : null;
+  const tags = (m.tags ?? []).map((t: any) => deref(doc, t)?.name).filter(Boolean);
+  return {
+    surface, name: m.name, handler: String(m.name).replace(/^[a-zA-Z]+_/, ''),
+    tag: tags[0] ?? (surface === 'admin' ? 'admin' : 'other'),
+    summary: m.summary ?? '', description: m.description ?? '', params,
+    result: r ? { name: r.name ?? 'result', description: r.description ?? r.summary ?? '', schema: r.schema ?? true } : null,
+    errorKeys: (m.errors ?? []).map((e: any) => errorKey(doc, e)).filter(Boolean),
+    examples: (m.examples ?? []).map((e: any) => toExample(doc, deref(doc, e))),
+    errorExamples: (m['x-error-examples'] ?? []).map((e: any) => ({
+      name: e.name ?? '', summary: e.summary ?? '', params: (e.params ?? []).map((p: any) => deref(doc, p)?.value), error: e.error ?? { code: 0, message: '' },
+    })),
+    deprecated: m.deprecated === true, extension: typeof m['x-extension'] === 'string' ? m['x-extension'] : null,
+  };
+}
+
+function toExample(doc: OpenRpcDocument, e: any): ExampleModel {
+  const result = e.result ? deref(doc, e.result) : undefined;
+  return {
+    name: e.name ?? '', summary: e.summary ?? e.description ?? '',
+    params: (e.params ?? []).map((p: any) => deref(doc, p)?.value),
+    result: result?.value ?? null, hasResult: result !== undefined,
+  };
+}
+
+/** The catalogue name of an error entry: its `$ref` target's key, else its code matched in the components. */
+function errorKey(doc: OpenRpcDocument, e: any): string {
+  if (typeof e?.$ref === 'string') return e.$ref.split('/').pop();
+  const all = doc.components?.errors ?? {};
+  const hit = Object.entries(all).find(([, v]: [string, any]) => v.code === e?.code);
+  return hit ? hit[0] : String(e?.code ?? '');
+}
+
+function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodModel[]): ErrorModel[] {
+  const byKey = new Map<string, ErrorModel>();
+  for (const surface of ['public', 'admin'] as const) {
+    for (const [key, raw] of Object.entries(docs[surface].components?.errors ?? {})) {
+      if (byKey.has(key)) continue;
+      const e = deref(docs[surface], raw);
+      const std = STANDARD_ERRORS[key];
+      byKey.set(key, {
+        key, code: e.code, message: e.message ?? '', surface,
+        description: e.description ?? e['x-description'] ?? std?.description ?? '',
+        dataSchema: e['x-data-schema'] ?? null, methods: [],
+      });
+    }
+  }
+  for (const m of methods) for (const k of m.errorKeys) byKey.get(k)?.methods.push(m.name);
+  return [...byKey.values()].sort((a, b) => b.code - a.code);
+}
+
+function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodModel[]): TypeModel[] {
+  const types: TypeModel[] = [];
+  const publicSchemas = docs.public.components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(publicSchemas)) types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [] });
+  for (const [name, schema] of Object.entries(docs.admin.components?.schemas ?? {})) {
+    if (name in publicSchemas && JSON.stringify(publicSchemas[name]) === JSON.stringify(schema)) continue;
+    types.push({ name, slug: name in publicSchemas ? `admin.${name}` : name, surface: 'admin', schema: schema as Schema, usedBy: [] });
+  }
+  for (const m of methods) {
+    const refs = new Set<string>();
+    collectRefs([m.params.map((p) => p.schema), m.result?.schema], refs);
+    for (const ref of refs) typeFor(types, m.surface, ref)?.usedBy.push(m.name);
+  }
+  return types;
+}
+
+/** Finds the type page a schema name refers to from a method or type of `surface`. */
+export function typeFor(types: TypeModel[], surface: Surface, name: string): TypeModel | undefined {
+  return types.find((t) => t.name === name && t.surface === surface) ?? types.find((t) => t.name === name);
+}
+
+/** Collects the component names of every `#/components/schemas/X` reference under `value` (not followed). */
+export function collectRefs(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) collectRefs(v, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) into.add(v.split('/').pop()!);
+      else collectRefs(v, into);
+    }
+  }
+  return into;
+}

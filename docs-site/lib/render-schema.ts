@@ -1,0 +1,104 @@
+/**
+ * Renders JSON Schemas readably: a one-line summary with limits ("integer, 1 to 100, default 100"),
+ * property tables for objects, alternatives for unions, links to type pages for `$ref`s.
+ * @module
+ */
+import { codeBlock, esc, json, typeHref } from './html.ts';
+import type { Schema, Surface, TypeModel } from './model.ts';
+import { typeFor } from './model.ts';
+
+/** Where a schema is rendered: for relative links and for resolving names on the right surface. */
+export interface SchemaContext { root: string; surface: Surface; types: TypeModel[]; noHints?: boolean }
+
+/** A link to the type page of a `$ref`, or the bare name when the document lacks it. */
+export function refLink(ref: string, ctx: SchemaContext): string {
+  const name = ref.split('/').pop()!;
+  const t = typeFor(ctx.types, ctx.surface, name);
+  return t ? `<a class="type" href="${ctx.root}${typeHref(t.slug)}">${esc(name)}</a>` : `<code>${esc(name)}</code>`;
+}
+
+/** Returns the limits of a schema as short phrases: "≥ 1", "at most 1000 items", "default 100". */
+export function limits(s: Record<string, any>): string[] {
+  const out: string[] = [];
+  if (s.minimum !== undefined && s.maximum !== undefined) out.push(`${s.minimum} to ${s.maximum}`);
+  else if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
+  else if (s.maximum !== undefined) out.push(`≤ ${s.maximum}`);
+  if (typeof s.exclusiveMinimum === 'number') out.push(`> ${s.exclusiveMinimum}`);
+  if (typeof s.exclusiveMaximum === 'number') out.push(`< ${s.exclusiveMaximum}`);
+  if (s.minItems !== undefined && s.maxItems !== undefined) out.push(`${s.minItems} to ${s.maxItems} items`);
+  else if (s.maxItems !== undefined) out.push(`at most ${s.maxItems} items`);
+  else if (s.minItems !== undefined) out.push(`at least ${s.minItems} item${s.minItems === 1 ? '' : 's'}`);
+  if (s.minLength !== undefined && s.minLength === s.maxLength) out.push(`exactly ${s.minLength} characters`);
+  else {
+    if (s.minLength !== undefined) out.push(`at least ${s.minLength} characters`);
+    if (s.maxLength !== undefined) out.push(`at most ${s.maxLength} characters`);
+  }
+  if (s.pattern !== undefined) out.push(`pattern <code>${esc(s.pattern)}</code>`);
+  if (s.format !== undefined) out.push(`format ${esc(s.format)}`);
+  if (s.default !== undefined) out.push(`default <code>${esc(JSON.stringify(s.default))}</code>`);
+  return out;
+}
+
+/** A one-line HTML summary of a schema. */
+export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
+  if (schema === true || schema === undefined) return 'any value';
+  if (schema === false) return 'nothing';
+  const s = schema as Record<string, any>;
+  let head: string;
+  if (typeof s.$ref === 'string') head = refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
+  else if (s.const !== undefined) head = `<code>${esc(JSON.stringify(s.const))}</code>`;
+  else if (Array.isArray(s.enum)) head = `one of ${s.enum.map((e: unknown) => `<code>${esc(JSON.stringify(e))}</code>`).join(', ')}`;
+  else if (s.oneOf || s.anyOf) head = (s.oneOf ?? s.anyOf).map((x: Schema) => schemaSummary(x, ctx)).join(' <span class="or">or</span> ');
+  else if (s.allOf) head = s.allOf.map((x: Schema) => schemaSummary(x, ctx)).join(' <span class="or">and</span> ');
+  else if (s.type === 'array' || (s.items && !s.type)) {
+    const items = Array.isArray(s.prefixItems ?? s.items) ? `[${(s.prefixItems ?? s.items).map((x: Schema) => schemaSummary(x, ctx)).join(', ')}]` : schemaSummary(s.items ?? true, ctx);
+    head = `array of ${items}`;
+  } else if (Array.isArray(s.type)) head = s.type.join(' or ');
+  else head = esc(s.type ?? (s.properties ? 'object' : 'any value'));
+  if (s.nullable === true) head += ' or null';
+  const extra = limits(s);
+  return extra.length ? `${head}, ${extra.join(', ')}` : head;
+}
+
+/** For a `$ref` to a scalar type, its shape in brackets ("BlockNumber (integer, ≥ 0)"), so readers need not click. */
+function scalarHint(ref: string, ctx: SchemaContext): string {
+  if (ctx.noHints) return '';
+  const t = typeFor(ctx.types, ctx.surface, ref.split('/').pop()!);
+  const s = t?.schema;
+  if (!s || typeof s !== 'object' || s.properties || s.type === 'object' || s.type === 'array') return '';
+  const inner = schemaSummary({ ...s, description: undefined }, { ...ctx, noHints: true });
+  return inner.length > 160 ? '' : ` <span class="hint">(${inner})</span>`;
+}
+
+/** A block rendering: summary, description, and the object's properties or the union's alternatives. */
+export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): string {
+  if (typeof schema !== 'object') return `<p class="schema-line">${schemaSummary(schema, ctx)}</p>`;
+  const s = schema as Record<string, any>;
+  const parts = [`<p class="schema-line">${schemaSummary(s, ctx)}</p>`];
+  if (s.description && depth === 0 && !s.$ref) parts.push(`<p>${esc(s.description)}</p>`);
+  if (s.properties && depth < 3) parts.push(propertyTable(s, ctx, depth));
+  const items = s.type === 'array' && s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : null;
+  if (items?.properties && depth < 3) parts.push(`<p class="muted">Each item:</p>${propertyTable(items, ctx, depth + 1)}`);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const alts = s[key];
+    if (Array.isArray(alts) && alts.some((a: any) => a.properties) && depth < 3)
+      parts.push(`<ol class="alts">${alts.map((a: Schema) => `<li>${schemaDetail(a, ctx, depth + 1)}</li>`).join('')}</ol>`);
+  }
+  return parts.join('\n');
+}
+
+function propertyTable(s: Record<string, any>, ctx: SchemaContext, depth: number): string {
+  const required = new Set<string>(s.required ?? []);
+  const rows = Object.entries(s.properties as Record<string, Schema>).map(([name, p]) => {
+    const desc = typeof p === 'object' && p.description ? esc(p.description) : '';
+    const nested = typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties)) ? schemaDetail({ ...p, description: undefined }, ctx, depth + 1) : '';
+    return `<tr><td><code>${esc(name)}</code>${required.has(name) ? '' : ' <span class="opt">optional</span>'}${typeof p === 'object' && p.deprecated ? ' <span class="badge dep">deprecated</span>' : ''}</td><td>${nested || schemaSummary(p, ctx)}</td><td>${desc}</td></tr>`;
+  }).join('');
+  const extra = s.additionalProperties === false ? '' : '<p class="muted">Other properties are allowed.</p>';
+  return `<table class="props"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>${depth === 0 ? extra : ''}`;
+}
+
+/** The raw JSON Schema, folded away for those who want it. */
+export function rawSchema(schema: Schema, label = 'JSON Schema'): string {
+  return `<details class="raw"><summary>${esc(label)}</summary>${codeBlock(json(schema), 'json')}</details>`;
+}
