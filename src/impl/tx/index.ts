@@ -12,3 +12,4 @@ export { decodeChonkProof, encodeChonkProof } from './chonk-proof.ts';
 export { kernelToFields, blockHeaderToFields } from './kernel-fields.ts';
 export { computeTxHash, computeCalldataHash, computeContractClassLogHash, computeBlockHeaderHash } from './tx-hash.ts';
 export * from './tx-accessors.ts';
+export * from './tx-validation.ts';
