@@ -79,7 +79,7 @@ export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
       for (; i < lines.length; i++) {
         const l = lines[i]!;
         if (l.trim() === '') {
-          if (LIST_ITEM.test(lines[i + 1] ?? '') || /^\s{2,}\S/.test(lines[i + 1] ?? '')) { block.push(''); continue; }
+          if (sameList(block[0]!, lines[i + 1] ?? '') || /^\s{2,}\S/.test(lines[i + 1] ?? '')) { block.push(''); continue; }
           break;
         }
         if (LIST_ITEM.test(l) || /^\s+\S/.test(l)) { block.push(l); continue; }
@@ -96,6 +96,13 @@ export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
     out.push(`<p>${renderInline(para.join(' '), o)}</p>`);
   }
   return out.join('\n');
+}
+
+/** Whether `next` continues the list that `first` opened (same marker kind), across a blank line. */
+function sameList(first: string, next: string): boolean {
+  const a = LIST_ITEM.exec(first);
+  const b = LIST_ITEM.exec(next);
+  return !!a && !!b && /\d/.test(a[2]!) === /\d/.test(b[2]!);
 }
 
 function startsBlock(lines: string[], i: number): boolean {
