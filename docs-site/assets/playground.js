@@ -163,7 +163,7 @@ function explain(status, body, key) {
   if (body.error) {
     const e = data.errors[body.error.code];
     const name = e ? `${body.error.code} ${e.key}` : `${body.error.code} (not in the catalogue)`;
-    const link = e ? ` <a href="errors.html#${encodeURIComponent(e.key)}">catalogue</a>` : '';
+    const link = e ? ` <a href="errors.html#${encodeURIComponent(e.key)}">See ${escapeHtml(e.key)} in the error catalogue.</a>` : '';
     return `<div class="explain bad"><strong>Error ${escapeHtml(name)}</strong>: ${escapeHtml(body.error.message ?? '')}<p>${escapeHtml(e?.description ?? '')}${link}</p></div>`;
   }
   if ('result' in body) {

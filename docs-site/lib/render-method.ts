@@ -75,13 +75,19 @@ function renderErrors(site: SiteModel, m: MethodModel, ctx: SchemaContext): stri
   return `<table class="errors"><thead><tr><th>Code</th><th>Name</th><th>Message</th><th>data</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** curl and client snippets; folded after the first example so long pages stay scannable. */
+function calls(m: MethodModel, params: unknown[], folded: boolean): string {
+  const html = codeBlock(curlSnippet(m, params), 'sh', 'curl') + codeBlock(clientSnippet(m, params), 'ts', 'TypeScript client');
+  return folded ? `<details class="raw"><summary>As curl and as a TypeScript client call</summary>${html}</details>` : html;
+}
+
 function renderExamples(m: MethodModel): string {
   const parts: string[] = [];
   for (const ex of m.examples) {
     const response = { jsonrpc: '2.0', id: 1, result: ex.result };
     parts.push(`<div class="example"><h3>${esc(ex.name || 'Example')}</h3>${ex.summary ? `<p>${renderInline(ex.summary)}</p>` : ''}
 <div class="pair">${codeBlock(json(requestBody(m.name, ex.params)), 'json', 'Request')}${codeBlock(json(response), 'json', 'Response')}</div>
-${codeBlock(curlSnippet(m, ex.params), 'sh', 'curl')}${codeBlock(clientSnippet(m, ex.params), 'ts', 'TypeScript client')}</div>`);
+${calls(m, ex.params, parts.length > 0)}</div>`);
   }
   for (const ex of m.errorExamples) {
     const response = { jsonrpc: '2.0', id: 1, error: ex.error };
