@@ -1,0 +1,194 @@
+/**
+ * Runs a tx's public part in Aztec's phases: setup (non-revertible, allow-listed), app logic
+ * (revertible as a whole), teardown (revertible on its own), then the protocol fee payment. Yields
+ * the revert code, gas per phase, the fee, return values and the tx's side effects.
+ * @module
+ */
+import { computeNoteHashNonce, computePublicDataLeafSlot, computeUniqueNoteHash, deriveStorageSlotInMap } from '../contracts/siloing.ts';
+import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
+import { isAllowedSetupCall } from './allow-list.ts';
+import type { AllowedElement } from './allow-list.ts';
+import { addGas, computeFee, subGas, ZERO_GAS } from './gas.ts';
+import { executePublicCall } from './interpreter.ts';
+import { JournaledState } from './journaled-state.ts';
+import type {
+  CallEnvironment, Gas, PublicCallResult, PublicCallRevert, PublicStateSource, ScopedL2ToL1Message, SideEffects,
+} from './types.ts';
+
+/** TxEffect revert codes. */
+export const PublicRevertCode = { OK: 0, APP_LOGIC_REVERTED: 1, TEARDOWN_REVERTED: 2, BOTH_REVERTED: 3 } as const;
+/** One of PublicRevertCode. */
+export type PublicRevertCode = (typeof PublicRevertCode)[keyof typeof PublicRevertCode];
+
+/** FeeJuice's canonical address and its balances map slot (trees.json `feeJuiceBalance`). */
+export const FEE_JUICE_ADDRESS = 5n;
+export const FEE_JUICE_BALANCES_SLOT = 1n;
+
+/** A public call request with its calldata (calldata[0] is the selector). */
+export interface EnqueuedCall {
+  readonly contractAddress: bigint;
+  readonly msgSender: bigint;
+  readonly isStaticCall: boolean;
+  readonly calldata: readonly bigint[];
+}
+
+/** Side effects of the private part of a tx: note hashes and nullifiers already siloed. */
+export interface PrivateEffects {
+  readonly noteHashes: readonly bigint[];
+  readonly nullifiers: readonly bigint[];
+  readonly l2ToL1Msgs: readonly ScopedL2ToL1Message[];
+}
+
+/** Everything the executor needs about one tx. */
+export interface PublicTxInput {
+  readonly setupCalls: readonly EnqueuedCall[];
+  readonly appLogicCalls: readonly EnqueuedCall[];
+  readonly teardownCall: EnqueuedCall | undefined;
+  readonly gasLimits: Gas;
+  readonly teardownGasLimits: Gas;
+  /** Gas used by private execution, NOT counting the teardown gas limits. */
+  readonly privateGasUsed: Gas;
+  readonly nonRevertible: PrivateEffects;
+  readonly revertible: PrivateEffects;
+  readonly feePayer: bigint;
+}
+
+/** The node-side context: state, block values, allow-list, options. */
+export interface PublicTxContext {
+  readonly source: PublicStateSource;
+  readonly env: Omit<CallEnvironment, 'transactionFee'>;
+  readonly allowList: readonly AllowedElement[];
+  readonly signatures?: FunctionSignatureRegistry;
+  /** Skip the fee payer balance check (simulation); the fee is still deducted down to zero. */
+  readonly skipFeeEnforcement?: boolean;
+}
+
+/** Gas per PublicSimulationOutput.gasUsed. */
+export interface PublicGasUsed {
+  readonly totalGas: Gas;
+  readonly teardownGas: Gas;
+  readonly publicGas: Gas;
+  readonly billedGas: Gas;
+}
+
+/** Return values of an enqueued call and the calls it made (PublicSimulationOutput.publicReturnValues). */
+export interface NestedReturnValues {
+  readonly values: readonly bigint[];
+  readonly nested: readonly NestedReturnValues[];
+}
+
+/** The outcome of a tx's public execution. */
+export interface PublicTxResult {
+  readonly revertCode: PublicRevertCode;
+  /** The first revert: app logic's, else teardown's. */
+  readonly revertReason: PublicCallRevert | undefined;
+  readonly gasUsed: PublicGasUsed;
+  readonly transactionFee: bigint;
+  /** TxEffect parts; note hashes are unique (nonce from the first nullifier and index in the tx). */
+  readonly effects: SideEffects;
+  readonly publicReturnValues: readonly NestedReturnValues[];
+  readonly callResults: readonly PublicCallResult[];
+}
+
+/** The tx cannot be included: a setup call reverted or was not allow-listed, or the fee cannot be paid. */
+export class PublicTxInvalidError extends Error {
+  readonly reason: string;
+  readonly revert: PublicCallRevert | undefined;
+  constructor(reason: string, revert?: PublicCallRevert) {
+    super(revert ? `${reason}: ${revert.message}` : reason);
+    this.name = 'PublicTxInvalidError';
+    this.reason = reason;
+    this.revert = revert;
+  }
+}
+
+/** Returns an enqueued call's return values with its nested calls'. */
+export function toNestedReturnValues(r: PublicCallResult): NestedReturnValues {
+  return { values: r.returnValues, nested: r.nested.map(toNestedReturnValues) };
+}
+
+async function insertPrivate(state: JournaledState, effects: PrivateEffects): Promise<void> {
+  for (const n of effects.nullifiers) {
+    if (!(await state.insertSiloedNullifier(n))) throw new PublicTxInvalidError(`Duplicate nullifier 0x${n.toString(16)}`);
+  }
+  for (const h of effects.noteHashes) state.insertSiloedNoteHash(h);
+  for (const m of effects.l2ToL1Msgs) state.insertL2ToL1Message(m);
+}
+
+/** Executes the public part of a tx; throws PublicTxInvalidError when the tx must be dropped. */
+export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): Promise<PublicTxResult> {
+  const state = new JournaledState(ctx.source);
+  const results: PublicCallResult[] = [];
+  let used = ZERO_GAS;
+  const run = async (call: EnqueuedCall, gasLimit: Gas, transactionFee = 0n) => {
+    const r = await executePublicCall({
+      contractAddress: call.contractAddress, sender: call.msgSender, calldata: call.calldata, isStaticCall: call.isStaticCall,
+      gasLimit, host: state, env: { ...ctx.env, transactionFee },
+      ...(ctx.signatures ? { signatures: ctx.signatures } : {}),
+    });
+    results.push(r);
+    return r;
+  };
+  const available = () => subGas(subGas(tx.gasLimits, tx.privateGasUsed), used);
+
+  await insertPrivate(state, tx.nonRevertible);
+  for (const call of tx.setupCalls) {
+    const code = await ctx.source.getContract(call.contractAddress);
+    const facts = { contractAddress: call.contractAddress, classId: code?.classId, msgSender: call.msgSender, calldata: call.calldata };
+    if (!isAllowedSetupCall(facts, ctx.allowList)) {
+      throw new PublicTxInvalidError(`Setup call to 0x${call.contractAddress.toString(16)} selector ${String(call.calldata[0])} is not on the allow-list`);
+    }
+    const r = await run(call, available());
+    used = addGas(used, r.gasUsed);
+    if (r.reverted) throw new PublicTxInvalidError('Setup phase reverted', r.revert);
+  }
+
+  let appReverted: PublicCallRevert | undefined;
+  state.checkpoint();
+  await insertPrivate(state, tx.revertible);
+  for (const call of tx.appLogicCalls) {
+    const r = await run(call, available());
+    used = addGas(used, r.gasUsed);
+    if (r.reverted) { appReverted = r.revert; break; }
+  }
+  if (appReverted) state.rollback(); else state.commit();
+
+  // The fee is fixed before teardown runs, with teardown billed at its limits (Aztec).
+  const billedGas = addGas(addGas(tx.privateGasUsed, used), tx.teardownGasLimits);
+  const transactionFee = computeFee(billedGas, ctx.env.gasFees);
+  let teardownGas = ZERO_GAS;
+  let teardownReverted: PublicCallRevert | undefined;
+  if (tx.teardownCall) {
+    const r = await run(tx.teardownCall, tx.teardownGasLimits, transactionFee);
+    teardownGas = r.gasUsed;
+    teardownReverted = r.revert;
+  }
+  await payFee(state, tx.feePayer, transactionFee, ctx.skipFeeEnforcement === true);
+
+  const publicGas = addGas(used, teardownGas);
+  const revertCode = appReverted
+    ? (teardownReverted ? PublicRevertCode.BOTH_REVERTED : PublicRevertCode.APP_LOGIC_REVERTED)
+    : (teardownReverted ? PublicRevertCode.TEARDOWN_REVERTED : PublicRevertCode.OK);
+  const effects = state.effects();
+  const firstNullifier = effects.nullifiers[0] ?? 0n;
+  return {
+    revertCode,
+    revertReason: appReverted ?? teardownReverted,
+    gasUsed: { totalGas: addGas(tx.privateGasUsed, publicGas), teardownGas, publicGas, billedGas },
+    transactionFee,
+    effects: { ...effects, noteHashes: effects.noteHashes.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(firstNullifier, i), h)) },
+    publicReturnValues: results.map(toNestedReturnValues),
+    callResults: results,
+  };
+}
+
+/** Deducts the fee from the payer's FeeJuice balance (a non-revertible public data write). */
+async function payFee(state: JournaledState, feePayer: bigint, fee: bigint, skipEnforcement: boolean): Promise<void> {
+  if (feePayer === 0n || fee === 0n) return;
+  const leafSlot = computePublicDataLeafSlot(FEE_JUICE_ADDRESS, deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, feePayer));
+  const balance = await state.readLeaf(leafSlot);
+  if (balance < fee && !skipEnforcement) {
+    throw new PublicTxInvalidError(`Insufficient fee payer balance: ${balance} < ${fee}`);
+  }
+  state.writeLeaf(leafSlot, balance < fee ? 0n : balance - fee);
+}
