@@ -66,7 +66,7 @@ export function layout(site: SiteModel, o: PageOptions): string {
   const guides = GUIDES.map((g) => `<li><a href="${r}guides/${g.slug}.html"${cur(`guides/${g.slug}.html`)}>${esc(g.title)}</a></li>`).join('');
   const domains = groupByTag(site.methods).map(([tag, ms]) => {
     const open = ms.some((m) => methodHref(m.name) === o.current) ? ' open' : '';
-    const items = ms.map((m) => `<li><a href="${r}${methodHref(m.name)}"${cur(methodHref(m.name))}${m.deprecated ? ' class="deprecated"' : ''}>${esc(m.name)}</a></li>`).join('');
+    const items = ms.map((m) => `<li><a href="${r}${methodHref(m.name)}" title="${esc(m.name)}"${cur(methodHref(m.name))}${m.deprecated ? ' class="deprecated"' : ''}>${esc(m.name)}</a></li>`).join('');
     return `<details${open}><summary>${esc(tagTitle(tag))} <span class="count">${ms.length}</span></summary><ul>${items}</ul></details>`;
   }).join('');
   const scripts = ['assets/site.js', ...(o.scripts ?? [])].map((s) => `<script type="module" src="${r}${s}"></script>`).join('');

@@ -20,8 +20,15 @@ export function renderIndexPage(site: SiteModel): string {
 ${warn}
 <p><a class="button" href="guides/quick-start.html">Quick start</a> <a class="button secondary" href="playground.html">Open the playground</a></p>
 <p class="muted">${site.methods.filter((m) => m.surface === 'public').length} public methods · ${site.methods.filter((m) => m.surface === 'admin').length} admin methods · ${site.types.length} types · ${site.errors.length} errors</p>
+${about(site)}
 ${groups}`;
   return layout(site, { title: 'Overview', root: '', current: 'index.html', body });
+}
+
+/** Each document's own introduction (`info.description`), folded under the overview. */
+function about(site: SiteModel): string {
+  return (['public', 'admin'] as const).filter((s) => site.docs[s].info?.description).map((s) =>
+    `<details class="about"><summary>About the ${s} API: ${esc(site.docs[s].info.title ?? '')}</summary>${renderMarkdown(site.docs[s].info.description)}</details>`).join('\n');
 }
 
 /** Renders types/<slug>.html: the schema, what it refers to, and what uses it. */
@@ -62,15 +69,16 @@ export function renderErrorsPage(site: SiteModel): string {
   const standard = Object.entries(STANDARD_ERRORS).filter(([k]) => !declared.has(k)).map(([key, e]) => ({ key, ...e, dataSchema: null, surface: 'public' as const, methods: [] as string[] }));
   const rows = [...site.errors, ...standard].sort((a, b) => b.code - a.code).map((e) => {
     const ctx = { root: '', surface: e.surface, types: site.types };
-    const methods = e.methods.length > 12
-      ? `${e.methods.length} methods <details><summary>list</summary>${e.methods.map((m) => `<a href="${methodHref(m)}">${esc(m)}</a>`).join(', ')}</details>`
-      : e.methods.map((m) => `<a href="${methodHref(m)}">${esc(m)}</a>`).join(', ') || '<span class="muted">any request</span>';
-    return `<tr id="${esc(e.key)}"><td><code>${e.code}</code></td><td><strong>${esc(e.key)}</strong><br><span class="muted">${esc(e.message)}</span></td><td>${renderInline(e.description)}</td><td>${e.dataSchema ? schemaSummary(e.dataSchema, ctx) : '<span class="muted">none</span>'}</td><td>${methods}</td></tr>`;
+    const links = e.methods.map((m) => `<a href="${methodHref(m)}">${esc(m)}</a>`).join(', ');
+    const methods = e.methods.length === 0 ? '' : e.methods.length > 8
+      ? `<details class="returned"><summary>Returned by ${e.methods.length} methods</summary>${links}</details>`
+      : `<p class="returned">Returned by ${links}</p>`;
+    return `<tr id="${esc(e.key)}"><td><code>${e.code}</code></td><td><strong>${esc(e.key)}</strong><br><span class="muted">${esc(e.message)}</span></td><td>${renderInline(e.description)}${methods}</td><td>${e.dataSchema ? schemaSummary(e.dataSchema, ctx) : '<span class="muted">none</span>'}</td></tr>`;
   }).join('');
   const body = `<h1>Errors</h1>
 <p class="lead">One catalogue for both APIs, in reserved code ranges. Every JSON-RPC error has <code>code</code> and <code>message</code>; <code>data</code> follows the schema listed here.</p>
 <p>A request to the admin port without a valid API key gets <strong>HTTP 401</strong> with error <code>-32000</code> (see <a href="guides/admin-api-key.html">the admin API key</a>).</p>
-<table class="catalogue"><thead><tr><th>Code</th><th>Name</th><th>Meaning</th><th>data</th><th>Returned by</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table class="catalogue"><thead><tr><th>Code</th><th>Name</th><th>Meaning</th><th>data</th></tr></thead><tbody>${rows}</tbody></table>`;
   return layout(site, { title: 'Errors', root: '', current: 'errors.html', body });
 }
 

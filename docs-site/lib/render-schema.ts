@@ -60,6 +60,13 @@ export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
   return extra.length ? `${head}, ${extra.join(', ')}` : head;
 }
 
+/** The schema a `$ref` (direct, or as array items) points at, when it is a component. */
+function refTarget(s: Record<string, any>, ctx: SchemaContext): Record<string, any> | undefined {
+  const ref = typeof s.$ref === 'string' ? s.$ref : undefined;
+  const t = ref ? typeFor(ctx.types, ctx.surface, ref.split('/').pop()!) : undefined;
+  return t && typeof t.schema === 'object' ? t.schema : undefined;
+}
+
 /** For a `$ref` to a scalar type, its shape in brackets ("BlockNumber (integer, ≥ 0)"), so readers need not click. */
 function scalarHint(ref: string, ctx: SchemaContext): string {
   if (ctx.noHints) return '';
@@ -67,7 +74,7 @@ function scalarHint(ref: string, ctx: SchemaContext): string {
   const s = t?.schema;
   if (!s || typeof s !== 'object' || s.properties || s.type === 'object' || s.type === 'array') return '';
   const inner = schemaSummary({ ...s, description: undefined }, { ...ctx, noHints: true });
-  return inner.length > 160 ? '' : ` <span class="hint">(${inner})</span>`;
+  return inner.replace(/<[^>]+>/g, '').length > 120 ? '' : ` <span class="hint">(${inner})</span>`;
 }
 
 /** A block rendering: summary, description, and the object's properties or the union's alternatives. */
@@ -77,6 +84,8 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
   const parts = [`<p class="schema-line">${schemaSummary(s, ctx)}</p>`];
   if (s.description && depth === 0 && !s.$ref) parts.push(`<p>${esc(s.description)}</p>`);
   if (s.properties && depth < 3) parts.push(propertyTable(s, ctx, depth));
+  const target = depth === 0 ? refTarget(s, ctx) : undefined;
+  if (target?.properties) parts.push(`<p class="muted">${refLink(s.$ref, ctx)} has these fields:</p>${propertyTable(target, ctx, 1)}`);
   const items = s.type === 'array' && s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : null;
   if (items?.properties && depth < 3) parts.push(`<p class="muted">Each item:</p>${propertyTable(items, ctx, depth + 1)}`);
   for (const key of ['oneOf', 'anyOf'] as const) {
