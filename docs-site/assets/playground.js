@@ -39,8 +39,7 @@ function setMethod(name) {
   state.method = m ?? null;
   if (!m) { $('pg-params').replaceChildren(); $('pg-summary').textContent = 'No methods in this document yet.'; return update(); }
   if (location.hash.slice(1) !== m.name) history.replaceState(null, '', `#${m.name}`);
-  $('pg-summary').innerHTML = '';
-  $('pg-summary').append(m.summary, ' ');
+  $('pg-summary').innerHTML = `${m.summaryHtml} `; // rendered and escaped at build time
   const doc = document.createElement('a');
   doc.href = `methods/${encodeURIComponent(m.name)}.html`;
   doc.textContent = 'Reference →';

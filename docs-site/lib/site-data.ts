@@ -7,6 +7,7 @@
 import { GUIDES, methodHref, typeHref } from './html.ts';
 import type { SiteModel } from './model.ts';
 import { STANDARD_ERRORS } from './model.ts';
+import { renderInline } from './markdown.ts';
 import { schemaSummary } from './render-schema.ts';
 import { DEFAULT_URLS } from './snippets.ts';
 
@@ -32,7 +33,7 @@ export function buildPlaygroundData(site: SiteModel) {
     urls: DEFAULT_URLS,
     roots: { public: { components: site.docs.public.components ?? {} }, admin: { components: site.docs.admin.components ?? {} } },
     methods: site.methods.map((m) => ({
-      surface: m.surface, name: m.name, handler: m.handler, tag: m.tag, summary: m.summary, deprecated: m.deprecated,
+      surface: m.surface, name: m.name, handler: m.handler, tag: m.tag, summaryHtml: renderInline(m.summary), deprecated: m.deprecated,
       params: m.params.map((p) => ({ name: p.name, required: p.required, schema: p.schema, summaryHtml: schemaSummary(p.schema, { root: '', surface: m.surface, types: site.types }), description: p.summary || p.description })),
       result: m.result?.schema ?? null,
       examples: m.examples.map((e) => ({ name: e.name, params: e.params })),

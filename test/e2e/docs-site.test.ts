@@ -154,17 +154,20 @@ describe('docs site in Chromium', () => {
 
   it('the playground calls the live node for a public method and shows the checked result', async () => {
     const page = await playground('node_getNodeVersion', node.publicUrl);
+    assert.equal(await page.isVisible('#pg-key'), false, 'the API key field belongs to the admin endpoint only');
     await page.click('#pg-send');
     await page.locator('#pg-explain .explain').waitFor();
     assert.match((await page.textContent('#pg-status'))!, /^HTTP 200/);
     assert.match((await page.textContent('#pg-explain'))!, /matches the result schema/);
     assert.match((await page.textContent('#pg-body'))!, /"result"/);
+    assert.match((await page.textContent('#pg-curl'))!, new RegExp(`^curl -s -X POST ${node.publicUrl} [^]*"method":"node_getNodeVersion"`));
     await page.screenshot({ path: `${SHOTS}/playground-public.png`, fullPage: true });
     await page.close();
   });
 
   it('an admin call without the key shows the 401 explained; with the key it is let through', async () => {
     const page = await playground('nodeAdmin_getConfig', node.adminUrl);
+    assert.equal(await page.isVisible('#pg-key'), true);
     await page.click('#pg-send');
     await page.locator('#pg-explain .explain').waitFor();
     assert.match((await page.textContent('#pg-status'))!, /^HTTP 401/);
@@ -202,6 +205,13 @@ describe('docs site in Chromium', () => {
     assert.equal(await page.isDisabled('#pg-send'), false);
     assert.equal(posts, 0);
     await page.close();
+
+    const blocks = await playground('node_getBlocks', node.publicUrl);
+    await blocks.locator('#pg-params textarea').nth(1).fill('101');
+    assert.match((await blocks.locator('#pg-params .check').nth(1).textContent())!, /limit must be <= 100/);
+    assert.equal(await blocks.isDisabled('#pg-send'), true);
+    await blocks.screenshot({ path: `${SHOTS}/playground-invalid-limit.png`, fullPage: true });
+    await blocks.close();
   });
 
   it('says plainly when the node cannot be reached', async () => {
