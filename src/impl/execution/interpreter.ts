@@ -103,7 +103,8 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
     return { contractAddress, selector, reverted: true, returnValues: stop.revertData, revert, gasUsed, nested, instructions };
   };
 
-  if (depth > MAX_CALL_DEPTH) return finish(halt(`Call depth limit (${MAX_CALL_DEPTH}) exceeded`), []);
+  // Refused before running, so no gas is consumed (the caller can recover, as in the EVM).
+  if (depth > MAX_CALL_DEPTH) return finish(new Stop(`Call depth limit (${MAX_CALL_DEPTH}) exceeded`, false), []);
   if (calldata.length > MAX_CALLDATA_FIELDS) return finish(halt(`Calldata too long (${calldata.length} > ${MAX_CALLDATA_FIELDS} fields)`), []);
   const code = await host.getContract(contractAddress);
   if (code === undefined) return finish(halt(`No contract deployed at ${addrHex(contractAddress)}`), []);
