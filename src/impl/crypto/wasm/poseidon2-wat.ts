@@ -29,16 +29,21 @@ const R = 1n << 261n;
 /** Bytes of one element in limb form (9 × i64). */
 const EL = LIMBS * 8;
 
+/** Round-constant blocks in the order the permutation adds them (Montgomery form, 9 limbs each). */
+const RC_FULL1 = 1024;
+const RC_PARTIAL = RC_FULL1 + 16 * 72;
+const RC_FULL2 = RC_PARTIAL + 56 * 72;
+
 /** Memory layout (byte offsets); the JS side only needs IO_BASE. */
 export const LAYOUT = {
   S: [0, 72, 144, 216],
   T: 288,
   SUM: 360,
   T2: 432,
-  FULL_RC: 1024,
-  PARTIAL_RC: 1024 + 32 * 72,
-  R2: 1024 + 32 * 72 + 56 * 72,
-  IV2: 1024 + 32 * 72 + 56 * 72 + 72,
+  T3: 504,
+  ZERO4: 576,
+  R2: RC_FULL2 + 16 * 72,
+  IV2: RC_FULL2 + 16 * 72 + 72,
   IO_BASE: 8192,
 } as const;
 
@@ -82,35 +87,94 @@ const locals = (names: string[]): string => names.map((n) => `(local $${n} i64)`
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 const T = range(LIMBS).map((j) => `t${j}`);
 
+/** Sums expressions as a balanced tree, so that the adds of one column can run in parallel. */
+function sumTree(xs: string[]): string {
+  if (xs.length === 0) return c64(0);
+  while (xs.length > 1) {
+    const next: string[] = [];
+    for (let i = 0; i + 1 < xs.length; i += 2) next.push(add(xs[i]!, xs[i + 1]!));
+    if (xs.length % 2) next.push(xs[xs.length - 1]!);
+    xs = next;
+  }
+  return xs[0]!;
+}
+
+/** m·p_j; p_0 = 2^28 + 1, so that product is a shift and an add. */
+function mulP(m: string, j: number): string {
+  return PL[j] === (1n << 28n) + 1n ? add(`(i64.shl ${m} ${c64(28)})`, m) : mul(m, c64(PL[j]!));
+}
+
 /**
- * Montgomery multiplication body (CIOS, carries deferred): `a(i)` yields limb i of a (an expression,
- * evaluated once per i), `b(j)` limb j of b (an expression, `1` or `0` for constants that simplify).
- * Leaves the unnormalised result in t0..t7; `normalizeStore` finishes it.
+ * Montgomery multiplication by product scanning (one column at a time, one running accumulator):
+ * column k sums a_i·b_j (i + j = k), m_i·p_j (i < k) and the carry, at most 18 products of 58 bits,
+ * so it never overflows. m_k = -acc·p^-1 mod 2^29 = acc·(2^28 - 1) mod 2^29 (p ≡ 2^28 + 1 mod 2^29).
+ * `b(j)` may be `0`/`1` for constant operands; `square` uses a_i·a_j = a_j·a_i (45 products, not 81).
+ * `addend(j)`, when given, adds a normalised value into output column j for free (o = a·b/R + s).
+ * Stores 9 normalised limbs at o.
  */
-function montBody(a: (i: number) => string, b: (j: number) => string | 0 | 1): string[] {
+function montPS(a: (i: number) => string, b: ((j: number) => string | 0 | 1) | 'square', o: string, addend?: (j: number) => string): string[] {
   const out: string[] = [];
-  for (let i = 0; i < LIMBS; i++) {
-    out.push(set('ai', a(i)));
-    for (let j = 0; j < LIMBS; j++) {
-      const bj = b(j);
-      const fresh = i === 0 || j === LIMBS - 1;
-      if (bj === 0) {
-        if (fresh) out.push(set(T[j]!, c64(0)));
-        continue;
+  const M = range(LIMBS).map((i) => `m${i}`);
+  for (let k = 0; k < 2 * LIMBS - 1; k++) {
+    const ab: string[] = [];
+    if (b === 'square') {
+      const cross: string[] = [];
+      for (let i = Math.max(0, k - LIMBS + 1); 2 * i < k; i++) cross.push(mul(a(i), a(k - i)));
+      if (cross.length) ab.push(`(i64.shl ${sumTree(cross)} ${c64(1)})`);
+      if (k % 2 === 0) ab.push(mul(a(k / 2), a(k / 2)));
+    } else {
+      for (let i = Math.max(0, k - LIMBS + 1); i <= Math.min(k, LIMBS - 1); i++) {
+        const bj = b(k - i);
+        if (bj === 0) continue;
+        ab.push(bj === 1 ? a(i) : mul(a(i), bj));
       }
-      const prod = bj === 1 ? get('ai') : mul(get('ai'), bj);
-      out.push(set(T[j]!, fresh ? prod : add(get(T[j]!), prod)));
     }
-    // m makes the low limb divisible by 2^29; only t0's low 29 bits matter, and i64 wrap keeps them.
-    out.push(set('m', `(i64.and ${mul(get('t0'), c64(MU))} ${c64(MASK)})`));
-    out.push(set('c', `(i64.shr_u ${add(get('t0'), mul(get('m'), c64(PL[0]!)))} ${c64(LIMB_BITS)})`));
-    for (let j = 1; j < LIMBS; j++) {
-      let e = add(get(T[j]!), mul(get('m'), c64(PL[j]!)));
-      if (j === 1) e = add(e, get('c'));
-      out.push(set(T[j - 1]!, e));
+    const mp: string[] = [];
+    for (let i = Math.max(0, k - LIMBS + 1); i < Math.min(k, LIMBS); i++) mp.push(mulP(get(M[i]!), k - i));
+    const terms = [sumTree(ab), sumTree(mp)];
+    if (k > 0) terms.push(get('c'));
+    if (addend && k >= LIMBS) terms.push(addend(k - LIMBS));
+    out.push(set('c', sumTree(terms)));
+    if (k < LIMBS) {
+      out.push(set(M[k]!, `(i64.and (i64.sub (i64.shl ${get('c')} ${c64(28)}) ${get('c')}) ${c64(MASK)})`));
+      out.push(set('c', `(i64.shr_u ${add(get('c'), mulP(get(M[k]!), 0))} ${c64(LIMB_BITS)})`));
+    } else {
+      out.push(store(o, (k - LIMBS) * 8, `(i64.and ${get('c')} ${c64(MASK)})`));
+      out.push(set('c', `(i64.shr_u ${get('c')} ${c64(LIMB_BITS)})`));
     }
   }
+  out.push(store(o, (LIMBS - 1) * 8, addend ? add(get('c'), addend(LIMBS - 1)) : get('c')));
   return out;
+}
+
+const PS_LOCALS = locals([...range(LIMBS).map((i) => `m${i}`), ...range(LIMBS).map((i) => `x${i}`), ...range(LIMBS).map((i) => `y${i}`), 'c']);
+const PS_LOAD_TO_LOCALS = true;
+const loadA = (ptr: string, name: string) => (i: number): string => (PS_LOAD_TO_LOCALS ? get(`${name}${i}`) : load(ptr, i * 8));
+const preload = (ptr: string, name: string): string[] => (PS_LOAD_TO_LOCALS ? range(LIMBS).map((i) => set(`${name}${i}`, load(ptr, i * 8))) : []);
+
+/** $mul(o, a, b) by product scanning. */
+function funcMulPS(): string {
+  const body = [...preload('a', 'x'), ...preload('b', 'y'), ...montPS(loadA('a', 'x'), loadA('b', 'y'), 'o')];
+  return `(func $mul (param $o i32) (param $a i32) (param $b i32) ${PS_LOCALS}\n  ${body.join('\n  ')})`;
+}
+
+/** $sqr(o, a): o = a²·R^-1. */
+function funcSqrPS(): string {
+  const body = [...preload('a', 'x'), ...montPS(loadA('a', 'x'), 'square', 'o')];
+  return `(func $sqr (param $o i32) (param $a i32) ${PS_LOCALS}\n  ${body.join('\n  ')})`;
+}
+
+/**
+ * $mulc_<name>(o, a[, s]) by product scanning, with the limbs of c as immediates; with `withAddend`
+ * it computes a·c/R + s (the partial round's D·x + sum in one pass).
+ */
+function funcMulConstPS(name: string, c: bigint, withAddend = false): string {
+  const cl = toLimbs(c);
+  const body = [
+    ...preload('a', 'x'),
+    ...montPS(loadA('a', 'x'), (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!)), 'o', withAddend ? (j) => load('s', j * 8) : undefined),
+  ];
+  return `(func $mulc_${name} (param $o i32) (param $a i32) ${withAddend ? '(param $s i32) ' : ''}${PS_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /**
@@ -129,28 +193,7 @@ function normalizeStore(o: string, withTop = false): string[] {
   return out;
 }
 
-const MONT_LOCALS = locals([...T, 'ai', 'm', 'c']);
-
-/** $mul(o, a, b): o = a·b·R^-1 (o may alias a or b: everything is loaded before the first store). */
-function funcMul(): string {
-  const B = range(LIMBS).map((j) => `b${j}`);
-  const body = [
-    ...range(LIMBS).map((j) => set(B[j]!, load('b', j * 8))),
-    ...montBody((i) => load('a', i * 8), (j) => get(B[j]!)),
-    ...normalizeStore('o'),
-  ];
-  return `(func $mul (param $o i32) (param $a i32) (param $b i32) ${locals(B)} ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
-}
-
-/** $mulc_<name>(o, a): o = a·c·R^-1 with the limbs of c as immediates. */
-function funcMulConst(name: string, c: bigint): string {
-  const cl = toLimbs(c);
-  const body = [
-    ...montBody((i) => load('a', i * 8), (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!))),
-    ...normalizeStore('o'),
-  ];
-  return `(func $mulc_${name} (param $o i32) (param $a i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
-}
+const MONT_LOCALS = locals([...T, 'm', 'c']);
 
 /** $addn(o, a, b): o = a + b, normalised (no reduction). */
 function funcAdd(): string {
@@ -158,26 +201,52 @@ function funcAdd(): string {
   return `(func $addn (param $o i32) (param $a i32) (param $b i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
-/** $red(o): o = o - q·p with q a slight under-estimate of o / p, so o < 3p afterwards. */
-function funcRed(): string {
-  const body = [
-    set('m', `(i64.shr_u ${mul(load('o', (LIMBS - 1) * 8), c64(RED_M))} ${c64(48)})`),
-    ...range(LIMBS).map((j) => set(T[j]!, `(i64.sub ${load('o', j * 8)} ${mul(get('m'), c64(PL[j]!))})`)),
-    ...normalizeStore('o', true),
+/** Subtracts q·p from t0..t8 (normalised, < 2^261), q a slight under-estimate of t / p: leaves < 3p. */
+function reduceTStore(o: string): string[] {
+  return [
+    set('m', `(i64.shr_u ${mul(get(T[LIMBS - 1]!), c64(RED_M))} ${c64(48)})`),
+    ...range(LIMBS).map((j) => set(T[j]!, `(i64.sub ${get(T[j]!)} ${mul(get('m'), c64(PL[j]!))})`)),
+    ...normalizeStore(o, true),
   ];
+}
+
+/** Normalises t0..t8 in place (carry propagation, top limb keeps the rest). */
+function normalizeT(): string[] {
+  const out: string[] = [];
+  for (let j = 0; j + 1 < LIMBS; j++) {
+    out.push(set('c', `(i64.shr_s ${get(T[j]!)} ${c64(LIMB_BITS)})`));
+    out.push(set(T[j]!, `(i64.and ${get(T[j]!)} ${c64(MASK)})`));
+    out.push(set(T[j + 1]!, add(get(T[j + 1]!), get('c'))));
+  }
+  return out;
+}
+
+/** $red(o): o < 2^261 reduced below 3p. */
+function funcRed(): string {
+  const body = [...range(LIMBS).map((j) => set(T[j]!, load('o', j * 8))), ...reduceTStore('o')];
   return `(func $red (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
+}
+
+/** $sum_red(o): o = S0 + S1 + S2 + S3 reduced below 3p (the partial round's shared sum). */
+function funcSumRed(): string {
+  const body = [
+    ...range(LIMBS).map((j) => set(T[j]!, sumTree(LAYOUT.S.map((s) => `(i64.load offset=${s + j * 8} (i32.const 0))`)))),
+    ...normalizeT(),
+    ...reduceTStore('o'),
+  ];
+  return `(func $sum_red (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /** $sbox(o): o = o^5. */
 function funcSbox(): string {
   const t = LAYOUT.T;
   return `(func $sbox (param $o i32)
-  (call $mul (i32.const ${t}) (local.get $o) (local.get $o))
-  (call $mul (i32.const ${t}) (i32.const ${t}) (i32.const ${t}))
+  (call $sqr (i32.const ${t}) (local.get $o))
+  (call $sqr (i32.const ${t}) (i32.const ${t}))
   (call $mul (local.get $o) (i32.const ${t}) (local.get $o)))`;
 }
 
-/** $m4: the external matrix on S0..S3, limb by limb, then normalisation. */
+/** $m4(rc): the external matrix on S0..S3 limb by limb, plus the 4 round constants at rc, normalised. */
 function funcM4(): string {
   const [s0, s1, s2, s3] = LAYOUT.S;
   const body: string[] = [];
@@ -195,13 +264,14 @@ function funcM4(): string {
     body.push(set('x3', add(add(p('d'), p('d')), p('x0'))));
     body.push(set('x4', add(`(i64.shl ${p('x1')} ${c64(2)})`, p('x3'))));
     body.push(set('x5', add(`(i64.shl ${p('x0')} ${c64(2)})`, p('x2'))));
-    body.push(`(i64.store offset=${s0! + o} (i32.const 0) ${add(p('x3'), p('x5'))})`);
-    body.push(`(i64.store offset=${s1! + o} (i32.const 0) ${p('x5')})`);
-    body.push(`(i64.store offset=${s2! + o} (i32.const 0) ${add(p('x2'), p('x4'))})`);
-    body.push(`(i64.store offset=${s3! + o} (i32.const 0) ${p('x4')})`);
+    const rc = (k: number): string => `(i64.load offset=${k * EL + o} (local.get $rc))`;
+    body.push(`(i64.store offset=${s0! + o} (i32.const 0) ${add(add(p('x3'), p('x5')), rc(0))})`);
+    body.push(`(i64.store offset=${s1! + o} (i32.const 0) ${add(p('x5'), rc(1))})`);
+    body.push(`(i64.store offset=${s2! + o} (i32.const 0) ${add(add(p('x2'), p('x4')), rc(2))})`);
+    body.push(`(i64.store offset=${s3! + o} (i32.const 0) ${add(p('x4'), rc(3))})`);
   }
   for (const s of LAYOUT.S) body.push(`(call $norm (i32.const ${s}))`);
-  return `(func $m4 ${locals(['a', 'b', 'c', 'd', 'x0', 'x1', 'x2', 'x3', 'x4', 'x5'])}\n  ${body.join('\n  ')})`;
+  return `(func $m4 (param $rc i32) ${locals(['a', 'b', 'c', 'd', 'x0', 'x1', 'x2', 'x3', 'x4', 'x5'])}\n  ${body.join('\n  ')})`;
 }
 
 /** $norm(o): carry propagation in place. */
@@ -210,40 +280,34 @@ function funcNorm(): string {
   return `(func $norm (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
-/** $permute: the permutation on S0..S3 (Montgomery form, each < 4.1p), leaving each < 3p. */
+/**
+ * $permute: the permutation on S0..S3 (Montgomery form, each < 4.1p), leaving each < 3p. Each round
+ * constant is added by the linear layer before it (M4 or the partial round's D·x + sum), so no
+ * separate addition pass runs.
+ */
 function funcPermute(): string {
   const S = LAYOUT.S;
-  const full = (rcOff: string): string[] => [
-    ...S.map((s, k) => `(call $addn (i32.const ${s}) (i32.const ${s}) (i32.add ${rcOff} (i32.const ${k * EL})))`),
-    ...S.map((s) => `(call $sbox (i32.const ${s}))`),
-    '(call $m4)',
-  ];
-  const su = LAYOUT.SUM;
-  return `(func $permute (local $r i32)
-  (call $m4)
-  ${S.map((s) => `(call $red (i32.const ${s}))`).join(' ')}
-  (local.set $r (i32.const ${LAYOUT.FULL_RC}))
-  (loop $f1
-    ${full(get('r')).join('\n    ')}
-    (local.set $r (i32.add (local.get $r) (i32.const ${4 * EL})))
-    (br_if $f1 (i32.lt_u (local.get $r) (i32.const ${LAYOUT.FULL_RC + 4 * 4 * EL}))))
-  (local.set $r (i32.const ${LAYOUT.PARTIAL_RC}))
+  const Z = LAYOUT.ZERO4;
+  const sboxes = S.map((s) => `(call $sbox (i32.const ${s}))`).join(' ');
+  const reds = S.map((s) => `(call $red (i32.const ${s}))`).join(' ');
+  const lines: string[] = [`(call $m4 (i32.const ${RC_FULL1})) ${reds}`];
+  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL1 + (r + 1) * 4 * EL : Z}))`);
+  lines.push(`(call $addn (i32.const ${S[0]}) (i32.const ${S[0]}) (i32.const ${RC_PARTIAL}))`);
+  // Partial round i adds the next constant for S0: partial i+1's, or, after the last, full round 4's
+  // (RC_FULL2 follows RC_PARTIAL), whose other three constants are added after the loop.
+  lines.push(`(local.set $r (i32.const ${RC_PARTIAL + EL}))
   (loop $pr
-    (call $addn (i32.const ${S[0]}) (i32.const ${S[0]}) (local.get $r))
     (call $sbox (i32.const ${S[0]}))
-    (call $addn (i32.const ${su}) (i32.const ${S[0]}) (i32.const ${S[1]}))
-    (call $addn (i32.const ${su}) (i32.const ${su}) (i32.const ${S[2]}))
-    (call $addn (i32.const ${su}) (i32.const ${su}) (i32.const ${S[3]}))
-    (call $red (i32.const ${su}))
-    ${S.map((s, k) => `(call $mulc_d${k} (i32.const ${s}) (i32.const ${s})) (call $addn (i32.const ${s}) (i32.const ${s}) (i32.const ${su}))`).join('\n    ')}
+    (call $sum_red (i32.const ${LAYOUT.SUM}))
+    (call $addn (i32.const ${LAYOUT.T3}) (i32.const ${LAYOUT.SUM}) (local.get $r))
+    (call $mulc_d0 (i32.const ${S[0]}) (i32.const ${S[0]}) (i32.const ${LAYOUT.T3}))
+    ${[1, 2, 3].map((k) => `(call $mulc_d${k} (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${LAYOUT.SUM}))`).join(' ')}
     (local.set $r (i32.add (local.get $r) (i32.const ${EL})))
-    (br_if $pr (i32.lt_u (local.get $r) (i32.const ${LAYOUT.PARTIAL_RC + 56 * EL}))))
-  (local.set $r (i32.const ${LAYOUT.FULL_RC + 4 * 4 * EL}))
-  (loop $f2
-    ${full(get('r')).join('\n    ')}
-    (local.set $r (i32.add (local.get $r) (i32.const ${4 * EL})))
-    (br_if $f2 (i32.lt_u (local.get $r) (i32.const ${LAYOUT.FULL_RC + 8 * 4 * EL}))))
-  ${S.map((s) => `(call $red (i32.const ${s}))`).join(' ')})`;
+    (br_if $pr (i32.le_u (local.get $r) (i32.const ${RC_FULL2}))))`);
+  lines.push([1, 2, 3].map((k) => `(call $addn (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${RC_FULL2 + k * EL}))`).join(' '));
+  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL2 + (r + 1) * 4 * EL : Z}))`);
+  lines.push(reds);
+  return `(func $permute (local $r i32)\n  ${lines.join('\n  ')})`;
 }
 
 /** $to_mont(o, w): reads 4 little-endian u64 words at w (a value < 2^256) into Montgomery limbs at o. */
@@ -363,20 +427,23 @@ export function generatePoseidon2Wat(): string {
     ';; Generated by src/impl/crypto/wasm/poseidon2-wat.ts — do not edit; run `npm run build:wasm`.',
     '(module',
     '(memory (export "memory") 2)',
-    funcMul(),
-    ...D.map((d, k) => funcMulConst(`d${k}`, d)),
-    funcMulConst('one', 1n),
+    funcMulPS(),
+    funcSqrPS(),
+    ...D.map((d, k) => funcMulConstPS(`d${k}`, d, true)),
+    funcMulConstPS('one', 1n),
     funcAdd(),
     funcNorm(),
     funcRed(),
+    funcSumRed(),
     funcSbox(),
     funcM4(),
     funcPermute(),
     funcToMont(),
     funcFromMont(),
     funcExports(),
-    dataSegment(LAYOUT.FULL_RC, full),
-    dataSegment(LAYOUT.PARTIAL_RC, partial),
+    dataSegment(RC_FULL1, full.slice(0, 16)),
+    dataSegment(RC_PARTIAL, partial),
+    dataSegment(RC_FULL2, full.slice(16)),
     dataSegment(LAYOUT.R2, [mod(R * R)]),
     dataSegment(LAYOUT.IV2, [toMont(2n << 64n)]),
     ')',
