@@ -29,6 +29,8 @@ export class JournaledState implements PublicVmHost {
   readonly #msgs: ScopedL2ToL1Message[] = [];
   readonly #logs: PublicLog[] = [];
   readonly #marks: Mark[] = [];
+  /** Leaf slots by contract and slot: a read-modify-write of one slot hashes once, not twice. */
+  readonly #leafSlots = new Map<bigint, Map<bigint, bigint>>();
 
   constructor(source: PublicStateSource) {
     this.#source = source;
@@ -38,14 +40,22 @@ export class JournaledState implements PublicVmHost {
     return this.#source.getContract(address);
   }
 
+  #leafSlot(contract: bigint, slot: bigint): bigint {
+    let slots = this.#leafSlots.get(contract);
+    if (slots === undefined) this.#leafSlots.set(contract, (slots = new Map()));
+    let leafSlot = slots.get(slot);
+    if (leafSlot === undefined) slots.set(slot, (leafSlot = computePublicDataLeafSlot(contract, slot)));
+    return leafSlot;
+  }
+
   readStorage(contract: bigint, slot: bigint): MaybePromise<bigint> {
-    const leafSlot = computePublicDataLeafSlot(contract, slot);
+    const leafSlot = this.#leafSlot(contract, slot);
     const v = this.#writes.get(leafSlot);
     return v !== undefined ? v : this.#source.readPublicData(leafSlot);
   }
 
   writeStorage(contract: bigint, slot: bigint, value: bigint): void {
-    this.writeLeaf(computePublicDataLeafSlot(contract, slot), value);
+    this.writeLeaf(this.#leafSlot(contract, slot), value);
   }
 
   /** Writes a public data leaf directly (the fee payment and protocol writes use this). */
