@@ -1,0 +1,53 @@
+/**
+ * Options and injected hooks of the p2p service: what the node passes in (config, validator,
+ * block hooks) and the outcome type the hooks return.
+ * @module
+ */
+import type { BlockAnnouncement } from './gossip-messages.ts';
+import type { BlockRangeHandler } from './block-range-protocol.ts';
+import type { PeerScoringOptions } from './peer-scoring.ts';
+
+/** A hook's verdict on a gossip message: relay it, drop it and penalise the sender, or just drop it. */
+export type GossipVerdict = 'accept' | 'reject' | 'ignore';
+
+/**
+ * Validates an incoming tx, given as the parsed wire JSON (`decodeTx` input), and the sender's
+ * peer id. The node implements it as decode + full validation + pool add: 'accept' only for a tx
+ * newly added to the pool, 'ignore' for one already known, 'reject' for one that fails.
+ */
+export type TxGossipValidator = (wireTx: unknown, from: string) => Promise<GossipVerdict>;
+
+/** Checks and takes in an announced block; 'accept' relays the announcement further. */
+export type BlockGossipHandler = (block: BlockAnnouncement, from: string) => Promise<GossipVerdict>;
+
+/** The logger subset the service uses (the server's Logger fits). */
+export interface P2PLogger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** Everything `P2PService` needs. */
+export interface P2PServiceOptions {
+  /** `--data-directory`; the peer key lives in `<dataDirectory>/p2p/peer-key`; '' = ephemeral key. */
+  readonly dataDirectory: string;
+  /** Listen host (`p2pHost`, default 127.0.0.1). */
+  readonly host?: string;
+  /** Listen TCP port (`p2pPort`, default 40400; 0 picks a free port). */
+  readonly port?: number;
+  /** IP put in the ENR when the listen host is a wildcard (default 127.0.0.1). */
+  readonly announceHost?: string;
+  /** Multiaddrs with /p2p/<id> or ENRs, dialled at start and re-dialled while disconnected. */
+  readonly bootstrapPeers?: readonly string[];
+  /** Network name inside topic and protocol ids, e.g. `${l1ChainId}-${rollupVersion}` (default 'dev'). */
+  readonly network?: string;
+  readonly txValidator: TxGossipValidator;
+  /** Block announcement hook; without it, block announcements are ignored and not relayed. */
+  readonly onBlock?: BlockGossipHandler;
+  /** Serves block range requests; without it, such requests are answered "server error". */
+  readonly blockRangeHandler?: BlockRangeHandler;
+  readonly scoring?: PeerScoringOptions;
+  /** How often to re-dial bootstrap peers that are not connected (default 5000 ms). */
+  readonly redialIntervalMs?: number;
+  readonly logger?: P2PLogger;
+}
