@@ -1,0 +1,104 @@
+/**
+ * Transaction handlers of the public API (SPEC §4.2, tag `transactions`, plus the 4.1
+ * extensions `node_getTxsByHash` and `node_getMaxPriorityFees`): submit, validate and read the
+ * mempool. Also the mapping of the mempool's domain errors to the document's wire errors
+ * (TX_POOL_REJECTED, TX_INVALID, NODE_NOT_READY; an undecodable tx is -32602 naming the param).
+ * @module
+ */
+import type { PublicHandlers } from '../../../generated/public/handlers.ts';
+import type * as Wire from '../../../generated/public/types.ts';
+import { decodeTx, TxDecodeError } from '../../tx/index.ts';
+import type { Tx } from '../../tx/index.ts';
+import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
+import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
+import type { TxPool } from '../../txpool/tx-pool.ts';
+import { RpcError, RpcErrorCode } from '../errors.ts';
+
+/** The handler members this module serves. */
+export type TransactionHandlers = Pick<
+  PublicHandlers,
+  'sendTx' | 'isValidTx' | 'getPendingTxs' | 'getPendingTxCount' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
+>;
+
+/** What the transaction handlers are built from. */
+export interface TransactionDeps {
+  readonly pool: Pick<
+    TxPool,
+    'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
+  >;
+  readonly validateTx: NodeTxValidator;
+}
+
+/** `node_getPendingTxs` default page size (SPEC §8). */
+export const DEFAULT_PENDING_TXS_LIMIT = 100;
+
+/** Creates the transaction handlers over the pool and the node validator. */
+export function createTransactionHandlers({ pool, validateTx }: TransactionDeps): TransactionHandlers {
+  return {
+    /** Handler for `node_sendTx`: decode, validate, then admit to the pool (written before we answer). */
+    async sendTx(wire) {
+      const tx = decodeParamTx(wire);
+      const validation = await validateTx(tx);
+      if (validation.result === 'invalid') throw txInvalid(validation.reason);
+      await pool.add(tx, wire).catch(rethrowPoolError);
+    },
+
+    /** Handler for `node_isValidTx`: an invalid tx is a result, not an error. */
+    async isValidTx(wire, options) {
+      const result = await validateTx(decodeParamTx(wire), options ?? {});
+      return result.result === 'valid' ? { result: 'valid' } : { result: result.result, reason: [...result.reason] };
+    },
+
+    /** Handler for `node_getPendingTxs`: priority order, `after` a pending tx's hash. */
+    async getPendingTxs(limit, after) {
+      return (await pool.getPendingTxs(limit ?? DEFAULT_PENDING_TXS_LIMIT, after === undefined ? undefined : BigInt(after))) as Wire.Tx[];
+    },
+
+    /** Handler for `node_getPendingTxCount`. */
+    async getPendingTxCount() {
+      return pool.pendingCount;
+    },
+
+    /** Handler for `node_getTxByHash`: the Tx JSON as it was sent, or null. */
+    async getTxByHash(txHash) {
+      return ((await pool.getTxByHash(BigInt(txHash))) ?? null) as Wire.Tx | null;
+    },
+
+    /** Handler for `node_getTxsByHash`: the pending ones, in request order. */
+    async getTxsByHash(txHashes) {
+      return (await pool.getTxsByHash(txHashes.map((h) => BigInt(h)))) as Wire.Tx[];
+    },
+
+    /** Handler for `node_getMaxPriorityFees`: the highest-priority pending tx's priority fees, zero when empty. */
+    async getMaxPriorityFees() {
+      const fees = pool.getMaxPriorityFees();
+      return { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() };
+    },
+  };
+}
+
+/** Decodes the `tx` param; a tx that does not decode is -32602 naming the param and where it breaks. */
+export function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Tx {
+  try {
+    return decodeTx(wire, name);
+  } catch (err) {
+    if (!(err instanceof TxDecodeError)) throw err;
+    const where = err.path.startsWith(`${name}.`) ? err.path.slice(name.length + 1) : err.path;
+    const rule = `${where} does not decode: ${err.detail}`;
+    throw new RpcError(RpcErrorCode.INVALID_PARAMS, `params[${index}] (${name}): ${rule}`, { index, param: name, rule });
+  }
+}
+
+/** TX_INVALID as the document states it: message `Invalid tx: ` + reasons joined by `, `. */
+export function txInvalid(reasons: readonly string[]): RpcError {
+  return new RpcError(RpcErrorCode.TX_INVALID, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons] });
+}
+
+/** Maps the pool's domain errors to wire errors (TX_POOL_REJECTED with the rejection message, NODE_NOT_READY). */
+export function rethrowPoolError(err: unknown): never {
+  if (err instanceof PoolRejection) {
+    throw new RpcError(RpcErrorCode.TX_POOL_REJECTED, err.message, { code: err.code, message: err.message, ...err.fields });
+  }
+  if (err instanceof PoolNotRunning) throw new RpcError(RpcErrorCode.NODE_NOT_READY, `Node not ready: ${err.message}`);
+  throw err;
+}

@@ -1,0 +1,134 @@
+/**
+ * The mempool's repository: pending txs, their nullifiers and the dropped-tx record, over knex.
+ * Every change the pool makes for one event (an add with its evictions, a block's removals) is
+ * one database transaction, committed before the caller is answered, so an accepted tx survives
+ * a crash and a half-applied change never does.
+ * @module
+ */
+import type { Knex } from 'knex';
+import { toFieldHex } from '../crypto/field.ts';
+import * as migration from '../store/migrations/013-txpool.ts';
+import type { PoolEntry } from './priority.ts';
+
+/** knex's bookkeeping table for the pool's own migration (kept apart from other parts' lists). */
+const MIGRATION_TABLE = 'knex_migrations_txpool';
+const MIGRATION_NAME = '013-txpool.ts';
+
+/** A stored pending tx: its index entry and the wire JSON text it was sent as. */
+export interface StoredTx {
+  readonly entry: PoolEntry;
+  readonly wireJson: string;
+}
+
+/** One atomic change: txs to add, pending txs to remove (dropped ones with a reason). */
+export interface PoolChange {
+  readonly add?: readonly StoredTx[];
+  readonly mined?: readonly bigint[];
+  readonly dropped?: readonly { readonly txHash: bigint; readonly reason: string }[];
+}
+
+/** How many dropped-tx records are kept (oldest pruned first). */
+export const DROPPED_RECORD_LIMIT = 10_000;
+
+const hex = toFieldHex;
+
+/** Creates the pool's tables if needed (its migration, tracked in its own knex table). */
+export async function migrateTxPoolSchema(db: Knex): Promise<void> {
+  await db.migrate.latest({
+    tableName: MIGRATION_TABLE,
+    migrationSource: {
+      getMigrations: async () => [MIGRATION_NAME],
+      getMigrationName: (name: string) => name,
+      getMigration: async () => migration,
+    },
+  });
+}
+
+/** Reads and writes the pool tables. */
+export class PoolStore {
+  readonly #db: Knex;
+  readonly #now: () => number;
+
+  constructor(db: Knex, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Loads every pending tx's index entry, in insertion order. */
+  async loadEntries(): Promise<PoolEntry[]> {
+    const rows = await this.#db('txpool_txs').orderBy('seq').select(
+      'tx_hash', 'seq', 'priority_fee', 'fee_payer', 'fee_limit', 'claim_amount', 'expiration_timestamp', 'max_priority_fee_da', 'max_priority_fee_l2',
+    );
+    const nulls = await this.#db('txpool_nullifiers').select('nullifier', 'tx_hash');
+    const byTx = new Map<string, bigint[]>();
+    for (const n of nulls) byTx.set(n.tx_hash, [...(byTx.get(n.tx_hash) ?? []), BigInt(n.nullifier)]);
+    return rows.map((r) => ({
+      txHash: BigInt(r.tx_hash),
+      seq: Number(r.seq),
+      priorityFee: BigInt(r.priority_fee),
+      feePayer: BigInt(r.fee_payer),
+      feeLimit: BigInt(r.fee_limit),
+      claimAmount: BigInt(r.claim_amount),
+      nullifiers: byTx.get(r.tx_hash) ?? [],
+      expirationTimestamp: BigInt(r.expiration_timestamp),
+      maxPriorityFeesPerGas: { feePerDaGas: BigInt(r.max_priority_fee_da), feePerL2Gas: BigInt(r.max_priority_fee_l2) },
+    }));
+  }
+
+  /** The wire JSON text of a pending tx, or undefined. */
+  async findWireJson(txHash: bigint): Promise<string | undefined> {
+    const row = await this.#db('txpool_txs').where({ tx_hash: hex(txHash) }).first('wire_json');
+    return row?.wire_json;
+  }
+
+  /** The wire JSON texts of the given pending txs, by hash. */
+  async findWireJsons(txHashes: readonly bigint[]): Promise<Map<bigint, string>> {
+    const out = new Map<bigint, string>();
+    // SQLite binds at most 999 variables per statement.
+    for (let i = 0; i < txHashes.length; i += 500) {
+      const rows = await this.#db('txpool_txs').whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex)).select('tx_hash', 'wire_json');
+      for (const r of rows) out.set(BigInt(r.tx_hash), r.wire_json);
+    }
+    return out;
+  }
+
+  /** Why a tx was dropped, or undefined when it never was (or the record was pruned). */
+  async findDropReason(txHash: bigint): Promise<string | undefined> {
+    const row = await this.#db('txpool_dropped').where({ tx_hash: hex(txHash) }).first('reason');
+    return row?.reason;
+  }
+
+  /** Applies one change atomically. */
+  async apply(change: PoolChange): Promise<void> {
+    const now = this.#now();
+    await this.#db.transaction(async (trx) => {
+      const removed = [...(change.mined ?? []), ...(change.dropped ?? []).map((d) => d.txHash)].map(hex);
+      for (let i = 0; i < removed.length; i += 500) {
+        const chunk = removed.slice(i, i + 500);
+        await trx('txpool_nullifiers').whereIn('tx_hash', chunk).delete();
+        await trx('txpool_txs').whereIn('tx_hash', chunk).delete();
+      }
+      for (const d of change.dropped ?? []) {
+        await trx('txpool_dropped').insert({ tx_hash: hex(d.txHash), reason: d.reason, dropped_at_ms: now }).onConflict('tx_hash').merge();
+      }
+      for (const { entry: e, wireJson } of change.add ?? []) {
+        await trx('txpool_dropped').where({ tx_hash: hex(e.txHash) }).delete();
+        await trx('txpool_txs').insert({
+          tx_hash: hex(e.txHash), seq: e.seq, priority_fee: hex(e.priorityFee), fee_payer: hex(e.feePayer), fee_limit: e.feeLimit.toString(),
+          claim_amount: e.claimAmount.toString(), expiration_timestamp: e.expirationTimestamp.toString(),
+          max_priority_fee_da: e.maxPriorityFeesPerGas.feePerDaGas.toString(), max_priority_fee_l2: e.maxPriorityFeesPerGas.feePerL2Gas.toString(),
+          received_at_ms: now, wire_json: wireJson,
+        });
+        for (let i = 0; i < e.nullifiers.length; i += 400) {
+          await trx('txpool_nullifiers').insert(e.nullifiers.slice(i, i + 400).map((n) => ({ nullifier: hex(n), tx_hash: hex(e.txHash) })));
+        }
+      }
+      if ((change.dropped ?? []).length > 0) await pruneDropped(trx);
+    });
+  }
+}
+
+async function pruneDropped(trx: Knex.Transaction): Promise<void> {
+  const row = await trx('txpool_dropped').orderBy('id', 'desc').offset(DROPPED_RECORD_LIMIT).first('id');
+  if (row !== undefined) await trx('txpool_dropped').where('id', '<=', row.id).delete();
+}
