@@ -46,9 +46,10 @@ export class PeerScoring {
   score(peer: string): number {
     const e = this.#scores.get(peer);
     if (e === undefined) return 0;
-    const now = this.#now();
-    e.score *= this.#decay ** ((now - e.at) / 60_000);
-    e.at = now;
+    // Whole-minute steps, so that offences within one minute add up exactly (5 x -10 = -50).
+    const minutes = Math.floor((this.#now() - e.at) / 60_000);
+    e.score *= this.#decay ** minutes;
+    e.at += minutes * 60_000;
     if (e.score > -0.01) { this.#scores.delete(peer); return 0; }
     return e.score;
   }
@@ -56,7 +57,9 @@ export class PeerScoring {
   /** Records a rejected message; returns true when the peer must now be disconnected and banned. */
   penalize(peer: string): boolean {
     const score = this.score(peer) - this.#penalty;
-    this.#scores.set(peer, { score, at: this.#now() });
+    const e = this.#scores.get(peer);
+    if (e === undefined) this.#scores.set(peer, { score, at: this.#now() });
+    else e.score = score;
     if (score > this.#threshold) return false;
     this.#bans.set(peer, this.#now() + this.#banMs);
     this.#scores.delete(peer); // a fresh start once the ban has run out
