@@ -1,0 +1,40 @@
+/** The error catalogue classes and toJsonRpcError (docs/ARCHITECTURE.md, error catalogue). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as errors from '../../../src/impl/rpc/errors.ts';
+
+const classes = Object.values(errors).filter(
+  (value): value is typeof errors.RpcError & { code: number } => typeof value === 'function' && value.prototype instanceof errors.RpcError,
+);
+
+describe('error catalogue', () => {
+  it('every class has a distinct code from RpcErrorCode, and every non-protocol code has a class', () => {
+    const codes = classes.map((c) => c.code);
+    assert.equal(new Set(codes).size, codes.length);
+    const protocol = [-32700, -32600, -32601, -32602, -32603];
+    const expected = Object.values(errors.RpcErrorCode).filter((c) => !protocol.includes(c));
+    assert.deepEqual([...codes].sort(), [...expected].sort());
+  });
+
+  it('an RpcError passes through with code, message and data', () => {
+    assert.deepEqual(errors.toJsonRpcError(new errors.TxPoolRejectedError('LOW_PRIORITY_FEE', 'fee too low', { minFee: '10' })), {
+      code: -32020,
+      message: 'Transaction rejected: LOW_PRIORITY_FEE: fee too low',
+      data: { code: 'LOW_PRIORITY_FEE', message: 'fee too low', minFee: '10' },
+    });
+    assert.deepEqual(errors.toJsonRpcError(new errors.SnapshotInProgressError()), { code: -32051, message: 'Snapshot upload already in progress' });
+  });
+
+  it('anything else becomes -32603 without its message', () => {
+    assert.deepEqual(errors.toJsonRpcError(new TypeError('x is undefined')), { code: -32603, message: 'Internal error' });
+    assert.deepEqual(errors.toJsonRpcError('string thrown'), { code: -32603, message: 'Internal error' });
+  });
+
+  it('bigint data is sent as decimal strings', () => {
+    assert.deepEqual(errors.toJsonRpcError(new errors.LeafIndexOutOfRangeError(2n ** 70n, 5n)).data, { leafIndex: (2n ** 70n).toString(), treeSize: '5' });
+  });
+
+  it('classes are named after themselves', () => {
+    assert.equal(new errors.UnauthorizedError().name, 'UnauthorizedError');
+  });
+});
