@@ -72,6 +72,21 @@ export class P2PService {
   async start(): Promise<void> {
     if (this.#state !== 'idle') throw new Error(`p2p: cannot start from state ${this.#state}`);
     this.#state = 'starting';
+    try {
+      await this.#start();
+    } catch (err) {
+      // e.g. the port is taken: release whatever was opened, and stay unusable rather than half up.
+      await Promise.resolve(this.#node?.stop()).catch(() => {});
+      this.#state = 'stopped';
+      throw err;
+    }
+    this.#opts.logger?.info('p2p started', { peerId: this.getPeerId(), addresses: this.getListenAddresses() });
+    this.#dialBootstrap();
+    this.#redial = setInterval(() => this.#dialBootstrap(), this.#opts.redialIntervalMs ?? 5000);
+    this.#redial.unref();
+  }
+
+  async #start(): Promise<void> {
     const host = this.#opts.host ?? DEFAULT_P2P_HOST;
     const port = this.#opts.port ?? DEFAULT_P2P_PORT;
     this.#key = await loadOrCreatePeerKey(this.#opts.dataDirectory);
@@ -111,10 +126,6 @@ export class P2PService {
     for (const topic of topics) pubsub.subscribe(topic);
     this.#enr = this.#buildEnr(node);
     this.#state = 'running';
-    this.#opts.logger?.info('p2p started', { peerId: node.peerId.toString(), addresses: this.getListenAddresses() });
-    this.#dialBootstrap();
-    this.#redial = setInterval(() => this.#dialBootstrap(), this.#opts.redialIntervalMs ?? 5000);
-    this.#redial.unref();
   }
 
   /** Stops listening and closes every connection; idempotent. */

@@ -31,6 +31,20 @@ describe('P2PService', { timeout: 30_000 }, () => {
     await s.stop(); // idempotent
   });
 
+  it('fails to start on a taken port and releases what it opened', async () => {
+    const a = new P2PService({ dataDirectory: '', port: 0, txValidator: async () => 'accept' });
+    await a.start();
+    try {
+      const port = Number(a.getListenAddresses()[0]!.split('/')[4]);
+      const b = new P2PService({ dataDirectory: '', port, txValidator: async () => 'accept' });
+      await assert.rejects(b.start(), /EADDRINUSE|address already in use/i);
+      assert.equal(b.isReady(), false);
+      await b.stop();
+    } finally {
+      await a.stop();
+    }
+  });
+
   it('refuses a bad bootstrap entry at construction', () => {
     assert.throws(() => new P2PService({ dataDirectory: '', bootstrapPeers: ['/ip4/1.2.3.4/tcp/1'], txValidator: async () => 'accept' }), /lacks \/p2p/);
   });
