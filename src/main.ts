@@ -15,7 +15,9 @@ import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
 import type { RpcServer } from './server/http.ts';
 import { createLogger } from './server/logger.ts';
-import type { HealthReport, Logger, MethodDescriptor } from './server/types.ts';
+import type { HealthReport, Logger } from './server/types.ts';
+import { adminMethods } from './generated/admin/methods.ts';
+import { publicMethods } from './generated/public/methods.ts';
 
 /** Something to close on shutdown (storage, engine parts), in reverse order of registration. */
 export type CloseHook = () => Promise<void> | void;
@@ -45,10 +47,12 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
+  // Installed before the servers listen: a signal that arrives while starting must not kill the
+  // process with the OS default action; it waits for startup, then shuts down cleanly.
+  const starting = start(config, logger);
+  installSignalHandlers(starting, logger);
   try {
-    const node = await start(config, logger);
-    installSignalHandlers(node, logger);
-    return node;
+    return await starting;
   } catch (err) {
     logger.fatal('startup failed', { err });
     process.exit(1);
@@ -58,19 +62,18 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 async function start(config: Config, logger: Logger): Promise<RunningNode> {
   const closeHooks: CloseHook[] = [];
   const auth = await setUpAdminAuth(config, logger);
-  const tables = await loadMethodTables(logger);
   // No engine is wired yet (storage and sync are other parts): report that plainly rather than invent a sync state.
   const health = (): HealthReport => ({ healthy: true, version: PACKAGE_VERSION, syncState: 'not-implemented' });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const common = { limits, logger, health, corsOrigin: config.corsOrigin };
   const publicServer = createRpcServer({
     ...common,
-    methods: tables.publicMethods,
+    methods: publicMethods,
     handlers: createPublicHandlers({ nodeVersion: PACKAGE_VERSION, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId }),
   });
   const adminServer = createRpcServer({
     ...common,
-    methods: tables.adminMethods,
+    methods: adminMethods,
     handlers: createAdminHandlers(),
     ...(auth === undefined ? {} : { auth }),
   });
@@ -80,7 +83,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     started.push(publicServer);
     const adminAddress = await adminServer.listen(config.adminPort, config.adminHost);
     started.push(adminServer);
-    logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(tables.publicMethods).length });
+    logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(publicMethods).length });
     logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
     let stopping: Promise<void> | undefined;
     const stop = () => {
@@ -114,10 +117,10 @@ async function setUpAdminAuth(config: Config, logger: Logger) {
   return createApiKeyAuth(state.hashHex);
 }
 
-function installSignalHandlers(node: RunningNode, logger: Logger): void {
+function installSignalHandlers(starting: Promise<RunningNode>, logger: Logger): void {
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info('shutting down', { signal });
-    node.stop().then(
+    starting.then((node) => node.stop()).then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -130,34 +133,6 @@ function installSignalHandlers(node: RunningNode, logger: Logger): void {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-}
-
-/** Both surfaces' method tables. */
-interface MethodTables {
-  readonly publicMethods: Readonly<Record<string, MethodDescriptor>>;
-  readonly adminMethods: Readonly<Record<string, MethodDescriptor>>;
-}
-
-/**
- * Imports the generated tables (`npm run codegen`). Until they exist the node still starts,
- * answering -32601 for every method, and logs why.
- */
-async function loadMethodTables(logger: Logger): Promise<MethodTables> {
-  const load = async (specifier: string, exportName: string) => {
-    try {
-      const module = (await import(specifier)) as Record<string, Readonly<Record<string, MethodDescriptor>> | undefined>;
-      return module[exportName] ?? {};
-    } catch (err) {
-      const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(err).includes(specifier.slice(1));
-      if (!missing) throw err;
-      logger.error('generated method table missing; run npm run codegen', { specifier });
-      return {};
-    }
-  };
-  return {
-    publicMethods: await load('./generated/public/methods.ts', 'publicMethods'),
-    adminMethods: await load('./generated/admin/methods.ts', 'adminMethods'),
-  };
 }
 
 if (import.meta.main) await main(process.argv.slice(2), process.env);

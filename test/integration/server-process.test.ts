@@ -118,9 +118,29 @@ describe('both ports', () => {
       assert.equal(res.json().status, 'ok');
       assert.equal(res.json().version, JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version);
     }
-    const res = await post(node.publicUrl, [{ jsonrpc: '2.0', id: 0, method: 'node_getNodeVersion', params: [] }]);
+    await node.stop();
+  });
+
+  it('the public port serves the generated table: config-backed node-info, -32602 before dispatch, -32001 for the rest', async () => {
+    const node = await startNode(['--data-directory', '', '--l1-chain-id', '11155111', '--rollup-version', '7'], { cwd: await tempDir() });
+    const version = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
+    const res = await post(node.publicUrl, [
+      { jsonrpc: '2.0', id: 0, method: 'node_getNodeVersion', params: [] },
+      { jsonrpc: '2.0', id: 1, method: 'node_getChainId', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'node_getVersion', params: [] },
+      { jsonrpc: '2.0', id: 3, method: 'node_getBlockNumber', params: [] },
+      { jsonrpc: '2.0', id: 4, method: 'node_getBlocks', params: [0, 1] },
+      { jsonrpc: '2.0', id: 5, method: 'node_getBlockHeader', params: [null] },
+    ]);
     assert.equal(res.status, 200);
-    assert.equal(res.json()[0].id, 0);
+    const [nodeVersion, chainId, rollupVersion, blockNumber, blocks, header] = res.json();
+    assert.deepEqual(nodeVersion, { jsonrpc: '2.0', id: 0, result: version });
+    assert.equal(chainId.result, 11155111);
+    assert.equal(rollupVersion.result, 7);
+    assert.deepEqual(blockNumber.error, { code: -32001, message: 'Not implemented: node_getBlockNumber', data: { method: 'node_getBlockNumber' } });
+    assert.equal(blocks.error.code, -32602);
+    assert.match(blocks.error.message, /params\[0\] \(from\)/);
+    assert.equal(header.error.code, -32001, 'null for an optional param passes validation');
     await node.stop();
   });
 

@@ -3,14 +3,15 @@
  * answers -32001 NOT_IMPLEMENTED (after the API key check) instead of pretending to act.
  * @module
  */
+import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
 
 /** What the admin handlers are built from; engine parts join here as they are built. */
 export interface AdminHandlerDeps {}
 
 /** The admin handlers that exist so far: none. */
-export type AdminHandlerSet = Record<never, never>;
+export type AdminHandlerSet = Partial<AdminHandlers>;
 
 /** Creates the admin handler object. */
 export function createAdminHandlers(_deps: AdminHandlerDeps = {}): AdminHandlerSet {
-  return {};
+  return {} satisfies Partial<AdminHandlers>;
 }

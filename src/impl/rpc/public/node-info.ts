@@ -4,6 +4,7 @@
  * absent, so the server answers -32001 for it rather than a made-up value.
  * @module
  */
+import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 
 /** What these handlers read. */
 export interface NodeInfoDeps {
@@ -13,11 +14,7 @@ export interface NodeInfoDeps {
 }
 
 /** The node-info handlers this module serves. */
-export interface NodeInfoHandlers {
-  getNodeVersion(): Promise<string>;
-  getVersion(): Promise<number>;
-  getChainId(): Promise<number>;
-}
+export type NodeInfoHandlers = Pick<PublicHandlers, 'getNodeVersion' | 'getVersion' | 'getChainId'>;
 
 /** Creates the node-info handlers over configuration. */
 export function createNodeInfoHandlers(deps: NodeInfoDeps): NodeInfoHandlers {
