@@ -1,0 +1,182 @@
+/**
+ * Read queries over the chain: blocks (block 0 = the synthetic genesis block), tips in the v4
+ * shape, receipts, tx effects, logs (answered from the log indexes) and L2→L1 messages.
+ * @module
+ */
+import { hashBlockHeader, genesisBlockHeader } from './block-header.ts';
+import { emptyCheckpointHeader, hashCheckpointHeader } from './checkpoint-header.ts';
+import { hex32 } from './codec.ts';
+import type { ChainState } from './chain-state.ts';
+import type { ChainTime } from './time.ts';
+import type { L1Chain } from '../l1/l1-chain.ts';
+import type {
+  BlockHeader, CheckpointedTip, ContractClassLog, IndexedTxEffect, L2Block, L2Tips, LogFilter, LogsPage, PublicLog, TxReceipt, TxScopedL2Log,
+} from './types.ts';
+
+/** A block selector: a number or the latest proposed block. */
+export type BlockParameter = number | 'latest';
+
+/** Most logs one getPublicLogs / getContractClassLogs page returns. */
+export const MAX_LOGS_PER_PAGE = 1000;
+
+const EXECUTION_RESULTS = ['success', 'app_logic_reverted', 'teardown_reverted', 'both_reverted'] as const;
+
+/** Chain reads. */
+export class ChainQueries {
+  readonly #chain: ChainState;
+  readonly #l1: L1Chain;
+  readonly #time: ChainTime;
+  readonly #genesis: L2Block;
+  readonly #isPending: (txHash: bigint) => Promise<boolean>;
+
+  constructor(chain: ChainState, l1: L1Chain, time: ChainTime, genesisHeader: BlockHeader, genesisArchive: L2Block['archive'], isPending: (txHash: bigint) => Promise<boolean>) {
+    this.#chain = chain;
+    this.#l1 = l1;
+    this.#time = time;
+    this.#isPending = isPending;
+    this.#genesis = { archive: genesisArchive, header: genesisHeader, body: { txEffects: [] }, checkpointNumber: 0, indexWithinCheckpoint: 0, hash: hashBlockHeader(genesisHeader) };
+  }
+
+  /** The synthetic block 0. */
+  get genesisBlock(): L2Block {
+    return this.#genesis;
+  }
+
+  /** The latest proposed block number. */
+  async getBlockNumber(): Promise<number> {
+    return this.#chain.latestBlockNumber();
+  }
+
+  /** Block by number or 'latest'; undefined when not (yet) there. */
+  async findBlock(p: BlockParameter): Promise<L2Block | undefined> {
+    const n = p === 'latest' ? await this.getBlockNumber() : p;
+    return n === 0 ? this.#genesis : this.#chain.store.findBlock(n);
+  }
+
+  /** Blocks from `from` (≥ 1), at most `limit`, only those that exist. */
+  async blocksFrom(from: number, limit: number): Promise<L2Block[]> {
+    return this.#chain.store.blocksFrom(from, limit);
+  }
+
+  /** Block by its hash or its archive root. */
+  async findBlockBy(kind: 'hash' | 'archive', value: bigint): Promise<L2Block | undefined> {
+    if ((kind === 'hash' ? this.#genesis.hash : this.#genesis.archive.root) === value) return this.#genesis;
+    const n = await this.#chain.store.findBlockNumberBy(kind === 'hash' ? 'hash' : 'archive_root', value);
+    return n === undefined ? undefined : this.#chain.store.findBlock(n);
+  }
+
+  /** The v4 tips: proposed, checkpointed, proven (L1 proofs) and finalized (as of L1 finality). */
+  async getL2Tips(): Promise<L2Tips> {
+    const latest = await this.getBlockNumber();
+    const proposed = { number: latest, hash: (await this.findBlock(latest))!.hash };
+    const cp = await this.#chain.latestCheckpoint();
+    const proven = await this.#l1.provenCheckpointNumber();
+    const finalized = await this.#l1.provenCheckpointNumber(this.#l1.finalizedBlockNumber());
+    return { proposed, checkpointed: await this.#checkpointTip(cp?.number ?? 0), proven: await this.#checkpointTip(proven), finalized: await this.#checkpointTip(finalized) };
+  }
+
+  /** The latest proven block number. */
+  async getProvenBlockNumber(): Promise<number> {
+    return (await this.getL2Tips()).proven.block.number;
+  }
+
+  async #checkpointTip(n: number): Promise<CheckpointedTip> {
+    if (n === 0) return { block: { number: 0, hash: this.#genesis.hash }, checkpoint: { number: 0, hash: hashCheckpointHeader(emptyCheckpointHeader()) } };
+    const cp = (await this.#chain.store.findCheckpoint(n))!;
+    const last = cp.startBlock + cp.blockCount - 1;
+    return { block: { number: last, hash: (await this.#chain.store.findBlock(last))!.hash }, checkpoint: { number: n, hash: cp.hash } };
+  }
+
+  /** The receipt of a tx: mined (in a block), pending (in the pool) or dropped. */
+  async getTxReceipt(txHash: bigint): Promise<TxReceipt> {
+    const found = await this.getTxEffect(txHash);
+    if (found !== undefined) {
+      const block = (await this.#chain.store.findBlock(found.l2BlockNumber))!;
+      return {
+        txHash, status: 'mined', executionResult: EXECUTION_RESULTS[found.data.revertCode], transactionFee: found.data.transactionFee,
+        blockHash: found.l2BlockHash, blockNumber: found.l2BlockNumber, epochNumber: this.#time.epochOfSlot(block.header.globalVariables.slotNumber),
+      };
+    }
+    if (await this.#isPending(txHash)) return { txHash, status: 'pending' };
+    const reason = await this.#chain.store.findDropReason(txHash);
+    return { txHash, status: 'dropped', error: reason ?? 'Tx dropped by P2P node' };
+  }
+
+  /** A mined tx's effect with its block. */
+  async getTxEffect(txHash: bigint): Promise<IndexedTxEffect | undefined> {
+    const at = await this.#chain.store.findTxLocation(txHash);
+    if (at === undefined) return undefined;
+    const block = (await this.#chain.store.findBlock(at.blockNumber))!;
+    return { l2BlockNumber: at.blockNumber, l2BlockHash: block.hash, data: block.body.txEffects[at.txIndex]!, txIndexInBlock: at.txIndex };
+  }
+
+  /** L2→L1 message hashes of a block, one array per tx; undefined for an unknown block. */
+  async getL2ToL1Messages(p: BlockParameter): Promise<bigint[][] | undefined> {
+    const b = await this.findBlock(p);
+    return b?.body.txEffects.map((e) => [...e.l2ToL1Msgs]);
+  }
+
+  /** The block in which an L1→L2 message was inserted. */
+  async getL1ToL2MessageBlock(message: bigint): Promise<number | undefined> {
+    return this.#chain.store.findL1ToL2MessageBlock(message);
+  }
+
+  /** Private logs of blocks [from, from + limit). */
+  async getPrivateLogs(from: number, limit: number) {
+    const blocks = await this.blocksFrom(from, limit);
+    return blocks.flatMap((b) => b.body.txEffects.flatMap((e) => e.privateLogs));
+  }
+
+  /** For each tag, up to `logsPerTag` private logs whose first field is the tag, oldest first. */
+  async getLogsByTags(tags: readonly bigint[], logsPerTag: number): Promise<TxScopedL2Log[][]> {
+    const out: TxScopedL2Log[][] = [];
+    for (const tag of tags) {
+      const rows = await this.#chain.store.db('chain_private_logs').where({ tag: hex32(tag) })
+        .orderBy([{ column: 'block_number' }, { column: 'tx_index' }, { column: 'log_index' }]).limit(logsPerTag);
+      const logs: TxScopedL2Log[] = [];
+      for (const r of rows) {
+        const b = (await this.#chain.store.findBlock(Number(r.block_number)))!;
+        const e = b.body.txEffects[Number(r.tx_index)]!;
+        const log = e.privateLogs[Number(r.log_index)]!;
+        logs.push({ txHash: e.txHash, blockNumber: Number(r.block_number), blockTimestamp: b.header.globalVariables.timestamp, logData: log.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n });
+      }
+      out.push(logs);
+    }
+    return out;
+  }
+
+  /** Public logs matching `filter`. */
+  async getPublicLogs(filter: LogFilter): Promise<LogsPage<PublicLog>> {
+    return this.#filteredLogs('chain_public_logs', filter, (e, i) => e.publicLogs[i]!);
+  }
+
+  /** Contract class logs matching `filter`. */
+  async getContractClassLogs(filter: LogFilter): Promise<LogsPage<ContractClassLog>> {
+    return this.#filteredLogs('chain_contract_class_logs', filter, (e, i) => e.contractClassLogs[i]!);
+  }
+
+  async #filteredLogs<T>(table: string, f: LogFilter, pick: (e: L2Block['body']['txEffects'][number], i: number) => T): Promise<LogsPage<T>> {
+    const q = this.#chain.store.db(table);
+    if (f.txHash !== undefined) {
+      const at = await this.#chain.store.findTxLocation(f.txHash);
+      if (at === undefined) return { logs: [], maxLogsHit: false };
+      q.where({ block_number: at.blockNumber, tx_index: at.txIndex });
+    }
+    if (f.fromBlock !== undefined) q.where('block_number', '>=', f.fromBlock);
+    if (f.toBlock !== undefined) q.where('block_number', '<', f.toBlock);
+    if (f.contractAddress !== undefined) q.where({ contract: hex32(f.contractAddress) });
+    if (f.tag !== undefined) q.where({ tag: hex32(f.tag) });
+    if (f.afterLog !== undefined) {
+      const a = f.afterLog;
+      q.whereRaw('(block_number, tx_index, log_index) > (?, ?, ?)', [a.blockNumber, a.txIndex, a.logIndex]);
+    }
+    const rows = await q.orderBy([{ column: 'block_number' }, { column: 'tx_index' }, { column: 'log_index' }]).limit(MAX_LOGS_PER_PAGE + 1);
+    const logs = [];
+    for (const r of rows.slice(0, MAX_LOGS_PER_PAGE)) {
+      const b = (await this.#chain.store.findBlock(Number(r.block_number)))!;
+      const e = b.body.txEffects[Number(r.tx_index)]!;
+      logs.push({ id: { blockNumber: Number(r.block_number), blockHash: b.hash, txHash: e.txHash, txIndex: Number(r.tx_index), logIndex: Number(r.log_index) }, log: pick(e, Number(r.log_index)) });
+    }
+    return { logs, maxLogsHit: rows.length > MAX_LOGS_PER_PAGE };
+  }
+}

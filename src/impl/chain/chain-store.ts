@@ -1,0 +1,146 @@
+/**
+ * The chain repository: writes a block with its tx index, log indexes and L1→L2 message
+ * placement in one database transaction, and answers block, checkpoint and tx lookups.
+ * @module
+ */
+import type { Knex } from 'knex';
+import { decodeJson, encodeJson, hex32 } from './codec.ts';
+import type { Checkpoint, L2Block } from './types.ts';
+
+/** Everything written together with a block. */
+export interface BlockWrite {
+  readonly block: L2Block;
+  /** L1→L2 messages inserted by this block, with their leaf indexes. */
+  readonly l1ToL2Messages: readonly { readonly message: bigint; readonly leafIndex: number }[];
+}
+
+/** Reads and writes chain data through knex. */
+export class ChainStore {
+  readonly db: Knex;
+  #blockCache = new Map<number, L2Block>();
+
+  constructor(db: Knex) {
+    this.db = db;
+  }
+
+  /** Writes a block and its indexes atomically. */
+  async saveBlock(w: BlockWrite): Promise<void> {
+    const b = w.block;
+    await this.db.transaction(async (trx) => {
+      await trx('chain_blocks').insert({
+        number: b.header.globalVariables.blockNumber, hash: hex32(b.hash), archive_root: hex32(b.archive.root),
+        checkpoint_number: b.checkpointNumber, index_within_checkpoint: b.indexWithinCheckpoint,
+        slot: b.header.globalVariables.slotNumber, data: encodeJson(b),
+      });
+      const number = b.header.globalVariables.blockNumber;
+      const txRows = b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i }));
+      if (txRows.length > 0) await trx.batchInsert('chain_tx_effects', txRows, 200);
+      const priv = [], pub = [], ccl = [];
+      for (const [i, e] of b.body.txEffects.entries()) {
+        for (const [j, l] of e.privateLogs.entries()) priv.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(0n) });
+        for (const [j, l] of e.publicLogs.entries()) pub.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
+        for (const [j, l] of e.contractClassLogs.entries()) ccl.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
+      }
+      if (priv.length > 0) await trx.batchInsert('chain_private_logs', priv, 200);
+      if (pub.length > 0) await trx.batchInsert('chain_public_logs', pub, 200);
+      if (ccl.length > 0) await trx.batchInsert('chain_contract_class_logs', ccl, 200);
+      const msgs = w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number }));
+      if (msgs.length > 0) await trx.batchInsert('chain_l1_to_l2_messages', msgs, 200);
+    });
+  }
+
+  /** Records a checkpoint (the slot's blocks are already stored). */
+  async saveCheckpoint(c: Checkpoint, epoch: number): Promise<void> {
+    await this.db('chain_checkpoints').insert({
+      number: c.number, hash: hex32(c.hash), slot: c.header.slotNumber, epoch,
+      start_block: c.startBlock, block_count: c.blockCount, data: encodeJson(c),
+    });
+  }
+
+  /** Records why a tx will never be mined. */
+  async saveDropped(txHashes: readonly bigint[], reason: string): Promise<void> {
+    for (const h of txHashes) await this.db('chain_dropped_txs').insert({ tx_hash: hex32(h), reason }).onConflict('tx_hash').ignore();
+  }
+
+  /** The latest stored block number (0 when only genesis exists). */
+  async latestBlockNumber(): Promise<number> {
+    const row = await this.db('chain_blocks').max('number as n').first();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Block `number`, if stored. */
+  async findBlock(number: number): Promise<L2Block | undefined> {
+    const cached = this.#blockCache.get(number);
+    if (cached !== undefined) return cached;
+    const row = await this.db('chain_blocks').where({ number }).first('data');
+    if (row === undefined) return undefined;
+    const block = decodeJson<L2Block>(row.data);
+    if (this.#blockCache.size > 256) this.#blockCache.clear();
+    this.#blockCache.set(number, block);
+    return block;
+  }
+
+  /** Blocks `from` .. `from + limit - 1` that exist. */
+  async blocksFrom(from: number, limit: number): Promise<L2Block[]> {
+    const rows = await this.db('chain_blocks').where('number', '>=', from).andWhere('number', '<', from + limit).orderBy('number').select('data');
+    return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
+  }
+
+  /** The number of the block with `column` = value (hash or archive root). */
+  async findBlockNumberBy(column: 'hash' | 'archive_root', value: bigint): Promise<number | undefined> {
+    const row = await this.db('chain_blocks').where(column, hex32(value)).first('number');
+    return row === undefined ? undefined : Number(row.number);
+  }
+
+  /** Where a mined tx sits. */
+  async findTxLocation(txHash: bigint): Promise<{ blockNumber: number; txIndex: number } | undefined> {
+    const row = await this.db('chain_tx_effects').where({ tx_hash: hex32(txHash) }).first();
+    return row === undefined ? undefined : { blockNumber: Number(row.block_number), txIndex: Number(row.tx_index) };
+  }
+
+  /** Why a tx was dropped, if it was. */
+  async findDropReason(txHash: bigint): Promise<string | undefined> {
+    const row = await this.db('chain_dropped_txs').where({ tx_hash: hex32(txHash) }).first('reason');
+    return row?.reason;
+  }
+
+  /** The block in which an L1→L2 message was inserted. */
+  async findL1ToL2MessageBlock(message: bigint): Promise<number | undefined> {
+    const row = await this.db('chain_l1_to_l2_messages').where({ message: hex32(message) }).orderBy('leaf_index').first('block_number');
+    return row === undefined ? undefined : Number(row.block_number);
+  }
+
+  /** Checkpoint `number`, if stored. */
+  async findCheckpoint(number: number): Promise<Checkpoint | undefined> {
+    const row = await this.db('chain_checkpoints').where({ number }).first('data');
+    return row === undefined ? undefined : decodeJson<Checkpoint>(row.data);
+  }
+
+  /** Checkpoints `from` .. `from + limit - 1` that exist. */
+  async checkpointsFrom(from: number, limit: number): Promise<Checkpoint[]> {
+    const rows = await this.db('chain_checkpoints').where('number', '>=', from).andWhere('number', '<', from + limit).orderBy('number').select('data');
+    return rows.map((r: { data: string }) => decodeJson<Checkpoint>(r.data));
+  }
+
+  /** Checkpoints of `epoch`, in order. */
+  async checkpointsOfEpoch(epoch: number): Promise<Checkpoint[]> {
+    const rows = await this.db('chain_checkpoints').where({ epoch }).orderBy('number').select('data');
+    return rows.map((r: { data: string }) => decodeJson<Checkpoint>(r.data));
+  }
+
+  /** The latest checkpoint, if any. */
+  async latestCheckpoint(): Promise<Checkpoint | undefined> {
+    const row = await this.db('chain_checkpoints').orderBy('number', 'desc').first('data');
+    return row === undefined ? undefined : decodeJson<Checkpoint>(row.data);
+  }
+
+  /** Reads a metadata value. */
+  async getMeta(key: string): Promise<string | undefined> {
+    return (await this.db('chain_meta').where({ key }).first('value'))?.value;
+  }
+
+  /** Writes a metadata value. */
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.db('chain_meta').insert({ key, value }).onConflict('key').merge();
+  }
+}

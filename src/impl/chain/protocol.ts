@@ -1,0 +1,54 @@
+/**
+ * Protocol constants the chain needs: canonical protocol contract addresses (reference §1.3),
+ * the FeeJuice balance slot derivation (reference §4.3, trees.json `feeJuiceBalance`) and the
+ * L2→L1 message hash (trees.json `siloing.computeL2ToL1MessageHash`).
+ * @module
+ */
+import { fieldToBytes } from '../crypto/field.ts';
+import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
+import { sha256ToField } from '../crypto/sha256-to-field.ts';
+
+/** Canonical protocol contract addresses of 4.1.2 (AuthRegistry 1 and PublicChecks 6 are not exposed). */
+export const PROTOCOL_CONTRACT_ADDRESSES = {
+  classRegistry: 3n,
+  feeJuice: 5n,
+  instanceRegistry: 2n,
+  multiCallEntrypoint: 4n,
+} as const;
+
+/** Storage slot of FeeJuice's public `balances` map. */
+export const FEE_JUICE_BALANCES_SLOT = 1n;
+/** DomainSeparator.PUBLIC_LEAF_SLOT. */
+export const PUBLIC_LEAF_SLOT_SEPARATOR = 1247650290;
+/** DomainSeparator.PUBLIC_STORAGE_MAP_SLOT. */
+export const PUBLIC_STORAGE_MAP_SLOT_SEPARATOR = 4015149901;
+
+/** computePublicDataTreeLeafSlot(contract, storageSlot). */
+export function publicDataLeafSlot(contract: bigint, storageSlot: bigint): bigint {
+  return poseidon2HashWithSeparator([contract, storageSlot], PUBLIC_LEAF_SLOT_SEPARATOR);
+}
+
+/** deriveStorageSlotInMap(mapSlot, key). */
+export function storageSlotInMap(mapSlot: bigint, key: bigint): bigint {
+  return poseidon2HashWithSeparator([mapSlot, key], PUBLIC_STORAGE_MAP_SLOT_SEPARATOR);
+}
+
+/** The public data leaf slot holding `account`'s FeeJuice balance. */
+export function feeJuiceBalanceLeafSlot(account: bigint): bigint {
+  return publicDataLeafSlot(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, storageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
+}
+
+/** computeL2ToL1MessageHash: sha256ToField(sender ‖ version ‖ recipient(20 bytes) ‖ chainId ‖ content). */
+export function l2ToL1MessageHash(m: { sender: bigint; recipient: bigint; content: bigint; rollupVersion: bigint; chainId: bigint }): bigint {
+  const buf = new Uint8Array(148);
+  fieldToBytes(m.sender, buf, 0);
+  fieldToBytes(m.rollupVersion, buf, 32);
+  let r = m.recipient;
+  for (let i = 19; i >= 0; i--) {
+    buf[64 + i] = Number(r & 0xffn);
+    r >>= 8n;
+  }
+  fieldToBytes(m.chainId, buf, 84);
+  fieldToBytes(m.content, buf, 116);
+  return sha256ToField(buf);
+}

@@ -1,0 +1,132 @@
+/**
+ * The dev sequencer: on each tick it seals the previous slot's blocks into a checkpoint and posts
+ * it to L1, then, as the proposer of the current slot (the node's own key for now), builds the
+ * next block of the slot when there are enough txs (or an empty one when configured). The first
+ * block of a checkpoint takes the inbox's waiting L1→L2 messages.
+ *
+ * Checkpoint header fields we compute (documented, not circuit-exact): blockHeadersHash =
+ * poseidon2Hash(block hashes); blobsHash = sha256ToField(blob fields as 32-byte words);
+ * inHash = sha256ToField(the checkpoint's L1→L2 messages); outHash = sha256ToField(its L2→L1
+ * message hashes); epochOutHash = sha256ToField(out hashes of the epoch's checkpoints so far).
+ * @module
+ */
+import { fieldToBytes } from '../crypto/field.ts';
+import { poseidon2Hash } from '../crypto/poseidon2.ts';
+import { sha256ToField } from '../crypto/sha256-to-field.ts';
+import { hashCheckpointHeader } from '../chain/checkpoint-header.ts';
+import type { ChainState } from '../chain/chain-state.ts';
+import { secondsOf, type ChainTime, type Clock } from '../chain/time.ts';
+import type { Checkpoint, GasFees, L2Block } from '../chain/types.ts';
+import type { L1Chain } from '../l1/l1-chain.ts';
+import { blockBlobFields, buildBlock, type BlockLimits } from './block-builder.ts';
+import type { TxSource } from './tx-source.ts';
+
+/** Sequencer settings. */
+export interface SequencerConfig extends BlockLimits {
+  readonly minTxsPerBlock: number;
+  readonly buildEmptyBlocks: boolean;
+  readonly maxBlocksPerCheckpoint: number;
+  /** 20-byte L1 address of the proposer. */
+  readonly coinbase: bigint;
+  readonly feeRecipient: bigint;
+  readonly chainId: bigint;
+  readonly rollupVersion: bigint;
+}
+
+/** The dependencies of the sequencer. */
+export interface SequencerDeps {
+  readonly chain: ChainState;
+  readonly l1: L1Chain;
+  readonly txs: TxSource;
+  readonly clock: Clock;
+  readonly time: ChainTime;
+  readonly minFees: () => GasFees;
+}
+
+/** Hashes a list of fields as concatenated 32-byte words. */
+export function sha256OfFields(fields: readonly bigint[]): bigint {
+  const buf = new Uint8Array(32 * fields.length);
+  fields.forEach((f, i) => fieldToBytes(f, buf, 32 * i));
+  return sha256ToField(buf);
+}
+
+/** Builds blocks and checkpoints as time passes. */
+export class Sequencer {
+  readonly #cfg: SequencerConfig;
+  readonly #d: SequencerDeps;
+
+  constructor(cfg: SequencerConfig, deps: SequencerDeps) {
+    this.#cfg = cfg;
+    this.#d = deps;
+  }
+
+  /** One step: seal a finished slot, then maybe build a block for the current one. */
+  async tick(): Promise<void> {
+    const { chain, time } = this.#d;
+    const slot = time.slotAt(secondsOf(this.#d.clock));
+    const open = await chain.openCheckpointBlocks();
+    if (open.length > 0 && open[0]!.header.globalVariables.slotNumber < slot) await this.#seal(open);
+    if (slot < 1) return;
+    const stillOpen = open.length > 0 && open[0]!.header.globalVariables.slotNumber === slot ? open : [];
+    const lastSealedSlot = (await chain.latestCheckpoint())?.header.slotNumber ?? 0;
+    if (stillOpen.length === 0 && slot <= lastSealedSlot) return;
+    if (stillOpen.length >= this.#cfg.maxBlocksPerCheckpoint) return;
+    await this.#build(slot, stillOpen);
+  }
+
+  async #build(slot: number, open: readonly L2Block[]): Promise<void> {
+    const { chain, l1, txs, time } = this.#d;
+    const candidates = await txs.pendingTxsInPriorityOrder(this.#cfg.maxTxsPerBlock * 2);
+    const first = open.length === 0;
+    if (candidates.length < Math.max(1, this.#cfg.minTxsPerBlock) && !(first && this.#cfg.buildEmptyBlocks)) return;
+    const messages = first ? await l1.inboxMessages(await chain.consumedInboxCount(), 1024) : undefined;
+    const tip = await chain.latestBlockNumber();
+    const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
+    const built = await chain.addBlock(messages?.map((m) => m.message) ?? [], (ws) => buildBlock(ws, {
+      globals: {
+        chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
+        timestamp: time.slotStart(slot), coinbase: this.#cfg.coinbase, feeRecipient: this.#cfg.feeRecipient, gasFees: this.#d.minFees(),
+      },
+      candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
+      checkpointNumber, indexWithinCheckpoint: open.length,
+    }));
+    if (built.dropped.length > 0) {
+      for (const reason of new Set(built.dropped.map((d) => d.reason))) {
+        const hashes = built.dropped.filter((d) => d.reason === reason).map((d) => d.txHash);
+        await chain.store.saveDropped(hashes, reason);
+        await txs.markDropped(hashes, reason);
+      }
+    }
+    const mined = built.block.body.txEffects.map((e) => e.txHash);
+    if (mined.length > 0) await txs.markMined(mined, { number: built.block.header.globalVariables.blockNumber, hash: built.block.hash });
+  }
+
+  async #seal(blocks: readonly L2Block[]): Promise<void> {
+    const { chain, l1, time } = this.#d;
+    const first = blocks[0]!, last = blocks[blocks.length - 1]!;
+    const slot = first.header.globalVariables.slotNumber;
+    const epoch = time.epochOfSlot(slot);
+    const effects = blocks.flatMap((b) => b.body.txEffects);
+    const outHash = sha256OfFields(effects.flatMap((e) => e.l2ToL1Msgs));
+    const messages = await chain.l1ToL2MessagesOfBlock(first.header.globalVariables.blockNumber);
+    const header = {
+      lastArchiveRoot: first.header.lastArchive.root,
+      blockHeadersHash: poseidon2Hash(blocks.map((b) => b.hash)),
+      blobsHash: sha256OfFields(blockBlobFields(effects)),
+      inHash: sha256OfFields(messages),
+      epochOutHash: sha256OfFields([...(await l1.outHashesOfEpoch(epoch)), outHash]),
+      slotNumber: slot, timestamp: first.header.globalVariables.timestamp,
+      coinbase: first.header.globalVariables.coinbase, feeRecipient: first.header.globalVariables.feeRecipient,
+      gasFees: first.header.globalVariables.gasFees,
+      totalManaUsed: blocks.reduce((s, b) => s + b.header.totalManaUsed, 0n),
+    };
+    const hash = hashCheckpointHeader(header);
+    const ref = await l1.postCheckpoint({ number: first.checkpointNumber, hash, slot, epoch, outHash });
+    const checkpoint: Checkpoint = {
+      number: first.checkpointNumber, header, hash, archive: last.archive,
+      startBlock: first.header.globalVariables.blockNumber, blockCount: blocks.length, feeAssetPriceModifier: 0n,
+      l1: { blockNumber: ref.number, timestamp: ref.timestamp, blockHash: ref.hash },
+    };
+    await chain.store.saveCheckpoint(checkpoint, epoch);
+  }
+}

@@ -1,0 +1,144 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import trees from '../../../shared/vectors/trees.json' with { type: 'json' };
+import { createEngine, type EngineConfig } from '../../src/impl/engine.ts';
+import { ManualClock } from '../../src/impl/chain/time.ts';
+import { feeJuiceBalanceLeafSlot } from '../../src/impl/chain/protocol.ts';
+import { InMemoryTxSource, type MinableTx } from '../../src/impl/sequencer/tx-source.ts';
+
+const GENESIS = 1_800_000_000n;
+const PAYER = 0x1001n;
+const RECIPIENT = 0xfee5n;
+
+function syntheticTx(seed: number, overrides: Partial<MinableTx> = {}): MinableTx {
+  const s = BigInt(seed);
+  return {
+    txHash: 0xabc000n + s, feePayer: PAYER,
+    gasSettings: { gasLimits: { daGas: 1000, l2Gas: 100000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: s } },
+    gasUsed: { daGas: 100, l2Gas: 5000 },
+    noteHashes: [0x100n + s, 0x200n + s], nullifiers: [0x300n + s, 0x400n + s],
+    l2ToL1Msgs: [{ sender: 0xabcdn, recipient: 0x1111111111111111111111111111111111111111n, content: 7n + s }],
+    privateLogs: [{ fields: [0x7a9n, ...Array.from({ length: 15 }, (_, i) => BigInt(i) + s)], emittedLength: 16 }],
+    contractClassLogs: [], publicCallCount: 0, ...overrides,
+  };
+}
+
+async function devEngine(clock: ManualClock, over: Partial<EngineConfig> = {}) {
+  const txSource = new InMemoryTxSource();
+  const engine = await createEngine({
+    clock, genesisTime: GENESIS, slotDurationSeconds: 4, slotsPerEpoch: 2, l1BlockSeconds: 4, proofDelaySeconds: 4, finalityDepth: 1,
+    buildEmptyBlocks: true, feeRecipient: RECIPIENT, fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }], txSource, ...over,
+  });
+  return { engine, txSource };
+}
+
+const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+
+describe('dev chain', () => {
+  it('genesis: block 0 and all tips match trees.json when nothing is prefilled', async () => {
+    const { engine } = await devEngine(new ManualClock(Number(GENESIS) * 1000), { fundedAccounts: [] });
+    const b0 = (await engine.chain.findBlock(0))!;
+    assert.equal(hex(b0.hash), trees.genesis.genesisBlockHeaderHash);
+    assert.equal(hex(b0.archive.root), trees.genesis.genesisArchiveRoot);
+    const tips = await engine.chain.getL2Tips();
+    for (const t of [tips.checkpointed, tips.proven, tips.finalized]) {
+      assert.deepEqual({ n: t.block.number, h: hex(t.block.hash), cn: t.checkpoint.number, ch: hex(t.checkpoint.hash) },
+        { n: 0, h: trees.genesis.genesisBlockHeaderHash, cn: 0, ch: trees.genesis.GENESIS_CHECKPOINT_HEADER_HASH });
+    }
+    assert.equal(hex(tips.proposed.hash), trees.genesis.genesisBlockHeaderHash);
+    await engine.stop();
+  });
+
+  it('tips advance proposed → checkpointed → proven → finalized as the clock moves; receipts pending → mined; restart keeps hashes', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2node-chain-'));
+    const dbFile = join(dir, 'chain.sqlite');
+    try {
+      const clock = new ManualClock(Number(GENESIS) * 1000);
+      const { engine, txSource } = await devEngine(clock, { dbFile, finalityDepth: 3 });
+      t.after(() => engine.stop());
+      const payerBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
+      const tx = syntheticTx(1);
+      txSource.add(tx);
+      assert.equal((await engine.chain.getTxReceipt(tx.txHash)).status, 'pending');
+      await engine.l1.sendL1ToL2Message(0x5151n);
+
+      clock.advance(4000); // slot 1
+      await engine.tick();
+      assert.equal(await engine.chain.getBlockNumber(), 1);
+      let tips = await engine.chain.getL2Tips();
+      assert.equal(tips.proposed.number, 1);
+      assert.equal(tips.checkpointed.block.number, 0);
+
+      const receipt = await engine.chain.getTxReceipt(tx.txHash);
+      const block1 = (await engine.chain.findBlock(1))!;
+      assert.equal(receipt.status, 'mined');
+      assert.equal(receipt.blockNumber, 1);
+      assert.equal(receipt.blockHash, block1.hash);
+      const fee = 100n * block1.header.globalVariables.gasFees.feePerDaGas + 5000n * block1.header.globalVariables.gasFees.feePerL2Gas;
+      assert.ok(fee > 0n);
+      assert.equal(receipt.transactionFee, fee);
+      assert.equal(block1.header.totalFees, fee);
+      assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
+      assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), fee);
+      assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 1);
+      assert.equal(block1.header.state.l1ToL2MessageTree.nextAvailableLeafIndex, 1024);
+      assert.deepEqual((await engine.chain.getL2ToL1Messages(1))!.map((m) => m.length), [1]);
+      const byTag = await engine.chain.getLogsByTags([0x7a9n, 0x999n], 10);
+      assert.deepEqual(byTag.map((l) => l.length), [1, 0]);
+      assert.equal(byTag[0]![0]!.txHash, tx.txHash);
+
+      clock.advance(4000); // slot 2 (epoch 1): slot 1 is sealed into checkpoint 1
+      await engine.tick();
+      tips = await engine.chain.getL2Tips();
+      assert.equal(tips.checkpointed.checkpoint.number, 1);
+      assert.equal(tips.checkpointed.block.number, 1);
+      assert.equal(tips.proven.block.number, 0);
+      assert.equal(tips.proposed.number, 2);
+
+      clock.advance(4000 * 2); // epoch 0 ended at slot 2, proof lands 4 s later
+      await engine.tick();
+      tips = await engine.chain.getL2Tips();
+      assert.equal(tips.proven.checkpoint.number, 1);
+      assert.equal(tips.finalized.block.number, 0);
+      assert.equal(await engine.chain.getProvenBlockNumber(), 1);
+      clock.advance(8000); // the proof's L1 block is now 3 L1 blocks deep
+      await engine.tick();
+      tips = await engine.chain.getL2Tips();
+      assert.equal(tips.finalized.checkpoint.number, 1);
+      const before = { tips, latest: await engine.chain.getBlockNumber(), archive: engine.state.worldState.archive() };
+      await engine.stop();
+      assert.equal(await engine.chain.getBlockNumber(), before.latest);
+
+      const reopened = await devEngine(clock, { dbFile, finalityDepth: 3 });
+      t.after(() => reopened.engine.stop());
+      assert.deepEqual(await reopened.engine.chain.getL2Tips(), before.tips);
+      assert.deepEqual(reopened.engine.state.worldState.archive(), before.archive);
+      clock.advance(4000);
+      await reopened.engine.tick();
+      assert.equal(await reopened.engine.chain.getBlockNumber(), before.latest + 1);
+      assert.equal((await reopened.engine.chain.findBlock(before.latest + 1))!.header.lastArchive.root, before.archive.root);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('drops txs with public calls or without enough FeeJuice, applying none of their effects', async () => {
+    const clock = new ManualClock(Number(GENESIS) * 1000);
+    const { engine, txSource } = await devEngine(clock);
+    const pub = syntheticTx(2, { publicCallCount: 1 });
+    const poor = syntheticTx(3, { feePayer: 0xdeadn });
+    txSource.add(pub);
+    txSource.add(poor);
+    clock.advance(4000);
+    await engine.tick();
+    const block = (await engine.chain.findBlock(1))!;
+    assert.equal(block.body.txEffects.length, 0);
+    assert.match((await engine.chain.getTxReceipt(pub.txHash)).error!, /public calls/);
+    assert.equal((await engine.chain.getTxReceipt(poor.txHash)).status, 'dropped');
+    assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
+    await engine.stop();
+  });
+});
