@@ -66,7 +66,7 @@ describe('batches', () => {
     assert.equal(body[1].result, 'fast');
     assert.equal(body[2].error.code, -32601);
     assert.equal(body[3].error.code, -32602);
-    assert.deepEqual(body[4].error, { code: -32010, message: 'Block 7 not yet synced (latest is 3)', data: { requested: 7, latest: 3 } });
+    assert.deepEqual(body[4].error, { code: -32010, message: 'Block not yet synced: requested 7, latest is 3', data: { requested: 7, latest: 3 } });
   });
 
   it('runs batch elements concurrently', async () => {

@@ -79,17 +79,17 @@ export class NodeNotReadyError extends RpcError {
 export class BlockNotYetSyncedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_YET_SYNCED;
   constructor(requested: number, latest: number) {
-    super(BlockNotYetSyncedError.code, `Block ${requested} not yet synced (latest is ${latest})`, { requested, latest });
+    super(BlockNotYetSyncedError.code, `Block not yet synced: requested ${requested}, latest is ${latest}`, { requested, latest });
   }
 }
 
 /** The block's history has been pruned from this node. */
 export class BlockNotRetainedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_RETAINED;
-  constructor(requested: number, oldestRetained: number) {
-    super(BlockNotRetainedError.code, `Block ${requested} is no longer retained (oldest is ${oldestRetained})`, {
+  constructor(requested: number, oldestAvailable: number) {
+    super(BlockNotRetainedError.code, `Block state not retained: requested ${requested}, oldest available is ${oldestAvailable}`, {
       requested,
-      oldestRetained,
+      oldestAvailable,
     });
   }
 }
@@ -98,7 +98,7 @@ export class BlockNotRetainedError extends RpcError {
 export class LeafIndexOutOfRangeError extends RpcError {
   static readonly code = RpcErrorCode.LEAF_INDEX_OUT_OF_RANGE;
   constructor(leafIndex: bigint, treeSize: bigint) {
-    super(LeafIndexOutOfRangeError.code, `Leaf index ${leafIndex} out of range (tree size ${treeSize})`, {
+    super(LeafIndexOutOfRangeError.code, `Leaf index out of range: ${leafIndex} (tree size ${treeSize})`, {
       leafIndex: leafIndex.toString(),
       treeSize: treeSize.toString(),
     });
@@ -112,7 +112,7 @@ export type TxPoolRejectionCode = 'LOW_PRIORITY_FEE' | 'INSUFFICIENT_FEE_PAYER_B
 export class TxPoolRejectedError extends RpcError {
   static readonly code = RpcErrorCode.TX_POOL_REJECTED;
   constructor(code: TxPoolRejectionCode, message: string, details: Record<string, string> = {}) {
-    super(TxPoolRejectedError.code, `Transaction rejected: ${code}: ${message}`, { code, message, ...details });
+    super(TxPoolRejectedError.code, `Transaction rejected by the mempool: ${code}: ${message}`, { code, message, ...details });
   }
 }
 
@@ -127,19 +127,23 @@ export class TxInvalidError extends RpcError {
 /** The node refuses to simulate, e.g. a gas limit above its maximum. */
 export class SimulationRefusedError extends RpcError {
   static readonly code = RpcErrorCode.SIMULATION_REFUSED;
-  constructor(reason: string) {
-    super(SimulationRefusedError.code, `Simulation refused: ${reason}`, { reason });
+  constructor(reason: string, gas: { l2GasLimit?: bigint; maxL2GasLimit?: bigint } = {}) {
+    super(SimulationRefusedError.code, `Simulation refused: ${reason}`, {
+      reason,
+      ...(gas.l2GasLimit === undefined ? {} : { l2GasLimit: gas.l2GasLimit.toString() }),
+      ...(gas.maxL2GasLimit === undefined ? {} : { maxL2GasLimit: gas.maxL2GasLimit.toString() }),
+    });
   }
 }
 
-/** A validator-stats slot range wider than the node keeps. Slots are bigints as decimal strings. */
+/** A validator-stats slot range wider than the node keeps. Slots are bigints as decimal strings; `maxSlots` a number. */
 export class SlotRangeTooWideError extends RpcError {
   static readonly code = RpcErrorCode.SLOT_RANGE_TOO_WIDE;
-  constructor(fromSlot: bigint, toSlot: bigint, maxSlots: bigint) {
-    super(SlotRangeTooWideError.code, `Slot range ${fromSlot}..${toSlot} exceeds ${maxSlots} slots`, {
+  constructor(fromSlot: bigint, toSlot: bigint, maxSlots: number) {
+    super(SlotRangeTooWideError.code, `Slot range too wide: ${fromSlot}..${toSlot} exceeds ${maxSlots} slots`, {
       fromSlot: fromSlot.toString(),
       toSlot: toSlot.toString(),
-      maxSlots: maxSlots.toString(),
+      maxSlots,
     });
   }
 }

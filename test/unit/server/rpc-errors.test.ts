@@ -1,6 +1,8 @@
 /** The error catalogue classes and toJsonRpcError (docs/ARCHITECTURE.md, error catalogue). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import * as adminDoc from '../../../src/generated/admin/errors.ts';
+import * as publicDoc from '../../../src/generated/public/errors.ts';
 import * as errors from '../../../src/impl/rpc/errors.ts';
 
 const classes = Object.values(errors).filter(
@@ -19,7 +21,7 @@ describe('error catalogue', () => {
   it('an RpcError passes through with code, message and data', () => {
     assert.deepEqual(errors.toJsonRpcError(new errors.TxPoolRejectedError('LOW_PRIORITY_FEE', 'fee too low', { minFee: '10' })), {
       code: -32020,
-      message: 'Transaction rejected: LOW_PRIORITY_FEE: fee too low',
+      message: 'Transaction rejected by the mempool: LOW_PRIORITY_FEE: fee too low',
       data: { code: 'LOW_PRIORITY_FEE', message: 'fee too low', minFee: '10' },
     });
     assert.deepEqual(errors.toJsonRpcError(new errors.SnapshotInProgressError()), { code: -32051, message: 'Snapshot upload already in progress' });
@@ -37,4 +39,31 @@ describe('error catalogue', () => {
   it('classes are named after themselves', () => {
     assert.equal(new errors.UnauthorizedError().name, 'UnauthorizedError');
   });
+});
+
+describe('lockstep with the documents (src/generated/*/errors.ts)', () => {
+  for (const [surface, doc] of [['public', publicDoc], ['admin', adminDoc]] as const) {
+    it(`every error declared in openrpc.${surface}.json has the same code here`, () => {
+      for (const [name, code] of Object.entries(doc.ErrorCode)) {
+        assert.equal(errors.RpcErrorCode[name as errors.RpcErrorName], code, name);
+      }
+    });
+
+    it(`each class's message starts with the message openrpc.${surface}.json declares`, () => {
+      const byCode = new Map<number, string>(Object.entries(doc.ErrorCode).map(([name, code]) => [code, doc.ErrorMessage[name as keyof typeof doc.ErrorMessage]]));
+      const samples: errors.RpcError[] = [
+        new errors.UnauthorizedError(), new errors.NotImplementedError('node_x'), new errors.NodeNotReadyError(),
+        new errors.BlockNotYetSyncedError(2, 1), new errors.BlockNotRetainedError(1, 5), new errors.LeafIndexOutOfRangeError(9n, 8n),
+        new errors.TxPoolRejectedError('NULLIFIER_CONFLICT', 'x'), new errors.TxInvalidError(['bad']), new errors.SimulationRefusedError('gas'),
+        new errors.SlotRangeTooWideError(0n, 10n, 5), new errors.KeystoreReloadRejectedError('INVALID_KEYSTORE'),
+        new errors.SnapshotInProgressError(), new errors.RollbackRefusedError('ABOVE_TIP', { targetBlockNumber: 9, tipBlockNumber: 3, finalizedBlockNumber: 1 }),
+        new errors.ReadOnlyNodeError(), new errors.SyncPausedError(),
+      ];
+      assert.equal(samples.length, classes.length, 'one sample per class');
+      for (const sample of samples) {
+        const declared = byCode.get(sample.code);
+        if (declared !== undefined) assert.ok(sample.message.startsWith(declared), `${sample.message} starts with ${declared}`);
+      }
+    });
+  }
 });
