@@ -2,6 +2,7 @@
  * Test helpers: an in-memory world state, header builders and hex parsing.
  * @module
  */
+import { after } from 'node:test';
 import type { Knex } from 'knex';
 import { openDatabase } from '../../../src/impl/store/database.ts';
 import { WorldState } from '../../../src/impl/world-state/world-state.ts';
@@ -10,9 +11,14 @@ import { emptyBlockHeader } from '../../../src/impl/world-state/block-header.ts'
 import type { BlockHeader } from '../../../src/impl/chain/types.ts';
 import type { BlockStateContext, TxTreeEffects } from '../../../src/impl/world-state/types.ts';
 
-/** Opens a fresh in-memory world state. */
+const open: Knex[] = [];
+// A failing assertion skips a test's own destroy(); close leftovers so the process can exit.
+after(async () => { for (const db of open.splice(0)) await db.destroy(); });
+
+/** Opens a fresh in-memory world state (closed after the test file if the test does not). */
 export async function memoryWorldState(opts: Partial<WorldStateOptions> = {}): Promise<{ ws: WorldState; db: Knex }> {
   const db = await openDatabase({ dataDirectory: ':memory:' });
+  open.push(db);
   return { ws: await WorldState.open({ db, ...opts }), db };
 }
 
