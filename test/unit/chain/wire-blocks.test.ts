@@ -1,0 +1,30 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import trees from '../../../../shared/vectors/trees.json' with { type: 'json' };
+import tipsExample from '../../../../shared/wire/examples/node_getL2Tips.json' with { type: 'json' };
+import receiptExample from '../../../../shared/wire/examples/node_getTxReceipt.json' with { type: 'json' };
+import { MemoryWorldState } from '../../../src/impl/chain/memory-world-state.ts';
+import { genesisBlockHeader } from '../../../src/impl/chain/block-header.ts';
+import { toWireBlockHeader, toWireL2Tips, toWireTxReceipt } from '../../../src/impl/rpc/wire/blocks.ts';
+
+describe('wire mappers: blocks', () => {
+  it('toWireBlockHeader: the genesis header is exactly trees.json genesisHeaderJson (without _cachedHash)', () => {
+    const { _cachedHash: _ignored, ...expected } = trees.genesis.genesisHeaderJson as Record<string, unknown>;
+    assert.equal(JSON.stringify(toWireBlockHeader(genesisBlockHeader(new MemoryWorldState().stateReference()))), JSON.stringify(expected));
+  });
+
+  it('toWireL2Tips: key order and encodings of the node_getL2Tips example', () => {
+    const r = tipsExample.response.result;
+    const t = (x: { number: number; hash: string }) => ({ number: x.number, hash: BigInt(x.hash) });
+    const c = (x: { block: { number: number; hash: string }; checkpoint: { number: number; hash: string } }) => ({ block: t(x.block), checkpoint: t(x.checkpoint) });
+    const engineTips = { proposed: t(r.proposed), checkpointed: c(r.checkpointed), proven: c(r.proven), finalized: c(r.finalized) };
+    assert.equal(JSON.stringify(toWireL2Tips(engineTips)), JSON.stringify(r));
+  });
+
+  it('toWireTxReceipt: a mined receipt has the example key order with a decimal fee; SPEC status names', () => {
+    const r = receiptExample.response.result;
+    const wire = toWireTxReceipt({ txHash: BigInt(r.txHash), status: 'mined', executionResult: 'success', transactionFee: BigInt(r.transactionFee), blockHash: BigInt(r.blockHash), blockNumber: r.blockNumber, epochNumber: r.epochNumber });
+    assert.equal(JSON.stringify(wire), JSON.stringify({ ...r, status: 'mined' }));
+    assert.deepEqual(Object.keys(toWireTxReceipt({ txHash: 1n, status: 'pending' })), ['txHash', 'status']);
+  });
+});
