@@ -60,6 +60,7 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 }
 
 async function start(config: Config, logger: Logger): Promise<RunningNode> {
+  // Storage and engine parts push their close() here as they are opened; shutdown runs them in reverse.
   const closeHooks: CloseHook[] = [];
   const auth = await setUpAdminAuth(config, logger);
   // No engine is wired yet (storage and sync are other parts): report that plainly rather than invent a sync state.

@@ -38,7 +38,11 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
       config[option.key] = option.default;
     }
   }
-  return { kind: 'run', config: config as unknown as Config };
+  const result = config as unknown as Config;
+  if (result.port !== 0 && result.port === result.adminPort && result.host === result.adminHost) {
+    throw new ConfigError(`--port and --admin-port are both ${result.port}; the public and admin servers need different ports`);
+  }
+  return { kind: 'run', config: result };
 }
 
 function refuseRemovedNames(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): void {

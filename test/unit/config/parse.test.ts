@@ -87,6 +87,7 @@ describe('refusals name the flag', () => {
     [['--max-batch-size', '0'], {}, /--max-batch-size: must be >= 1/],
     [['--max-body-bytes', '99999999999999999999'], {}, /--max-body-bytes/],
     [['--unknown'], {}, /unknown flag --unknown/],
+    [['--port', '9000', '--admin-port', '9000'], {}, /--port and --admin-port are both 9000/],
     [['stray'], {}, /unexpected argument "stray"/],
     [['--bot.baseFeePadding=2'], {}, /--bot\.baseFeePadding was removed in v4\.0\.0; use --bot\.minFeePadding/],
     [[], { BOT_BASE_FEE_PADDING: '2' }, /BOT_BASE_FEE_PADDING was removed in v4\.0\.0; use BOT_MIN_FEE_PADDING/],
