@@ -10,6 +10,7 @@ import type { MethodDescriptor } from '../generated/public/methods.ts';
 import type { CheckMode, Outcome } from './results.ts';
 
 const NOT_IMPLEMENTED = -32001;
+const INVALID_PARAMS = -32602;
 /** Codes any method may answer without declaring them (JSON-RPC framing; docs/ARCHITECTURE.md). */
 const UNDECLARED_OK = new Set([-32700, -32600, -32601, -32603, -32002]);
 
@@ -67,6 +68,12 @@ function judgeElement(ctx: ElementContext, request: unknown, expected: unknown, 
     if (expectedError !== undefined && actualError === undefined) return fail(`expected error ${expectedError.code}, got result ${brief(actual.result)}`);
     if (expectedError !== undefined && actualError!.code !== expectedError.code) {
       return fail(`expected error code ${expectedError.code}, got ${actualError!.code} ${JSON.stringify(actualError!.message)}`);
+    }
+    // -32602 names the offending parameter (InvalidParamsErrorData); which one is not a matter of wording.
+    const want = expectedError?.code === INVALID_PARAMS && isObject(expectedError.data) ? expectedError.data : undefined;
+    const got = isObject(actualError?.data) ? actualError.data : {};
+    if (want !== undefined && (got.index !== want.index || got.param !== want.param)) {
+      return fail(`-32602 must name params[${want.index}] (${want.param}); got data ${brief(actualError?.data)}, message ${JSON.stringify(actualError?.message)}`);
     }
   }
   if (actualError !== undefined) return checkError(ctx, descriptor, actualError);

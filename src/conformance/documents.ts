@@ -78,6 +78,8 @@ function loadCatalogue(file: string, surface: Surface): Map<number, CatalogueErr
       code: raw.code,
       message: raw.message,
       validateData(data) {
+        // InvalidParamsErrorData: "omitted when the error concerns the params array as a whole".
+        if (data === undefined && raw.code === -32602) return null;
         const value = data === undefined ? null : data;
         if (validate(value)) return null;
         const e = validate.errors?.[0];

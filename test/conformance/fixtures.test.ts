@@ -1,0 +1,89 @@
+/**
+ * The fixture check: every fixture's requests fit the documents (method on the right surface,
+ * params through the generated validators) and every expected answer does too (result schema;
+ * errors declared for the method with data matching x-data-schema). Requests that break the
+ * params schema on purpose must be marked `deliberate-error`.
+ * @module
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { isObject, paramsProblem } from '../../src/conformance/check.ts';
+import { loadDocuments } from '../../src/conformance/documents.ts';
+import type { Fixture } from '../../src/conformance/fixture-file.ts';
+import { loadFixtures } from '../../src/conformance/fixtures.ts';
+
+const docs = loadDocuments();
+const fixtures = loadFixtures();
+/** Framing errors: never declared per method (docs/ARCHITECTURE.md), so any method may expect them. */
+const FRAMING = new Set([-32700, -32600, -32601]);
+
+describe('conformance fixtures', () => {
+  it('exist for both surfaces', () => {
+    assert.ok(fixtures.filter((f) => f.surface === 'public').length > 100, 'public fixtures');
+    assert.ok(fixtures.filter((f) => f.surface === 'admin').length > 20, 'admin fixtures');
+  });
+
+  for (const fixture of fixtures) {
+    it(`${fixture.path}: request and expected answer fit the documents`, () => checkFixture(fixture));
+  }
+});
+
+function checkFixture(f: Fixture): void {
+  const methods = docs.methods[f.surface];
+  assert.ok(Object.hasOwn(methods, f.method), `${f.method} is not a ${f.surface} method`);
+  assert.equal(f.flags.has('needs-api-key'), f.surface === 'admin', 'admin fixtures, and only they, carry needs-api-key');
+  let invalidParams = 0;
+  let answered = 0;
+  for (const text of f.requests) {
+    const request = JSON.parse(text) as unknown;
+    const elements = Array.isArray(request) ? request : [request];
+    for (const element of elements) {
+      assert.ok(isObject(element), 'every request element is an object');
+      assert.equal(element.jsonrpc, '2.0');
+      assert.equal(typeof element.method, 'string');
+      const descriptor = methods[element.method as string];
+      assert.ok(descriptor !== undefined, `${String(element.method)} is served on the ${f.surface} port`);
+      if (paramsProblem(descriptor, element.params) !== null) invalidParams++;
+    }
+    if (elements.some((e) => isObject(e) && Object.hasOwn(e, 'id'))) answered++;
+  }
+  assert.equal(f.responses.length, answered, 'one "<<" line per answered request');
+  const codes = f.responses.flatMap((text) => {
+    const answer = JSON.parse(text) as unknown;
+    return (Array.isArray(answer) ? answer : [answer]).map((a, i) => checkAnswer(f, a, requestMethod(f, i)));
+  });
+  const deliberate = f.flags.has('deliberate-error');
+  if (deliberate) {
+    assert.ok(invalidParams > 0, 'a deliberate-error fixture sends params that break the schema');
+    assert.ok(codes.some((c) => c === -32602 || (c !== null && FRAMING.has(c))), 'a deliberate-error fixture expects a protocol error');
+  } else if (invalidParams > 0) {
+    // Codegen writes error-invalid-params examples without the flag (codegen/emit-fixtures.ts); they must at least expect -32602.
+    assert.ok(f.fromDocument, `params break the schema: mark the fixture deliberate-error (${paramsProblem(methods[f.method]!, (JSON.parse(f.requests[0]!) as { params: unknown }).params)})`);
+    assert.ok(codes.includes(-32602), 'a request with invalid params expects -32602');
+  }
+}
+
+/** Checks one expected answer; returns its error code, or null for a result. */
+function checkAnswer(f: Fixture, answer: unknown, method: string): number | null {
+  assert.ok(isObject(answer), 'an expected answer is an object');
+  assert.equal(answer.jsonrpc, '2.0');
+  const descriptor = docs.methods[f.surface][method]!;
+  if (Object.hasOwn(answer, 'result')) {
+    assert.ok(!Object.hasOwn(answer, 'error'), 'result and error are exclusive');
+    assert.equal(descriptor.validateResult(answer.result), null, 'expected result fits the result schema');
+    return null;
+  }
+  assert.ok(isObject(answer.error), 'an answer has a result or an error object');
+  const code = answer.error.code as number;
+  assert.ok(FRAMING.has(code) || descriptor.errors.includes(code), `error ${code} is declared for ${method} (declared: ${descriptor.errors.join(', ')})`);
+  const entry = docs.errors[f.surface].get(code);
+  assert.ok(entry !== undefined, `error ${code} is in the ${f.surface} catalogue`);
+  assert.equal(entry.validateData(answer.error.data), null, `error ${code} data fits ${entry.name}'s x-data-schema`);
+  return code;
+}
+
+function requestMethod(f: Fixture, index: number): string {
+  const request = JSON.parse(f.requests[0]!) as unknown;
+  const element = Array.isArray(request) ? request[index] : request;
+  return isObject(element) && typeof element.method === 'string' ? element.method : f.method;
+}
