@@ -4,7 +4,7 @@
  * generated validator (-32602), then the handler; errors become wire errors in one place.
  * @module
  */
-import { toJsonRpcError } from '../impl/rpc/errors.ts';
+import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 import { batchTooLarge, internalError, invalidParams, invalidRequest, methodNotFound, notImplemented } from './protocol-errors.ts';
 import type { HandlerTable, Logger, MethodDescriptor } from './types.ts';
@@ -51,7 +51,7 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
       return { result: result === undefined ? null : result };
     } catch (err) {
       const error = mapError(err);
-      if (error.code === -32603) logger.error('handler failed', { method, id, err });
+      if (error.code === RpcErrorCode.INTERNAL_ERROR) logger.error('handler failed', { method, id, err });
       else logger.debug('rpc error', { method, id, code: error.code });
       return { error };
     }
