@@ -1,0 +1,41 @@
+/**
+ * Small parts of the runner: the structural diff, the glob filter and the fixture file format.
+ * @module
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { diffJson, formatDiff } from '../../src/conformance/diff.ts';
+import { formatFixture, parseFixture } from '../../src/conformance/fixture-file.ts';
+import { globMatcher } from '../../src/conformance/fixtures.ts';
+
+describe('diffJson', () => {
+  it('names the path, the expected and the actual value of each difference', () => {
+    const diffs = diffJson({ result: { a: [1, 2], b: 'x' } }, { result: { a: [1, 3], c: true } });
+    assert.equal(formatDiff(diffs), ['$.result.a[1]: expected 2, got 3', '$.result.b: missing (expected "x")', '$.result.c: unexpected (got true)'].join('\n'));
+  });
+  it('equal values have no differences, and null is not absent', () => {
+    assert.deepEqual(diffJson({ a: [{ b: null }] }, { a: [{ b: null }] }), []);
+    assert.equal(diffJson({ a: null }, {}).length, 1);
+  });
+});
+
+describe('globMatcher', () => {
+  it('* stays in a segment, ** crosses them', () => {
+    assert.ok(globMatcher('node_get*')('node_getBlocks'));
+    assert.ok(!globMatcher('node_get*')('public/node_getBlocks/x'));
+    assert.ok(globMatcher('public/**')('public/node_getBlocks/limit-101'));
+  });
+});
+
+describe('fixture files', () => {
+  it('round-trip comments, flags in canonical order, requests and responses', () => {
+    const text = formatFixture({ comments: ['a case'], flags: ['deliberate-error', 'schema-only'], exchanges: [{ request: '{"id":1}', response: '{"id":1}' }] });
+    assert.equal(text, '# a case\n# flags: schema-only deliberate-error\n>> {"id":1}\n<< {"id":1}\n');
+    const f = parseFixture('public/node_x/case.io', text);
+    assert.deepEqual([f.method, f.name, [...f.flags], f.requests, f.responses, f.fromDocument], ['node_x', 'case', ['schema-only', 'deliberate-error'], ['{"id":1}'], ['{"id":1}'], false]);
+  });
+  it('rejects unknown flags and stray lines', () => {
+    assert.throws(() => parseFixture('public/m/c.io', '# flags: schema-onyl\n>> {}\n'), /unknown flag "schema-onyl"/);
+    assert.throws(() => parseFixture('public/m/c.io', '>> {}\nhello\n'), /:2: a line starts with/);
+  });
+});
