@@ -4,19 +4,77 @@
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
-import { createNodeInfoHandlers } from './node-info.ts';
-import type { NodeInfoDeps, NodeInfoHandlers } from './node-info.ts';
+import { createBlockHandlers } from './blocks.ts';
+import type { BlockHandlers } from './blocks.ts';
+import { createCheckpointHandlers } from './checkpoints.ts';
+import type { CheckpointDeps, CheckpointHandlers } from './checkpoints.ts';
+import { createContractHandlers } from './contracts.ts';
+import type { ContractHandlers } from './contracts.ts';
+import { createDebugHandlers } from './debug.ts';
+import type { DebugDeps, DebugHandlers } from './debug.ts';
+import { createLogHandlers } from './logs.ts';
+import type { LogHandlers } from './logs.ts';
+import { createMessageHandlers } from './messages.ts';
+import type { MessageHandlers } from './messages.ts';
+import { createNodeInfoHandlers, createNodeStatusHandlers } from './node-info.ts';
+import type { NodeInfoDeps, NodeInfoHandlers, NodeStatusDeps, NodeStatusHandlers } from './node-info.ts';
+import { createReceiptHandlers } from './receipts.ts';
+import type { ReceiptDeps, ReceiptHandlers } from './receipts.ts';
+import { createStateHandlers } from './state.ts';
+import type { StateHandlers } from './state.ts';
+import { createTreeHandlers } from './trees.ts';
+import type { TreeHandlers } from './trees.ts';
+import { createValidatorHandlers } from './validators.ts';
+import type { ValidatorHandlers } from './validators.ts';
+import type { ChainReader, CheckpointReader, WorldStateReader } from './block-param.ts';
 
-/** What the public handlers are built from; engine parts join here as they are built. */
-export interface PublicHandlerDeps extends NodeInfoDeps {}
+/**
+ * The engine parts the chain-facing domains read (one object for all of them):
+ * `chain` = engine.chain, `checkpoints` = engine.state.store, `l1` = engine.l1, `worldState` = the
+ * real WorldState, `txStatus` = txPool.getTxStatus, plus node status, signatures and allow-list.
+ */
+export interface EngineHandlerDeps
+  extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>, Omit<ReceiptDeps, 'chain'>, DebugDeps, Omit<CheckpointDeps, 'chain' | 'checkpoints' | 'l1'> {
+  readonly chain: ChainReader;
+  readonly checkpoints: CheckpointReader;
+  readonly worldState: WorldStateReader;
+  readonly l1: CheckpointDeps['l1'] & NodeStatusDeps['l1'];
+}
+
+/** What the public handlers are built from; without `engine`, only configuration-backed methods are served. */
+export interface PublicHandlerDeps extends NodeInfoDeps {
+  readonly engine?: EngineHandlerDeps;
+}
+
+/** The handlers served once an engine is given. */
+export type EngineHandlers = BlockHandlers & CheckpointHandlers & ReceiptHandlers & StateHandlers & TreeHandlers & MessageHandlers
+  & LogHandlers & NodeStatusHandlers & ContractHandlers & ValidatorHandlers & DebugHandlers;
 
 /** The public handlers that exist so far. */
-export type PublicHandlerSet = NodeInfoHandlers;
+export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers>;
 
 /** Creates the public handler object. */
 export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet {
   // Partial until every domain exists; then `satisfies PublicHandlers` (STYLE: a missing handler is a compile error).
   return {
     ...createNodeInfoHandlers(deps),
+    ...(deps.engine === undefined ? {} : createEngineHandlers(deps, deps.engine)),
+  } satisfies Partial<PublicHandlers>;
+}
+
+/** The chain-, state- and node-backed domains over one set of engine parts. */
+export function createEngineHandlers(config: NodeInfoDeps, engine: EngineHandlerDeps): EngineHandlers {
+  return {
+    ...createBlockHandlers(engine),
+    ...createCheckpointHandlers(engine),
+    ...createReceiptHandlers(engine),
+    ...createStateHandlers(engine),
+    ...createTreeHandlers(engine),
+    ...createMessageHandlers(engine),
+    ...createLogHandlers(engine),
+    ...createNodeStatusHandlers({ ...config, ...engine }),
+    ...createContractHandlers(),
+    ...createValidatorHandlers(),
+    ...createDebugHandlers(engine),
   } satisfies Partial<PublicHandlers>;
 }

@@ -1,0 +1,56 @@
+/**
+ * Chain checkpoint values → wire JSON (../shared/wire/examples/node_getCheckpoints.json and
+ * friends): CheckpointHeader with a numeric slot, L1PublishedData with decimal strings,
+ * PublishedCheckpoint, CheckpointedL2Block and CheckpointData.
+ * @module
+ */
+import type * as C from '../../chain/types.ts';
+import type * as Wire from '../../../generated/public/types.ts';
+import { toWireBlock } from './blocks.ts';
+
+const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+const eth = (x: bigint) => '0x' + x.toString(16).padStart(40, '0');
+
+/** CheckpointHeader → wire; slotNumber is a JSON number here (unlike GlobalVariables.slotNumber). */
+export function toWireCheckpointHeader(h: C.CheckpointHeader): Wire.CheckpointHeader {
+  return {
+    lastArchiveRoot: fr(h.lastArchiveRoot), blockHeadersHash: fr(h.blockHeadersHash), blobsHash: fr(h.blobsHash), inHash: fr(h.inHash),
+    epochOutHash: fr(h.epochOutHash), slotNumber: h.slotNumber, timestamp: h.timestamp.toString(), coinbase: eth(h.coinbase),
+    feeRecipient: fr(h.feeRecipient), gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
+    totalManaUsed: fr(h.totalManaUsed),
+  };
+}
+
+/** L1PublishedData → wire: L1 block number and timestamp as decimal strings. */
+export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedData {
+  return { blockNumber: l1.blockNumber.toString(), timestamp: l1.timestamp.toString(), blockHash: fr(l1.blockHash) };
+}
+
+/**
+ * Checkpoint with its blocks → PublishedCheckpoint. `attestations` is what the node holds: the dev
+ * sequencer publishes without a committee, so there are none.
+ */
+export function toWirePublishedCheckpoint(cp: C.Checkpoint, blocks: readonly C.L2Block[]): Wire.PublishedCheckpoint {
+  return {
+    checkpoint: {
+      archive: { root: fr(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex }, header: toWireCheckpointHeader(cp.header),
+      blocks: blocks.map(toWireBlock), number: cp.number, feeAssetPriceModifier: cp.feeAssetPriceModifier.toString(),
+    },
+    l1: toWireL1PublishedData(cp.l1),
+    attestations: [],
+  };
+}
+
+/** A block and the checkpoint that holds it → CheckpointedL2Block. */
+export function toWireCheckpointedBlock(block: C.L2Block, cp: C.Checkpoint): Wire.CheckpointedL2Block {
+  return { checkpointNumber: cp.number, block: toWireBlock(block), l1: toWireL1PublishedData(cp.l1), attestations: [] };
+}
+
+/** Checkpoint plus its out hash (the outbox root of its L2→L1 messages) → CheckpointData. */
+export function toWireCheckpointData(cp: C.Checkpoint, outHash: bigint): Wire.CheckpointData {
+  return {
+    checkpointNumber: cp.number, header: toWireCheckpointHeader(cp.header),
+    archive: { root: fr(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
+    checkpointOutHash: fr(outHash), startBlock: cp.startBlock, blockCount: cp.blockCount, attestations: [], l1: toWireL1PublishedData(cp.l1),
+  };
+}

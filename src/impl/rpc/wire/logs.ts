@@ -1,0 +1,62 @@
+/**
+ * Log values ↔ wire JSON: private logs (16 padded fields), tx-scoped logs found by tag (timestamp
+ * as a decimal string), public and contract class log pages with their LogIds, and the LogFilter
+ * parameter into the chain's filter.
+ * @module
+ */
+import type * as C from '../../chain/types.ts';
+import type * as Wire from '../../../generated/public/types.ts';
+
+const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+
+/** PrivateLog → wire. */
+export function toWirePrivateLog(l: C.PrivateLog): Wire.PrivateLog {
+  return { fields: l.fields.map(fr), emittedLength: l.emittedLength };
+}
+
+/** TxScopedL2Log → wire. */
+export function toWireTxScopedLog(l: C.TxScopedL2Log): Wire.TxScopedL2Log {
+  return {
+    txHash: fr(l.txHash), blockNumber: l.blockNumber, blockTimestamp: l.blockTimestamp.toString(), logData: l.logData.map(fr),
+    noteHashes: l.noteHashes.map(fr), firstNullifier: fr(l.firstNullifier),
+  };
+}
+
+/** LogId → wire. */
+export function toWireLogId(id: C.LogId): Wire.LogId {
+  return { blockNumber: id.blockNumber, blockHash: fr(id.blockHash), txHash: fr(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex };
+}
+
+/** A page of public logs → GetPublicLogsResponse. */
+export function toWirePublicLogsPage(page: C.LogsPage<C.PublicLog>): Wire.GetPublicLogsResponse {
+  return {
+    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: { contractAddress: fr(log.contractAddress), fields: log.fields.map(fr) } })),
+    maxLogsHit: page.maxLogsHit,
+  };
+}
+
+/** A page of contract class logs → GetContractClassLogsResponse (fields wrapped in `{fields}`, as 4.1 sends them). */
+export function toWireContractClassLogsPage(page: C.LogsPage<C.ContractClassLog>): Wire.GetContractClassLogsResponse {
+  return {
+    logs: page.logs.map(({ id, log }) => ({
+      id: toWireLogId(id),
+      log: { contractAddress: fr(log.contractAddress), fields: { fields: log.fields.map(fr) }, emittedLength: log.emittedLength },
+    })),
+    maxLogsHit: page.maxLogsHit,
+  };
+}
+
+/** LogFilter (validated wire param) → the chain's filter. */
+export function fromWireLogFilter(f: Wire.LogFilter): C.LogFilter {
+  const id = f.afterLog;
+  return {
+    ...(f.txHash !== undefined && { txHash: BigInt(f.txHash) }),
+    ...(f.fromBlock !== undefined && { fromBlock: f.fromBlock }),
+    ...(f.toBlock !== undefined && { toBlock: f.toBlock }),
+    ...(id !== undefined && {
+      afterLog: { blockNumber: id.blockNumber, blockHash: BigInt(id.blockHash), txHash: BigInt(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex },
+    }),
+    ...(f.contractAddress !== undefined && { contractAddress: BigInt(f.contractAddress) }),
+    ...(f.tag !== undefined && { tag: BigInt(f.tag) }),
+  };
+}
