@@ -1,17 +1,20 @@
 /**
- * The engine: composes storage, world state, chain, the in-process L1 and the dev sequencer into
- * one object with `start()`/`stop()`. RPC handlers reach every engine part through it.
- * On its defaults the node is its own sequencer on a local chain (like a sandbox).
+ * The engine: composes storage (one knex database), the world state, the chain tables, the
+ * in-process L1 and the dev sequencer into one object with `start()`/`stop()`, readiness and
+ * rollback. RPC handlers reach every engine part through it. On its defaults the node is its
+ * own sequencer on a local chain (like a sandbox), with three funded dev accounts.
  * @module
  */
 import type { Knex } from 'knex';
-import { openChainDb } from './chain/chain-db.ts';
 import { ChainQueries } from './chain/chain-queries.ts';
 import { ChainState } from './chain/chain-state.ts';
 import { ChainStore } from './chain/chain-store.ts';
 import { computeMinFees, DEFAULT_FEE_MODEL, type FeeModelConfig } from './chain/fee-model.ts';
-import { MemoryWorldState } from './chain/memory-world-state.ts';
 import { feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from './chain/protocol.ts';
+import { rollbackChain, type RollbackOptions, type UnwoundTx } from './chain/rollback.ts';
+import type { Hasher } from './crypto/poseidon2.ts';
+import { openDatabase } from './store/database.ts';
+import { WorldState } from './world-state/world-state.ts';
 import { createChainTime, systemClock, type ChainTime, type Clock } from './chain/time.ts';
 import type { GasFees } from './chain/types.ts';
 import { InProcessL1 } from './l1/in-process-l1.ts';
@@ -19,16 +22,41 @@ import type { L1Chain } from './l1/l1-chain.ts';
 import { Sequencer } from './sequencer/sequencer.ts';
 import { InMemoryTxSource, type TxSource } from './sequencer/tx-source.ts';
 
-/** Dev accounts funded with FeeJuice at genesis (printed at start in dev mode). */
+/**
+ * Dev accounts funded with FeeJuice at genesis (printed at start in dev mode): their balances are
+ * public data leaves at FeeJuice's balances-map slot, written into the genesis public data tree.
+ */
 export const DEV_FUNDED_ACCOUNTS: readonly bigint[] = [0x1001n, 0x1002n, 0x1003n];
-/** FeeJuice each dev account starts with. */
+/** FeeJuice each dev account starts with (1e30 = 1e12 FeeJuice of 18 decimals). */
 export const DEV_FUNDING = 10n ** 30n;
+
+/** A genesis-funded account as the engine reports it. */
+export interface FundedAccount {
+  readonly address: bigint;
+  readonly amount: bigint;
+  /** The public data tree leaf slot holding its FeeJuice balance. */
+  readonly leafSlot: bigint;
+}
+
+/** What `isReady()` checked. */
+export interface Readiness {
+  readonly ready: boolean;
+  readonly storageOpen: boolean;
+  /** The world state's latest block is the chain's latest block. */
+  readonly worldStateAtTip: boolean;
+  readonly sequencerRunning: boolean;
+}
 
 /** Engine settings; every field has a dev default. */
 export interface EngineConfig {
-  /** SQLite file; ':memory:' for none. Ignored when `db` is given. */
-  readonly dbFile: string;
+  /** Directory of the SQLite file (l2node.sqlite); '' for an in-memory database. Ignored when `db` is given. */
+  readonly dataDirectory: string;
+  /** postgres://… — Postgres instead of SQLite. */
+  readonly databaseUrl?: string;
+  /** An already opened and migrated database (the engine then leaves closing it to the caller). */
   readonly db?: Knex;
+  /** Poseidon2 implementation for the trees (default: the built-in one). */
+  readonly hasher?: Hasher;
   readonly clock: Clock;
   readonly genesisTime: bigint;
   readonly slotDurationSeconds: number;
@@ -60,7 +88,7 @@ export interface EngineConfig {
 
 /** Dev defaults (genesis time: 2025-01-01T00:00:00Z). */
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
-  dbFile: ':memory:', clock: systemClock, genesisTime: 1735689600n, slotDurationSeconds: 12, slotsPerEpoch: 32, l1BlockSeconds: 12,
+  dataDirectory: '', clock: systemClock, genesisTime: 1735689600n, slotDurationSeconds: 12, slotsPerEpoch: 32, l1BlockSeconds: 12,
   l1ChainId: 31337, rollupVersion: 1, initialEthPerFeeAsset: 10_000_000n, l1GasPriceWei: 1_000_000_000n, l1BlobGasPriceWei: 1n,
   proofDelaySeconds: 24, finalityDepth: 2, maxTxsPerBlock: 32, maxL2GasPerBlock: 100_000_000, maxDaGasPerBlock: 10_000_000,
   minTxsPerBlock: 1, buildEmptyBlocks: false, maxBlocksPerCheckpoint: 4,
@@ -72,33 +100,58 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
 /** The composed node engine. */
 export interface Engine {
   readonly config: EngineConfig;
+  readonly db: Knex;
   readonly time: ChainTime;
   readonly l1: L1Chain;
+  /** The persistent world state: tree queries, witnesses, history. */
+  readonly worldState: WorldState;
   readonly chain: ChainQueries;
   readonly state: ChainState;
   readonly sequencer: Sequencer;
   readonly txSource: TxSource & { isPending(txHash: bigint): boolean | Promise<boolean> };
   readonly protocolContractAddresses: typeof PROTOCOL_CONTRACT_ADDRESSES;
-  /** Current minimum fees per gas (node_getCurrentMinFees). */
+  /** Accounts funded with FeeJuice at genesis (main prints them in dev mode). */
+  readonly fundedAccounts: readonly FundedAccount[];
+  /** Current minimum fees per gas (node_getCurrentMinFees), from the chain's fee model. */
   getCurrentMinFees(): GasFees;
   /** Runs one sequencer step now (tests drive time with a ManualClock and call this). */
   tick(): Promise<void>;
+  /**
+   * Unwinds world state and chain tables to `target` in one transaction (never during a tick)
+   * and returns the txs of the unwound blocks for the mempool. Throws RollbackRefusedError.
+   */
+  rollbackTo(target: number, opts?: RollbackOptions): Promise<UnwoundTx[]>;
+  /** Storage open, world state at the chain tip, sequencer running. */
+  isReady(): Promise<Readiness>;
   /** Starts the periodic sequencer. */
   start(): Promise<void>;
-  /** Stops the sequencer and closes the database. */
+  /** Stops the sequencer and closes the database (when the engine opened it). */
   stop(): Promise<void>;
 }
 
-/** Opens storage, rebuilds world state from it and wires the parts together. */
+/** Opens storage and world state (the database is the truth: nothing is replayed) and wires the parts. */
 export async function createEngine(overrides: Partial<EngineConfig> = {}): Promise<Engine> {
   const config: EngineConfig = { ...DEFAULT_ENGINE_CONFIG, ...overrides };
-  const db = config.db ?? (await openChainDb(config.dbFile));
+  const ownsDb = config.db === undefined;
+  const db = config.db ?? (await openDatabase({ dataDirectory: config.dataDirectory, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+  try {
+    return await compose(config, db, ownsDb);
+  } catch (err) {
+    if (ownsDb) await db.destroy();
+    throw err;
+  }
+}
+
+async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise<Engine> {
   const time = createChainTime(config);
   const l1 = new InProcessL1(db, config.clock, time, { ...config, chainId: config.l1ChainId });
-  const genesisData = config.fundedAccounts.map((a) => ({ leafSlot: feeJuiceBalanceLeafSlot(a.address), value: a.amount }));
+  const fundedAccounts = config.fundedAccounts.map((a) => ({ ...a, leafSlot: feeJuiceBalanceLeafSlot(a.address) }));
+  const worldState = await WorldState.open({
+    db, ...(config.hasher ? { hasher: config.hasher } : {}),
+    prefilledPublicData: fundedAccounts.map((a) => ({ leafSlot: a.leafSlot, value: a.amount })),
+  });
   const perBlockTarget = config.feeModel.manaTarget / BigInt(config.maxBlocksPerCheckpoint);
-  const state = new ChainState(new ChainStore(db), () => new MemoryWorldState(genesisData), perBlockTarget);
-  await state.replay();
+  const state = await ChainState.open(new ChainStore(db), worldState, perBlockTarget);
   const txSource = config.txSource ?? new InMemoryTxSource();
   const getCurrentMinFees = () => computeMinFees({ ...l1.feeInputs(), excessMana: state.excessMana }, config.feeModel);
   const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, async (h) => await txSource.isPending(h));
@@ -108,12 +161,30 @@ export async function createEngine(overrides: Partial<EngineConfig> = {}): Promi
   );
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  // Ticks never overlap: each waits for the previous one.
-  const tick = () => (running = running.catch(() => undefined).then(() => sequencer.tick()));
+  let running: Promise<unknown> = Promise.resolve();
+  // Ticks and rollbacks never overlap: each waits for the previous one.
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = running.catch(() => undefined).then(fn);
+    running = run;
+    return run;
+  };
+  const tick = () => serial(async () => {
+    await sequencer.tick();
+    worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
+  });
   return {
-    config, time, l1, chain, state, sequencer, txSource, protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES, getCurrentMinFees, tick,
+    config, db, time, l1, worldState, chain, state, sequencer, txSource, protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
+    fundedAccounts, getCurrentMinFees, tick,
+    rollbackTo: (target, opts) => serial(() => rollbackChain(state, chain, l1, target, opts)),
+    async isReady() {
+      let storageOpen = !stopped;
+      if (storageOpen) storageOpen = await db.raw('select 1').then(() => true, () => false);
+      const worldStateAtTip = storageOpen && (await worldState.getLatestBlockNumber()) === (await state.latestBlockNumber());
+      const sequencerRunning = timer !== undefined;
+      return { ready: storageOpen && worldStateAtTip && sequencerRunning, storageOpen, worldStateAtTip, sequencerRunning };
+    },
     async start() {
+      if (stopped) throw new Error('engine stopped');
       if (timer === undefined) timer = setInterval(() => void tick().catch(() => undefined), config.tickMs);
     },
     async stop() {
@@ -122,7 +193,7 @@ export async function createEngine(overrides: Partial<EngineConfig> = {}): Promi
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
       await running.catch(() => undefined);
-      if (config.db === undefined) await db.destroy();
+      if (ownsDb) await db.destroy();
     },
   };
 }

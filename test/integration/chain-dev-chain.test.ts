@@ -8,6 +8,7 @@ import { createEngine, type EngineConfig } from '../../src/impl/engine.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { feeJuiceBalanceLeafSlot } from '../../src/impl/chain/protocol.ts';
 import { InMemoryTxSource, type MinableTx } from '../../src/impl/sequencer/tx-source.ts';
+import { TreeId } from '../../src/impl/world-state/constants.ts';
 
 const GENESIS = 1_800_000_000n;
 const PAYER = 0x1001n;
@@ -54,10 +55,9 @@ describe('dev chain', () => {
 
   it('tips advance proposed → checkpointed → proven → finalized as the clock moves; receipts pending → mined; restart keeps hashes', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'l2node-chain-'));
-    const dbFile = join(dir, 'chain.sqlite');
     try {
       const clock = new ManualClock(Number(GENESIS) * 1000);
-      const { engine, txSource } = await devEngine(clock, { dbFile, finalityDepth: 3 });
+      const { engine, txSource } = await devEngine(clock, { dataDirectory: dir, finalityDepth: 3 });
       t.after(() => engine.stop());
       const payerBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
       const tx = syntheticTx(1);
@@ -108,14 +108,14 @@ describe('dev chain', () => {
       await engine.tick();
       tips = await engine.chain.getL2Tips();
       assert.equal(tips.finalized.checkpoint.number, 1);
-      const before = { tips, latest: await engine.chain.getBlockNumber(), archive: engine.state.worldState.archive() };
+      const before = { tips, latest: await engine.chain.getBlockNumber(), archive: await engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest') };
       await engine.stop();
       assert.equal(await engine.chain.getBlockNumber(), before.latest);
 
-      const reopened = await devEngine(clock, { dbFile, finalityDepth: 3 });
+      const reopened = await devEngine(clock, { dataDirectory: dir, finalityDepth: 3 });
       t.after(() => reopened.engine.stop());
       assert.deepEqual(await reopened.engine.chain.getL2Tips(), before.tips);
-      assert.deepEqual(reopened.engine.state.worldState.archive(), before.archive);
+      assert.deepEqual(await reopened.engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest'), before.archive);
       clock.advance(4000);
       await reopened.engine.tick();
       assert.equal(await reopened.engine.chain.getBlockNumber(), before.latest + 1);

@@ -3,8 +3,8 @@
  * shape, receipts, tx effects, logs (answered from the log indexes) and L2→L1 messages.
  * @module
  */
-import { hashBlockHeader, genesisBlockHeader } from './block-header.ts';
-import { emptyCheckpointHeader, hashCheckpointHeader } from './checkpoint-header.ts';
+import { hashBlockHeader } from '../world-state/block-header.ts';
+import { emptyCheckpointHeader, hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import { hex32 } from './codec.ts';
 import type { ChainState } from './chain-state.ts';
 import type { ChainTime } from './time.ts';

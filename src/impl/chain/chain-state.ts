@@ -1,46 +1,75 @@
 /**
- * The chain's write side: the block store plus the world state derived from it. A block is
- * built against the in-memory world state and then written in one database transaction; the
- * database is the source of truth. Recovery rule: on open, and whenever a write fails, world
- * state is rebuilt by replaying the stored blocks, and each replayed archive root must equal the
- * stored one — so a crash at any point leaves block store and world state consistent.
+ * The chain's write side: one block = one database transaction covering the world-state trees
+ * (src/impl/world-state) and the chain tables (block, tx index, logs, L1→L2 message placement,
+ * dropped txs, fee state). The database is the truth for both; nothing is replayed on open — a
+ * crash before commit leaves the previous block everywhere, and a restart continues from it.
+ * Unwinding is the same: trees, chain tables and (through `onUnwind`) the dev L1's checkpoints
+ * go back together in one transaction.
  * @module
  */
-import { genesisBlockHeader } from './block-header.ts';
+import type { Knex } from 'knex';
 import { hex32 } from './codec.ts';
 import { nextExcessMana } from './fee-model.ts';
 import type { ChainStore } from './chain-store.ts';
-import type { ChainWorldState } from './world-state-port.ts';
-import type { BlockHeader, Checkpoint, L2Block, Snapshot } from './types.ts';
+import { LatestStateCache } from './latest-state-cache.ts';
+import type { BlockHeader, Checkpoint, GlobalVariables, L2Block, Snapshot, TxEffect } from './types.ts';
+import type { WorldState } from '../world-state/world-state.ts';
+import { TreeId } from '../world-state/constants.ts';
 
-/** A block together with anything the builder wants to report. */
-export interface BuildResult {
-  readonly block: L2Block;
+/** A block as the sequencer proposes it: everything but what the trees compute. */
+export interface ProposedBlock {
+  readonly globals: GlobalVariables;
+  readonly txEffects: readonly TxEffect[];
+  /** Messages inserted by this block: set only on the first block of a checkpoint (padded to 1024). */
+  readonly l1ToL2Messages: readonly bigint[] | undefined;
+  readonly spongeBlobHash: bigint;
+  readonly totalFees: bigint;
   readonly manaUsed: bigint;
+  readonly checkpointNumber: number;
+  readonly indexWithinCheckpoint: number;
+  /** Txs refused for good while building, recorded in the same transaction. */
+  readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
 }
 
-/** Chain storage and world state kept in step. */
+/** Extra work inside an unwind's transaction, given the latest checkpoint that remains. */
+export type UnwindHook = (trx: Knex.Transaction, lastCheckpoint: number) => Promise<void>;
+
+/** Chain tables and world state kept in step. */
 export class ChainState {
   readonly store: ChainStore;
-  readonly #newWorldState: () => ChainWorldState;
-  readonly #manaTargetPerBlock: bigint;
+  /** The persistent world state (the trees, with history). */
+  readonly trees: WorldState;
+  /** Synchronous latest-state reads (nullifiers, public data) for block selection and the pool. */
+  readonly worldState: LatestStateCache;
   /** The genesis header and the archive after it (block 0). */
   readonly genesis: { readonly header: BlockHeader; readonly archive: Snapshot };
-  #ws: ChainWorldState;
-  #excessMana = 0n;
-  #latest = 0;
+  readonly #manaTargetPerBlock: bigint;
+  #excessMana: bigint;
+  #latest: number;
 
-  constructor(store: ChainStore, newWorldState: () => ChainWorldState, manaTargetPerBlock: bigint) {
+  private constructor(store: ChainStore, trees: WorldState, cache: LatestStateCache, genesis: ChainState['genesis'], manaTarget: bigint, latest: number, excess: bigint) {
     this.store = store;
-    this.#newWorldState = newWorldState;
-    this.#manaTargetPerBlock = manaTargetPerBlock;
-    this.#ws = newWorldState();
-    this.genesis = { header: genesisBlockHeader(this.#ws.stateReference()), archive: this.#ws.archive() };
+    this.trees = trees;
+    this.worldState = cache;
+    this.genesis = genesis;
+    this.#manaTargetPerBlock = manaTarget;
+    this.#latest = latest;
+    this.#excessMana = excess;
   }
 
-  /** The world state at the latest block. */
-  get worldState(): ChainWorldState {
-    return this.#ws;
+  /** Opens on a database whose world state is open; refuses chain tables out of step with the trees. */
+  static async open(store: ChainStore, trees: WorldState, manaTargetPerBlock: bigint): Promise<ChainState> {
+    const genesis = { header: (await trees.getBlockHeader(0))!, archive: await trees.getTreeSnapshot(TreeId.ARCHIVE, 0) };
+    const latest = await store.latestBlockNumber();
+    const wsLatest = await trees.getLatestBlockNumber();
+    if (latest !== wsLatest) throw new Error(`chain tables end at block ${latest} but the world state at ${wsLatest}: the database was not written by one transaction per block`);
+    if (latest > 0) {
+      const stored = (await store.findBlock(latest))!.hash;
+      const applied = (await trees.getBlockHash(latest))!;
+      if (stored !== applied) throw new Error(`block ${latest}: chain hash ${hex32(stored)} differs from the world state's ${hex32(applied)}`);
+    }
+    const cache = await LatestStateCache.load(trees);
+    return new ChainState(store, trees, cache, genesis, manaTargetPerBlock, latest, await store.excessManaAfter(latest));
   }
 
   /** Mana used above target so far (drives the congestion part of min fees). */
@@ -48,45 +77,50 @@ export class ChainState {
     return this.#excessMana;
   }
 
-  /** Rebuilds world state and fee state from the stored blocks. */
-  async replay(): Promise<void> {
-    const ws = this.#newWorldState();
-    let excess = 0n;
-    const latest = await this.store.latestBlockNumber();
-    for (let n = 1; n <= latest; n++) {
-      const b = (await this.store.findBlock(n))!;
-      ws.applyBlock({
-        txs: b.body.txEffects.map((e) => ({ noteHashes: e.noteHashes, nullifiers: e.nullifiers, publicDataWrites: e.publicDataWrites })),
-        l1ToL2Messages: b.indexWithinCheckpoint === 0 ? await this.l1ToL2MessagesOfBlock(n) : undefined,
-      });
-      const archive = ws.appendArchive(b.hash);
-      if (archive.root !== b.archive.root) throw new Error(`replay of block ${n} gives archive ${hex32(archive.root)}, stored ${hex32(b.archive.root)}`);
-      excess = nextExcessMana(excess, b.header.totalManaUsed, this.#manaTargetPerBlock);
-    }
-    this.#ws = ws;
-    this.#excessMana = excess;
-    this.#latest = latest;
+  /** Applies a proposed block to the trees and stores it, in one transaction; returns the sealed block. */
+  async addBlock(p: ProposedBlock): Promise<L2Block> {
+    const excessMana = nextExcessMana(this.#excessMana, p.manaUsed, this.#manaTargetPerBlock);
+    let sealed: L2Block | undefined;
+    await this.trees.applyBlock(
+      {
+        blockNumber: p.globals.blockNumber,
+        txEffects: p.txEffects,
+        l1ToL2Messages: p.l1ToL2Messages,
+        header: (ctx) => ({
+          lastArchive: ctx.lastArchive, state: ctx.state, spongeBlobHash: p.spongeBlobHash, globalVariables: p.globals,
+          totalFees: p.totalFees, totalManaUsed: p.manaUsed,
+        }),
+      },
+      async (trx, applied) => {
+        const block: L2Block = {
+          archive: applied.archive, header: applied.header, body: { txEffects: p.txEffects },
+          checkpointNumber: p.checkpointNumber, indexWithinCheckpoint: p.indexWithinCheckpoint, hash: applied.blockHash,
+        };
+        // The messages took the last 1024 leaves of the message tree.
+        const msgStart = applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (p.l1ToL2Messages === undefined ? 0 : 1024);
+        const l1ToL2Messages = (p.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
+        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, dropped: p.dropped });
+        sealed = block;
+      },
+    );
+    // Only after the commit: the in-memory views follow the database, never lead it.
+    this.worldState.applyCommitted(p.txEffects);
+    this.#excessMana = excessMana;
+    this.#latest = p.globals.blockNumber;
+    return sealed!;
   }
 
-  /**
-   * Builds a block on the current world state and stores it; rebuilds world state on failure.
-   * `l1ToL2Messages` are the messages the build inserts (first block of a checkpoint only).
-   */
-  async addBlock<T extends BuildResult>(l1ToL2Messages: readonly bigint[], build: (ws: ChainWorldState) => T): Promise<T> {
-    const msgStart = this.#ws.stateReference().l1ToL2MessageTree.nextAvailableLeafIndex;
-    let result: T;
-    try {
-      result = build(this.#ws);
-      const b = result.block;
-      const messages = l1ToL2Messages.map((message, i) => ({ message, leafIndex: msgStart + i }));
-      await this.store.saveBlock({ block: b, l1ToL2Messages: messages });
-    } catch (err) {
-      await this.replay();
-      throw err;
-    }
-    this.#excessMana = nextExcessMana(this.#excessMana, result.manaUsed, this.#manaTargetPerBlock);
-    this.#latest = result.block.header.globalVariables.blockNumber;
-    return result;
+  /** Unwinds trees and chain tables to `target` in one transaction; returns the removed blocks. */
+  async unwindTo(target: number, onUnwind?: UnwindHook): Promise<L2Block[]> {
+    let removed: L2Block[] = [];
+    await this.trees.unwindTo(target, async (trx) => {
+      removed = await this.store.deleteAfter(trx, target);
+      if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
+    });
+    await this.worldState.reload(this.trees);
+    this.#excessMana = await this.store.excessManaAfter(target);
+    this.#latest = target;
+    return removed;
   }
 
   /** The latest block number (0 = genesis only). */

@@ -1,6 +1,7 @@
 /**
  * The chain repository: writes a block with its tx index, log indexes and L1→L2 message
- * placement in one database transaction, and answers block, checkpoint and tx lookups.
+ * placement inside the caller's transaction (the world state's, so trees and chain tables commit
+ * together), unwinds them, and answers block, checkpoint and tx lookups.
  * @module
  */
 import type { Knex } from 'knex';
@@ -12,7 +13,17 @@ export interface BlockWrite {
   readonly block: L2Block;
   /** L1→L2 messages inserted by this block, with their leaf indexes. */
   readonly l1ToL2Messages: readonly { readonly message: bigint; readonly leafIndex: number }[];
+  /** Fee state after this block (drives the next block's min fees). */
+  readonly excessMana: bigint;
+  /** Txs the builder refused for good, recorded with the block. */
+  readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
 }
+
+/** Tables holding per-block rows, each with its block-number column. */
+const BLOCK_ROWS: readonly (readonly [string, string])[] = [
+  ['chain_blocks', 'number'], ['chain_tx_effects', 'block_number'], ['chain_private_logs', 'block_number'],
+  ['chain_public_logs', 'block_number'], ['chain_contract_class_logs', 'block_number'], ['chain_l1_to_l2_messages', 'block_number'],
+];
 
 /** Reads and writes chain data through knex. */
 export class ChainStore {
@@ -23,30 +34,46 @@ export class ChainStore {
     this.db = db;
   }
 
-  /** Writes a block and its indexes atomically. */
-  async saveBlock(w: BlockWrite): Promise<void> {
+  /** Writes a block and its indexes; call inside the block's transaction. */
+  async saveBlock(trx: Knex.Transaction, w: BlockWrite): Promise<void> {
     const b = w.block;
-    await this.db.transaction(async (trx) => {
-      await trx('chain_blocks').insert({
-        number: b.header.globalVariables.blockNumber, hash: hex32(b.hash), archive_root: hex32(b.archive.root),
-        checkpoint_number: b.checkpointNumber, index_within_checkpoint: b.indexWithinCheckpoint,
-        slot: b.header.globalVariables.slotNumber, data: encodeJson(b),
-      });
-      const number = b.header.globalVariables.blockNumber;
-      const txRows = b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i }));
-      if (txRows.length > 0) await trx.batchInsert('chain_tx_effects', txRows, 200);
-      const priv = [], pub = [], ccl = [];
-      for (const [i, e] of b.body.txEffects.entries()) {
-        for (const [j, l] of e.privateLogs.entries()) priv.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(0n) });
-        for (const [j, l] of e.publicLogs.entries()) pub.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
-        for (const [j, l] of e.contractClassLogs.entries()) ccl.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
-      }
-      if (priv.length > 0) await trx.batchInsert('chain_private_logs', priv, 200);
-      if (pub.length > 0) await trx.batchInsert('chain_public_logs', pub, 200);
-      if (ccl.length > 0) await trx.batchInsert('chain_contract_class_logs', ccl, 200);
-      const msgs = w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number }));
-      if (msgs.length > 0) await trx.batchInsert('chain_l1_to_l2_messages', msgs, 200);
+    const number = b.header.globalVariables.blockNumber;
+    await trx('chain_blocks').insert({
+      number, hash: hex32(b.hash), archive_root: hex32(b.archive.root),
+      checkpoint_number: b.checkpointNumber, index_within_checkpoint: b.indexWithinCheckpoint,
+      slot: b.header.globalVariables.slotNumber, data: encodeJson(b), excess_mana: w.excessMana.toString(),
     });
+    const priv = [], pub = [], ccl = [];
+    for (const [i, e] of b.body.txEffects.entries()) {
+      for (const [j, l] of e.privateLogs.entries()) priv.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(0n) });
+      for (const [j, l] of e.publicLogs.entries()) pub.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
+      for (const [j, l] of e.contractClassLogs.entries()) ccl.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
+    }
+    await insertChunked(trx, 'chain_tx_effects', b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i })));
+    await insertChunked(trx, 'chain_private_logs', priv);
+    await insertChunked(trx, 'chain_public_logs', pub);
+    await insertChunked(trx, 'chain_contract_class_logs', ccl);
+    await insertChunked(trx, 'chain_l1_to_l2_messages', w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })));
+    await this.saveDropped(trx, w.dropped);
+    this.#blockCache.delete(b.header.globalVariables.blockNumber);
+  }
+
+  /**
+   * Deletes blocks after `blockNumber` with their indexes and message placement, and the
+   * checkpoints holding any of them; call inside the unwind's transaction. Returns the deleted blocks.
+   */
+  async deleteAfter(trx: Knex.Transaction, blockNumber: number): Promise<L2Block[]> {
+    const rows = await trx('chain_blocks').where('number', '>', blockNumber).orderBy('number').select('data');
+    for (const [table, column] of BLOCK_ROWS) await trx(table).where(column, '>', blockNumber).delete();
+    await trx('chain_checkpoints').whereRaw('start_block + block_count - 1 > ?', [blockNumber]).delete();
+    this.#blockCache.clear();
+    return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
+  }
+
+  /** Fee state after block `number` (0 for genesis or an unknown block). */
+  async excessManaAfter(number: number): Promise<bigint> {
+    const row = await this.db('chain_blocks').where({ number }).first('excess_mana');
+    return BigInt(row?.excess_mana ?? 0);
   }
 
   /** Records a checkpoint (the slot's blocks are already stored). */
@@ -57,9 +84,9 @@ export class ChainStore {
     });
   }
 
-  /** Records why a tx will never be mined. */
-  async saveDropped(txHashes: readonly bigint[], reason: string): Promise<void> {
-    for (const h of txHashes) await this.db('chain_dropped_txs').insert({ tx_hash: hex32(h), reason }).onConflict('tx_hash').ignore();
+  /** Records why txs will never be mined. */
+  async saveDropped(db: Knex | Knex.Transaction, dropped: readonly { readonly txHash: bigint; readonly reason: string }[]): Promise<void> {
+    for (const d of dropped) await db('chain_dropped_txs').insert({ tx_hash: hex32(d.txHash), reason: d.reason }).onConflict('tx_hash').ignore();
   }
 
   /** The latest stored block number (0 when only genesis exists). */
@@ -128,6 +155,12 @@ export class ChainStore {
     return rows.map((r: { data: string }) => decodeJson<Checkpoint>(r.data));
   }
 
+  /** The latest checkpoint number (0 when none), read through `db` (a transaction during an unwind). */
+  async latestCheckpointNumber(db: Knex | Knex.Transaction = this.db): Promise<number> {
+    const row = await db('chain_checkpoints').max('number as n').first();
+    return Number(row?.n ?? 0);
+  }
+
   /** The latest checkpoint, if any. */
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
     const row = await this.db('chain_checkpoints').orderBy('number', 'desc').first('data');
@@ -143,4 +176,9 @@ export class ChainStore {
   async setMeta(key: string, value: string): Promise<void> {
     await this.db('chain_meta').insert({ key, value }).onConflict('key').merge();
   }
+}
+
+/** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
+async function insertChunked(trx: Knex.Transaction, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await trx(table).insert(rows.slice(i, i + 100));
 }

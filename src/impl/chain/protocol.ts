@@ -5,8 +5,8 @@
  * @module
  */
 import { fieldToBytes } from '../crypto/field.ts';
-import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
 import { sha256ToField } from '../crypto/sha256-to-field.ts';
+import { computePublicDataTreeLeafSlot, deriveStorageSlotInMap } from '../world-state/slots.ts';
 
 /** Canonical protocol contract addresses of 4.1.2 (AuthRegistry 1 and PublicChecks 6 are not exposed). */
 export const PROTOCOL_CONTRACT_ADDRESSES = {
@@ -18,24 +18,9 @@ export const PROTOCOL_CONTRACT_ADDRESSES = {
 
 /** Storage slot of FeeJuice's public `balances` map. */
 export const FEE_JUICE_BALANCES_SLOT = 1n;
-/** DomainSeparator.PUBLIC_LEAF_SLOT. */
-export const PUBLIC_LEAF_SLOT_SEPARATOR = 1247650290;
-/** DomainSeparator.PUBLIC_STORAGE_MAP_SLOT. */
-export const PUBLIC_STORAGE_MAP_SLOT_SEPARATOR = 4015149901;
-
-/** computePublicDataTreeLeafSlot(contract, storageSlot). */
-export function publicDataLeafSlot(contract: bigint, storageSlot: bigint): bigint {
-  return poseidon2HashWithSeparator([contract, storageSlot], PUBLIC_LEAF_SLOT_SEPARATOR);
-}
-
-/** deriveStorageSlotInMap(mapSlot, key). */
-export function storageSlotInMap(mapSlot: bigint, key: bigint): bigint {
-  return poseidon2HashWithSeparator([mapSlot, key], PUBLIC_STORAGE_MAP_SLOT_SEPARATOR);
-}
-
 /** The public data leaf slot holding `account`'s FeeJuice balance. */
 export function feeJuiceBalanceLeafSlot(account: bigint): bigint {
-  return publicDataLeafSlot(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, storageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
+  return computePublicDataTreeLeafSlot(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
 }
 
 /** computeL2ToL1MessageHash: sha256ToField(sender ‖ version ‖ recipient(20 bytes) ‖ chainId ‖ content). */

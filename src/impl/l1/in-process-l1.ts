@@ -49,8 +49,15 @@ export class InProcessL1 implements L1Chain {
 
   async sendL1ToL2Message(message: bigint): Promise<InboxMessage> {
     const l1BlockNumber = this.currentBlock().number;
-    const [id] = await this.#db('l1_inbox').insert({ message: hex(message), l1_block_number: l1BlockNumber.toString() });
-    return { index: Number(id) - 1, message, l1BlockNumber };
+    // The id is assigned here, not by the column default: a Postgres sequence skips a value on
+    // every failed insert (e.g. a duplicate message), and inbox indexes must have no gaps.
+    const id = await this.#db.transaction(async (trx) => {
+      const row = await trx('l1_inbox').max('id as n').first();
+      const next = Number(row?.n ?? 0) + 1;
+      await trx('l1_inbox').insert({ id: next, message: hex(message), l1_block_number: l1BlockNumber.toString() });
+      return next;
+    });
+    return { index: id - 1, message, l1BlockNumber };
   }
 
   async inboxMessages(fromIndex: number, limit: number): Promise<InboxMessage[]> {
@@ -70,6 +77,10 @@ export class InProcessL1 implements L1Chain {
       number: c.number, hash: hex(c.hash), slot: c.slot, epoch: c.epoch, l1_block_number: ref.number.toString(), out_hash: hex(c.outHash),
     });
     return ref;
+  }
+
+  async discardCheckpointsAfter(trx: Knex.Transaction, checkpointNumber: number): Promise<void> {
+    await trx('l1_checkpoints').where('number', '>', checkpointNumber).delete();
   }
 
   async provenCheckpointNumber(l1Block?: bigint): Promise<number> {

@@ -4,6 +4,7 @@
  * finality and the fee inputs of the rollup's fee model.
  * @module
  */
+import type { Knex } from 'knex';
 
 /** The L1 contract addresses (reference §1.3, L1ContractAddresses), as 20-byte bigints. */
 export interface L1ContractAddresses {
@@ -56,6 +57,11 @@ export interface L1Chain {
   inboxMessages(fromIndex: number, limit: number): Promise<InboxMessage[]>;
   /** Posts a checkpoint to the rollup contract; returns the L1 block it landed in. */
   postCheckpoint(c: PostedCheckpoint): Promise<L1BlockRef>;
+  /**
+   * Dev L1 only: forgets checkpoints after `checkpointNumber` inside the node's unwind transaction
+   * (a real L1 cannot be rewound; there the archiver re-reads it instead).
+   */
+  discardCheckpointsAfter?(trx: Knex.Transaction, checkpointNumber: number): Promise<void>;
   /** The highest checkpoint proven on L1 (0 = none), as of `l1Block` (default: latest). */
   provenCheckpointNumber(l1Block?: bigint): Promise<number>;
   /** The latest L1 block considered final. */

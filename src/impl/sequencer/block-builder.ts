@@ -3,18 +3,17 @@
  * public VM exists, nullifiers already spent, fee payer unable to pay), leaves txs that do not fit
  * this block pending, charges each included tx `gasUsed × gasFees` from its fee payer's FeeJuice
  * balance and credits the block's fee recipient — both as public data writes of the tx, so the
- * state stays derivable from block bodies — then applies everything to world state in one step
- * and produces the header, hash and archive.
+ * state stays derivable from block bodies. The result is a `ProposedBlock`: the chain applies it
+ * to the trees and stores it in one transaction, which fills in the state, hash and archive.
  *
  * spongeBlobHash: Aztec absorbs the checkpoint's blob fields into a Poseidon2 sponge; we compute
  * poseidon2Hash of this block's blob fields (`blockBlobFields`), which commits to the same data.
  * @module
  */
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
-import { hashBlockHeader } from '../chain/block-header.ts';
+import type { ProposedBlock } from '../chain/chain-state.ts';
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
-import type { ChainWorldState } from '../chain/world-state-port.ts';
-import type { GlobalVariables, L2Block, PublicDataWrite, TxEffect } from '../chain/types.ts';
+import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
 import type { MinableTx } from './tx-source.ts';
 
 /** Per-block limits. */
@@ -31,11 +30,10 @@ export const DropReason = {
   INSUFFICIENT_BALANCE: 'Insufficient fee payer balance',
 } as const;
 
-/** The outcome of building one block. */
-export interface BuiltBlock {
-  readonly block: L2Block;
-  readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
-  readonly manaUsed: bigint;
+/** The latest committed state as block selection reads it (synchronously, per tx). */
+export interface SelectionState {
+  hasNullifier(nullifier: bigint): boolean;
+  readPublicData(leafSlot: bigint): bigint;
 }
 
 /** Inputs of a block build. */
@@ -58,8 +56,8 @@ export function blockBlobFields(effects: readonly TxEffect[]): bigint[] {
   ]);
 }
 
-/** Selects, charges and applies txs; returns the sealed block. */
-export function buildBlock(ws: ChainWorldState, input: BlockBuildInput): BuiltBlock {
+/** Selects and charges txs; returns the block to apply. */
+export function buildBlock(ws: SelectionState, input: BlockBuildInput): ProposedBlock {
   const g = input.globals;
   const balances = new Map<bigint, bigint>();
   const balanceOf = (account: bigint) => balances.get(account) ?? ws.readPublicData(feeJuiceBalanceLeafSlot(account));
@@ -100,20 +98,8 @@ export function buildBlock(ws: ChainWorldState, input: BlockBuildInput): BuiltBl
     });
   }
 
-  const lastArchive = ws.archive();
-  const state = ws.applyBlock({
-    txs: effects.map((e) => ({ noteHashes: e.noteHashes, nullifiers: e.nullifiers, publicDataWrites: e.publicDataWrites })),
-    l1ToL2Messages: input.l1ToL2Messages,
-  });
-  const header = {
-    lastArchive, state, spongeBlobHash: poseidon2Hash(blockBlobFields(effects)), globalVariables: g,
-    totalFees, totalManaUsed: BigInt(l2Gas),
-  };
-  const hash = hashBlockHeader(header);
-  const archive = ws.appendArchive(hash);
   return {
-    block: { archive, header, body: { txEffects: effects }, checkpointNumber: input.checkpointNumber, indexWithinCheckpoint: input.indexWithinCheckpoint, hash },
-    dropped,
-    manaUsed: BigInt(l2Gas),
+    globals: g, txEffects: effects, l1ToL2Messages: input.l1ToL2Messages, spongeBlobHash: poseidon2Hash(blockBlobFields(effects)),
+    totalFees, manaUsed: BigInt(l2Gas), checkpointNumber: input.checkpointNumber, indexWithinCheckpoint: input.indexWithinCheckpoint, dropped,
   };
 }

@@ -13,7 +13,7 @@
 import { fieldToBytes } from '../crypto/field.ts';
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import { sha256ToField } from '../crypto/sha256-to-field.ts';
-import { hashCheckpointHeader } from '../chain/checkpoint-header.ts';
+import { hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import type { ChainState } from '../chain/chain-state.ts';
 import { secondsOf, type ChainTime, type Clock } from '../chain/time.ts';
 import type { Checkpoint, GasFees, L2Block } from '../chain/types.ts';
@@ -82,23 +82,21 @@ export class Sequencer {
     const messages = first ? await l1.inboxMessages(await chain.consumedInboxCount(), 1024) : undefined;
     const tip = await chain.latestBlockNumber();
     const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
-    const built = await chain.addBlock(messages?.map((m) => m.message) ?? [], (ws) => buildBlock(ws, {
+    const proposed = buildBlock(chain.worldState, {
       globals: {
         chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
         timestamp: time.slotStart(slot), coinbase: this.#cfg.coinbase, feeRecipient: this.#cfg.feeRecipient, gasFees: this.#d.minFees(),
       },
       candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
       checkpointNumber, indexWithinCheckpoint: open.length,
-    }));
-    if (built.dropped.length > 0) {
-      for (const reason of new Set(built.dropped.map((d) => d.reason))) {
-        const hashes = built.dropped.filter((d) => d.reason === reason).map((d) => d.txHash);
-        await chain.store.saveDropped(hashes, reason);
-        await txs.markDropped(hashes, reason);
-      }
+    });
+    const block = await chain.addBlock(proposed);
+    // The block (with its drop records) is committed; tell the tx source only now.
+    for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {
+      await txs.markDropped(proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash), reason);
     }
-    const mined = built.block.body.txEffects.map((e) => e.txHash);
-    if (mined.length > 0) await txs.markMined(mined, { number: built.block.header.globalVariables.blockNumber, hash: built.block.hash });
+    const mined = block.body.txEffects.map((e) => e.txHash);
+    if (mined.length > 0) await txs.markMined(mined, { number: block.header.globalVariables.blockNumber, hash: block.hash });
   }
 
   async #seal(blocks: readonly L2Block[]): Promise<void> {

@@ -168,6 +168,22 @@ export class TreeRepository {
     return out;
   }
 
+  /** Every key of an indexed tree at the newest block with its leaf's newest value. */
+  async latestIndexedEntries(treeId: number): Promise<Map<bigint, bigint>> {
+    const rows = await this.db('ws_indexed_keys as k')
+      .join('ws_indexed_leaves as l', function () {
+        this.on('l.tree_id', '=', 'k.tree_id').andOn('l.leaf_index', '=', 'k.leaf_index');
+      })
+      .select('k.leaf_key', 'l.leaf_value')
+      .where('k.tree_id', treeId)
+      .andWhere(
+        'l.block_number',
+        '=',
+        this.db('ws_indexed_leaves as m').max('m.block_number').whereRaw('?? = ??', ['m.tree_id', 'k.tree_id']).andWhereRaw('?? = ??', ['m.leaf_index', 'k.leaf_index']),
+      );
+    return new Map(rows.map((r: { leaf_key: Uint8Array; leaf_value: Uint8Array }) => [fromBlob(r.leaf_key), fromBlob(r.leaf_value)]));
+  }
+
   /** Inserts one block's rows; call inside a transaction. */
   async writeBlock(trx: Knex.Transaction, w: BlockWriteSet): Promise<void> {
     const b = w.blockNumber;

@@ -4,7 +4,8 @@
  * witnesses behind node_* tree methods, public storage reads and the sync status.
  * @module
  */
-import type { Snapshot } from '../chain/types.ts';
+import type { BlockHeader, Snapshot } from '../chain/types.ts';
+import { blockHeaderFromJson } from './block-header.ts';
 import type { Hasher } from '../crypto/poseidon2.ts';
 import { computePublicDataTreeLeafSlot } from './slots.ts';
 import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../rpc/errors.ts';
@@ -42,6 +43,12 @@ export class WorldStateQueries {
   /** Hash of an applied block (undefined when absent). */
   async getBlockHash(blockNumber: number): Promise<bigint | undefined> {
     return (await this.repo.getBlock(blockNumber))?.blockHash;
+  }
+
+  /** Header of an applied block (undefined when absent). */
+  async getBlockHeader(blockNumber: number): Promise<BlockHeader | undefined> {
+    const b = await this.repo.getBlock(blockNumber);
+    return b ? blockHeaderFromJson(JSON.parse(b.headerJson)) : undefined;
   }
 
   /** Root and next free index of a tree after a block. */

@@ -31,6 +31,9 @@ export interface WorldStateOptions {
   readonly prefilledPublicData?: readonly PublicDataWrite[];
 }
 
+/** Caller work that runs inside the world state's transaction (given what was applied or the unwind target). */
+export type WithinTransaction<T> = (trx: Knex.Transaction, result: T) => Promise<void>;
+
 /** A block was rejected by the world state (bad order, bad padding, state mismatch, duplicates). */
 export class BlockRejectedError extends Error {
   constructor(message: string) {
@@ -103,8 +106,12 @@ export class WorldState extends WorldStateQueries {
     return w;
   }
 
-  /** Applies one block atomically; the previous state stays intact if anything fails. */
-  applyBlock(block: WorldStateBlock): Promise<AppliedBlock> {
+  /**
+   * Applies one block atomically; the previous state stays intact if anything fails. `within`
+   * runs inside the same database transaction after the tree rows are written, so a caller's own
+   * tables (the chain's block, receipts, logs) commit or roll back together with the trees.
+   */
+  applyBlock(block: WorldStateBlock, within?: WithinTransaction<AppliedBlock>): Promise<AppliedBlock> {
     return this.exclusive(async () => {
       const latest = await this.repo.getLatestBlock();
       const expected = (latest?.blockNumber ?? -1) + 1;
@@ -150,24 +157,37 @@ export class WorldState extends WorldStateQueries {
       w.headerJson = JSON.stringify(blockHeaderToJson(header));
       const archive = await this.commitAppend(w, TreeId.ARCHIVE, [w.blockHash], sizes.get(4)!, reader(4));
 
+      const applied: AppliedBlock = { blockNumber: block.blockNumber, blockHash: w.blockHash, header, archive };
       await this.db.transaction(async (trx) => {
         const now = await trx('ws_blocks').max({ n: 'block_number' }).first();
         if (Number(now?.n) !== prev) throw new Error('world state changed during block application');
         await this.repo.writeBlock(trx, w);
+        if (within) await within(trx, applied);
       });
       for (const n of w.nodes) this.cache.set(n.treeId, n.level, n.index, n.hash);
-      return { blockNumber: block.blockNumber, blockHash: w.blockHash, header, archive };
+      return applied;
     });
   }
 
-  /** Drops every block after blockNumber (genesis cannot be dropped). */
-  unwindTo(blockNumber: number): Promise<void> {
+  /**
+   * Drops every block after blockNumber (genesis cannot be dropped). `within` runs in the same
+   * transaction, so a caller's tables unwind together with the trees.
+   */
+  unwindTo(blockNumber: number, within?: WithinTransaction<number>): Promise<void> {
     return this.exclusive(async () => {
       if (!Number.isInteger(blockNumber) || blockNumber < 0) throw new RangeError(`bad block number ${blockNumber}`);
       this.cache.clear();
-      await this.db.transaction((trx) => this.repo.deleteAfter(trx, blockNumber));
+      await this.db.transaction(async (trx) => {
+        await this.repo.deleteAfter(trx, blockNumber);
+        if (within) await within(trx, blockNumber);
+      });
       this.cache.clear();
     });
+  }
+
+  /** The latest value of every key in an indexed tree (nullifiers: value 0), for a caller's read cache. */
+  latestIndexedEntries(treeId: TreeId): Promise<Map<bigint, bigint>> {
+    return this.repo.latestIndexedEntries(treeId);
   }
 
   /** Newest node hashes for a recompute: cache first, then the database (absent = empty subtree). */

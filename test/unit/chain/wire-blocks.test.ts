@@ -3,14 +3,20 @@ import assert from 'node:assert/strict';
 import trees from '../../../../shared/vectors/trees.json' with { type: 'json' };
 import tipsExample from '../../../../shared/wire/examples/node_getL2Tips.json' with { type: 'json' };
 import receiptExample from '../../../../shared/wire/examples/node_getTxReceipt.json' with { type: 'json' };
-import { MemoryWorldState } from '../../../src/impl/chain/memory-world-state.ts';
-import { genesisBlockHeader } from '../../../src/impl/chain/block-header.ts';
+import { openDatabase } from '../../../src/impl/store/database.ts';
+import { WorldState } from '../../../src/impl/world-state/world-state.ts';
 import { toWireBlockHeader, toWireL2Tips, toWireTxReceipt } from '../../../src/impl/rpc/wire/blocks.ts';
 
 describe('wire mappers: blocks', () => {
-  it('toWireBlockHeader: the genesis header is exactly trees.json genesisHeaderJson (without _cachedHash)', () => {
+  it('toWireBlockHeader: the genesis header is exactly trees.json genesisHeaderJson (without _cachedHash)', async () => {
     const { _cachedHash: _ignored, ...expected } = trees.genesis.genesisHeaderJson as Record<string, unknown>;
-    assert.equal(JSON.stringify(toWireBlockHeader(genesisBlockHeader(new MemoryWorldState().stateReference()))), JSON.stringify(expected));
+    const db = await openDatabase({ dataDirectory: '' });
+    try {
+      const ws = await WorldState.open({ db });
+      assert.equal(JSON.stringify(toWireBlockHeader((await ws.getBlockHeader(0))!)), JSON.stringify(expected));
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('toWireL2Tips: key order and encodings of the node_getL2Tips example', () => {

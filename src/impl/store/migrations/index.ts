@@ -1,10 +1,17 @@
 /**
  * The ordered list of schema migrations. Add a new `NNN-name.ts` module next to this file and
- * append it here; the schema version is the number of migrations.
+ * append it to its list; the schema version is the number of migrations over all lists.
+ * Migrations must run unchanged on SQLite and Postgres: use knex's schema builder (bigInteger
+ * for heights and indices past 2^31, binary for bytes, text/string for hex), no raw dialect SQL.
  * @module
  */
 import type { Knex } from 'knex';
 import * as m001 from './001-world-state.ts';
+import * as m010 from './010-chain-blocks.ts';
+import * as m011 from './011-chain-logs.ts';
+import * as m012 from './012-l1-dev-chain.ts';
+import * as m013 from './013-txpool.ts';
+import * as m014 from './014-chain-fee-state.ts';
 
 /** One migration: a unique sortable name plus up/down. */
 export interface MigrationModule {
@@ -13,10 +20,31 @@ export interface MigrationModule {
   down(knex: Knex): Promise<void>;
 }
 
-/** All migrations in the order they run. */
-export const migrations: readonly MigrationModule[] = [
-  { name: '001-world-state', up: m001.up, down: m001.down },
+/** Migrations recorded in one knex bookkeeping table. */
+export interface MigrationList {
+  readonly tableName: string;
+  readonly migrations: readonly MigrationModule[];
+}
+
+/** All migration lists, run in this order. */
+export const migrationLists: readonly MigrationList[] = [
+  {
+    tableName: 'knex_migrations',
+    migrations: [
+      { name: '001-world-state', up: m001.up, down: m001.down },
+      { name: '010-chain-blocks', up: m010.up, down: m010.down },
+      { name: '011-chain-logs', up: m011.up, down: m011.down },
+      { name: '012-l1-dev-chain', up: m012.up, down: m012.down },
+      { name: '014-chain-fee-state', up: m014.up, down: m014.down },
+    ],
+  },
+  // The mempool runs its migration itself too (src/impl/txpool/pool-store.ts) in its own table;
+  // same table and name here, so whichever runs second finds it done.
+  { tableName: 'knex_migrations_txpool', migrations: [{ name: '013-txpool.ts', up: m013.up, down: m013.down }] },
 ];
+
+/** All migrations in the order they run. */
+export const migrations: readonly MigrationModule[] = migrationLists.flatMap((l) => l.migrations);
 
 /** The schema version this code writes. */
 export const LATEST_SCHEMA_VERSION = migrations.length;
