@@ -1,0 +1,35 @@
+/**
+ * Pure statistics for the bench runner: medians, percentiles and ratios. No I/O.
+ * @module
+ */
+
+/** Median of `xs` (mean of the two middle values for an even count); NaN when empty. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Nearest-rank percentile (`p` in 0..100) of values already sorted ascending; NaN when empty.
+ * p99 of 1000 samples is the 990th smallest.
+ */
+export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  if (p <= 0) return sorted[0]!;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, rank) - 1]!;
+}
+
+/** Nearest-rank percentile of unsorted values. */
+export function percentile(xs: readonly number[], p: number): number {
+  return percentileSorted([...xs].sort((a, b) => a - b), p);
+}
+
+/** `value / baseline`; NaN when either is missing, not finite, or the baseline is 0. */
+export function ratio(value: number | undefined, baseline: number | undefined): number {
+  if (value === undefined || baseline === undefined) return Number.NaN;
+  if (!Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0) return Number.NaN;
+  return value / baseline;
+}
