@@ -17,14 +17,25 @@ const WORDS = 4;
 /** Pairs per hash_pairs call: bounds the memory a batch needs (96 bytes per pair). */
 const PAIR_CHUNK = 4096;
 
+/** The slice of the WebAssembly API used here (the project's `lib` setting has no WebAssembly types). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
 interface Kernel {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   permute(ptr: number): void;
   hash_pairs(inPtr: number, outPtr: number, count: number): void;
   hash(inPtr: number, n: number, outPtr: number): void;
 }
 
-const kernel = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url)))).exports as unknown as Kernel;
+const kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url)))).exports as unknown as Kernel;
 
 let words = new BigUint64Array(kernel.memory.buffer);
 
