@@ -7,6 +7,7 @@ import trees from '../../../shared/vectors/trees.json' with { type: 'json' };
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { feeJuiceBalanceLeafSlot } from '../../src/impl/chain/protocol.ts';
 import { TreeId } from '../../src/impl/world-state/constants.ts';
+import { createEngine, DEV_FUNDED_ACCOUNTS, DEV_FUNDING } from '../../src/impl/engine.ts';
 import { devEngine, GENESIS, hex, PAYER, RECIPIENT, syntheticTx } from './chain-helpers.ts';
 
 describe('dev chain', () => {
@@ -111,5 +112,20 @@ describe('dev chain', () => {
     assert.equal((await engine.chain.getTxReceipt(poor.txHash)).status, 'dropped');
     assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
     await engine.stop();
+  });
+
+  it('defaults: the documented dev accounts are funded at genesis and returned; readiness follows start/stop', async () => {
+    const engine = await createEngine({ clock: new ManualClock(Number(GENESIS) * 1000), genesisTime: GENESIS, tickMs: 60_000 });
+    assert.deepEqual(engine.fundedAccounts.map((a) => [a.address, a.amount]), DEV_FUNDED_ACCOUNTS.map((a) => [a, DEV_FUNDING]));
+    for (const a of engine.fundedAccounts) {
+      assert.equal(a.leafSlot, feeJuiceBalanceLeafSlot(a.address));
+      assert.equal((await engine.worldState.getPublicDataWitness('latest', a.leafSlot)).leaf.value, DEV_FUNDING);
+      assert.equal(engine.state.worldState.readPublicData(a.leafSlot), DEV_FUNDING);
+    }
+    assert.deepEqual(await engine.isReady(), { ready: false, storageOpen: true, worldStateAtTip: true, sequencerRunning: false });
+    await engine.start();
+    assert.equal((await engine.isReady()).ready, true);
+    await engine.stop();
+    assert.deepEqual(await engine.isReady(), { ready: false, storageOpen: false, worldStateAtTip: false, sequencerRunning: false });
   });
 });
