@@ -1,17 +1,60 @@
 /**
- * The admin (`nodeAdmin_`) handler object. No admin domain is built yet, so every admin method
- * answers -32001 NOT_IMPLEMENTED (after the API key check) instead of pretending to act.
+ * The admin (`nodeAdmin_`) handler object, composed from the parts the node has: each group of
+ * methods is present when its part is given, and a method whose part is absent stays missing, so
+ * the server answers -32001 NOT_IMPLEMENTED for it instead of pretending to act. Domain errors
+ * become wire errors in one place (./domain-errors.ts).
  * @module
  */
 import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
+import type { NodeConfig } from '../../node-config/node-config.ts';
+import type { RollbackDeps } from '../../node-config/rollback-coordinator.ts';
+import type { SyncControl } from '../../node-config/sync-control.ts';
+import type { Slasher } from '../../slashing/slasher.ts';
+import type { SnapshotUploader } from '../../snapshots/snapshot-writer.ts';
+import type { ValidatorKeyring } from '../../validators/keyring.ts';
+import { createConfigHandlers } from './config.ts';
+import { toRpcError } from './domain-errors.ts';
+import { createKeystoreHandlers } from './keystore.ts';
+import { createSlashingHandlers } from './slashing.ts';
+import { createSnapshotHandlers } from './snapshot.ts';
+import { createRollbackHandlers, createSyncHandlers } from './sync.ts';
 
-/** What the admin handlers are built from; engine parts join here as they are built. */
-export interface AdminHandlerDeps {}
+/** What the admin handlers are built from; each part is optional until the node has it. */
+export interface AdminHandlerDeps {
+  readonly config?: NodeConfig;
+  readonly sync?: SyncControl;
+  readonly rollback?: RollbackDeps;
+  readonly snapshots?: SnapshotUploader;
+  readonly slasher?: Slasher;
+  readonly keyring?: ValidatorKeyring;
+}
 
-/** The admin handlers that exist so far: none. */
+/** The admin handlers that exist for the given parts. */
 export type AdminHandlerSet = Partial<AdminHandlers>;
 
 /** Creates the admin handler object. */
-export function createAdminHandlers(_deps: AdminHandlerDeps = {}): AdminHandlerSet {
-  return {} satisfies Partial<AdminHandlers>;
+export function createAdminHandlers(deps: AdminHandlerDeps = {}): AdminHandlerSet {
+  const handlers: AdminHandlerSet = {
+    ...(deps.config && createConfigHandlers(deps.config)),
+    ...(deps.sync && createSyncHandlers(deps.sync)),
+    ...(deps.rollback && createRollbackHandlers(deps.rollback)),
+    ...(deps.snapshots && createSnapshotHandlers(deps.snapshots)),
+    ...(deps.slasher && createSlashingHandlers(deps.slasher)),
+    ...(deps.keyring && createKeystoreHandlers(deps.keyring)),
+  };
+  return mapErrors(handlers);
+}
+
+function mapErrors(handlers: AdminHandlerSet): AdminHandlerSet {
+  const out: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(handlers) as [string, (...a: unknown[]) => Promise<unknown>][]) {
+    out[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        throw toRpcError(err);
+      }
+    };
+  }
+  return out as AdminHandlerSet;
 }

@@ -1,0 +1,15 @@
+/**
+ * nodeAdmin_startSnapshotUpload: starts a background snapshot and returns at once.
+ * @module
+ */
+import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
+import type { SnapshotUploader } from '../../snapshots/snapshot-writer.ts';
+
+/** The snapshot handler. */
+export function createSnapshotHandlers(uploader: SnapshotUploader): Pick<AdminHandlers, 'startSnapshotUpload'> {
+  return {
+    async startSnapshotUpload(location) {
+      uploader.start(location);
+    },
+  };
+}
