@@ -62,13 +62,13 @@ export function createLogHandlers({ chain }: LogDeps): LogHandlers {
       const skip = (page ?? 0) * LOGS_PER_TAG_PAGE;
       // Logs come oldest first, so those up to the reference block are a prefix: slice, then cut.
       const all = await chain.getLogsByTags(tags.map(BigInt), skip + LOGS_PER_TAG_PAGE);
-      return all.map((logs) => logs.slice(skip).filter((l) => l.blockNumber <= upTo).map(toWireTxScopedLog));
+      return all.map((logs) => logs.slice(skip).filter((l) => upTo === undefined || l.blockNumber <= upTo).map(toWireTxScopedLog));
     },
 
     /** Handler for `node_getPublicLogsByTagsFromContract`: page `page` of 10 per tag of the contract's public logs. */
     async getPublicLogsByTagsFromContract(contractAddress, tags, page, referenceBlock) {
       const upTo = await referenceBlockNumber(chain, referenceBlock);
-      const filter = { contractAddress: BigInt(contractAddress), toBlock: upTo + 1 };
+      const filter = { contractAddress: BigInt(contractAddress), ...(upTo !== undefined && { toBlock: upTo + 1 }) };
       const skip = (page ?? 0) * LOGS_PER_TAG_PAGE;
       return Promise.all(tags.map(async (tag) =>
         (await publicLogsByTag(chain, { ...filter, tag: BigInt(tag) }, skip, LOGS_PER_TAG_PAGE)).map(toWireTxScopedLog)));
@@ -84,9 +84,9 @@ function checkedFilter(filter: LogFilter): C.LogFilter {
   return fromWireLogFilter(filter);
 }
 
-/** The block number of `referenceBlock`, or +Infinity when absent; an unknown hash is -32010. */
-async function referenceBlockNumber(chain: Chain, referenceBlock: string | undefined): Promise<number> {
-  if (referenceBlock === undefined) return Number.MAX_SAFE_INTEGER - 1;
+/** The block number of `referenceBlock` (undefined when absent: no cut); an unknown hash is -32010. */
+async function referenceBlockNumber(chain: Chain, referenceBlock: string | undefined): Promise<number | undefined> {
+  if (referenceBlock === undefined) return undefined;
   const block = await chain.findBlockBy('hash', BigInt(referenceBlock));
   if (block === undefined) throw unknownBlockHash(referenceBlock, await chain.getBlockNumber());
   return block.header.globalVariables.blockNumber;
