@@ -72,10 +72,16 @@ export class SyncSwitch implements SyncControl {
   /** Runs one sync step unless paused; returns false when skipped. */
   async step(run: () => Promise<void>): Promise<boolean> {
     if (this.#paused) return false;
-    const p = this.#inFlight.catch(() => undefined).then(run);
+    let ran = false;
+    const p = this.#inFlight.catch(() => undefined).then(async () => {
+      // A step queued behind a running one may start after a pause: check again.
+      if (this.#paused) return;
+      ran = true;
+      await run();
+    });
     this.#inFlight = p;
     await p;
-    return true;
+    return ran;
   }
 
   #notify(): void {
