@@ -171,7 +171,7 @@ describe('state', () => {
     const unknown = await fails(node, 'node_getPublicStorageAt', UNKNOWN, feeJuice, hex(balanceSlot));
     assert.equal(unknown.code, -32010);
     assert.deepEqual(unknown.data, { requested: UNKNOWN, latest: 4 });
-    assert.match(unknown.message, /^Block not yet synced/);
+    assert.equal(unknown.message, `Block ${UNKNOWN} not yet synced (world state is at block 4)`);
   });
 
   it('getWorldStateSyncStatus: finalized from the chain tips', async () => {
@@ -240,7 +240,7 @@ describe('trees', () => {
     const five = await fails(node, 'node_findLeavesIndexes', 'latest', 5, [UNKNOWN]);
     assert.equal(five.code, -32602);
     assert.deepEqual(five.data, { index: 1, param: 'treeId', rule: 'tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)' });
-    assert.match(five.message, /params\[1\] \(treeId\): tree id 5 \(BLOCKS_TREE\) is not queryable by leaf value; use 4 \(ARCHIVE\)$/);
+    assert.equal(five.message, 'params[1] (treeId): tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)');
     const six = await fails(node, 'node_findLeavesIndexes', 'latest', 6, [UNKNOWN]);
     assert.deepEqual(six.data, { index: 1, param: 'treeId', rule: 'tree id 6 is not defined' });
   });

@@ -54,16 +54,18 @@ export async function resolveStateBlock(ws: Pick<WorldStateReader, 'getLatestBlo
   throw unknownBlockHash(p, await ws.getLatestBlockNumber());
 }
 
-/** -32010 for a block hash the node does not know; `data.requested` is the hash (BlockNotYetSyncedErrorData). */
+/**
+ * -32010 for a block hash the node does not know (not synced yet, or reorged out); `data.requested`
+ * is the hash (BlockNotYetSyncedErrorData). Message: the catalogue template of BLOCK_NOT_YET_SYNCED.
+ */
 export function unknownBlockHash(hash: string, latest: number): RpcError {
-  return new RpcError(
-    RpcErrorCode.BLOCK_NOT_YET_SYNCED,
-    `Block not yet synced: block ${hash} not found (node is at block ${latest}); a reorg may have occurred`,
-    { requested: hash, latest },
-  );
+  return new RpcError(RpcErrorCode.BLOCK_NOT_YET_SYNCED, `Block ${hash} not yet synced (world state is at block ${latest})`, { requested: hash, latest });
 }
 
-/** -32602 raised by a handler for a rule the schema cannot state; same shape as the server's validator errors. */
+/**
+ * -32602 for a documented rule the schema cannot state; message and data as the catalogue's
+ * INVALID_PARAMS template (`params[<index>] (<param>): <rule>`, `{index, param, rule}`).
+ */
 export function invalidParam(index: number, param: string, rule: string): RpcError {
-  return new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: params[${index}] (${param}): ${rule}`, { index, param, rule });
+  return new RpcError(RpcErrorCode.INVALID_PARAMS, `params[${index}] (${param}): ${rule}`, { index, param, rule });
 }
