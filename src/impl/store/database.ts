@@ -1,14 +1,29 @@
 /**
  * Opens the node database: knex over better-sqlite3 (`<dataDirectory>/l2node.sqlite` in WAL mode,
- * or `:memory:`) or Postgres through `pg` when a URL is given; runs the TypeScript migrations and
- * checks the schema version recorded in `l2node_metadata`.
+ * or `:memory:`) or Postgres through `pg` when a URL is given; runs the same TypeScript migrations
+ * on either engine and checks the schema version recorded in `l2node_metadata`.
+ *
+ * Isolation: every block is written in one transaction (world state: WorldState.applyBlock;
+ * chain tables: ChainStore.saveBlock). On Postgres that is READ COMMITTED, the server default,
+ * which never shows a reader rows of an uncommitted transaction, so a block becomes visible
+ * all at once at COMMIT. A reader that needs several statements to agree on one state either
+ * pins a block number (the world-state rows are versioned by block) or runs them in
+ * `readSnapshot` (REPEATABLE READ, read only). SQLite in WAL mode gives the same guarantees:
+ * one writer, readers see the last committed transaction.
  * @module
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
-import { migrations, LATEST_SCHEMA_VERSION } from './migrations/index.ts';
+import { migrationLists, LATEST_SCHEMA_VERSION } from './migrations/index.ts';
+import type { MigrationModule } from './migrations/index.ts';
+import { DatabaseHealth, retryOnConnectionLoss, watchConnection } from './database-health.ts';
+import type { ReconnectOptions } from './database-health.ts';
+
+export { databaseHealth, retryOnConnectionLoss, isConnectionLost, DatabaseState } from './database-health.ts';
+export type { DatabaseHealth, DatabaseHealthReport } from './database-health.ts';
 
 /** Where the database lives. */
 export interface DatabaseOptions {
@@ -16,39 +31,70 @@ export interface DatabaseOptions {
   readonly dataDirectory: string;
   /** postgres://… — when set, Postgres is used instead of SQLite. */
   readonly databaseUrl?: string;
+  /** Postgres schema to keep the tables in (created when missing); default: the role's search_path. */
+  readonly databaseSchema?: string;
+  /** false: do not migrate, only require the schema to be exactly this code's (readers beside a writer). */
+  readonly migrate?: boolean;
+  /** Backoff after a lost Postgres connection. */
+  readonly reconnect?: ReconnectOptions;
+  /** How long opening keeps retrying a Postgres server that refuses connections (default 5 s). */
+  readonly connectRetryMs?: number;
 }
 
 /** The database file name inside the data directory. */
 export const SQLITE_FILE_NAME = 'l2node.sqlite';
 
-/** Thrown when the database was written by a newer l2node (unknown schema version). */
+/** Thrown when the database's schema version is not one this l2node can use. */
 export class SchemaVersionError extends Error {
+  readonly found: number;
+  readonly supported: number;
   constructor(found: number, supported: number) {
-    super(`database schema version ${found} is newer than this l2node supports (${supported})`);
+    super(
+      found > supported
+        ? `database schema version ${found} is newer than this l2node supports (${supported}): it was written by a newer l2node; upgrade l2node or use another database`
+        : `database schema version ${found} is older than this l2node's (${supported}); open it once with migrations enabled`,
+    );
     this.name = 'SchemaVersionError';
+    this.found = found;
+    this.supported = supported;
   }
 }
 
-/** A knex migration source over the statically imported migration list (works under type stripping). */
+/** A knex migration source over a statically imported migration list (works under type stripping). */
 class ModuleMigrationSource implements Knex.MigrationSource<string> {
+  readonly #list: readonly MigrationModule[];
+  constructor(list: readonly MigrationModule[]) {
+    this.#list = list;
+  }
   async getMigrations(): Promise<string[]> {
-    return migrations.map((m) => m.name);
+    return this.#list.map((m) => m.name);
   }
   getMigrationName(name: string): string {
     return name;
   }
   async getMigration(name: string): Promise<Knex.Migration> {
-    const m = migrations.find((x) => x.name === name);
+    const m = this.#list.find((x) => x.name === name);
     if (!m) throw new Error(`unknown migration ${name}`);
     return { up: m.up, down: m.down };
   }
 }
 
-/** Builds the knex config for the options (no connection yet). */
-function knexConfig(opts: DatabaseOptions): Knex.Config {
-  if (opts.databaseUrl) {
-    return { client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: 10 } };
-  }
+const PG_INT8_OID = 20;
+
+/**
+ * pg returns int8 (bigint columns, count(*), max()) as strings; heights, indices and counts stay
+ * below 2^53, so they come back as numbers, as better-sqlite3 returns them. Larger values throw
+ * rather than lose digits.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} does not fit a JavaScript number`);
+  return n;
+}
+
+/** Builds the knex config for the options (no connection yet; the Postgres schema must exist). */
+export function databaseKnexConfig(opts: DatabaseOptions): Knex.Config {
+  if (opts.databaseUrl) return postgresConfig(opts.databaseUrl, opts.databaseSchema);
   const memory = opts.dataDirectory === '' || opts.dataDirectory === ':memory:';
   let filename = ':memory:';
   if (!memory) {
@@ -78,16 +124,39 @@ function knexConfig(opts: DatabaseOptions): Knex.Config {
   };
 }
 
+function postgresConfig(url: string, schema: string | undefined): Knex.Config {
+  // pg is loaded only here, so a SQLite-only node never loads it (knex would anyway, for client 'pg').
+  pgTypes ??= (createRequire(import.meta.url)('pg') as { types: PgTypes }).types;
+  const defaults = pgTypes;
+  const types = {
+    getTypeParser: (oid: number, format?: string) => (oid === PG_INT8_OID && format !== 'binary' ? parseInt8 : defaults.getTypeParser(oid, format)),
+  };
+  return {
+    client: 'pg',
+    connection: { connectionString: url, types } as Knex.PgConnectionConfig,
+    ...(schema ? { searchPath: [schema] } : {}),
+    // min 0: after a server restart no dead idle connection lingers; new ones are made on demand.
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: 10_000,
+    // knex warns on every refused connect; DatabaseHealth records those (GET /status), so only they are dropped.
+    log: { warn: (m: unknown) => { if (!/^Acquire connection error/.test(String(m))) console.warn(m); } },
+  };
+}
+
+/** pg's own type parsers, used for every type but int8. */
+interface PgTypes {
+  getTypeParser(oid: number, format?: string): (v: string) => unknown;
+}
+let pgTypes: PgTypes | undefined;
+
 /** Opens the database, migrates it to the latest schema and verifies the schema version. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Knex> {
-  const db = knexFactory(knexConfig(opts));
+  const postgres = Boolean(opts.databaseUrl);
+  const db = knexFactory(databaseKnexConfig(opts));
+  const health = new DatabaseHealth(postgres ? 'postgres' : 'sqlite', opts.reconnect);
+  if (postgres) watchConnection(db, health);
   try {
-    await checkSchemaVersion(db);
-    await db.migrate.latest({ migrationSource: new ModuleMigrationSource(), tableName: 'knex_migrations' });
-    await db('l2node_metadata')
-      .insert({ key: 'schema_version', value: String(LATEST_SCHEMA_VERSION) })
-      .onConflict('key')
-      .merge();
+    await retryOnConnectionLoss(db, () => prepare(db, opts), postgres ? (opts.connectRetryMs ?? 5_000) : 0);
     return db;
   } catch (err) {
     await db.destroy();
@@ -95,12 +164,34 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Knex> {
   }
 }
 
-/** Refuses a database whose recorded schema version is newer than the code's migrations. */
-async function checkSchemaVersion(db: Knex): Promise<void> {
-  if (!(await db.schema.hasTable('l2node_metadata'))) return;
-  const row = await db('l2node_metadata').where({ key: 'schema_version' }).first();
-  const found = row ? Number(row.value) : 0;
+async function prepare(db: Knex, opts: DatabaseOptions): Promise<void> {
+  if (opts.databaseUrl && opts.databaseSchema) await db.raw('create schema if not exists ??', [opts.databaseSchema]);
+  const found = await readSchemaVersion(db);
   if (found > LATEST_SCHEMA_VERSION) throw new SchemaVersionError(found, LATEST_SCHEMA_VERSION);
+  if (opts.migrate === false) {
+    if (found !== LATEST_SCHEMA_VERSION) throw new SchemaVersionError(found, LATEST_SCHEMA_VERSION);
+    return;
+  }
+  for (const list of migrationLists) {
+    await db.migrate.latest({ migrationSource: new ModuleMigrationSource(list.migrations), tableName: list.tableName });
+  }
+  await setMetadata(db, 'schema_version', String(LATEST_SCHEMA_VERSION));
+}
+
+/** The recorded schema version (0 for an empty database). */
+async function readSchemaVersion(db: Knex): Promise<number> {
+  if (!(await db.schema.hasTable('l2node_metadata'))) return 0;
+  const row = await db('l2node_metadata').where({ key: 'schema_version' }).first();
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Runs `fn` in a read-only transaction that sees one committed state throughout (Postgres:
+ * REPEATABLE READ READ ONLY; SQLite: a WAL read transaction, which holds its snapshot).
+ */
+export function readSnapshot<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const pg = db.client.config?.client === 'pg';
+  return db.transaction(fn, pg ? { isolationLevel: 'repeatable read', readOnly: true } : undefined);
 }
 
 /** Reads a metadata value (undefined when absent). */

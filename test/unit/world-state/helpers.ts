@@ -4,7 +4,7 @@
  */
 import { after } from 'node:test';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../../src/impl/store/database.ts';
+import { openTestDatabase } from '../store/engines.ts';
 import { WorldState } from '../../../src/impl/world-state/world-state.ts';
 import type { WorldStateOptions } from '../../../src/impl/world-state/world-state.ts';
 import { emptyBlockHeader } from '../../../src/impl/world-state/block-header.ts';
@@ -17,7 +17,8 @@ after(async () => { for (const db of open.splice(0)) await db.destroy(); });
 
 /** Opens a fresh in-memory world state (closed after the test file if the test does not). */
 export async function memoryWorldState(opts: Partial<WorldStateOptions> = {}): Promise<{ ws: WorldState; db: Knex }> {
-  const db = await openDatabase({ dataDirectory: ':memory:' });
+  // In-memory SQLite, or a fresh Postgres schema under L2NODE_TEST_ENGINE=postgres (test/unit/store/engines.ts).
+  const db = await openTestDatabase();
   open.push(db);
   return { ws: await WorldState.open({ db, ...opts }), db };
 }

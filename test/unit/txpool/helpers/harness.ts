@@ -3,8 +3,8 @@
  * handlers over a real pool (SQLite file or memory) and a chain view, on a free port.
  * @module
  */
-import knexFactory from 'knex';
 import type { Knex } from 'knex';
+import { openTestKnex } from '../../store/engines.ts';
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type { AllowedElement } from '../../../../src/impl/execution/allow-list.ts';
 import { createTransactionHandlers } from '../../../../src/impl/rpc/public/transactions.ts';
@@ -16,9 +16,9 @@ import type { ProofVerifier, TxValidatorConfig } from '../../../../src/impl/txpo
 import { createRpcServer } from '../../../../src/server/http.ts';
 import { silentLogger } from '../../../../src/server/logger.ts';
 
-/** Opens a knex SQLite database (a file, or ':memory:'). */
+/** Opens a knex SQLite database (a file, or ':memory:'); under L2NODE_TEST_ENGINE=postgres, a Postgres schema named after it. */
 export function openDb(filename = ':memory:'): Knex {
-  return knexFactory({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  return openTestKnex(filename);
 }
 
 /** A running node slice: server, pool and database. */
