@@ -1,0 +1,164 @@
+/**
+ * Runs the other engineers' benchmarks as child processes (each bounded in time) and turns what
+ * they print or write to bench/out/ into report figures next to their baselines.
+ * @module
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Figure, Section } from './lib/report.ts';
+import { NODE_BIN, ROOT } from './rpc/processes.ts';
+
+/** Sizes for a quick or a full pass. */
+export interface CollectOptions {
+  readonly quick: boolean;
+  readonly log: (line: string) => void;
+}
+
+interface Ran { ok: boolean; out: string; why: string; seconds: number }
+
+/** Runs `bench/<file>` with args and env; never longer than `timeoutMs`. */
+function run(file: string, args: readonly string[], env: Record<string, string>, timeoutMs: number): Ran {
+  if (!existsSync(join(ROOT, 'bench', file))) return { ok: false, out: '', why: `bench/${file} does not exist yet`, seconds: 0 };
+  const t0 = performance.now();
+  const r = spawnSync(NODE_BIN, [join('bench', file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status === 0) return { ok: true, out: r.stdout, why: '', seconds };
+  const why = r.error ? `${r.error.message}` : `exit ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`;
+  return { ok: false, out: r.stdout ?? '', why: `bench/${file} failed (${why.slice(0, 200)})`, seconds };
+}
+
+const num = (s: string | undefined) => (s === undefined ? Number.NaN : Number(s.replace(/,/g, '')));
+const missing = (name: string, unit: string, why: string): Figure => ({ name, unit, note: `not measured: ${why}` });
+const readJson = <T>(name: string): T | undefined => {
+  try {
+    return JSON.parse(readFileSync(join(ROOT, 'bench', 'out', name), 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Poseidon2: the wasm kernel vs the BigInt reference and @zkpassport/poseidon2 (bench/poseidon2.ts). */
+function poseidon2(o: CollectOptions): Figure[] {
+  const r = run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '7' }, 180_000);
+  const j = r.ok ? readJson<{ rounds: number; results: { name: string; median: number }[] }>('poseidon2.json') : undefined;
+  const by = (n: string) => j?.results.find((x) => x.name === n)?.median;
+  const ours = by('hashPair: wasm kernel');
+  if (j === undefined || ours === undefined) return [missing('Poseidon2 hashPair', 'hashes/s', r.why || 'bench/out/poseidon2.json has no "hashPair: wasm kernel"')];
+  const note = `median of ${j.rounds} interleaved rounds (bench/poseidon2.ts)`;
+  return [
+    { name: 'Poseidon2 hashPair: ours vs BigInt reference', unit: 'hashes/s', value: ours, baseline: by('hashPair: BigInt reference'), baselineName: 'BigInt reference', goal: { kind: 'value-min', target: 31_000 }, note },
+    { name: 'Poseidon2 hashPair: ours vs @zkpassport/poseidon2', unit: 'hashes/s', value: ours, baseline: by('hashPair: @zkpassport/poseidon2'), baselineName: '@zkpassport/poseidon2', note },
+    { name: 'Poseidon2 hash of 3000 fields: ours vs @zkpassport/poseidon2', unit: 'hashes/s', value: by('hash(3000 fields): wasm kernel'), baseline: by('hash(3000 fields): @zkpassport/poseidon2'), baselineName: '@zkpassport/poseidon2', note },
+  ];
+}
+
+/** World state: block application vs its hashes, historical witness vs raw point read (bench/world-state.ts). */
+function worldState(o: CollectOptions): Figure[] {
+  const r = run('world-state.ts', [o.quick ? '4' : '16'], {}, 240_000);
+  const apply = /apply (\d+) ms; (\d+) permutations ≈ (\d+) ms of hashing/.exec(r.out);
+  const reads = /nullifier tree (\d+) leaves: sibling path @block1 ([\d.]+) ms, low-nullifier witness ([\d.]+) ms, raw point read ([\d.]+) ms/.exec(r.out);
+  const why = r.ok ? `output of bench/world-state.ts not recognised: ${r.out.slice(0, 200)}` : r.why;
+  const note = 'single timed run inside bench/world-state.ts';
+  return [
+    apply
+      ? { name: 'world state: apply one block (8 txs × 64 nullifiers, 64 note hashes, 16 writes)', unit: 'ms', value: num(apply[1]), baseline: num(apply[3]), baselineName: `its ${apply[2]} hashes alone`, goal: { kind: 'ratio-max', target: 1.5 }, note }
+      : missing('world state: block application vs its hashes', 'ms', why),
+    ...(reads
+      ? ([
+          { name: `world state: historical sibling path (nullifier tree, ${reads[1]} leaves, at block 1)`, unit: 'ms', value: num(reads[2]), baseline: num(reads[4]), baselineName: 'raw point read', goal: { kind: 'ratio-max', target: 40 }, note: 'mean of 50 reads' },
+          { name: 'world state: historical low-nullifier witness (at block 1)', unit: 'ms', value: num(reads[3]), baseline: num(reads[4]), baselineName: 'raw point read', goal: { kind: 'ratio-max', target: 40 }, note: 'mean of 50 reads' },
+        ] satisfies Figure[])
+      : [missing('world state: historical witness vs raw point read', 'ms', why)]),
+  ];
+}
+
+/** Mempool admission (bench/txpool.ts) vs a raw insert of the same wire bytes (bench/raw-insert.ts). */
+function txpool(o: CollectOptions): Figure[] {
+  const txs = o.quick ? '100' : '500';
+  const r = run('txpool.ts', [], { BENCH_TXS: txs }, 300_000);
+  const j = r.ok ? readJson<{ txs: number; results: Record<string, number> }>('txpool.json') : undefined;
+  const raw = run('raw-insert.ts', [txs], {}, 120_000);
+  const rawJson = raw.ok ? (JSON.parse(raw.out.trim().split('\n').pop()!) as { perSecond: number; bytes: number }) : undefined;
+  const addMs = j?.results['add (ms/tx)'];
+  if (addMs === undefined) return [missing('tx admission', 'txs/s', r.why || 'bench/out/txpool.json has no "add (ms/tx)"')];
+  return [
+    {
+      name: `tx admission into the pool (${j!.txs} txs, SQLite file)`, unit: 'txs/s', value: 1000 / addMs, ...(rawJson ? { baseline: rawJson.perSecond } : {}), baselineName: 'raw insert of the same wire JSON',
+      note: `${rawJson ? `raw insert: one knex transaction per row, ${rawJson.bytes} B per tx, same SQLite file setup` : `baseline not measured: ${raw.why}`}; getPendingTxs(100) ${j!.results['getPendingTxs(100) (ms)']?.toFixed(1)} ms, reopen ${j!.results['reopen (ms)']?.toFixed(1)} ms`,
+    },
+  ];
+}
+
+/** Block building through the engine (bench/block-building.ts). */
+function blockBuilding(o: CollectOptions): Figure[] {
+  const r = run('block-building.ts', [o.quick ? '128' : '512', '32'], {}, 300_000);
+  const m = /([\d.]+) txs\/s, ([\d.]+) ms\/block/.exec(r.out);
+  const split = /hashing (\d+) ms \((\d+)%.*storage (\d+) ms \((\d+)%/.exec(r.out);
+  if (!m) return [missing('block building', 'txs/s', r.ok ? `output of bench/block-building.ts not recognised` : r.why)];
+  return [{ name: `block building (${o.quick ? 128 : 512} txs, blocks of ≤ 32, in-memory SQLite)`, unit: 'txs/s', value: num(m[1]), note: `${m[2]} ms/block${split ? `; hashing ${split[2]}%, storage ${split[4]}% of the time` : ''}` }];
+}
+
+/** Public VM interpreter (bench/public-vm.ts). */
+function publicVm(o: CollectOptions): Figure[] {
+  const r = run('public-vm.ts', [o.quick ? '50000' : '200000'], {}, 240_000);
+  const spins = [...r.out.matchAll(/spin\(Field\)\s+n=\d+: [\d]+ instructions in [\d.]+ s = ([\d,]+) instr\/s/g)];
+  const store = /store_loop\(Field\)\s+n=\d+: [\d]+ instructions in [\d.]+ s = ([\d,]+) instr\/s/.exec(r.out);
+  if (spins.length === 0) return [missing('public VM', 'instr/s', r.ok ? 'output of bench/public-vm.ts not recognised' : r.why)];
+  return [
+    { name: 'public VM: arithmetic + memory loop', unit: 'instr/s', value: num(spins.at(-1)![1]), note: 'after one warm-up run' },
+    ...(store ? [{ name: 'public VM: SSTORE/SLOAD loop', unit: 'instr/s', value: num(store[1]) }] : []),
+  ];
+}
+
+/** Gossip between node processes (bench/p2p.ts). */
+function p2p(o: CollectOptions): Figure[] {
+  const burst = o.quick ? '500' : '5000';
+  const r = run('p2p.ts', [burst, '1000'], {}, o.quick ? 120_000 : 300_000);
+  const lat = /median ([\d.]+) ms, p95 ([\d.]+) ms/.exec(r.out);
+  const thr = /= (\d+) msg\/s, ([\d.]+) MB\/s/.exec(r.out);
+  const real = /real Tx .*: ([\d.]+) ms/.exec(r.out);
+  const why = r.ok ? 'output of bench/p2p.ts not recognised' : r.why;
+  return [
+    lat ? { name: 'p2p gossip latency, 1 KB tx-topic message (median)', unit: 'ms', value: num(lat[1]), note: `p95 ${lat[2]} ms; 200 messages one at a time, 3 processes` } : missing('p2p gossip latency', 'ms', why),
+    thr ? { name: `p2p gossip throughput, burst of ${burst} × 1 KB`, unit: 'msg/s', value: num(thr[1]), note: `${thr[2]} MB/s` } : missing('p2p gossip throughput', 'msg/s', why),
+    ...(real ? [{ name: 'p2p: one real ~200 KB Tx, sender to peer validator', unit: 'ms', value: num(real[1]) }] : []),
+  ];
+}
+
+/** SQLite vs Postgres (bench/storage-engines.ts): Postgres against SQLite as the baseline. */
+function storageEngines(o: CollectOptions): Figure[] {
+  const r = run('storage-engines.ts', o.quick ? ['5', '2'] : ['20', '4'], {}, 300_000);
+  const rows = [...r.out.matchAll(/^(applyBlock|writes only)\s+(.+?)\s+([\d.]+) ms\/block\s+([\d.]+) (blocks|rows)\/s/gm)].map((m) => ({ kind: m[1]!, engine: m[2]!.trim(), msPerBlock: num(m[3]), rate: num(m[4]), unit: `${m[5]}/s` }));
+  const figures: Figure[] = [];
+  for (const kind of ['applyBlock', 'writes only']) {
+    const sqlite = rows.find((x) => x.kind === kind && x.engine.startsWith('sqlite'));
+    for (const other of rows.filter((x) => x.kind === kind && !x.engine.startsWith('sqlite'))) {
+      figures.push({
+        name: `${kind === 'applyBlock' ? 'world-state block application' : 'tree row writes alone'} on ${other.engine}`, unit: other.unit, value: other.rate,
+        ...(sqlite ? { baseline: sqlite.rate, baselineName: sqlite.engine } : {}), note: `${other.msPerBlock} ms/block vs ${sqlite?.msPerBlock ?? '?'} ms/block; ${r.out.split('\n')[0]}`,
+      });
+    }
+  }
+  return figures.length > 0 ? figures : [missing('storage engines: SQLite vs Postgres', '', r.ok ? `no Postgres rows in the output of bench/storage-engines.ts (is Postgres running? scripts/postgres-start.sh)` : r.why)];
+}
+
+/** Runs every collected benchmark; returns one report section per area. */
+export function runCollected(o: CollectOptions): Section[] {
+  mkdirSync(join(ROOT, 'bench', 'out'), { recursive: true });
+  const step = <T>(name: string, f: () => T): T => {
+    const t0 = performance.now();
+    o.log(`${name} …`);
+    const v = f();
+    o.log(`${name} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    return v;
+  };
+  return [
+    { title: 'Poseidon2', figures: step('poseidon2', () => poseidon2(o)) },
+    { title: 'World state', figures: step('world-state', () => worldState(o)) },
+    { title: 'Transactions and blocks', figures: [...step('txpool', () => txpool(o)), ...step('block-building', () => blockBuilding(o))] },
+    { title: 'Public VM', figures: step('public-vm', () => publicVm(o)) },
+    { title: 'P2P gossip', figures: step('p2p', () => p2p(o)) },
+    { title: 'Storage engines', figures: step('storage-engines', () => storageEngines(o)) },
+  ];
+}

@@ -1,0 +1,159 @@
+/**
+ * HTTP/1.1 load generator for JSON-RPC over keep-alive raw sockets, run as its own process so the
+ * load does not share an event loop with the server under test. Closed loop (each connection sends
+ * its next request when the previous answer is complete) or fixed rate (`rate` requests/s in
+ * total, spread over idle connections). Latency is send-to-complete-answer, in microseconds
+ * resolution. Every run is bounded by `durationMs`. Prints one JSON line (LoadResult) on stdout.
+ *
+ * Run: node bench/rpc/load-client.ts '<LoadOptions JSON>'
+ * @module
+ */
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { percentileSorted } from '../lib/stats.ts';
+
+/** What to send, where, how hard and for how long. */
+export interface LoadOptions {
+  readonly port: number;
+  /** The JSON-RPC request body sent on every request. */
+  readonly body: string;
+  /** When given, every answer body must equal this (else it counts as a mismatch). */
+  readonly expect?: string;
+  readonly connections: number;
+  readonly warmupMs: number;
+  readonly durationMs: number;
+  /** Total requests per second (fixed rate); absent for a closed loop. */
+  readonly rate?: number;
+}
+
+/** What one load run measured (after the warm-up). */
+export interface LoadResult {
+  readonly requests: number;
+  readonly errors: number;
+  readonly mismatches: number;
+  readonly seconds: number;
+  readonly rps: number;
+  readonly p50Ms: number;
+  readonly p90Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  /** Fixed rate only: requests that could not be sent on time because no connection was idle. */
+  readonly backlogged: number;
+}
+
+const MAX_SAMPLES = 4_000_000;
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+/** Runs one load and resolves with its figures. */
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const request = Buffer.from(
+    `POST / HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(o.body)}\r\n\r\n${o.body}`,
+  );
+  const expect = o.expect === undefined ? undefined : Buffer.from(o.expect);
+  const samples = new Float64Array(MAX_SAMPLES);
+  let n = 0;
+  let errors = 0;
+  let mismatches = 0;
+  let backlogged = 0;
+  const t0 = performance.now();
+  const measureFrom = t0 + o.warmupMs;
+  const end = measureFrom + o.durationMs;
+
+  interface Conn { socket: Socket; buf: Buffer | undefined; sentAt: number; busy: boolean }
+  const idle: Conn[] = [];
+  let issued = 0;
+  let rateStart = 0;
+
+  const send = (c: Conn) => {
+    c.busy = true;
+    c.sentAt = performance.now();
+    c.socket.write(request);
+  };
+  const onAnswer = (c: Conn, status: number, body: Buffer) => {
+    const now = performance.now();
+    c.busy = false;
+    if (now >= measureFrom && c.sentAt >= measureFrom && now <= end) {
+      if (status !== 200) errors++;
+      else if (expect !== undefined && !expect.equals(body)) mismatches++;
+      if (n < MAX_SAMPLES) samples[n] = now - c.sentAt;
+      n++;
+    }
+    if (now >= end) return;
+    if (o.rate === undefined) return send(c);
+    if (issued < due(now)) {
+      issued++;
+      return send(c);
+    }
+    idle.push(c);
+  };
+  const due = (now: number) => Math.floor(((now - rateStart) * o.rate!) / 1000);
+
+  const conns = await Promise.all(
+    Array.from({ length: o.connections }, () =>
+      new Promise<Conn>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: o.port, noDelay: true }, () => resolve(c));
+        const c: Conn = { socket, buf: undefined, sentAt: 0, busy: false };
+        socket.once('error', reject);
+        socket.on('data', (chunk: Buffer) => {
+          c.buf = c.buf === undefined ? chunk : Buffer.concat([c.buf, chunk]);
+          for (;;) {
+            const b: Buffer = c.buf!;
+            const h = b.indexOf(HEADER_END);
+            if (h < 0) return;
+            const head = b.toString('latin1', 0, h);
+            const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+            if (m === null) {
+              errors++;
+              socket.destroy();
+              return;
+            }
+            const total = h + 4 + Number(m[1]);
+            if (b.length < total) return;
+            const body = b.subarray(h + 4, total);
+            c.buf = b.length === total ? undefined : b.subarray(total);
+            onAnswer(c, Number(head.slice(9, 12)), body);
+            if (c.buf === undefined) return;
+          }
+        });
+      }),
+    ),
+  );
+  for (const c of conns) c.socket.on('error', () => errors++);
+
+  if (o.rate === undefined) {
+    for (const c of conns) send(c);
+  } else {
+    rateStart = performance.now();
+    idle.push(...conns);
+    const tick = () => {
+      const now = performance.now();
+      if (now >= end) return;
+      const target = due(now);
+      while (issued < target && idle.length > 0) {
+        issued++;
+        send(idle.pop()!);
+      }
+      if (issued < target) backlogged += target - issued, (issued = target);
+      setTimeout(tick, 1);
+    };
+    tick();
+  }
+  await new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, end - performance.now()) + 5));
+  // Let in-flight answers come back briefly, then close.
+  await new Promise<void>((resolve) => setTimeout(resolve, 50));
+  for (const c of conns) c.socket.destroy();
+  const sorted = samples.subarray(0, Math.min(n, MAX_SAMPLES)).sort();
+  const seconds = o.durationMs / 1000;
+  return {
+    requests: n, errors, mismatches, seconds, rps: n / seconds,
+    p50Ms: percentileSorted(sorted, 50), p90Ms: percentileSorted(sorted, 90), p99Ms: percentileSorted(sorted, 99),
+    maxMs: percentileSorted(sorted, 100), backlogged,
+  };
+}
+
+if (import.meta.main) {
+  const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+  const result = await runLoad(options);
+  process.stdout.write(JSON.stringify(result) + '\n');
+  process.exit(0);
+}

@@ -1,0 +1,136 @@
+/**
+ * Child processes of a bench run: the node (bin/l2node.js), the bare baseline server and the load
+ * client. Every process started here is stopped by the same module (SIGTERM, then SIGKILL after a
+ * grace period), and every wait is bounded.
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LoadOptions, LoadResult } from './load-client.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const NODE_BIN = process.execPath;
+
+/** A started child with the ports it reported. */
+export interface Child {
+  readonly proc: ChildProcess;
+  readonly port: number;
+  /** Resident set size in bytes, from /proc (NaN when unavailable). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Resident set of a process in bytes from /proc/<pid>/status (VmRSS); NaN when unreadable. */
+export function rssOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m === null ? Number.NaN : Number(m[1]) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function stopper(proc: ChildProcess, graceMs = 10_000): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+      const kill = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+      proc.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      proc.kill('SIGTERM');
+    });
+}
+
+/** Waits for a line on `stream` that `match` accepts; rejects after `timeoutMs` or on exit. */
+function waitForLine<T>(proc: ChildProcess, stream: NodeJS.ReadableStream, match: (line: string) => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let tail = '';
+    const timer = setTimeout(() => finish(new Error(`${what}: no ready line within ${timeoutMs} ms; last output: ${tail.slice(-500)}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      buf += d.toString('utf8');
+      tail = (tail + d.toString('utf8')).slice(-2000);
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        const hit = match(line);
+        if (hit !== undefined) return finish(undefined, hit);
+      }
+    };
+    const onExit = (code: number | null) => finish(new Error(`${what} exited (${code}) before ready; last output: ${tail.slice(-500)}`));
+    function finish(err: Error | undefined, value?: T) {
+      clearTimeout(timer);
+      stream.off('data', onData);
+      proc.off('exit', onExit);
+      if (err) reject(err);
+      else resolve(value as T);
+    }
+    stream.on('data', onData);
+    proc.once('exit', onExit);
+  });
+}
+
+/** Starts the node on free ports with `dataDirectory`; resolves once the public port listens. */
+export async function startNode(dataDirectory: string, extraArgs: readonly string[] = [], timeoutMs = 120_000): Promise<Child & { readyMs: number }> {
+  const t0 = performance.now();
+  const proc = spawn(NODE_BIN, ['bin/l2node.js', '--data-directory', dataDirectory, '--port', '0', '--admin-port', '0', '--no-admin-api-key', '--log-level', 'info', ...extraArgs], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = stopper(proc);
+  try {
+    const port = await waitForLine(proc, proc.stderr!, (line) => {
+      if (!line.includes('public JSON-RPC listening')) return undefined;
+      try {
+        return (JSON.parse(line) as { port: number }).port;
+      } catch {
+        return undefined;
+      }
+    }, timeoutMs, 'node');
+    const readyMs = performance.now() - t0;
+    proc.stderr!.resume(); // keep draining the log
+    return { proc, port, readyMs, rss: () => rssOf(proc.pid), stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Starts the bare node:http baseline with a recording file. */
+export async function startBare(recordingFile: string): Promise<Child> {
+  const proc = spawn(NODE_BIN, ['bench/rpc/bare-server.ts', recordingFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = stopper(proc, 3000);
+  try {
+    const port = await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{"port"') ? (JSON.parse(l) as { port: number }).port : undefined), 30_000, 'bare server');
+    return { proc, port, rss: () => rssOf(proc.pid), stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Runs the load client in its own process; `onTick` is called about every 250 ms while it runs. */
+export async function runLoadProcess(o: LoadOptions, onTick?: () => void): Promise<LoadResult> {
+  const proc = spawn(NODE_BIN, ['bench/rpc/load-client.ts', JSON.stringify(o)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const ticker = onTick === undefined ? undefined : setInterval(onTick, 250);
+  const stop = stopper(proc, 2000);
+  const limit = setTimeout(() => void stop(), o.warmupMs + o.durationMs + 30_000);
+  try {
+    return await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{') ? (JSON.parse(l) as LoadResult) : undefined), o.warmupMs + o.durationMs + 30_000, 'load client');
+  } finally {
+    clearTimeout(limit);
+    if (ticker) clearInterval(ticker);
+    await stop();
+  }
+}
+
+/** One JSON-RPC POST from this process (for recording and checks); resolves with status, headers and body. */
+export async function post(port: number, body: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
+  return { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: await res.text() };
+}
