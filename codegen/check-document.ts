@@ -8,6 +8,8 @@ import { parseOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import type { Ajv } from 'ajv';
 import type { DocumentModel, MethodModel, Surface } from './model.ts';
 import { createDocumentAjv, prepareSchema, schemaId } from './ajv-schemas.ts';
+import { messageProblem } from './error-template.ts';
+import { ERROR_DETAILS } from './model.ts';
 
 /** Meta-validates and dereferences a copy of `doc`; returns the problems found. */
 export async function checkMetaSchema(surface: Surface, doc: unknown): Promise<string[]> {
@@ -19,10 +21,13 @@ export async function checkMetaSchema(surface: Surface, doc: unknown): Promise<s
   }
 }
 
-/** Every semantic problem in a document model (empty when it is fine). */
-export function checkModel(model: DocumentModel, rawComponents: Record<string, unknown>): string[] {
+/**
+ * Every semantic problem in a document model (empty when it is fine). `rawErrorDetails` is the
+ * document's root `x-errors` map, which must describe exactly the errors of `components/errors`.
+ */
+export function checkModel(model: DocumentModel, rawComponents: Record<string, unknown>, rawErrorDetails: unknown = {}): string[] {
   const file = model.surface.file;
-  const problems: string[] = [];
+  const problems: string[] = [...checkErrorDetails(model, rawErrorDetails)];
   const seen = new Map<string, string>();
   for (const [section, entries] of Object.entries(rawComponents)) {
     for (const name of Object.keys((entries ?? {}) as object)) {
@@ -89,10 +94,35 @@ function checkExamples(model: DocumentModel, m: MethodModel, ajv: Ajv): string[]
     const declared = m.errors.find((e) => e.code === x.error?.code);
     if (x.error === undefined) problems.push(`${where}: has no error`);
     else if (declared === undefined) problems.push(`${where}: code ${x.error.code} is not in the method's errors`);
-    else if (x.error.data !== undefined && declared.dataSchema === undefined) problems.push(`${where}: has data but ${declared.name} declares no x-data-schema`);
-    else if (declared.dataSchema !== undefined && x.error.data !== undefined) {
-      const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n)));
-      if (!validate(x.error.data)) problems.push(`${where}: data does not match ${declared.name}'s x-data-schema: ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
+    else {
+      if (declared.dataSchema !== undefined) {
+        // Absent data is null: an error whose data schema is NoErrorData carries none, and the others must.
+        const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n)));
+        if (!validate(x.error.data ?? null)) problems.push(`${where}: data does not match ${declared.name}'s data schema (${ERROR_DETAILS}): ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
+      }
+      const wording = messageProblem(declared.message, x.error.message, x.error.data);
+      if (wording !== null) problems.push(`${where}: ${wording}`);
+    }
+  }
+  return problems;
+}
+
+/** `x-errors`: one `{description, dataSchema}` per `components/errors` entry, and nothing else. */
+function checkErrorDetails(model: DocumentModel, raw: unknown): string[] {
+  const file = model.surface.file;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`${file}: ${ERROR_DETAILS} must be an object keyed by error name`];
+  const problems: string[] = [];
+  const names = new Set(model.errors.map((e) => e.name));
+  for (const [name, entry] of Object.entries(raw)) {
+    if (!names.has(name)) problems.push(`${file}: ${ERROR_DETAILS}.${name} names no components/errors entry`);
+    const extra = Object.keys((entry ?? {}) as object).filter((k) => k !== 'description' && k !== 'dataSchema');
+    if (extra.length > 0) problems.push(`${file}: ${ERROR_DETAILS}.${name} has unknown members ${extra.join(', ')}`);
+  }
+  for (const e of model.errors) {
+    if (!Object.hasOwn(raw, e.name)) problems.push(`${file}: error ${e.name} has no ${ERROR_DETAILS} entry`);
+    else {
+      if (typeof e.description !== 'string' || e.description === '') problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no description`);
+      if (typeof e.dataSchema !== 'object' || e.dataSchema === null) problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no dataSchema (NoErrorData when it carries none)`);
     }
   }
   return problems;

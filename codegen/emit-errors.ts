@@ -29,12 +29,15 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The catalogue name of an error (\`BLOCK_NOT_YET_SYNCED\`). */
 export type ErrorName = keyof typeof ErrorCode;
 
-/** The declared message of each error. */
+/**
+ * The message template of each error: \`<name>\` stands for \`data.name\` (an array joined by \`, \`),
+ * or for free text in an error without data.
+ */
 export const ErrorMessage: { readonly [K in ErrorName]: string } = {
 ${messages.join('\n')}
 };
 
-/** The type of each error's \`data\` (its \`x-data-schema\`); undefined where it carries none. */
+/** The type of each error's \`data\` (its \`x-errors\` \`dataSchema\`); null where it carries none. */
 export interface ErrorData {
 ${data.join('\n')}
 }

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { DocumentModel, Surface } from './model.ts';
-import { buildModel } from './model.ts';
+import { buildModel, ERROR_DETAILS } from './model.ts';
 import { checkMetaSchema, checkModel } from './check-document.ts';
 import { header } from './emit-common.ts';
 import { emitTypes } from './emit-types.ts';
@@ -49,7 +49,7 @@ export async function generate(inputs: readonly Input[]): Promise<Output> {
     problems.push(...meta);
     if (meta.length > 0) continue;
     const model = buildModel(surface, doc);
-    problems.push(...checkModel(model, (doc.components ?? {}) as Record<string, unknown>));
+    problems.push(...checkModel(model, (doc.components ?? {}) as Record<string, unknown>, doc[ERROR_DETAILS] ?? {}));
     models.push(model);
   }
   if (problems.length > 0) return { problems, files: new Map(), models };

@@ -33,13 +33,20 @@ export interface ParamModel {
   readonly schema: Schema;
 }
 
-/** One `components/errors` entry. */
+/**
+ * One `components/errors` entry with its root `x-errors` entry (docs/ARCHITECTURE.md): `message` is
+ * the message template (`Block <requested> not yet synced …`), `dataSchema` the schema of `data`.
+ */
 export interface ErrorModel {
   readonly name: string;
   readonly code: number;
   readonly message: string;
+  readonly description: string | undefined;
   readonly dataSchema: Schema | undefined;
 }
+
+/** The root `x-errors` map: per catalogue name, the error's description and the schema of its `data`. */
+export const ERROR_DETAILS = 'x-errors';
 
 /** An example pairing, or an `x-error-examples` entry (then `error` is set). */
 export interface ExampleModel {
@@ -105,15 +112,17 @@ const VOID: Schema = { type: 'null' };
 export function buildModel(surface: Surface, doc: Json): DocumentModel {
   const components = (doc.components ?? {}) as Json;
   const schemas = new Map(Object.entries((components.schemas ?? {}) as Record<string, Schema>));
-  const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) => toError(doc, name, raw));
+  const details = (doc[ERROR_DETAILS] ?? {}) as Record<string, Json | undefined>;
+  const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) => toError(doc, name, raw, details[name]));
   const methods = ((doc.methods ?? []) as unknown[]).map((raw) => toMethod(doc, deref(doc, raw), errors));
   return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods };
 }
 
-function toError(doc: Json, name: string, raw: Json): ErrorModel {
+function toError(doc: Json, name: string, raw: Json, detail: Json | undefined): ErrorModel {
   const e = deref(doc, raw);
-  const data = e['x-data-schema'] as Schema | undefined;
-  return { name, code: e.code as number, message: String(e.message ?? ''), dataSchema: data };
+  const data = detail?.dataSchema as Schema | undefined;
+  const description = detail?.description as string | undefined;
+  return { name, code: e.code as number, message: String(e.message ?? ''), description, dataSchema: data };
 }
 
 function toMethod(doc: Json, m: Json, catalogue: readonly ErrorModel[]): MethodModel {
@@ -146,7 +155,7 @@ function matchError(doc: Json, raw: unknown, catalogue: readonly ErrorModel[]): 
   const byRef = typeof ref === 'string' ? catalogue.find((e) => ref === `#/components/errors/${e.name}`) : undefined;
   if (byRef) return byRef;
   const e = deref(doc, raw);
-  return catalogue.find((c) => c.code === e.code) ?? { name: `CODE_${Math.abs(Number(e.code))}`, code: Number(e.code), message: String(e.message ?? ''), dataSchema: undefined };
+  return catalogue.find((c) => c.code === e.code) ?? { name: `CODE_${Math.abs(Number(e.code))}`, code: Number(e.code), message: String(e.message ?? ''), description: undefined, dataSchema: undefined };
 }
 
 function toExample(doc: Json, x: Json): ExampleModel {

@@ -124,11 +124,13 @@ function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodMo
     for (const [key, raw] of Object.entries(docs[surface].components?.errors ?? {})) {
       if (byKey.has(key)) continue;
       const e = deref(docs[surface], raw);
+      // Description and data schema live in the root `x-errors` map (docs/ARCHITECTURE.md).
+      const detail = docs[surface]['x-errors']?.[key] ?? {};
       const std = STANDARD_ERRORS[key];
       byKey.set(key, {
         key, code: e.code, message: e.message ?? '', surface,
-        description: e.description ?? e['x-description'] ?? std?.description ?? '',
-        dataSchema: e['x-data-schema'] ?? null, methods: [],
+        description: detail.description ?? std?.description ?? '',
+        dataSchema: detail.dataSchema ?? null, methods: [],
       });
     }
   }

@@ -1,7 +1,8 @@
 /**
  * What the runner knows from the two OpenRPC documents: which surface serves a method, its
  * generated param and result validators, the codes it declares, and a validator for each error's
- * `data` (`x-data-schema`, compiled once at load; the generated code has no error-data validators).
+ * `data` (the root `x-errors` map's `dataSchema`, compiled once at load; the generated code has no
+ * error-data validators).
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ export interface CatalogueError {
   readonly name: string;
   readonly code: number;
   readonly message: string;
-  /** null when `data` fits `x-data-schema` (absent `data` counts as `null`), else the problem. */
+  /** null when `data` fits the error's `x-errors` `dataSchema` (absent `data` counts as `null`), else the problem. */
   validateData(data: unknown): string | null;
 }
 
@@ -58,28 +59,30 @@ function build(): Documents {
 interface RawError {
   readonly code: number;
   readonly message: string;
-  readonly 'x-data-schema'?: unknown;
+}
+
+interface RawDocument {
+  readonly components: { readonly errors: Record<string, RawError> };
+  /** Per error name, its description and the schema of its `data` (docs/ARCHITECTURE.md). */
+  readonly 'x-errors'?: Record<string, { readonly dataSchema?: unknown }>;
 }
 
 function loadCatalogue(file: string, surface: Surface): Map<number, CatalogueError> {
-  const doc = JSON.parse(readFileSync(new URL(file, ROOT), 'utf8')) as { components: { errors: Record<string, RawError> } };
+  const doc = JSON.parse(readFileSync(new URL(file, ROOT), 'utf8')) as RawDocument;
   // strict off: the documents carry annotations ajv does not know (examples, x-*), as in codegen.
   const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
   const base = `urn:l2node:${surface}`;
   ajv.addSchema({ ...doc, $id: base } as object);
   const out = new Map<number, CatalogueError>();
   for (const [name, raw] of Object.entries(doc.components.errors)) {
-    // An error without x-data-schema carries no data (docs/ARCHITECTURE.md: NoErrorData is null).
-    const validate: ValidateFunction = ajv.compile(
-      raw['x-data-schema'] === undefined ? { type: 'null' } : { $ref: `${base}#/components/errors/${name}/x-data-schema` },
-    );
+    // Every error has a data schema (codegen checks it); NoErrorData is `null`, i.e. no data.
+    const ref = `${base}#/x-errors/${encodeURIComponent(name)}/dataSchema`;
+    const validate: ValidateFunction = ajv.compile(doc['x-errors']?.[name]?.dataSchema === undefined ? { type: 'null' } : { $ref: ref });
     out.set(raw.code, {
       name,
       code: raw.code,
       message: raw.message,
       validateData(data) {
-        // InvalidParamsErrorData: "omitted when the error concerns the params array as a whole".
-        if (data === undefined && raw.code === -32602) return null;
         const value = data === undefined ? null : data;
         if (validate(value)) return null;
         const e = validate.errors?.[0];

@@ -3,7 +3,7 @@
  * with the messages sent on the wire.
  * @module
  */
-import { INTERNAL_ERROR_MESSAGE, NotImplementedError, RpcErrorCode, UnauthorizedError } from '../impl/rpc/errors.ts';
+import { INTERNAL_ERROR_MESSAGE, InvalidParamsError, NotImplementedError, RpcErrorCode, UnauthorizedError } from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 
 /** -32700: the body is not JSON. */
@@ -11,14 +11,14 @@ export function parseError(detail: string): JsonRpcErrorObject {
   return { code: RpcErrorCode.PARSE_ERROR, message: `Parse error: ${detail}` };
 }
 
-/** -32600: the body or an element is not a JSON-RPC 2.0 request. */
-export function invalidRequest(detail?: string): JsonRpcErrorObject {
-  return { code: RpcErrorCode.INVALID_REQUEST, message: detail === undefined ? 'Invalid Request' : `Invalid Request: ${detail}` };
+/** -32600: the body or an element is not a JSON-RPC 2.0 request (`Invalid Request: <detail>`, JSON-RPC 2.0 wording). */
+export function invalidRequest(detail: string): JsonRpcErrorObject {
+  return { code: RpcErrorCode.INVALID_REQUEST, message: `Invalid Request: ${detail}` };
 }
 
-/** -32600 for a batch above the limit, worded as the real Aztec server words it. */
+/** -32600 for a batch above the limit; the detail is worded as the real Aztec server words it. */
 export function batchTooLarge(max: number): JsonRpcErrorObject {
-  return { code: RpcErrorCode.INVALID_REQUEST, message: `Batch request exceeds maximum allowed size of ${max}` };
+  return invalidRequest(`Batch request exceeds maximum allowed size of ${max}`);
 }
 
 /** -32601: no such method on this port. */
@@ -30,13 +30,14 @@ const PARAM_PROBLEM = /^params\[(\d+)\] \(([^)]*)\): (.*)$/s;
 
 /**
  * -32602: the params break the method's schema. `detail` is the validator's message,
- * `params[1] (limit): must be <= 100`; `data` repeats it as `{param, index, rule}`.
+ * `params[1] (limit): must be <= 100`, sent as it is; `data` repeats it as `{index, param, rule}`
+ * (InvalidParamsError). A detail in another form (none is produced today) is a rule about the
+ * params array as a whole: `params[0] (params): <detail>`.
  */
 export function invalidParams(detail: string): JsonRpcErrorObject {
   const match = PARAM_PROBLEM.exec(detail);
-  const message = `Invalid params: ${detail}`;
-  if (match === null) return { code: RpcErrorCode.INVALID_PARAMS, message };
-  return { code: RpcErrorCode.INVALID_PARAMS, message, data: { param: match[2], index: Number(match[1]), rule: match[3] } };
+  const err = match === null ? new InvalidParamsError(0, 'params', detail) : new InvalidParamsError(Number(match[1]), match[2]!, match[3]!);
+  return { code: err.code, message: err.message, data: err.data };
 }
 
 /** -32603: something failed inside; the cause is in the log, not on the wire. */

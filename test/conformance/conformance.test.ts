@@ -24,12 +24,7 @@ import { runSuite } from '../../src/conformance/run.ts';
  * Failures found by the suite that belong to other parts; each says whose fix it is. Remove an
  * entry when it is fixed (this test fails until then, so the list cannot go stale).
  */
-const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'public/node_getContractClassLogs/error-null-field':
-    'src/server/protocol-errors.ts: -32602 for a nested path ("params[0] (filter).fromBlock: …") is sent without data {index, param, rule}',
-  'public/node_simulatePublicCalls/error-no-execution-engine':
-    'server sends -32001 with data {method}, openrpc.public.json NOT_IMPLEMENTED declares NoErrorData (admin declares NotImplementedErrorData)',
-};
+const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
 
 const docs = loadDocuments();
 const limits = { maxBodyBytes: 1_048_576, maxBatchSize: 100 };

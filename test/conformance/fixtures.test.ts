@@ -1,8 +1,8 @@
 /**
  * The fixture check: every fixture's requests fit the documents (method on the right surface,
  * params through the generated validators) and every expected answer does too (result schema;
- * errors declared for the method with data matching x-data-schema). Requests that break the
- * params schema on purpose must be marked `deliberate-error`.
+ * errors declared for the method with data matching the error's data schema in `x-errors`).
+ * Requests whose params are invalid on purpose — and only they — are marked `deliberate-error`.
  * @module
  */
 import { describe, it } from 'node:test';
@@ -53,14 +53,14 @@ function checkFixture(f: Fixture): void {
     return (Array.isArray(answer) ? answer : [answer]).map((a, i) => checkAnswer(f, a, requestMethod(f, i)));
   });
   const deliberate = f.flags.has('deliberate-error');
-  if (deliberate) {
-    assert.ok(invalidParams > 0, 'a deliberate-error fixture sends params that break the schema');
-    assert.ok(codes.some((c) => c === -32602 || (c !== null && FRAMING.has(c))), 'a deliberate-error fixture expects a protocol error');
-  } else if (invalidParams > 0) {
-    // Codegen writes error-invalid-params examples without the flag (codegen/emit-fixtures.ts); they must at least expect -32602.
-    assert.ok(f.fromDocument, `params break the schema: mark the fixture deliberate-error (${paramsProblem(methods[f.method]!, (JSON.parse(f.requests[0]!) as { params: unknown }).params)})`);
-    assert.ok(codes.includes(-32602), 'a request with invalid params expects -32602');
+  const protocolError = codes.some((c) => c === -32602 || (c !== null && FRAMING.has(c)));
+  if (deliberate) assert.ok(protocolError, 'a deliberate-error fixture expects a protocol error');
+  if (invalidParams > 0) {
+    const problem = paramsProblem(methods[f.method]!, (JSON.parse(f.requests[0]!) as { params: unknown }).params);
+    assert.ok(deliberate, `params break the schema: mark the fixture deliberate-error (${problem})`);
   }
+  // -32602 is only right for params invalid on purpose (the schema, or a rule the method documents beyond it).
+  if (codes.includes(-32602)) assert.ok(deliberate, 'a fixture that expects -32602 is marked deliberate-error');
 }
 
 /** Checks one expected answer; returns its error code, or null for a result. */
@@ -78,7 +78,7 @@ function checkAnswer(f: Fixture, answer: unknown, method: string): number | null
   assert.ok(FRAMING.has(code) || descriptor.errors.includes(code), `error ${code} is declared for ${method} (declared: ${descriptor.errors.join(', ')})`);
   const entry = docs.errors[f.surface].get(code);
   assert.ok(entry !== undefined, `error ${code} is in the ${f.surface} catalogue`);
-  assert.equal(entry.validateData(answer.error.data), null, `error ${code} data fits ${entry.name}'s x-data-schema`);
+  assert.equal(entry.validateData(answer.error.data), null, `error ${code} data fits ${entry.name}'s data schema`);
   return code;
 }
 

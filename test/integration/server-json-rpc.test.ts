@@ -66,7 +66,7 @@ describe('batches', () => {
     assert.equal(body[1].result, 'fast');
     assert.equal(body[2].error.code, -32601);
     assert.equal(body[3].error.code, -32602);
-    assert.deepEqual(body[4].error, { code: -32010, message: 'Block not yet synced: requested 7, latest is 3', data: { requested: 7, latest: 3 } });
+    assert.deepEqual(body[4].error, { code: -32010, message: 'Block 7 not yet synced (world state is at block 3)', data: { requested: 7, latest: 3 } });
   });
 
   it('runs batch elements concurrently', async () => {
@@ -94,7 +94,7 @@ describe('batches', () => {
   it('a batch over the limit is -32600 worded like the real server, HTTP 400', async () => {
     const res = await post(server.url, Array.from({ length: 101 }, (_, i) => call(i, 'test_void', [])));
     assert.equal(res.status, 400);
-    assert.deepEqual(res.json().error, { code: -32600, message: 'Batch request exceeds maximum allowed size of 100' });
+    assert.deepEqual(res.json().error, { code: -32600, message: 'Invalid Request: Batch request exceeds maximum allowed size of 100' });
   });
 
   it('a batch of exactly the limit is served', async () => {
@@ -142,14 +142,14 @@ describe('protocol errors', () => {
     const res = await post(server.url, call(1, 'test_limit', [101]));
     assert.deepEqual(res.json().error, {
       code: -32602,
-      message: 'Invalid params: params[0] (limit): must be <= 100',
-      data: { param: 'limit', index: 0, rule: 'must be <= 100' },
+      message: 'params[0] (limit): must be <= 100',
+      data: { index: 0, param: 'limit', rule: 'must be <= 100' },
     });
     assert.deepEqual(calls, []);
   });
 
   it('-32602 for a missing required param, too many params, and by-name params', async () => {
-    assert.equal((await post(server.url, call(1, 'test_echo', []))).json().error.message, 'Invalid params: params[0] (value): is required');
+    assert.equal((await post(server.url, call(1, 'test_echo', []))).json().error.message, 'params[0] (value): is required');
     assert.equal((await post(server.url, call(1, 'test_echo', [1, 2]))).json().error.code, -32602);
     assert.equal((await post(server.url, { jsonrpc: '2.0', id: 1, method: 'test_echo', params: { value: 1 } })).json().error.code, -32602);
   });
@@ -169,7 +169,7 @@ describe('protocol errors', () => {
   it('-32001 NOT_IMPLEMENTED when the method exists but its handler does not', async () => {
     assert.deepEqual((await post(server.url, call(1, 'test_missing', []))).json().error, {
       code: -32001,
-      message: 'Not implemented: test_missing',
+      message: 'Method not implemented: test_missing',
       data: { method: 'test_missing' },
     });
   });

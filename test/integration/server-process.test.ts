@@ -137,7 +137,7 @@ describe('both ports', () => {
     assert.deepEqual(nodeVersion, { jsonrpc: '2.0', id: 0, result: version });
     assert.equal(chainId.result, 11155111);
     assert.equal(rollupVersion.result, 7);
-    assert.deepEqual(blockNumber.error, { code: -32001, message: 'Not implemented: node_getBlockNumber', data: { method: 'node_getBlockNumber' } });
+    assert.deepEqual(blockNumber.error, { code: -32001, message: 'Method not implemented: node_getBlockNumber', data: { method: 'node_getBlockNumber' } });
     assert.equal(blocks.error.code, -32602);
     assert.match(blocks.error.message, /params\[0\] \(from\)/);
     assert.equal(header.error.code, -32001, 'null for an optional param passes validation');

@@ -36,23 +36,26 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The catalogue name of an error (`BLOCK_NOT_YET_SYNCED`). */
 export type ErrorName = keyof typeof ErrorCode;
 
-/** The declared message of each error. */
+/**
+ * The message template of each error: `<name>` stands for `data.name` (an array joined by `, `),
+ * or for free text in an error without data.
+ */
 export const ErrorMessage: { readonly [K in ErrorName]: string } = {
-  PARSE_ERROR: "Parse error",
-  INVALID_REQUEST: "Invalid Request",
-  METHOD_NOT_FOUND: "Method not found",
-  INVALID_PARAMS: "Invalid params",
+  PARSE_ERROR: "Parse error: <detail>",
+  INVALID_REQUEST: "Invalid Request: <detail>",
+  METHOD_NOT_FOUND: "Method not found: <method>",
+  INVALID_PARAMS: "params[<index>] (<param>): <rule>",
   INTERNAL_ERROR: "Internal error",
   UNAUTHORIZED: "Unauthorized: invalid or missing API key",
-  NOT_IMPLEMENTED: "Not implemented",
-  NODE_NOT_READY: "Node not ready",
-  KEYSTORE_RELOAD_REJECTED: "Keystore reload rejected",
+  NOT_IMPLEMENTED: "Method not implemented: <method>",
+  NODE_NOT_READY: "Node not ready: <reason>",
+  KEYSTORE_RELOAD_REJECTED: "Keystore reload rejected: <reason>",
   SNAPSHOT_IN_PROGRESS: "Snapshot upload already in progress",
-  ROLLBACK_REFUSED: "Rollback refused",
+  ROLLBACK_REFUSED: "Rollback to block <targetBlockNumber> refused: <reason>",
   READ_ONLY_NODE: "Node is read-only",
 };
 
-/** The type of each error's `data` (its `x-data-schema`); undefined where it carries none. */
+/** The type of each error's `data` (its `x-errors` `dataSchema`); null where it carries none. */
 export interface ErrorData {
   PARSE_ERROR: NoErrorData;
   INVALID_REQUEST: NoErrorData;

@@ -327,13 +327,13 @@ export type SnapshotLocation = string;
 /** The error carries no data member. */
 export type NoErrorData = null;
 
-/** Which parameter failed which rule. */
+/** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
 export interface InvalidParamsErrorData {
-  /** Parameter name as in the method's params. */
-  param: string;
-  /** Position of the parameter in params. */
+  /** Position of the offending parameter (for too many params, the first extra position). */
   index: number;
-  /** The rule the value broke, e.g. "must be <= 100". */
+  /** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
+  param: string;
+  /** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
   rule: string;
 }
 
@@ -365,7 +365,7 @@ export interface NotImplementedErrorData {
 
 /** Why the node cannot serve the call yet. */
 export interface NodeNotReadyErrorData {
-  /** e.g. "starting", "initial sync not complete", "shutting down". */
+  /** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
   reason: string;
 }
 

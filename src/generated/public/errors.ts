@@ -11,6 +11,8 @@ import type {
   InvalidParamsErrorData,
   LeafIndexOutOfRangeErrorData,
   NoErrorData,
+  NodeNotReadyErrorData,
+  NotImplementedErrorData,
   SimulationRefusedErrorData,
   SlotRangeTooWideErrorData,
   TxInvalidErrorData,
@@ -41,33 +43,36 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The catalogue name of an error (`BLOCK_NOT_YET_SYNCED`). */
 export type ErrorName = keyof typeof ErrorCode;
 
-/** The declared message of each error. */
+/**
+ * The message template of each error: `<name>` stands for `data.name` (an array joined by `, `),
+ * or for free text in an error without data.
+ */
 export const ErrorMessage: { readonly [K in ErrorName]: string } = {
-  PARSE_ERROR: "Parse error",
-  INVALID_REQUEST: "Invalid request",
-  METHOD_NOT_FOUND: "Method not found",
-  INVALID_PARAMS: "Invalid params",
+  PARSE_ERROR: "Parse error: <detail>",
+  INVALID_REQUEST: "Invalid Request: <detail>",
+  METHOD_NOT_FOUND: "Method not found: <method>",
+  INVALID_PARAMS: "params[<index>] (<param>): <rule>",
   INTERNAL_ERROR: "Internal error",
-  NOT_IMPLEMENTED: "Not implemented",
-  NODE_NOT_READY: "Node not ready",
-  BLOCK_NOT_YET_SYNCED: "Block not yet synced",
-  BLOCK_NOT_RETAINED: "Block state not retained",
-  LEAF_INDEX_OUT_OF_RANGE: "Leaf index out of range",
-  TX_POOL_REJECTED: "Transaction rejected by the mempool",
-  TX_INVALID: "Invalid transaction",
-  SIMULATION_REFUSED: "Simulation refused",
-  SLOT_RANGE_TOO_WIDE: "Slot range too wide",
+  NOT_IMPLEMENTED: "Method not implemented: <method>",
+  NODE_NOT_READY: "Node not ready: <reason>",
+  BLOCK_NOT_YET_SYNCED: "Block <requested> not yet synced (world state is at block <latest>)",
+  BLOCK_NOT_RETAINED: "State of block <requested> is no longer retained (oldest available: <oldestAvailable>)",
+  LEAF_INDEX_OUT_OF_RANGE: "Leaf index <leafIndex> out of range (tree size <treeSize>)",
+  TX_POOL_REJECTED: "<message>",
+  TX_INVALID: "Invalid tx: <reasons>",
+  SIMULATION_REFUSED: "Simulation refused: <reason>",
+  SLOT_RANGE_TOO_WIDE: "Slot range <fromSlot>..<toSlot> exceeds the slot window of <maxSlots>",
 };
 
-/** The type of each error's `data` (its `x-data-schema`); undefined where it carries none. */
+/** The type of each error's `data` (its `x-errors` `dataSchema`); null where it carries none. */
 export interface ErrorData {
   PARSE_ERROR: NoErrorData;
   INVALID_REQUEST: NoErrorData;
   METHOD_NOT_FOUND: NoErrorData;
   INVALID_PARAMS: InvalidParamsErrorData;
   INTERNAL_ERROR: NoErrorData;
-  NOT_IMPLEMENTED: NoErrorData;
-  NODE_NOT_READY: NoErrorData;
+  NOT_IMPLEMENTED: NotImplementedErrorData;
+  NODE_NOT_READY: NodeNotReadyErrorData;
   BLOCK_NOT_YET_SYNCED: BlockNotYetSyncedErrorData;
   BLOCK_NOT_RETAINED: BlockNotRetainedErrorData;
   LEAF_INDEX_OUT_OF_RANGE: LeafIndexOutOfRangeErrorData;

@@ -70,13 +70,17 @@ function checkParams(specs: readonly ParamSpec[], params: readonly unknown[]): s
   return null;
 }
 
-/** Runs a validator; on failure, "<label><path>: <rule>". */
+/**
+ * Runs a validator; on failure, "<label>: <rule>", where a problem inside the value starts the
+ * rule with its path: "params[0] (filter): fromBlock must be integer" (InvalidParamsErrorData).
+ */
 function check(validate: Validator, value: unknown, label: string): string | null {
   if (validate(value)) return null;
   const errors = validate.errors ?? [];
   const error = relevantError(errors);
   if (error === undefined) return `${label}: is invalid`;
-  return `${label}${jsonPath(error.instancePath)}: ${explain(error)}`;
+  const path = jsonPath(error.instancePath).replace(/^\./, '');
+  return `${label}: ${path === '' ? '' : `${path} `}${explain(error)}`;
 }
 
 /**
@@ -95,7 +99,7 @@ function relevantError(errors: readonly ValidatorError[]): ValidatorError | unde
 /** Keywords that fail only once a value has the branch's type (an object or an array). */
 const STRUCTURAL = new Set(['required', 'additionalProperties', 'minProperties', 'maxProperties', 'minItems', 'maxItems', 'additionalItems', 'uniqueItems']);
 
-/** "/filter/0/txHash" → ".filter[0].txHash". */
+/** "/filter/0/txHash" → ".filter[0].txHash" (the check drops the leading dot). */
 function jsonPath(pointer: string): string {
   return pointer.split('/').slice(1).map((raw) => {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');

@@ -751,13 +751,13 @@ export interface CheckpointData {
   l1: L1PublishedData;
 }
 
-/** Which parameter was rejected and why. Omitted when the error concerns the params array as a whole (e.g. `params` is not an array, or too many parameters). */
+/** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
 export interface InvalidParamsErrorData {
-  /** Position of the offending parameter. */
+  /** Position of the offending parameter (for too many params, the first extra position). */
   index: number;
-  /** Its name in this document. */
+  /** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
   param: string;
-  /** The rule it broke, e.g. `must be <= 100`. */
+  /** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
   rule: string;
 }
 
@@ -824,6 +824,18 @@ export interface SlotRangeTooWideErrorData {
   toSlot: BigIntString;
   /** The node's slot window. */
   maxSlots: number;
+}
+
+/** The method whose engine part is missing. */
+export interface NotImplementedErrorData {
+  /** Wire name of the method. */
+  method: string;
+}
+
+/** Why the node cannot serve the call yet. */
+export interface NodeNotReadyErrorData {
+  /** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
+  reason: string;
 }
 
 /** The error carries no `data` member. */

@@ -2,6 +2,11 @@
  * The error catalogue of both JSON-RPC surfaces: `RpcError`, one class per catalogue entry
  * (docs/ARCHITECTURE.md "Contract: the error catalogue") and `toJsonRpcError()`, the one place
  * where anything thrown becomes a wire error.
+ *
+ * Each class sends exactly the message template of its `components/errors` entry (the same in
+ * both documents), filled from its `data`, e.g. `Block 7 not yet synced (world state is at block 5)`
+ * with `{requested: 7, latest: 5}`. test/unit/codegen/error-catalogue.test.ts rebuilds every
+ * `x-error-examples` entry of both documents from these classes and compares message and data.
  * @module
  */
 
@@ -51,6 +56,18 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * -32602: a parameter breaks its schema or a documented rule. `params[<index>] (<param>): <rule>`,
+ * `data: {index, param, rule}`; `param` is the declared parameter's name, and a problem inside the
+ * value starts `rule` with its path (`fromBlock must be integer`).
+ */
+export class InvalidParamsError extends RpcError {
+  static readonly code = RpcErrorCode.INVALID_PARAMS;
+  constructor(index: number, param: string, rule: string) {
+    super(InvalidParamsError.code, `params[${index}] (${param}): ${rule}`, { index, param, rule });
+  }
+}
+
 /** The admin API key is missing or wrong (SPEC §5); sent with HTTP 401. */
 export class UnauthorizedError extends RpcError {
   static readonly code = RpcErrorCode.UNAUTHORIZED;
@@ -63,7 +80,7 @@ export class UnauthorizedError extends RpcError {
 export class NotImplementedError extends RpcError {
   static readonly code = RpcErrorCode.NOT_IMPLEMENTED;
   constructor(method: string) {
-    super(NotImplementedError.code, `Not implemented: ${method}`, { method });
+    super(NotImplementedError.code, `Method not implemented: ${method}`, { method });
   }
 }
 
@@ -75,11 +92,11 @@ export class NodeNotReadyError extends RpcError {
   }
 }
 
-/** A block above the synced tip was asked for. */
+/** A block above the synced tip was asked for, or a block hash (`requested`) the node does not know. */
 export class BlockNotYetSyncedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_YET_SYNCED;
-  constructor(requested: number, latest: number) {
-    super(BlockNotYetSyncedError.code, `Block not yet synced: requested ${requested}, latest is ${latest}`, { requested, latest });
+  constructor(requested: number | string, latest: number) {
+    super(BlockNotYetSyncedError.code, `Block ${requested} not yet synced (world state is at block ${latest})`, { requested, latest });
   }
 }
 
@@ -87,7 +104,7 @@ export class BlockNotYetSyncedError extends RpcError {
 export class BlockNotRetainedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_RETAINED;
   constructor(requested: number, oldestAvailable: number) {
-    super(BlockNotRetainedError.code, `Block state not retained: requested ${requested}, oldest available is ${oldestAvailable}`, {
+    super(BlockNotRetainedError.code, `State of block ${requested} is no longer retained (oldest available: ${oldestAvailable})`, {
       requested,
       oldestAvailable,
     });
@@ -98,7 +115,7 @@ export class BlockNotRetainedError extends RpcError {
 export class LeafIndexOutOfRangeError extends RpcError {
   static readonly code = RpcErrorCode.LEAF_INDEX_OUT_OF_RANGE;
   constructor(leafIndex: bigint, treeSize: bigint) {
-    super(LeafIndexOutOfRangeError.code, `Leaf index out of range: ${leafIndex} (tree size ${treeSize})`, {
+    super(LeafIndexOutOfRangeError.code, `Leaf index ${leafIndex} out of range (tree size ${treeSize})`, {
       leafIndex: leafIndex.toString(),
       treeSize: treeSize.toString(),
     });
@@ -108,23 +125,26 @@ export class LeafIndexOutOfRangeError extends RpcError {
 /** Transaction pool rejection codes (SPEC §7). */
 export type TxPoolRejectionCode = 'LOW_PRIORITY_FEE' | 'INSUFFICIENT_FEE_PAYER_BALANCE' | 'NULLIFIER_CONFLICT';
 
-/** The mempool refused the transaction; `data.code` says why (SPEC §7). */
+/**
+ * The mempool refused the transaction; `data.code` says why (SPEC §7). The message is the
+ * rejection's own message (reference §4.2), repeated as `data.message`.
+ */
 export class TxPoolRejectedError extends RpcError {
   static readonly code = RpcErrorCode.TX_POOL_REJECTED;
   constructor(code: TxPoolRejectionCode, message: string, details: Record<string, string> = {}) {
-    super(TxPoolRejectedError.code, `Transaction rejected by the mempool: ${code}: ${message}`, { code, message, ...details });
+    super(TxPoolRejectedError.code, message, { code, message, ...details });
   }
 }
 
-/** The transaction failed validation; `data.reasons` lists why. */
+/** The transaction failed validation; `data.reasons` lists why (message worded as Aztec 4.1 words it). */
 export class TxInvalidError extends RpcError {
   static readonly code = RpcErrorCode.TX_INVALID;
   constructor(reasons: readonly string[]) {
-    super(TxInvalidError.code, `Invalid transaction: ${reasons.join('; ')}`, { reasons: [...reasons] });
+    super(TxInvalidError.code, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons] });
   }
 }
 
-/** The node refuses to simulate, e.g. a gas limit above its maximum. */
+/** The node refuses to simulate, e.g. `L2 gas limit 2365678 exceeds the maximum of 2000000`. */
 export class SimulationRefusedError extends RpcError {
   static readonly code = RpcErrorCode.SIMULATION_REFUSED;
   constructor(reason: string, gas: { l2GasLimit?: bigint; maxL2GasLimit?: bigint } = {}) {
@@ -140,7 +160,7 @@ export class SimulationRefusedError extends RpcError {
 export class SlotRangeTooWideError extends RpcError {
   static readonly code = RpcErrorCode.SLOT_RANGE_TOO_WIDE;
   constructor(fromSlot: bigint, toSlot: bigint, maxSlots: number) {
-    super(SlotRangeTooWideError.code, `Slot range too wide: ${fromSlot}..${toSlot} exceeds ${maxSlots} slots`, {
+    super(SlotRangeTooWideError.code, `Slot range ${fromSlot}..${toSlot} exceeds the slot window of ${maxSlots}`, {
       fromSlot: fromSlot.toString(),
       toSlot: toSlot.toString(),
       maxSlots,
@@ -151,11 +171,11 @@ export class SlotRangeTooWideError extends RpcError {
 /** Why a keystore reload was refused (openrpc.admin.json `KeystoreReloadRejectedErrorData`). */
 export type KeystoreReloadRejectionReason = 'NO_KEYSTORE_DIRECTORY' | 'VALIDATOR_DISABLED' | 'INVALID_KEYSTORE' | 'UNKNOWN_PUBLISHER';
 
-/** A keystore reload failed validation and nothing was changed (SPEC §4.12). */
+/** A keystore reload failed validation and nothing was changed (SPEC §4.12); `detail` goes in `data` only. */
 export class KeystoreReloadRejectedError extends RpcError {
   static readonly code = RpcErrorCode.KEYSTORE_RELOAD_REJECTED;
   constructor(reason: KeystoreReloadRejectionReason, detail?: string, validator?: string) {
-    super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}${detail ? `: ${detail}` : ''}`, {
+    super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}`, {
       reason,
       ...(detail === undefined ? {} : { detail }),
       ...(validator === undefined ? {} : { validator }),
@@ -181,7 +201,7 @@ export class RollbackRefusedError extends RpcError {
     reason: RollbackRefusalReason,
     blocks: { targetBlockNumber: number; tipBlockNumber: number; finalizedBlockNumber: number; oldestHistoricBlockNumber?: number },
   ) {
-    super(RollbackRefusedError.code, `Rollback refused: ${reason} (target ${blocks.targetBlockNumber})`, { reason, ...blocks });
+    super(RollbackRefusedError.code, `Rollback to block ${blocks.targetBlockNumber} refused: ${reason}`, { reason, ...blocks });
   }
 }
 

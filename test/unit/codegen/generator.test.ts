@@ -57,7 +57,7 @@ describe('codegen on a small document', () => {
   it('errors.ts: ErrorCode as const, messages and data types from components/errors', () => {
     const errors = file('src/generated/public/errors.ts');
     assert.match(errors, /export const ErrorCode = \{\n  INVALID_PARAMS: -32602,\n  BLOCK_NOT_YET_SYNCED: -32010,\n  TX_POOL_REJECTED: -32020,\n\} as const;/);
-    assert.match(errors, /BLOCK_NOT_YET_SYNCED: "Block not yet synced",/);
+    assert.match(errors, /BLOCK_NOT_YET_SYNCED: "Block <requested> not yet synced \(world state is at block <latest>\)",/);
     assert.match(errors, /TX_POOL_REJECTED: TxPoolRejectedErrorData;/);
     assert.doesNotMatch(errors, /\benum\b/);
   });
@@ -66,8 +66,11 @@ describe('codegen on a small document', () => {
     assert.equal(file('test/conformance/fixtures/public/node_getBlock/example-2.io').split('\n').slice(-3).join('\n'),
       '>> {"jsonrpc":"2.0","id":0,"method":"node_getBlock","params":["latest"]}\n<< {"jsonrpc":"2.0","id":0,"result":null}\n');
     const error = file('test/conformance/fixtures/public/node_sendTx/error-low-priority-fee.io');
-    assert.match(error, /<< \{"jsonrpc":"2\.0","id":0,"error":\{"code":-32020,"message":"Transaction rejected","data":\{"code":"LOW_PRIORITY_FEE",/);
-    assert.doesNotMatch(error, /needs-api-key/);
+    assert.match(error, /<< \{"jsonrpc":"2\.0","id":0,"error":\{"code":-32020,"message":"fee too low","data":\{"code":"LOW_PRIORITY_FEE",/);
+    assert.doesNotMatch(error, /needs-api-key|deliberate-error/);
+    // An invalid-params example breaks the params schema on purpose (docs/CONFORMANCE.md).
+    assert.match(file('test/conformance/fixtures/public/node_getBlocks/error-limit-too-high.io'), /^# flags: deliberate-error\n>> /m);
+    assert.match(file('test/conformance/fixtures/admin/nodeAdmin_rollbackTo/error-no-key.io'), /^# flags: needs-api-key\n>> /m);
     assert.match(file('test/conformance/fixtures/admin/nodeAdmin_rollbackTo/example-1.io'), /^# flags: needs-api-key\n>> \{"jsonrpc":"2\.0","id":0,"method":"nodeAdmin_rollbackTo","params":\[3\]\}$/m);
   });
 
@@ -119,6 +122,9 @@ describe('codegen refuses documents with problems', () => {
       method(doc, 'node_sendTx')['x-error-examples'][0].error.data.code = 'TOO_POOR';
       method(doc, 'node_getBlock')['x-error-examples'][0].error.code = -32020;
       doc.components.examples = { Hash32: { name: 'clash', value: 1 } };
+      method(doc, 'node_getBlocks')['x-error-examples'][0].error.message = 'Invalid params: params[1] (limit): must be <= 100';
+      doc['x-errors'].NOT_DECLARED = { description: 'x', dataSchema: { type: 'null' } };
+      delete doc['x-errors'].BLOCK_NOT_YET_SYNCED.description;
     });
     const expected = [
       /component name "Hash32" is used in both components\/schemas and components\/examples/,
@@ -127,8 +133,11 @@ describe('codegen refuses documents with problems', () => {
       /node_getBlocks example 1 "one block": param limit does not match its schema: .*must be <= 100/,
       /node_getBlock example 1 "by number": result does not match the result schema/,
       /node_getLogsByTags example 1 "one tag": missing required param tags/,
-      /node_sendTx x-error-examples "Low priority fee": data does not match TX_POOL_REJECTED's x-data-schema/,
+      /node_sendTx x-error-examples "Low priority fee": data does not match TX_POOL_REJECTED's data schema/,
       /node_getBlock x-error-examples "future block": code -32020 is not in the method's errors/,
+      /node_getBlocks x-error-examples "limit too high": message "Invalid params: params\[1\] \(limit\): must be <= 100" is not the template "params\[<index>\] \(<param>\): <rule>"/,
+      /x-errors\.NOT_DECLARED names no components\/errors entry/,
+      /x-errors\.BLOCK_NOT_YET_SYNCED has no description/,
     ];
     for (const pattern of expected) assert.ok(problems.some((p) => pattern.test(p)), `expected a problem matching ${pattern}\n${problems.join('\n')}`);
   });

@@ -63,13 +63,13 @@ describe('generated methods.ts', () => {
     assert.equal(params('node_getLogsByTags', [[HASH, HASH, HASH, HASH]]), 'params[0] (tags): must not have more than 3 items');
   });
 
-  it('pattern: the path reaches into arrays, params[0] (tags)[1]', () => {
-    assert.equal(params('node_getLogsByTags', [[HASH, '0x12']]), 'params[0] (tags)[1]: must match pattern "^0x[0-9a-f]{64}$"');
+  it('pattern: the path reaches into arrays, params[0] (tags): [1] …', () => {
+    assert.equal(params('node_getLogsByTags', [[HASH, '0x12']]), 'params[0] (tags): [1] must match pattern "^0x[0-9a-f]{64}$"');
   });
 
   it('required property and enum inside an object param', () => {
     assert.equal(params('node_sendTx', [{ data: 'AA' }]), "params[0] (tx): must have required property 'kind'");
-    assert.equal(params('node_sendTx', [{ data: 'AA', kind: 'secret' }]), 'params[0] (tx).kind: must be one of "private", "public"');
+    assert.equal(params('node_sendTx', [{ data: 'AA', kind: 'secret' }]), 'params[0] (tx): kind must be one of "private", "public"');
   });
 
   it('missing required param: params[0] (blockNumber): is required', () => {
@@ -94,7 +94,7 @@ describe('generated methods.ts', () => {
     assert.equal(methods.node_getBlock.validateResult(null), null);
     assert.equal(methods.node_sendTx.validateResult(undefined), null);
     assert.equal(methods.node_getBlockNumber.validateResult(null), 'result: must be integer');
-    assert.equal(methods.node_getBlock.validateResult({ number: 1, hash: '0x12', txCount: 0 }), 'result.hash: must match pattern "^0x[0-9a-f]{64}$"');
+    assert.equal(methods.node_getBlock.validateResult({ number: 1, hash: '0x12', txCount: 0 }), 'result: hash must match pattern "^0x[0-9a-f]{64}$"');
     assert.equal(methods.node_getBlock.validateResult({ number: 1, hash: HASH, txCount: 0, extra: 1 }), "result: must not have property 'extra'");
     assert.equal(methods.node_getBlock.validateResult('block'), 'result: must be an object or null');
   });
