@@ -74,7 +74,7 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
 });
 
 describe('nodeAdmin_pauseSync / nodeAdmin_resumeSync (SPEC §3)', () => {
-  const status = async () => (await (await fetch(`${node.adminUrl}/status`)).json()).syncState;
+  const status = async () => ((await (await fetch(`${node.adminUrl}/status`)).json()) as { syncState: string }).syncState;
 
   it('pause is idempotent, stops production, keeps reads; the state shows in GET /status', async () => {
     const keysDir = tempDir();

@@ -8,25 +8,19 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { adminMethods } from '../../src/generated/admin/methods.ts';
 import { publicMethods } from '../../src/generated/public/methods.ts';
 import type { NodeAdminConfigUpdate } from '../../src/generated/admin/types.ts';
-import { wireConfigTargets } from '../../src/impl/node-config/config-targets.ts';
-import { NodeConfig } from '../../src/impl/node-config/node-config.ts';
 import type { Rollback } from '../../src/impl/node-config/rollback-coordinator.ts';
-import { SyncSwitch } from '../../src/impl/node-config/sync-control.ts';
 import { createAdminHandlers } from '../../src/impl/rpc/admin/index.ts';
-import { Slasher } from '../../src/impl/slashing/slasher.ts';
-import { SlashingStore } from '../../src/impl/slashing/slashing-store.ts';
-import { SnapshotUploader } from '../../src/impl/snapshots/snapshot-writer.ts';
-import { openDatabase, SQLITE_FILE_NAME } from '../../src/impl/store/database.ts';
-import { createCommittees, type Committees } from '../../src/impl/validators/committee.ts';
-import { createValidatorHandlers } from '../../src/impl/validators/handlers.ts';
-import { ValidatorKeyring } from '../../src/impl/validators/keyring.ts';
-import { Sentinel } from '../../src/impl/validators/sentinel.ts';
-import { SlotRecordStore } from '../../src/impl/validators/slot-record.ts';
+import { openDatabase } from '../../src/impl/store/database.ts';
+import { openAdminParts } from '../../src/impl/node-config/admin-parts.ts';
+import type { NodeConfig } from '../../src/impl/node-config/node-config.ts';
+import type { SyncSwitch } from '../../src/impl/node-config/sync-control.ts';
+import type { SnapshotUploader } from '../../src/impl/snapshots/snapshot-writer.ts';
+import type { Committees } from '../../src/impl/validators/committee.ts';
+import type { ValidatorKeyring } from '../../src/impl/validators/keyring.ts';
 import { createApiKeyAuth } from '../../src/server/auth.ts';
 import { createRpcServer, type RpcServer } from '../../src/server/http.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -108,38 +102,25 @@ export interface AdminNode {
 /** Starts a test node on free ports. */
 export async function startAdminNode(o: AdminNodeOptions): Promise<AdminNode> {
   const db = await openDatabase({ dataDirectory: o.dataDirectory });
-  const config = await NodeConfig.open(db, o.startupConfig);
-  const sync = new SyncSwitch(config.get().archiverPollingIntervalMS);
   const chain = new StandInChain();
   const poolLimits: number[] = [];
-  await wireConfigTargets(config, { sync, pool: { setMaxPendingTxCount: (n) => void poolLimits.push(n) } });
-  const keyring = ValidatorKeyring.open(o.keystore === undefined ? {} : { path: o.keystore });
-  const committees = createCommittees({ validatorSet: o.validatorSet, committeeSize: o.committeeSize ?? o.validatorSet.length, slotsPerEpoch: SLOTS_PER_EPOCH });
-  const record = await SlotRecordStore.open(db);
   const slotStart = (s: number) => GENESIS + 12n * BigInt(s);
   let slot = 0;
-  const slasher = new Slasher({
-    store: await SlashingStore.open(db), record, config: () => config.get(), ownValidators: () => keyring.attesters,
-    slotsPerEpoch: SLOTS_PER_EPOCH, roundSizeInSlots: 2 * SLOTS_PER_EPOCH, slotStart, currentSlot: () => slot,
-  });
-  const sentinel = new Sentinel({ committees, keyring, store: record, slotsPerEpoch: SLOTS_PER_EPOCH });
-  sentinel.listen(slasher);
   let gate: (() => void) | undefined;
-  const snapshots = new SnapshotUploader({
-    databaseFile: join(o.dataDirectory, SQLITE_FILE_NAME),
-    describe: async () => ({ latestBlock: chain.tip }),
-    beforeCopy: () => new Promise<void>((r) => (gate = r)),
+  const parts = await openAdminParts({
+    db, dataDirectory: o.dataDirectory, ...(o.startupConfig === undefined ? {} : { startupConfig: o.startupConfig }),
+    ...(o.keystore === undefined ? {} : { keystorePath: o.keystore }),
+    validatorSet: o.validatorSet, committeeSize: o.committeeSize ?? o.validatorSet.length, slotsPerEpoch: SLOTS_PER_EPOCH,
+    roundSizeInSlots: 2 * SLOTS_PER_EPOCH, slotStart, currentSlot: () => slot,
+    targets: { pool: { setMaxPendingTxCount: (n) => void poolLimits.push(n) } },
+    rollback: { engine: chain, readmitTx: async (tx) => chain.readmit(tx as string) },
+    snapshot: { describe: async () => ({ latestBlock: chain.tip }), beforeCopy: () => new Promise<void>((r) => (gate = r)) },
   });
-  const admin = createAdminHandlers({
-    config, sync, snapshots, slasher, keyring,
-    rollback: {
-      engine: chain, sync, readmitTx: async (tx) => chain.readmit(tx as string), assertNotBusy: () => snapshots.assertNotBusy(),
-      trimRecordAfterSlot: (s) => record.deleteAfter(s),
-    },
-  });
+  const { config, sync, keyring, committees, sentinel, snapshots } = parts;
+  const admin = createAdminHandlers(parts.adminDeps);
   const common = { limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 }, logger: createLogger('fatal', () => undefined), health: () => ({ healthy: true, version: '4.0.0', syncState: sync.state }) };
   const adminServer: RpcServer = createRpcServer({ ...common, methods: adminMethods, handlers: admin, auth: createApiKeyAuth(createHash('sha256').update(API_KEY).digest('hex')) });
-  const publicServer: RpcServer = createRpcServer({ ...common, methods: publicMethods, handlers: createValidatorHandlers({ store: record, slotStart, slotsPerEpoch: SLOTS_PER_EPOCH }) });
+  const publicServer: RpcServer = createRpcServer({ ...common, methods: publicMethods, handlers: parts.validatorHandlers });
   const a = await adminServer.listen(0, '127.0.0.1');
   const p = await publicServer.listen(0, '127.0.0.1');
   return {
