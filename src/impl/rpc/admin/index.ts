@@ -16,8 +16,9 @@ import { createConfigHandlers } from './config.ts';
 import { toRpcError } from './domain-errors.ts';
 import { createKeystoreHandlers } from './keystore.ts';
 import { createSlashingHandlers } from './slashing.ts';
-import { createSnapshotHandlers } from './snapshot.ts';
-import { createRollbackHandlers, createSyncHandlers } from './sync.ts';
+import { createRollbackHandlers } from './rollback.ts';
+import { createSnapshotHandlers } from './snapshots.ts';
+import { createSyncHandlers } from './sync.ts';
 
 /** What the admin handlers are built from; each part is optional until the node has it. */
 export interface AdminHandlerDeps {

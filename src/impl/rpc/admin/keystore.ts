@@ -8,6 +8,7 @@ import type { ValidatorKeyring } from '../../validators/keyring.ts';
 /** The keystore handler. */
 export function createKeystoreHandlers(keyring: ValidatorKeyring): Pick<AdminHandlers, 'reloadKeystore'> {
   return {
+    /** Handler for `nodeAdmin_reloadKeystore`. */
     async reloadKeystore() {
       keyring.reload();
     },

@@ -8,7 +8,9 @@ import type { Slasher } from '../../slashing/slasher.ts';
 /** The slashing handlers. */
 export function createSlashingHandlers(slasher: Slasher): Pick<AdminHandlers, 'getSlashPayloads' | 'getSlashOffenses'> {
   return {
+    /** Handler for `nodeAdmin_getSlashPayloads`. */
     getSlashPayloads: () => slasher.currentPayloads(),
+    /** Handler for `nodeAdmin_getSlashOffenses` (`current`, `all` or a decimal round). */
     getSlashOffenses: (round) => slasher.offenses(round),
   };
 }

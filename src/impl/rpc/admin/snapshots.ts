@@ -8,6 +8,7 @@ import type { SnapshotUploader } from '../../snapshots/snapshot-writer.ts';
 /** The snapshot handler. */
 export function createSnapshotHandlers(uploader: SnapshotUploader): Pick<AdminHandlers, 'startSnapshotUpload'> {
   return {
+    /** Handler for `nodeAdmin_startSnapshotUpload`: returns as soon as the upload has started. */
     async startSnapshotUpload(location) {
       uploader.start(location);
     },
