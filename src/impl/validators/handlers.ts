@@ -28,7 +28,9 @@ export type ValidatorHandlers = Pick<PublicHandlers, 'getValidatorsStats' | 'get
 export function createValidatorHandlers(deps: ValidatorHandlerDeps): ValidatorHandlers {
   const slotWindow = (deps.historyLengthInEpochs ?? 24) * deps.slotsPerEpoch;
   return {
+    /** Handler for `node_getValidatorsStats`. */
     getValidatorsStats: () => mapped(() => allStats(deps, slotWindow)),
+    /** Handler for `node_getValidatorStats`; null for a validator the record has never seen. */
     getValidatorStats: (address, fromSlot, toSlot) => mapped(() => oneValidator(deps, slotWindow, address, fromSlot, toSlot)),
   };
 }
