@@ -1,10 +1,13 @@
 /**
  * Poseidon2 over BN254 as Barretenberg/Aztec use it: permutation width t = 4 (x^5 S-box, 8 full
  * and 56 partial rounds), sponge with rate 3 and IV = len·2^64, plus the `Hasher` seam through
- * which trees hash so that a faster kernel can replace this BigInt implementation.
+ * which trees hash. The exported poseidon2Hash / poseidon2HashWithSeparator / poseidon2Permutation /
+ * defaultHasher run on the WebAssembly kernel (poseidon2-wasm.ts); the BigInt implementation here
+ * stays as the `*Reference` functions, the oracle the kernel is tested against.
  * @module
  */
 import { FIELD_MODULUS } from './field.ts';
+import * as kernel from './poseidon2-wasm.ts';
 import { FULL_ROUND_CONSTANTS, INTERNAL_DIAG_M1, PARTIAL_ROUND_CONSTANTS } from './poseidon2-constants.ts';
 
 const P = FIELD_MODULUS;
@@ -46,16 +49,16 @@ function permute4(s: bigint[]): void {
   s[0] = a; s[1] = b; s[2] = c; s[3] = d;
 }
 
-/** The Poseidon2 permutation on a 4-element state; returns a new array. */
-export function poseidon2Permutation(state: readonly bigint[]): bigint[] {
+/** The Poseidon2 permutation on a 4-element state; returns a new array (BigInt reference). */
+export function poseidon2PermutationReference(state: readonly bigint[]): bigint[] {
   if (state.length !== 4) throw new RangeError('Poseidon2 state must have 4 elements');
   const s = state.map((x) => ((x % P) + P) % P);
   permute4(s);
   return s;
 }
 
-/** Sponge hash of any number of field elements (Aztec's poseidon2Hash). */
-export function poseidon2Hash(inputs: readonly bigint[]): bigint {
+/** Sponge hash of any number of field elements (Aztec's poseidon2Hash; BigInt reference). */
+export function poseidon2HashReference(inputs: readonly bigint[]): bigint {
   const n = inputs.length;
   const s: bigint[] = [0n, 0n, 0n, BigInt(n) * TWO_POW_64];
   // Absorb full chunks of 3; the last (partial, possibly empty) chunk is absorbed at squeeze time,
@@ -72,9 +75,9 @@ export function poseidon2Hash(inputs: readonly bigint[]): bigint {
   return s[0]!;
 }
 
-/** poseidon2Hash([separator, ...inputs]) — Aztec's domain-separated hash. */
-export function poseidon2HashWithSeparator(inputs: readonly bigint[], separator: number | bigint): bigint {
-  return poseidon2Hash([BigInt(separator), ...inputs]);
+/** poseidon2Hash([separator, ...inputs]) — Aztec's domain-separated hash (BigInt reference). */
+export function poseidon2HashWithSeparatorReference(inputs: readonly bigint[], separator: number | bigint): bigint {
+  return poseidon2HashReference([BigInt(separator), ...inputs]);
 }
 
 /** The hashing seam used by the Merkle trees; implementations must agree with poseidon2Hash. */
@@ -89,7 +92,7 @@ export interface Hasher {
 
 const PAIR_IV = 2n * TWO_POW_64;
 
-/** Pure-BigInt Hasher, the default. */
+/** Pure-BigInt Hasher, the reference. */
 export class BigIntPoseidon2Hasher implements Hasher {
   hashPair(left: bigint, right: bigint): bigint {
     const s = [left, right, 0n, PAIR_IV];
@@ -97,12 +100,19 @@ export class BigIntPoseidon2Hasher implements Hasher {
     return s[0]!;
   }
   hash(inputs: readonly bigint[]): bigint {
-    return poseidon2Hash(inputs);
+    return poseidon2HashReference(inputs);
   }
   hashPairs(batch: readonly (readonly [bigint, bigint])[]): bigint[] {
     return batch.map(([l, r]) => this.hashPair(l, r));
   }
 }
 
+// The one place the default implementation is chosen: every caller gets the WebAssembly kernel.
+/** Sponge hash of any number of field elements (Aztec's poseidon2Hash). */
+export const poseidon2Hash: (inputs: readonly bigint[]) => bigint = kernel.poseidon2Hash;
+/** poseidon2Hash([separator, ...inputs]) — Aztec's domain-separated hash. */
+export const poseidon2HashWithSeparator: (inputs: readonly bigint[], separator: number | bigint) => bigint = kernel.poseidon2HashWithSeparator;
+/** The Poseidon2 permutation on a 4-element state; returns a new array. */
+export const poseidon2Permutation: (state: readonly bigint[]) => bigint[] = kernel.poseidon2Permutation;
 /** The process-wide default Hasher. */
-export const defaultHasher: Hasher = new BigIntPoseidon2Hasher();
+export const defaultHasher: Hasher = new kernel.WasmPoseidon2Hasher();
