@@ -11,7 +11,8 @@ import type { ChainStore } from '../../chain/chain-store.ts';
 import type { L2Block } from '../../chain/types.ts';
 import type { WorldStateQueries } from '../../world-state/world-state-queries.ts';
 import type { BlockRef } from '../../world-state/types.ts';
-import { RpcError, RpcErrorCode } from '../errors.ts';
+import { BlockNotYetSyncedError, InvalidParamsError } from '../errors.ts';
+import type { RpcError } from '../errors.ts';
 
 /** Chain reads (`engine.chain`). */
 export type ChainReader = Pick<
@@ -59,7 +60,7 @@ export async function resolveStateBlock(ws: Pick<WorldStateReader, 'getLatestBlo
  * is the hash (BlockNotYetSyncedErrorData). Message: the catalogue template of BLOCK_NOT_YET_SYNCED.
  */
 export function unknownBlockHash(hash: string, latest: number): RpcError {
-  return new RpcError(RpcErrorCode.BLOCK_NOT_YET_SYNCED, `Block ${hash} not yet synced (world state is at block ${latest})`, { requested: hash, latest });
+  return new BlockNotYetSyncedError(hash, latest);
 }
 
 /**
@@ -67,5 +68,5 @@ export function unknownBlockHash(hash: string, latest: number): RpcError {
  * INVALID_PARAMS template (`params[<index>] (<param>): <rule>`, `{index, param, rule}`).
  */
 export function invalidParam(index: number, param: string, rule: string): RpcError {
-  return new RpcError(RpcErrorCode.INVALID_PARAMS, `params[${index}] (${param}): ${rule}`, { index, param, rule });
+  return new InvalidParamsError(index, param, rule);
 }

@@ -12,7 +12,8 @@ import type { Tx } from '../../tx/index.ts';
 import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
 import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
 import type { TxPool } from '../../txpool/tx-pool.ts';
-import { RpcError, RpcErrorCode } from '../errors.ts';
+import { InvalidParamsError, NodeNotReadyError, TxInvalidError, TxPoolRejectedError } from '../errors.ts';
+import type { RpcError } from '../errors.ts';
 
 /** The handler members this module serves. */
 export type TransactionHandlers = Pick<
@@ -85,20 +86,20 @@ export function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Tx {
     if (!(err instanceof TxDecodeError)) throw err;
     const where = err.path.startsWith(`${name}.`) ? err.path.slice(name.length + 1) : err.path;
     const rule = `${where} does not decode: ${err.detail}`;
-    throw new RpcError(RpcErrorCode.INVALID_PARAMS, `params[${index}] (${name}): ${rule}`, { index, param: name, rule });
+    throw new InvalidParamsError(index, name, rule);
   }
 }
 
 /** TX_INVALID as the document states it: message `Invalid tx: ` + reasons joined by `, `. */
 export function txInvalid(reasons: readonly string[]): RpcError {
-  return new RpcError(RpcErrorCode.TX_INVALID, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons] });
+  return new TxInvalidError(reasons);
 }
 
 /** Maps the pool's domain errors to wire errors (TX_POOL_REJECTED with the rejection message, NODE_NOT_READY). */
 export function rethrowPoolError(err: unknown): never {
   if (err instanceof PoolRejection) {
-    throw new RpcError(RpcErrorCode.TX_POOL_REJECTED, err.message, { code: err.code, message: err.message, ...err.fields });
+    throw new TxPoolRejectedError(err.code, err.message, err.fields);
   }
-  if (err instanceof PoolNotRunning) throw new RpcError(RpcErrorCode.NODE_NOT_READY, `Node not ready: ${err.message}`);
+  if (err instanceof PoolNotRunning) throw new NodeNotReadyError(err.message);
   throw err;
 }
