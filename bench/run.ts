@@ -46,8 +46,8 @@ try {
 log(`${quick ? 'quick' : 'full'} run on ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`);
 
 const rpc = {
-  runs: 3, warmupMs: quick ? 300 : 700, durationMs: quick ? 1000 : 3000, connections: 16,
-  chainBudgetMs: quick ? 10_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, soakMinutes, startupRuns: quick ? 1 : 3, log,
+  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 700, durationMs: quick ? 1000 : 2500, connections: 16,
+  chainBudgetMs: quick ? 6_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, soakMinutes, startupRuns: quick ? 1 : 3, log,
 };
 const sections: Section[] = [];
 if (values.only === undefined || values.only === 'rpc') sections.push(...(await runRpcBench(rpc)));

@@ -5,7 +5,7 @@
  * total, spread over idle connections). Latency is send-to-complete-answer, in microseconds
  * resolution. Every run is bounded by `durationMs`. Prints one JSON line (LoadResult) on stdout.
  *
- * Run: node bench/rpc/load-client.ts '<LoadOptions JSON>'
+ * Run: node bench/rpc/load-client.ts '<LoadOptions JSON>'  (or '-' to read the JSON from stdin)
  * @module
  */
 import { connect } from 'node:net';
@@ -152,7 +152,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 }
 
 if (import.meta.main) {
-  const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+  let text = process.argv[2] ?? '-';
+  if (text === '-') {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    text = Buffer.concat(chunks).toString('utf8');
+  }
+  const options = JSON.parse(text) as LoadOptions;
   const result = await runLoad(options);
   process.stdout.write(JSON.stringify(result) + '\n');
   process.exit(0);

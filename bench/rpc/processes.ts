@@ -77,11 +77,18 @@ function waitForLine<T>(proc: ChildProcess, stream: NodeJS.ReadableStream, match
 }
 
 /** Starts the node on free ports with `dataDirectory`; resolves once the public port listens. */
-export async function startNode(dataDirectory: string, extraArgs: readonly string[] = [], timeoutMs = 120_000): Promise<Child & { readyMs: number }> {
+export function startNode(dataDirectory: string, extraArgs: readonly string[] = [], timeoutMs = 120_000): Promise<Child & { readyMs: number }> {
+  return startListening(['bin/l2node.js', '--data-directory', dataDirectory, '--port', '0', '--admin-port', '0', '--no-admin-api-key', '--log-level', 'info', ...extraArgs], timeoutMs);
+}
+
+/** Starts bench/rpc/engine-server.ts (the public server over the engine) on `dataDirectory`. */
+export function startEngineServer(dataDirectory: string, timeoutMs = 120_000): Promise<Child & { readyMs: number }> {
+  return startListening(['bench/rpc/engine-server.ts', dataDirectory], timeoutMs);
+}
+
+async function startListening(args: readonly string[], timeoutMs: number): Promise<Child & { readyMs: number }> {
   const t0 = performance.now();
-  const proc = spawn(NODE_BIN, ['bin/l2node.js', '--data-directory', dataDirectory, '--port', '0', '--admin-port', '0', '--no-admin-api-key', '--log-level', 'info', ...extraArgs], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const proc = spawn(NODE_BIN, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   const stop = stopper(proc);
   try {
     const port = await waitForLine(proc, proc.stderr!, (line) => {
@@ -91,7 +98,7 @@ export async function startNode(dataDirectory: string, extraArgs: readonly strin
       } catch {
         return undefined;
       }
-    }, timeoutMs, 'node');
+    }, timeoutMs, args[0]!);
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log
     return { proc, port, readyMs, rss: () => rssOf(proc.pid), stop };
@@ -116,12 +123,14 @@ export async function startBare(recordingFile: string): Promise<Child> {
 
 /** Runs the load client in its own process; `onTick` is called about every 250 ms while it runs. */
 export async function runLoadProcess(o: LoadOptions, onTick?: () => void): Promise<LoadResult> {
-  const proc = spawn(NODE_BIN, ['bench/rpc/load-client.ts', JSON.stringify(o)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Options on stdin: bodies and expected answers can exceed the argument size limit.
+  const proc = spawn(NODE_BIN, ['bench/rpc/load-client.ts', '-'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  proc.stdin!.end(JSON.stringify(o));
   const ticker = onTick === undefined ? undefined : setInterval(onTick, 250);
   const stop = stopper(proc, 2000);
   const limit = setTimeout(() => void stop(), o.warmupMs + o.durationMs + 30_000);
   try {
-    return await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{') ? (JSON.parse(l) as LoadResult) : undefined), o.warmupMs + o.durationMs + 30_000, 'load client');
+    return await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{') ? (JSON.parse(l, (_k, v: unknown) => (v === null ? Number.NaN : v)) as LoadResult) : undefined), o.warmupMs + o.durationMs + 30_000, 'load client');
   } finally {
     clearTimeout(limit);
     if (ticker) clearInterval(ticker);

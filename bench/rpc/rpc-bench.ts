@@ -16,7 +16,7 @@ import type { LoadResult } from './load-client.ts';
 import { recordingKey } from './bare-server.ts';
 import type { Recording } from './bare-server.ts';
 import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
-import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startNode } from './processes.ts';
+import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
 import type { Child } from './processes.ts';
 
 /** How hard and how long. */
@@ -36,6 +36,8 @@ interface Call { readonly method: string; readonly params: readonly unknown[] }
 interface RpcCase { readonly key: string; readonly label: string; readonly call?: Call; readonly missing?: string; readonly cheap: boolean; readonly note: string }
 
 const MB = 1024 * 1024;
+/** Two decimals, or a dash when nothing completed (NaN arrives as null through JSON). */
+const f2 = (x: number | null) => (x !== null && Number.isFinite(x) ? x.toFixed(2) : '—');
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 const single = (c: Call) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.params });
 const batch = (c: Call) => JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params })));
@@ -66,14 +68,26 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const chainNote = chain ? `${chain.blocks} blocks × ${TXS_PER_BLOCK} txs built by the engine in ${(chain.ms / 1000).toFixed(1)} s` : `chain build failed: ${(built.stderr ?? '').slice(-300)}`;
   o.log(chainNote);
 
-  // 2. The node on it.
-  const node = await startNode(dir);
+  // 2. The node on it; while bin/l2node.js does not serve the engine yet, the same server and
+  // handlers over the engine in their own process (bench/rpc/engine-server.ts), said plainly.
+  let node = await startNode(dir);
   children.push(node);
+  let target = 'bin/l2node.js';
+  let bn = await probe(node.port, { method: 'node_getBlockNumber', params: [] });
+  if (typeof bn.result !== 'number' && chain !== undefined) {
+    const why = bn.error?.message ?? 'no result';
+    await node.stop();
+    children.splice(children.indexOf(node), 1);
+    node = await startEngineServer(dir);
+    children.push(node);
+    bn = await probe(node.port, { method: 'node_getBlockNumber', params: [] });
+    target = `bench/rpc/engine-server.ts — src/server + generated tables + src/impl/rpc/public handlers over the engine on the same data directory, in its own process — because bin/l2node.js does not serve the engine yet (node_getBlockNumber: ${why})`;
+  }
+  o.log(`serving: ${target.split(' ')[0]}`);
   await sleep(2000);
   const idleRss = node.rss();
 
   // 3. Which calls answer.
-  const bn = await probe(node.port, { method: 'node_getBlockNumber', params: [] });
   const latest = typeof bn.result === 'number' ? bn.result : undefined;
   const cheapCall: Call = latest !== undefined ? { method: 'node_getBlockNumber', params: [] } : { method: 'node_getChainId', params: [] };
   const cheapNote = latest !== undefined ? 'node_getBlockNumber' : `node_getChainId (node_getBlockNumber does not answer yet: ${bn.error?.message ?? 'no result'})`;
@@ -124,8 +138,9 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   // 5. Closed-loop throughput, node and bare interleaved run by run.
   let peakRss = idleRss;
   const sample = () => void (peakRss = Math.max(peakRss, node.rss()));
+  let connections = o.connections;
   const load = (port: number, body: string, expect: string, rate?: number, onTick?: () => void): Promise<LoadResult> =>
-    runLoadProcess({ port, body, expect, connections: rate === undefined ? o.connections : 16, warmupMs: o.warmupMs, durationMs: o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
+    runLoadProcess({ port, body, expect, connections: rate === undefined ? connections : 16, warmupMs: o.warmupMs, durationMs: o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
   const throughput: Figure[] = [];
   const bareRps = new Map<string, number>();
   for (const c of cases) {
@@ -136,6 +151,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         continue;
       }
       const b = bodies.get(c.key)!;
+      // Heavy calls take tens of ms each: 4 connections, or a short run completes nothing.
+      connections = c.cheap ? o.connections : 4;
       const [body, expect] = variant === 'single' ? [b.single, b.expectSingle] : [b.batch, b.expectBatch];
       const nodeRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
@@ -151,11 +168,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       throughput.push({
         name: label, unit: 'req/s', value: nodeMed, baseline: bareMed, baselineName: 'bare node:http',
         ...(c.cheap ? { goal: { kind: 'ratio-min', target: 0.8 } as const } : {}),
-        note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, p99 ${median(nodeRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs bare ${median(bareRuns.map((x) => x.p99Ms)).toFixed(2)} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
+        note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
       });
     }
   }
 
+  connections = o.connections;
   // 6. p99 at half the bare server's rate (cheap call), and fixed 1 000 req/s.
   const latency: Figure[] = [];
   const cheap = bodies.get('cheap')!;
@@ -203,17 +221,18 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   await sleep(3000);
   const afterRss = node.rss();
   const memory: Figure[] = [
-    { name: 'resident set at idle (after start, before load)', unit: 'MB', value: idleRss / MB, note: chainNote },
+    { name: 'resident set at idle (after start, before load)', unit: 'MB', value: idleRss / MB, note: `${target.split(' ')[0]}; ${chainNote}` },
     { name: 'resident set, peak under the RPC loads above', unit: 'MB', value: peakRss / MB, baseline: idleRss / MB, baselineName: 'idle' },
     { name: `resident set growth across the ${o.soakMinutes}-minute soak (last 10% vs first 10%)`, unit: 'MB', value: (late - early) / MB, note: `${soak.requests} mixed batches of ${mixed.length} calls (${soak.rps.toFixed(0)}/s), ${soak.errors + soak.mismatches} errors; early ${(early / MB).toFixed(1)} MB, late ${(late / MB).toFixed(1)} MB, 3 s after the load ${(afterRss / MB).toFixed(1)} MB` },
   ];
 
-  // 8. Startup on this data directory vs a fresh one.
+  // 8. Startup of bin/l2node.js on this data directory vs a fresh one.
   await node.stop();
   children.splice(children.indexOf(node), 1);
+  const startupCall: Call = target === 'bin/l2node.js' ? cheapCall : { method: 'node_getChainId', params: [] };
   const firstAnswer = async (port: number, t0: number) => {
-    for (let i = 0; i < 600; i++) {
-      const r = await probe(port, cheapCall).catch(() => ({}) as { result?: unknown });
+    for (let i = 0; i < 200; i++) {
+      const r = await probe(port, startupCall).catch(() => ({}) as { result?: unknown });
       if ('result' in r) return performance.now() - t0;
       await sleep(50);
     }
@@ -235,10 +254,10 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     rmSync(freshDir, { recursive: true, force: true });
   }
   const startup: Figure[] = [
-    { name: `startup on an existing data directory (${chain?.blocks ?? '?'} blocks) to listening`, unit: 'ms', value: median(existing), baseline: median(fresh), baselineName: 'fresh data directory', note: `${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${cheapCall.method} after ${median(existingAnswer).toFixed(0)} ms` },
+    { name: `startup on an existing data directory (${chain?.blocks ?? '?'} blocks) to listening`, unit: 'ms', value: median(existing), baseline: median(fresh), baselineName: 'fresh data directory', note: `${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${startupCall.method} after ${median(existingAnswer).toFixed(0)} ms` },
   ];
 
-  const how = `Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets, ${o.connections} connections closed-loop, 16 at fixed rates), ${o.runs} run(s) of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up each, node and bare server interleaved run by run; medians. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
+  const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates), ${o.runs} run(s) of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up each, node and bare server interleaved run by run; medians. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
   return [
     { title: 'RPC throughput (public port)', intro: how, figures: throughput },
     { title: 'RPC latency', intro: 'Latency is from writing a request to its complete answer, measured in the load process. Fixed-rate runs spread the rate over 16 connections.', figures: latency },
