@@ -16,6 +16,9 @@ import type {
 /** A block selector: a number or the latest proposed block. */
 export type BlockParameter = number | 'latest';
 
+/** Proven and finalized checkpoint numbers from somewhere other than L1 (see ChainQueries.setProofTips). */
+export type ProofTips = () => Promise<{ readonly proven: number; readonly finalized: number }>;
+
 /** Most logs one getPublicLogs / getContractClassLogs page returns. */
 export const MAX_LOGS_PER_PAGE = 1000;
 
@@ -28,6 +31,7 @@ export class ChainQueries {
   readonly #time: ChainTime;
   readonly #genesis: L2Block;
   readonly #isPending: (txHash: bigint) => Promise<boolean>;
+  #proofTips: ProofTips | undefined;
 
   constructor(chain: ChainState, l1: L1Chain, time: ChainTime, genesisHeader: BlockHeader, genesisArchive: L2Block['archive'], isPending: (txHash: bigint) => Promise<boolean>) {
     this.#chain = chain;
@@ -35,6 +39,14 @@ export class ChainQueries {
     this.#time = time;
     this.#isPending = isPending;
     this.#genesis = { archive: genesisArchive, header: genesisHeader, body: { txEffects: [] }, checkpointNumber: 0, indexWithinCheckpoint: 0, hash: hashBlockHeader(genesisHeader) };
+  }
+
+  /**
+   * Replaces L1 as the source of the proven and finalized checkpoint numbers (a follower reports
+   * the followed node's, capped at what it has verified); undefined restores L1.
+   */
+  setProofTips(source: ProofTips | undefined): void {
+    this.#proofTips = source;
   }
 
   /** The synthetic block 0. */
@@ -70,8 +82,9 @@ export class ChainQueries {
     const latest = await this.getBlockNumber();
     const proposed = { number: latest, hash: (await this.findBlock(latest))!.hash };
     const cp = await this.#chain.latestCheckpoint();
-    const proven = await this.#l1.provenCheckpointNumber();
-    const finalized = await this.#l1.provenCheckpointNumber(this.#l1.finalizedBlockNumber());
+    const followed = await this.#proofTips?.();
+    const proven = followed?.proven ?? await this.#l1.provenCheckpointNumber();
+    const finalized = followed?.finalized ?? await this.#l1.provenCheckpointNumber(this.#l1.finalizedBlockNumber());
     return { proposed, checkpointed: await this.#checkpointTip(cp?.number ?? 0), proven: await this.#checkpointTip(proven), finalized: await this.#checkpointTip(finalized) };
   }
 

@@ -14,6 +14,7 @@ import type { ChainStore } from './chain-store.ts';
 import { LatestStateCache } from './latest-state-cache.ts';
 import type { BlockHeader, Checkpoint, GlobalVariables, L2Block, Snapshot, TxEffect } from './types.ts';
 import type { WorldState } from '../world-state/world-state.ts';
+import type { WorldStateBlock } from '../world-state/types.ts';
 import { TreeId } from '../world-state/constants.ts';
 
 /** A block as the sequencer proposes it: everything but what the trees compute. */
@@ -29,6 +30,22 @@ export interface ProposedBlock {
   readonly indexWithinCheckpoint: number;
   /** Txs refused for good while building, recorded in the same transaction. */
   readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
+}
+
+/** One block to apply and store: built by the sequencer, or imported from another node (block-import.ts). */
+export interface BlockApplication {
+  readonly blockNumber: number;
+  readonly txEffects: readonly TxEffect[];
+  /** Set only on the first block of a checkpoint (padded to 1024). */
+  readonly l1ToL2Messages: readonly bigint[] | undefined;
+  /** A function builds the header from the computed state; a given header is checked against it. */
+  readonly header: WorldStateBlock['header'];
+  readonly manaUsed: bigint;
+  readonly checkpointNumber: number;
+  readonly indexWithinCheckpoint: number;
+  readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
+  /** Checks the sealed block inside the transaction; throwing rolls the block back. */
+  readonly verify?: (block: L2Block) => void;
 }
 
 /** Extra work inside an unwind's transaction, given the latest checkpoint that remains. */
@@ -79,34 +96,43 @@ export class ChainState {
 
   /** Applies a proposed block to the trees and stores it, in one transaction; returns the sealed block. */
   async addBlock(p: ProposedBlock): Promise<L2Block> {
-    const excessMana = nextExcessMana(this.#excessMana, p.manaUsed, this.#manaTargetPerBlock);
+    return this.applyBlock({
+      blockNumber: p.globals.blockNumber, txEffects: p.txEffects, l1ToL2Messages: p.l1ToL2Messages, manaUsed: p.manaUsed,
+      checkpointNumber: p.checkpointNumber, indexWithinCheckpoint: p.indexWithinCheckpoint, dropped: p.dropped,
+      header: (ctx) => ({
+        lastArchive: ctx.lastArchive, state: ctx.state, spongeBlobHash: p.spongeBlobHash, globalVariables: p.globals,
+        totalFees: p.totalFees, totalManaUsed: p.manaUsed,
+      }),
+    });
+  }
+
+  /**
+   * The one block-application path (the sequencer's addBlock and block-import.ts both come here):
+   * trees, then chain tables, in one transaction; `verify` runs inside it before the chain rows
+   * are written, and throwing there rolls the whole block back.
+   */
+  async applyBlock(a: BlockApplication): Promise<L2Block> {
+    const excessMana = nextExcessMana(this.#excessMana, a.manaUsed, this.#manaTargetPerBlock);
     let sealed: L2Block | undefined;
     await this.trees.applyBlock(
-      {
-        blockNumber: p.globals.blockNumber,
-        txEffects: p.txEffects,
-        l1ToL2Messages: p.l1ToL2Messages,
-        header: (ctx) => ({
-          lastArchive: ctx.lastArchive, state: ctx.state, spongeBlobHash: p.spongeBlobHash, globalVariables: p.globals,
-          totalFees: p.totalFees, totalManaUsed: p.manaUsed,
-        }),
-      },
+      { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
       async (trx, applied) => {
         const block: L2Block = {
-          archive: applied.archive, header: applied.header, body: { txEffects: p.txEffects },
-          checkpointNumber: p.checkpointNumber, indexWithinCheckpoint: p.indexWithinCheckpoint, hash: applied.blockHash,
+          archive: applied.archive, header: applied.header, body: { txEffects: a.txEffects },
+          checkpointNumber: a.checkpointNumber, indexWithinCheckpoint: a.indexWithinCheckpoint, hash: applied.blockHash,
         };
+        a.verify?.(block);
         // The messages took the last 1024 leaves of the message tree.
-        const msgStart = applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (p.l1ToL2Messages === undefined ? 0 : 1024);
-        const l1ToL2Messages = (p.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
-        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, dropped: p.dropped });
+        const msgStart = applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (a.l1ToL2Messages === undefined ? 0 : 1024);
+        const l1ToL2Messages = (a.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
+        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, dropped: a.dropped });
         sealed = block;
       },
     );
     // Only after the commit: the in-memory views follow the database, never lead it.
-    this.worldState.applyCommitted(p.txEffects);
+    this.worldState.applyCommitted(a.txEffects);
     this.#excessMana = excessMana;
-    this.#latest = p.globals.blockNumber;
+    this.#latest = a.blockNumber;
     return sealed!;
   }
 
