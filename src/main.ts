@@ -1,6 +1,7 @@
 /**
- * Entry point: parse the configuration, resolve the admin API key, start the public and admin
- * JSON-RPC servers, and shut down cleanly on SIGINT/SIGTERM.
+ * Entry point: parse the configuration, resolve the admin API key, build the node
+ * (src/impl/node.ts), start the public and admin JSON-RPC servers over it, and shut down
+ * cleanly on SIGINT/SIGTERM.
  * @module
  */
 import { join } from 'node:path';
@@ -10,12 +11,13 @@ import type { Config } from './config/options.ts';
 import { PACKAGE_VERSION } from './config/package-info.ts';
 import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
-import { createPublicHandlers } from './impl/rpc/public/index.ts';
+import { createNode } from './impl/node.ts';
+import type { L2Node } from './impl/node.ts';
 import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
 import type { RpcServer } from './server/http.ts';
 import { createLogger } from './server/logger.ts';
-import type { HealthReport, Logger } from './server/types.ts';
+import type { Logger } from './server/types.ts';
 import { adminMethods } from './generated/admin/methods.ts';
 import { publicMethods } from './generated/public/methods.ts';
 
@@ -27,6 +29,8 @@ export interface RunningNode {
   readonly config: Config;
   readonly publicAddress: { host: string; port: number };
   readonly adminAddress: { host: string; port: number };
+  /** The engine, pool, p2p and handlers behind the servers. */
+  readonly node: L2Node;
   /** Stops both servers and runs the close hooks. */
   stop(): Promise<void>;
 }
@@ -63,15 +67,11 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   // Storage and engine parts push their close() here as they are opened; shutdown runs them in reverse.
   const closeHooks: CloseHook[] = [];
   const auth = await setUpAdminAuth(config, logger);
-  // No engine is wired yet (storage and sync are other parts): report that plainly rather than invent a sync state.
-  const health = (): HealthReport => ({ healthy: true, version: PACKAGE_VERSION, syncState: 'not-implemented' });
+  const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION });
+  closeHooks.push(() => node.stop());
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
-  const common = { limits, logger, health, corsOrigin: config.corsOrigin };
-  const publicServer = createRpcServer({
-    ...common,
-    methods: publicMethods,
-    handlers: createPublicHandlers({ nodeVersion: PACKAGE_VERSION, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId }),
-  });
+  const common = { limits, logger, health: () => node.health(), corsOrigin: config.corsOrigin };
+  const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: node.publicHandlers });
   const adminServer = createRpcServer({
     ...common,
     methods: adminMethods,
@@ -84,8 +84,12 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     started.push(publicServer);
     const adminAddress = await adminServer.listen(config.adminPort, config.adminHost);
     started.push(adminServer);
+    await node.start();
+    // Once per chain, when it is created; before the "listening" lines, so whoever waits for those finds them printed.
+    if (node.newChain) process.stdout.write(renderFundedAccounts(node));
     logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(publicMethods).length });
     logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
+    logStorageAndChain(config, node, logger);
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
@@ -94,11 +98,31 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
       })();
       return stopping;
     };
-    return { config, publicAddress, adminAddress, stop };
+    return { config, publicAddress, adminAddress, node, stop };
   } catch (err) {
     await Promise.all(started.map((s) => s.close(0)));
+    await node.stop();
     throw err;
   }
+}
+
+function logStorageAndChain(config: Config, node: L2Node, logger: Logger): void {
+  // The URL's password never reaches the logs.
+  const database = config.databaseUrl ? config.databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@') : undefined;
+  logger.info('storage open', {
+    dataDirectory: config.dataDirectory === '' ? '(in memory)' : config.dataDirectory,
+    database: database ?? (config.dataDirectory === '' ? 'sqlite :memory:' : 'sqlite'),
+  });
+  logger.info('chain', {
+    l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, slotDurationSeconds: config.slotDurationSeconds,
+    sequencer: config.sequencer, p2p: node.p2p === undefined ? 'disabled' : { listen: node.p2p.getListenAddresses() },
+  });
+}
+
+/** The dev accounts funded at genesis (addresses and FeeJuice amounts), as printed on stdout. */
+function renderFundedAccounts(node: L2Node): string {
+  const lines = node.fundedAccounts.map((a) => `  0x${a.address.toString(16).padStart(64, '0')}  ${a.amount}`);
+  return ['Funded dev accounts (FeeJuice balance, base units):', ...lines, ''].join('\n');
 }
 
 async function setUpAdminAuth(config: Config, logger: Logger) {

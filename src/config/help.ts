@@ -9,6 +9,7 @@ import type { OptionSpec } from './options.ts';
 function shownDefault(option: OptionSpec): string {
   if (option.default === undefined) return '(none)';
   if (option.default === '') return "''";
+  if (Array.isArray(option.default)) return option.default.length === 0 ? '(none)' : option.default.join(',');
   return String(option.default);
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** How an option's text value is read. */
-export type OptionType = 'string' | 'boolean' | 'port' | 'integer' | 'number' | 'bigint' | 'hash' | 'log-level';
+export type OptionType = 'string' | 'boolean' | 'port' | 'integer' | 'number' | 'bigint' | 'hash' | 'log-level' | 'list' | 'postgres-url';
 
 /** One startup option. `key` names the field of `Config`. */
 export interface OptionSpec {
@@ -13,7 +13,7 @@ export interface OptionSpec {
   readonly flag: string;
   readonly env?: string;
   readonly type: OptionType;
-  readonly default: string | number | boolean | bigint | undefined;
+  readonly default: string | number | boolean | bigint | readonly string[] | undefined;
   readonly description: string;
   /** Extra bounds on integers and numbers (inclusive). */
   readonly min?: number;
@@ -44,6 +44,24 @@ export interface Config {
   l1ChainId: number;
   rollupVersion: number;
   shutdownTimeoutMs: number;
+  databaseUrl: string | undefined;
+  slotDurationSeconds: number;
+  slotsPerEpoch: number;
+  genesisTime: bigint;
+  proofDelaySeconds: number;
+  finalityDepth: number;
+  maxTxsPerBlock: number;
+  minTxsPerBlock: number;
+  buildEmptyBlocks: boolean;
+  maxL2GasPerBlock: number;
+  maxDaGasPerBlock: number;
+  sequencer: boolean;
+  sequencerPollingIntervalMs: number;
+  p2pEnabled: boolean;
+  p2pHost: string;
+  p2pPort: number;
+  p2pBootstrapPeers: readonly string[];
+  maxPendingTxCount: number;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -65,6 +83,24 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'l1ChainId', flag: '--l1-chain-id', env: 'L1_CHAIN_ID', type: 'integer', default: 31337, min: 0, description: 'L1 chain id, returned by node_getChainId.' },
   { key: 'rollupVersion', flag: '--rollup-version', env: 'ROLLUP_VERSION', type: 'integer', default: 1, min: 0, description: 'Rollup protocol version, returned by node_getVersion.' },
   { key: 'shutdownTimeoutMs', flag: '--shutdown-timeout-ms', env: 'NODE_SHUTDOWN_TIMEOUT_MS', type: 'integer', default: 10000, min: 0, description: 'How long SIGINT/SIGTERM waits for in-flight requests before closing connections.' },
+  { key: 'databaseUrl', flag: '--database-url', env: 'DATABASE_URL', type: 'postgres-url', default: undefined, description: 'postgres://user:pass@host:port/db — keep the chain in Postgres instead of the SQLite file in the data directory.' },
+  { key: 'genesisTime', flag: '--genesis-time', env: 'L2_GENESIS_TIME', type: 'bigint', default: 1735689600n, description: 'Unix time (seconds) of slot 0. Never change it for an existing data directory.' },
+  { key: 'slotDurationSeconds', flag: '--slot-duration', env: 'AZTEC_SLOT_DURATION', type: 'integer', default: 12, min: 1, description: 'Seconds per L2 slot (the dev L1 makes a block as often). Never change it for an existing data directory.' },
+  { key: 'slotsPerEpoch', flag: '--slots-per-epoch', env: 'AZTEC_EPOCH_DURATION', type: 'integer', default: 32, min: 1, description: 'Slots per epoch (proving and finality work per epoch).' },
+  { key: 'proofDelaySeconds', flag: '--proof-delay', env: 'PROOF_DELAY_SECONDS', type: 'integer', default: 24, min: 0, description: 'Seconds after an epoch ends until the dev prover marks it proven.' },
+  { key: 'finalityDepth', flag: '--finality-depth', env: 'FINALITY_DEPTH', type: 'integer', default: 2, min: 0, description: 'L1 blocks on top of a proof before its blocks count as finalized.' },
+  { key: 'sequencer', flag: '--sequencer', env: 'SEQUENCER_ENABLED', type: 'boolean', default: true, description: 'Build blocks (this node is the dev chain\'s sequencer). --sequencer=false only serves reads and fills the mempool.' },
+  { key: 'sequencerPollingIntervalMs', flag: '--sequencer-polling-interval-ms', env: 'SEQ_POLLING_INTERVAL_MS', type: 'integer', default: 500, min: 10, description: 'How often the sequencer checks whether to build a block or seal a checkpoint.' },
+  { key: 'maxTxsPerBlock', flag: '--max-txs-per-block', env: 'SEQ_MAX_TX_PER_BLOCK', type: 'integer', default: 32, min: 1, description: 'Most txs in one block.' },
+  { key: 'minTxsPerBlock', flag: '--min-txs-per-block', env: 'SEQ_MIN_TX_PER_BLOCK', type: 'integer', default: 1, min: 0, description: 'Fewest pending txs the sequencer waits for before it builds a block.' },
+  { key: 'buildEmptyBlocks', flag: '--build-empty-blocks', env: 'SEQ_BUILD_EMPTY_BLOCKS', type: 'boolean', default: false, description: 'Build a block every slot even without txs.' },
+  { key: 'maxL2GasPerBlock', flag: '--max-l2-block-gas', env: 'SEQ_MAX_L2_BLOCK_GAS', type: 'integer', default: 100000000, min: 1, description: 'Most L2 gas one block (and one tx) may use.' },
+  { key: 'maxDaGasPerBlock', flag: '--max-da-block-gas', env: 'SEQ_MAX_DA_BLOCK_GAS', type: 'integer', default: 10000000, min: 1, description: 'Most DA gas one block (and one tx) may use.' },
+  { key: 'maxPendingTxCount', flag: '--max-pending-tx-count', env: 'P2P_MAX_PENDING_TX_COUNT', type: 'integer', default: 1000, min: 0, description: 'Mempool capacity; a fuller pool evicts the lowest-priority tx or refuses the new one.' },
+  { key: 'p2pEnabled', flag: '--p2p-enabled', env: 'P2P_ENABLED', type: 'boolean', default: false, description: 'Run the libp2p service (tx gossip, ENR). Also on whenever bootstrap peers are given.' },
+  { key: 'p2pHost', flag: '--p2p-host', env: 'P2P_HOST', type: 'string', default: '127.0.0.1', description: 'Address the p2p service listens on; 0.0.0.0 for all interfaces.' },
+  { key: 'p2pPort', flag: '--p2p-port', env: 'P2P_PORT', type: 'port', default: 40400, description: 'TCP port of the p2p service. 0 picks a free port.' },
+  { key: 'p2pBootstrapPeers', flag: '--p2p-bootstrap-peers', env: 'P2P_BOOTSTRAP_PEERS', type: 'list', default: [], description: 'Comma-separated peers to dial: multiaddrs with /p2p/<id>, or enr: records. Turns p2p on.' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

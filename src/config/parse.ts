@@ -95,6 +95,10 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
     }
     case 'hash':
       return HASH_PATTERN.test(text) ? text : fail('must be a SHA-256 hash, 64 lowercase hex characters');
+    case 'list':
+      return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    case 'postgres-url':
+      return /^postgres(ql)?:\/\/\S+$/.test(text) ? text : fail('must be a postgres:// or postgresql:// URL');
     case 'log-level':
       return (LOG_LEVELS as readonly string[]).includes(text) ? text : fail(`must be one of ${LOG_LEVELS.join(', ')}`);
     case 'bigint':

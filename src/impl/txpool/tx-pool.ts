@@ -74,6 +74,11 @@ export class TxPool implements TxSource {
     return this.#limits;
   }
 
+  /** True until `close()`: the pool takes txs (node_isReady consults it). */
+  get running(): boolean {
+    return this.#open;
+  }
+
   /** Number of pending txs. */
   get pendingCount(): number {
     return this.#index.size;

@@ -22,6 +22,8 @@ import { createReceiptHandlers } from './receipts.ts';
 import type { ReceiptDeps, ReceiptHandlers } from './receipts.ts';
 import { createStateHandlers } from './state.ts';
 import type { StateHandlers } from './state.ts';
+import { createTransactionHandlers } from './transactions.ts';
+import type { TransactionDeps, TransactionHandlers } from './transactions.ts';
 import { createTreeHandlers } from './trees.ts';
 import type { TreeHandlers } from './trees.ts';
 import { createValidatorHandlers } from './validators.ts';
@@ -41,9 +43,14 @@ export interface EngineHandlerDeps
   readonly l1: CheckpointDeps['l1'] & NodeStatusDeps['l1'];
 }
 
-/** What the public handlers are built from; without `engine`, only configuration-backed methods are served. */
+/**
+ * What the public handlers are built from; without `engine`, only configuration-backed methods
+ * are served, and without `transactions` (the mempool and the node's tx validator) none of the
+ * `transactions` tag.
+ */
 export interface PublicHandlerDeps extends NodeInfoDeps {
   readonly engine?: EngineHandlerDeps;
+  readonly transactions?: TransactionDeps;
 }
 
 /** The handlers served once an engine is given. */
@@ -51,7 +58,7 @@ export type EngineHandlers = BlockHandlers & CheckpointHandlers & ReceiptHandler
   & LogHandlers & NodeStatusHandlers & ContractHandlers & ValidatorHandlers & DebugHandlers;
 
 /** The public handlers that exist so far. */
-export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers>;
+export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers> & Partial<TransactionHandlers>;
 
 /** Creates the public handler object. */
 export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet {
@@ -59,6 +66,7 @@ export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet 
   return {
     ...createNodeInfoHandlers(deps),
     ...(deps.engine === undefined ? {} : createEngineHandlers(deps, deps.engine)),
+    ...(deps.transactions === undefined ? {} : createTransactionHandlers(deps.transactions)),
   } satisfies Partial<PublicHandlers>;
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Builds real-format private-only txs (the `Tx` wire object `node_sendTx` takes) without a
+ * prover: every kernel array zero padded to its declared length, an all-zero chonk proof (a node
+ * with realProofs false accepts it). For tests, the docs' examples and the bot. Also converts a
+ * `node_getBlockHeader` answer into the anchor header a tx commits to.
+ * @module
+ */
+import {
+  CHONK_PROOF_LENGTH, MAX_CONTRACT_CLASS_LOGS_PER_TX, MAX_L2_TO_L1_MSGS_PER_TX, MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX,
+  MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS,
+} from './constants.ts';
+import { computeTxHash } from './tx-hash.ts';
+import { toWireTx } from './tx-wire.ts';
+import type { AppendOnlyTreeSnapshot, BlockHeader, Gas, GasFees, PrivateKernelTailCircuitPublicInputs, Tx, WireTx } from './types.ts';
+
+/** What a built tx carries; unset fields get small valid defaults. */
+export interface PrivateTxOptions {
+  readonly chainId: bigint;
+  readonly rollupVersion: bigint;
+  readonly feePayer: bigint;
+  /** The header of a block the node knows (genesis included). */
+  readonly anchorBlockHeader: BlockHeader;
+  /** At least one; the first makes the tx unique (its hash and its nullifier-tree entry). */
+  readonly nullifiers: readonly bigint[];
+  readonly noteHashes?: readonly bigint[];
+  /** Default DA 1 000, L2 100 000 (above the node's fixed minimum for a private-only tx). */
+  readonly gasLimits?: Gas;
+  readonly maxFeesPerGas: GasFees;
+  readonly maxPriorityFeesPerGas?: GasFees;
+  /** Seconds; default one day from now (the genesis header's timestamp is 0, so not from the anchor). */
+  readonly expirationTimestamp?: bigint;
+  /** Default a tenth of the limits. */
+  readonly gasUsed?: Gas;
+}
+
+/** A built tx: decoded form, wire JSON and hash (0x + 64 hex). */
+export interface BuiltTx {
+  readonly tx: Tx;
+  readonly wire: WireTx;
+  readonly hash: string;
+}
+
+const ZERO_FEES: GasFees = { feePerDaGas: 0n, feePerL2Gas: 0n };
+const pad = <T>(items: readonly T[], length: number, empty: () => T, what: string): T[] => {
+  if (items.length > length) throw new RangeError(`at most ${length} ${what}, got ${items.length}`);
+  return [...items, ...Array.from({ length: length - items.length }, empty)];
+};
+
+/** Builds a private-only tx (no public calls: the dev sequencer mines it without a VM). */
+export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
+  if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n) throw new RangeError('a tx needs a non-zero first nullifier');
+  const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };
+  const data: PrivateKernelTailCircuitPublicInputs = {
+    isForPublic: false,
+    constants: {
+      anchorBlockHeader: o.anchorBlockHeader,
+      txContext: {
+        chainId: o.chainId, version: o.rollupVersion,
+        gasSettings: { gasLimits, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: o.maxFeesPerGas, maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES },
+      },
+      vkTreeRoot: 0n,
+      protocolContractsHash: 0n,
+    },
+    gasUsed: o.gasUsed ?? { daGas: Math.floor(gasLimits.daGas / 10), l2Gas: Math.floor(gasLimits.l2Gas / 10) },
+    feePayer: o.feePayer,
+    expirationTimestamp: o.expirationTimestamp ?? BigInt(Math.floor(Date.now() / 1000)) + 86_400n,
+    forRollup: {
+      end: {
+        noteHashes: pad(o.noteHashes ?? [], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
+        nullifiers: pad(o.nullifiers, MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
+        l2ToL1Msgs: pad([], MAX_L2_TO_L1_MSGS_PER_TX, () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }), 'messages'),
+        privateLogs: pad([], MAX_PRIVATE_LOGS_PER_TX, () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }), 'logs'),
+        contractClassLogsHashes: pad([], MAX_CONTRACT_CLASS_LOGS_PER_TX, () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }), 'class logs'),
+      },
+    },
+  };
+  const tx: Tx = {
+    txHash: computeTxHash(data), data, chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
+    contractClassLogFields: [], publicFunctionCalldata: [],
+  };
+  const wire = toWireTx(tx);
+  return { tx, wire, hash: wire.txHash };
+}
+
+/** The wire `BlockHeader` (as `node_getBlockHeader` answers) in the shape a tx's anchor takes. */
+export interface WireBlockHeaderLike {
+  readonly lastArchive: WireSnapshot;
+  readonly state: { readonly l1ToL2MessageTree: WireSnapshot; readonly partial: { readonly noteHashTree: WireSnapshot; readonly nullifierTree: WireSnapshot; readonly publicDataTree: WireSnapshot } };
+  readonly spongeBlobHash: string;
+  readonly globalVariables: {
+    readonly chainId: string; readonly version: string; readonly blockNumber: number; readonly slotNumber: string; readonly timestamp: string;
+    readonly coinbase: string; readonly feeRecipient: string; readonly gasFees: { readonly feePerDaGas: string; readonly feePerL2Gas: string };
+  };
+  readonly totalFees: string;
+  readonly totalManaUsed: string;
+}
+interface WireSnapshot {
+  readonly root: string;
+  readonly nextAvailableLeafIndex: number;
+}
+
+/** Converts a wire block header to the anchor header a tx carries (its hash is the block hash). */
+export function anchorHeaderFromWire(h: WireBlockHeaderLike): BlockHeader {
+  const snap = (s: WireSnapshot): AppendOnlyTreeSnapshot => ({ root: BigInt(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+  const g = h.globalVariables;
+  return {
+    lastArchive: snap(h.lastArchive),
+    state: {
+      l1ToL2MessageTree: snap(h.state.l1ToL2MessageTree),
+      partial: { noteHashTree: snap(h.state.partial.noteHashTree), nullifierTree: snap(h.state.partial.nullifierTree), publicDataTree: snap(h.state.partial.publicDataTree) },
+    },
+    spongeBlobHash: BigInt(h.spongeBlobHash),
+    globalVariables: {
+      chainId: BigInt(g.chainId), version: BigInt(g.version), blockNumber: g.blockNumber, slotNumber: Number(BigInt(g.slotNumber)),
+      timestamp: BigInt(g.timestamp), coinbase: BigInt(g.coinbase), feeRecipient: BigInt(g.feeRecipient),
+      gasFees: { feePerDaGas: BigInt(g.gasFees.feePerDaGas), feePerL2Gas: BigInt(g.gasFees.feePerL2Gas) },
+    },
+    totalFees: BigInt(h.totalFees),
+    totalManaUsed: BigInt(h.totalManaUsed),
+  };
+}
