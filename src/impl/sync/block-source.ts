@@ -1,0 +1,54 @@
+/**
+ * Where a follower gets the chain from: another node's public RPC (`RpcBlockSource`) or peers
+ * over the p2p block-range protocol (`p2p-block-source.ts`). Sources hand out decoded but
+ * unverified values; the follower verifies everything by re-applying it.
+ * @module
+ */
+import { createNodeClient } from '../../generated/public/client.ts';
+import type { NodeClient } from '../../generated/public/client.ts';
+import type { L2Block, L2Tips } from '../chain/types.ts';
+import { fromWireBlock, fromWireL2Tips, fromWirePublishedCheckpoint } from '../rpc/wire/blocks-decode.ts';
+import type { DecodedCheckpoint } from '../rpc/wire/blocks-decode.ts';
+
+/** A source of blocks, tips and (when it has them) checkpoints. */
+export interface BlockSource {
+  /** For logs and status: the URL or peer. */
+  readonly name: string;
+  /** Most blocks one `getBlocks` call may ask for. */
+  readonly maxBlocksPerRequest: number;
+  /** The source's tips; for a source without tips (p2p), only `proposed` is meaningful. */
+  getTips(): Promise<L2Tips>;
+  /** Blocks `from` … in order, at most `limit` (fewer at the source's tip). */
+  getBlocks(from: number, limit: number): Promise<L2Block[]>;
+  /** Checkpoints `from` … with their blocks; absent when the source cannot serve them. */
+  getCheckpoints?(from: number, limit: number): Promise<DecodedCheckpoint[]>;
+}
+
+/** Follows a node through its public JSON-RPC API (node_getL2Tips, node_getBlocks, node_getCheckpoints). */
+export class RpcBlockSource implements BlockSource {
+  readonly name: string;
+  readonly maxBlocksPerRequest = 100;
+  readonly #client: NodeClient;
+
+  constructor(url: string) {
+    this.name = url;
+    // No batching: the follower's calls are sequential, and one block page can be large.
+    this.#client = createNodeClient(url, { batch: false });
+  }
+
+  async getTips(): Promise<L2Tips> {
+    return fromWireL2Tips(await this.#client.getL2Tips());
+  }
+
+  async getBlocks(from: number, limit: number): Promise<L2Block[]> {
+    const page: unknown = await this.#client.getBlocks(from, Math.min(limit, this.maxBlocksPerRequest));
+    if (!Array.isArray(page)) throw new Error(`node_getBlocks from ${this.name}: not an array`);
+    return page.map(fromWireBlock);
+  }
+
+  async getCheckpoints(from: number, limit: number): Promise<DecodedCheckpoint[]> {
+    const page: unknown = await this.#client.getCheckpoints(from, Math.min(limit, 50));
+    if (!Array.isArray(page)) throw new Error(`node_getCheckpoints from ${this.name}: not an array`);
+    return page.map(fromWirePublishedCheckpoint);
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The follower: a node without a sequencer that takes the chain from a `BlockSource`, re-applies
+ * every block's tx effects to its own world state (block-import.ts) and stores it only when all
+ * state roots, the block hash and the archive agree; checkpoints are imported over verified
+ * blocks, and proven/finalized tips follow the source's, capped at what was verified here.
+ *
+ * Each batch is one `SyncSwitch.step`, so admin pause/resume and rollback (which pauses first)
+ * never interleave with an import, and a pause takes effect after at most one batch. The
+ * database is the truth: every step starts from our own latest block, so a restart or a
+ * rollback to n simply continues from n + 1. A block or checkpoint that does not verify stops
+ * syncing at the last good block (`stopped-on-mismatch`) until the next resume or restart;
+ * a source that is down is only logged and retried.
+ * @module
+ */
+import { BlockImportError, importBlock, importCheckpoint } from '../chain/block-import.ts';
+import { hex32 } from '../chain/codec.ts';
+import type { ChainQueries } from '../chain/chain-queries.ts';
+import type { ChainState } from '../chain/chain-state.ts';
+import type { ChainTime } from '../chain/time.ts';
+import type { L2Block, L2Tips } from '../chain/types.ts';
+import type { L1Chain } from '../l1/l1-chain.ts';
+import { SyncSwitch } from '../node-config/sync-control.ts';
+import { WireDecodeError } from '../rpc/wire/blocks-decode.ts';
+import type { WorldState } from '../world-state/world-state.ts';
+import type { BlockSource } from './block-source.ts';
+import { FollowedTips } from './followed-tips.ts';
+
+/** Sync state for node_getWorldStateSyncStatus and GET /status. */
+export type FollowerState = 'syncing' | 'paused' | 'stopped-on-mismatch' | 'caught-up';
+
+/** What `status()` reports. */
+export interface FollowerStatus {
+  readonly state: FollowerState;
+  /** Our latest verified block (as of the last step). */
+  readonly lastGoodBlock: number;
+  /** The source's proposed tip as last seen. */
+  readonly sourceTip?: number;
+  /** Why syncing stopped (set with `stopped-on-mismatch`). */
+  readonly error?: string;
+}
+
+/** The engine parts the follower writes and reads (an `Engine` fits). */
+export interface FollowerEngine {
+  readonly state: ChainState;
+  readonly chain: ChainQueries;
+  readonly l1: L1Chain;
+  readonly time: ChainTime;
+  readonly worldState: WorldState;
+  readonly config: { readonly l1ChainId: number; readonly rollupVersion: number };
+}
+
+/** The logger subset used (the server's Logger fits). */
+export interface FollowerLogger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** Follower settings. */
+export interface FollowerOptions {
+  readonly engine: FollowerEngine;
+  readonly source: BlockSource;
+  /** The node's sync switch (admin pause/resume); its interval is the poll interval (archiverPollingIntervalMS). */
+  readonly sync?: SyncSwitch;
+  /** Blocks per request (default: the source's maximum). */
+  readonly batchSize?: number;
+  /**
+   * The L1→L2 messages inserted by the first block of a checkpoint. Default: our own L1 view's
+   * inbox (the proposer's too when both read one L1); the message tree root decides.
+   */
+  readonly l1ToL2Messages?: (blockNumber: number) => Promise<readonly bigint[]>;
+  readonly logger?: FollowerLogger;
+}
+
+/** Follows and verifies a chain. */
+export class Follower {
+  readonly sync: SyncSwitch;
+  readonly #o: FollowerOptions;
+  readonly #tips: FollowedTips;
+  #latest = 0;
+  #sourceTip: number | undefined;
+  #caughtUp = false;
+  #error: string | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running = false;
+  #wake = false;
+  #loop: Promise<void> = Promise.resolve();
+
+  constructor(options: FollowerOptions) {
+    this.#o = options;
+    this.sync = options.sync ?? new SyncSwitch(1000);
+    this.#tips = new FollowedTips(options.engine.state.store);
+    // A resume (also the one after a rollback) is the operator's "try again" after a mismatch.
+    this.sync.onChange((state) => { if (state === 'syncing') this.#error = undefined; });
+    // From now on this node's proven/finalized tips are the followed node's, as far as verified here.
+    options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
+  }
+
+  /** Sync status; see FollowerState. */
+  status(): FollowerStatus {
+    const state: FollowerState = this.#error !== undefined ? 'stopped-on-mismatch' : this.sync.isPaused() ? 'paused' : this.#caughtUp ? 'caught-up' : 'syncing';
+    return { state, lastGoodBlock: this.#latest, ...(this.#sourceTip !== undefined && { sourceTip: this.#sourceTip }), ...(this.#error !== undefined && { error: this.#error }) };
+  }
+
+  /** Starts polling (every `sync.intervalMs`). */
+  async start(): Promise<void> {
+    this.#latest = await this.#o.engine.state.latestBlockNumber();
+    this.#running = true;
+    this.#schedule(0);
+  }
+
+  /** Stops polling and waits for a running step. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearTimeout(this.#timer);
+    await this.#loop;
+  }
+
+  /** Syncs now instead of at the next poll (a block announcement arrived). */
+  wake(): void {
+    if (!this.#running) return;
+    this.#wake = true;
+    this.#schedule(0);
+  }
+
+  /** Runs steps until caught up, paused, stopped or failed; resolves to the blocks imported. */
+  async syncNow(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      let more = false;
+      const ran = await this.sync.step(async () => {
+        if (this.#error !== undefined) return;
+        const r = await this.#step();
+        total += r.imported;
+        more = r.more;
+      });
+      if (!ran || !more) return total;
+    }
+  }
+
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#loop = this.#loop.then(async () => {
+        this.#wake = false;
+        try {
+          await this.syncNow();
+        } catch (err) {
+          this.#o.logger?.warn('follower: source unavailable, retrying', { source: this.#o.source.name, err: (err as Error).message });
+        }
+        if (this.#running) this.#schedule(this.#wake ? 0 : this.sync.intervalMs);
+      });
+    }, ms);
+    // The node's servers keep the process alive; a follower alone must not.
+    this.#timer.unref();
+  }
+
+  /** One batch: tips, blocks after ours, then checkpoints over them. */
+  async #step(): Promise<{ imported: number; more: boolean }> {
+    const { engine, source } = this.#o;
+    const state = engine.state;
+    this.#latest = await state.latestBlockNumber();
+    const tips = await source.getTips();
+    this.#sourceTip = tips.proposed.number;
+    let imported = 0;
+    try {
+      const want = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest, tips.proposed.number - this.#latest);
+      const blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
+      for (const b of blocks) {
+        await this.#import(b);
+        imported++;
+      }
+      if (this.#latest === tips.proposed.number && (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash) {
+        throw new BlockImportError('block', this.#latest, `our hash differs from the source's proposed tip ${hex32(tips.proposed.hash)}`);
+      }
+      await this.#importCheckpoints(tips);
+    } catch (err) {
+      if (!(err instanceof BlockImportError || err instanceof WireDecodeError)) throw err;
+      this.#error = err.message;
+      this.#caughtUp = false;
+      this.#o.logger?.error('follower: stopped on a block that does not verify', { source: source.name, lastGoodBlock: this.#latest, err: err.message });
+      return { imported, more: false };
+    }
+    await this.#tips.record(tips);
+    engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
+    this.#caughtUp = this.#latest >= tips.proposed.number;
+    if (imported > 0) this.#o.logger?.info('follower: imported blocks', { to: this.#latest, sourceTip: tips.proposed.number });
+    return { imported, more: imported > 0 && !this.#caughtUp };
+  }
+
+  async #import(b: L2Block): Promise<void> {
+    const { engine } = this.#o;
+    const n = b.header.globalVariables.blockNumber;
+    const messages = this.#o.l1ToL2Messages ?? (async () => (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));
+    const grows = b.indexWithinCheckpoint === 0 ? await messages(n) : [];
+    await importBlock(engine.state, b, { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) }, grows);
+    this.#latest = n;
+  }
+
+  async #importCheckpoints(tips: L2Tips): Promise<void> {
+    const { engine, source } = this.#o;
+    if (source.getCheckpoints === undefined) return;
+    const store = engine.state.store;
+    for (;;) {
+      const ours = await store.latestCheckpointNumber();
+      if (ours >= tips.checkpointed.checkpoint.number) break;
+      const page = await source.getCheckpoints(ours + 1, 10);
+      let progressed = false;
+      for (const { checkpoint, blocks } of page) {
+        if (checkpoint.startBlock + checkpoint.blockCount - 1 > this.#latest) return;
+        await importCheckpoint(engine.state, engine.l1, engine.time, checkpoint, blocks);
+        progressed = true;
+      }
+      if (!progressed) return;
+    }
+    const cp = tips.checkpointed.checkpoint;
+    const mine = cp.number === 0 ? undefined : await store.findCheckpoint(cp.number);
+    if (mine !== undefined && mine.hash !== cp.hash) throw new BlockImportError('checkpoint', cp.number, `our hash ${hex32(mine.hash)} differs from the source's ${hex32(cp.hash)}`);
+  }
+}
