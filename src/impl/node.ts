@@ -185,7 +185,7 @@ function assemble(p: Parts): L2Node {
       return {
         healthy: ready, version: o.nodeVersion, syncState: gate.state, database,
         ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
-        sequencer: config.sequencer, p2p: p2p === undefined ? 'disabled' : p2p.isReady() ? 'running' : 'stopped',
+        sequencer: config.sequencer, p2p: p2pStatus(p2p),
       };
     },
     step: () => gate.step(step).then(() => undefined),
@@ -211,4 +211,11 @@ function assemble(p: Parts): L2Node {
       await p.closeAll();
     },
   };
+}
+
+/** The p2p part of GET /status: whether it runs, and how many peers it has (all, and on the tx topic). */
+function p2pStatus(p2p: P2PService | undefined) {
+  if (p2p === undefined) return { enabled: false };
+  if (!p2p.isReady()) return { enabled: true, running: false };
+  return { enabled: true, running: true, peers: p2p.getPeers().length, txTopicPeers: p2p.getTxTopicPeers().length };
 }
