@@ -41,15 +41,34 @@ export function fromWireTxEffect(e: Wire.TxEffect): C.TxEffect {
   };
 }
 
-/** Wire L2Block (as node_getBlock returns it) → engine L2Block; `hash` is the recomputed header hash. */
+/**
+ * Wire L2Block (as node_getBlock returns it) → engine L2Block; `hash` is the recomputed header
+ * hash. The real node's header also carries `_cachedHash` (serialized as `{}`): ignored unless
+ * it is a hash string, which must then be the hash we compute.
+ */
 export function fromWireBlock(wire: unknown): C.L2Block {
-  check('node_getBlock', wire, 'L2Block');
-  const w = wire as Wire.L2Block;
+  // node_getBlock's result schema allows null (no such block); a block to import must be there.
+  if (wire === null || typeof wire !== 'object') throw new WireDecodeError('L2Block: not an object');
+  const { cached, block } = withoutCachedHash(wire);
+  check('node_getBlock', block, 'L2Block');
+  const w = block as Wire.L2Block;
   const header = blockHeaderFromJson(w.header as never);
+  const hash = hashBlockHeader(header);
+  if (typeof cached === 'string' && (!/^0x[0-9a-fA-F]{1,64}$/.test(cached) || BigInt(cached) !== hash)) {
+    throw new WireDecodeError(`L2Block: header._cachedHash ${cached} is not the header's hash`);
+  }
   return {
     archive: snap(w.archive), header, body: { txEffects: w.body.txEffects.map(fromWireTxEffect) },
-    checkpointNumber: w.checkpointNumber, indexWithinCheckpoint: w.indexWithinCheckpoint, hash: hashBlockHeader(header),
+    checkpointNumber: w.checkpointNumber, indexWithinCheckpoint: w.indexWithinCheckpoint, hash,
   };
+}
+
+/** A shallow copy of the block with `header._cachedHash` taken out (the input is never modified). */
+function withoutCachedHash(wire: unknown): { cached: unknown; block: unknown } {
+  const header = (wire as { header?: unknown } | null)?.header;
+  if (header === null || typeof header !== 'object' || !('_cachedHash' in header)) return { cached: undefined, block: wire };
+  const { _cachedHash: cached, ...rest } = header as Record<string, unknown>;
+  return { cached, block: { ...(wire as object), header: rest } };
 }
 
 /** Wire L2Tips → engine L2Tips. */
