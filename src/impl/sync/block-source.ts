@@ -16,8 +16,11 @@ export interface BlockSource {
   readonly name: string;
   /** Most blocks one `getBlocks` call may ask for. */
   readonly maxBlocksPerRequest: number;
-  /** The source's tips; for a source without tips (p2p), only `proposed` is meaningful. */
-  getTips(): Promise<L2Tips>;
+  /**
+   * The source's tips; undefined when it has none (p2p peers): the follower then reads batches
+   * until one comes back short, and imports no checkpoints and no proof tips.
+   */
+  getTips(): Promise<L2Tips | undefined>;
   /** Blocks `from` … in order, at most `limit` (fewer at the source's tip). */
   getBlocks(from: number, limit: number): Promise<L2Block[]>;
   /** Checkpoints `from` … with their blocks; absent when the source cannot serve them. */

@@ -158,22 +158,25 @@ export class Follower {
   /** One batch: tips, blocks after ours, then checkpoints over them. */
   async #step(): Promise<{ imported: number; more: boolean }> {
     const { engine, source } = this.#o;
-    const state = engine.state;
-    this.#latest = await state.latestBlockNumber();
+    this.#latest = await engine.state.latestBlockNumber();
     const tips = await source.getTips();
-    this.#sourceTip = tips.proposed.number;
+    const batch = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest);
+    // Without tips (p2p): ask for a full batch; a short answer means the source's tip was reached.
+    const want = tips === undefined ? batch : Math.min(batch, tips.proposed.number - this.#latest);
     let imported = 0;
+    let blocks: L2Block[] = [];
     try {
-      const want = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest, tips.proposed.number - this.#latest);
-      const blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
+      blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
       for (const b of blocks) {
         await this.#import(b);
         imported++;
       }
-      if (this.#latest === tips.proposed.number && (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash) {
-        throw new BlockImportError('block', this.#latest, `our hash differs from the source's proposed tip ${hex32(tips.proposed.hash)}`);
+      if (tips !== undefined) {
+        if (this.#latest === tips.proposed.number && (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash) {
+          throw new BlockImportError('block', this.#latest, `our hash differs from the source's proposed tip ${hex32(tips.proposed.hash)}`);
+        }
+        await this.#importCheckpoints(tips);
       }
-      await this.#importCheckpoints(tips);
     } catch (err) {
       if (!(err instanceof BlockImportError || err instanceof WireDecodeError)) throw err;
       this.#error = err.message;
@@ -181,10 +184,13 @@ export class Follower {
       this.#o.logger?.error('follower: stopped on a block that does not verify', { source: source.name, lastGoodBlock: this.#latest, err: err.message });
       return { imported, more: false };
     }
-    await this.#tips.record(tips);
-    engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
-    this.#caughtUp = this.#latest >= tips.proposed.number;
-    if (imported > 0) this.#o.logger?.info('follower: imported blocks', { to: this.#latest, sourceTip: tips.proposed.number });
+    if (tips !== undefined) {
+      await this.#tips.record(tips);
+      engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
+    }
+    this.#sourceTip = tips?.proposed.number ?? (blocks.length < want ? this.#latest : undefined);
+    this.#caughtUp = tips === undefined ? blocks.length < want : this.#latest >= tips.proposed.number;
+    if (imported > 0) this.#o.logger?.info('follower: imported blocks', { to: this.#latest, source: source.name });
     return { imported, more: imported > 0 && !this.#caughtUp };
   }
 

@@ -1,0 +1,41 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import blockExample from '../../../../shared/wire/examples/node_getBlock.json' with { type: 'json' };
+import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement, decodeBlockFromPeer, encodeBlockForPeers } from '../../../src/impl/p2p/block-sync.ts';
+import { fromWireBlock, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
+import { P2pBlockSource } from '../../../src/impl/sync/p2p-block-source.ts';
+
+const block = fromWireBlock(blockExample.response.result);
+
+describe('blocks on p2p', () => {
+  it('block bytes round-trip through the wire JSON decoder', () => {
+    assert.deepEqual(decodeBlockFromPeer(encodeBlockForPeers(block)), block);
+    assert.throws(() => decodeBlockFromPeer(new Uint8Array([0xff, 0xfe])), /not UTF-8 JSON/);
+    assert.throws(() => decodeBlockFromPeer(new TextEncoder().encode('{"archive":1}')), WireDecodeError);
+  });
+
+  it('an announcement must carry the block it names; the hook rejects a mismatch and wakes the follower on a valid one', async () => {
+    const a = blockAnnouncement(block);
+    assert.deepEqual(decodeAnnouncement(a), block);
+    const wrongHash = { ...a, blockHash: new Uint8Array(32).fill(1) };
+    const wrongNumber = { ...a, blockNumber: a.blockNumber + 1 };
+    assert.throws(() => decodeAnnouncement(wrongHash), /does not match its bytes/);
+    const source = new P2pBlockSource({ getPeers: () => [], requestBlocks: async () => [] });
+    let woken = 0;
+    source.onNewBlock = () => woken++;
+    assert.equal(await source.onAnnouncement(wrongHash), 'reject');
+    assert.equal(await source.onAnnouncement(wrongNumber), 'reject');
+    assert.equal(woken, 0);
+    assert.equal(await source.onAnnouncement(a), 'accept');
+    assert.equal(woken, 1);
+    await assert.rejects(source.getBlocks(1, 10), /no peer to sync from/);
+  });
+
+  it('the range handler serves existing blocks from number 1 and nothing for 0', async () => {
+    const asked: [number, number][] = [];
+    const handler = blockRangeHandlerFor({ blocksFrom: async (f, l) => { asked.push([f, l]); return [block]; } });
+    assert.deepEqual(await handler(0, 5), []);
+    assert.deepEqual((await handler(1, 5)).map(decodeBlockFromPeer), [block]);
+    assert.deepEqual(asked, [[1, 5]]);
+  });
+});
