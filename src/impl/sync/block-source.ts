@@ -32,26 +32,41 @@ export class RpcBlockSource implements BlockSource {
   readonly name: string;
   readonly maxBlocksPerRequest = 100;
   readonly #client: NodeClient;
+  readonly #timeoutMs: number;
 
-  constructor(url: string) {
+  /** `timeoutMs` bounds each call, so that a hung source cannot hold a sync step (and a pause) forever. */
+  constructor(url: string, timeoutMs = 30_000) {
     this.name = url;
+    this.#timeoutMs = timeoutMs;
     // No batching: the follower's calls are sequential, and one block page can be large.
     this.#client = createNodeClient(url, { batch: false });
   }
 
   async getTips(): Promise<L2Tips> {
-    return fromWireL2Tips(await this.#client.getL2Tips());
+    return fromWireL2Tips(await this.#bounded('node_getL2Tips', this.#client.getL2Tips()));
   }
 
   async getBlocks(from: number, limit: number): Promise<L2Block[]> {
-    const page: unknown = await this.#client.getBlocks(from, Math.min(limit, this.maxBlocksPerRequest));
+    const page: unknown = await this.#bounded('node_getBlocks', this.#client.getBlocks(from, Math.min(limit, this.maxBlocksPerRequest)));
     if (!Array.isArray(page)) throw new Error(`node_getBlocks from ${this.name}: not an array`);
     return page.map(fromWireBlock);
   }
 
   async getCheckpoints(from: number, limit: number): Promise<DecodedCheckpoint[]> {
-    const page: unknown = await this.#client.getCheckpoints(from, Math.min(limit, 50));
+    const page: unknown = await this.#bounded('node_getCheckpoints', this.#client.getCheckpoints(from, Math.min(limit, 50)));
     if (!Array.isArray(page)) throw new Error(`node_getCheckpoints from ${this.name}: not an array`);
     return page.map(fromWirePublishedCheckpoint);
+  }
+
+  async #bounded<T>(method: string, call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${method} from ${this.name}: no answer within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+    });
+    try {
+      return await Promise.race([call, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
