@@ -12,6 +12,7 @@ import { PACKAGE_VERSION } from './config/package-info.ts';
 import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
 import { createNode } from './impl/node.ts';
+import { openNodeAdmin } from './impl/node-admin.ts';
 import type { L2Node } from './impl/node.ts';
 import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
@@ -69,13 +70,19 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   const auth = await setUpAdminAuth(config, logger);
   const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION });
   closeHooks.push(() => node.stop());
+  const admin = await openNodeAdmin(node, config).catch(async (err: unknown) => {
+    await node.stop();
+    throw err;
+  });
+  // Runs before node.stop (hooks run in reverse): a snapshot being copied finishes first.
+  closeHooks.push(async () => void (await admin.snapshots.idle().catch(() => undefined)));
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const common = { limits, logger, health: () => node.health(), corsOrigin: config.corsOrigin };
-  const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: node.publicHandlers });
+  const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: { ...node.publicHandlers, ...admin.validatorHandlers } });
   const adminServer = createRpcServer({
     ...common,
     methods: adminMethods,
-    handlers: createAdminHandlers(),
+    handlers: createAdminHandlers(admin.adminDeps),
     ...(auth === undefined ? {} : { auth }),
   });
   const started: RpcServer[] = [];
@@ -87,9 +94,9 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     await node.start();
     // Once per chain, when it is created; before the "listening" lines, so whoever waits for those finds them printed.
     if (node.newChain) process.stdout.write(renderFundedAccounts(node));
+    logStorageAndChain(config, node, logger);
     logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(publicMethods).length });
     logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
-    logStorageAndChain(config, node, logger);
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
