@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { decodeJson, encodeJson, hex32 } from './codec.ts';
+import { ContractIndex } from './contract-index.ts';
 import type { Checkpoint, L2Block } from './types.ts';
 
 /** Everything written together with a block. */
@@ -23,15 +24,20 @@ export interface BlockWrite {
 const BLOCK_ROWS: readonly (readonly [string, string])[] = [
   ['chain_blocks', 'number'], ['chain_tx_effects', 'block_number'], ['chain_private_logs', 'block_number'],
   ['chain_public_logs', 'block_number'], ['chain_contract_class_logs', 'block_number'], ['chain_l1_to_l2_messages', 'block_number'],
+  // The contract index (contract-index.ts): what an unwound block published goes with it.
+  ['chain_contract_classes', 'block_number'], ['chain_contract_instances', 'block_number'],
 ];
 
 /** Reads and writes chain data through knex. */
 export class ChainStore {
   readonly db: Knex;
+  /** Published contract classes and instances, written with each block and unwound with it. */
+  readonly contracts: ContractIndex;
   #blockCache = new Map<number, L2Block>();
 
   constructor(db: Knex) {
     this.db = db;
+    this.contracts = new ContractIndex(db);
   }
 
   /** Writes a block and its indexes; call inside the block's transaction. */
@@ -55,6 +61,7 @@ export class ChainStore {
     await insertChunked(trx, 'chain_contract_class_logs', ccl);
     await insertChunked(trx, 'chain_l1_to_l2_messages', w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })));
     await this.saveDropped(trx, w.dropped);
+    await this.contracts.indexBlock(trx, number, b.body.txEffects);
     this.#blockCache.delete(b.header.globalVariables.blockNumber);
   }
 
@@ -67,6 +74,9 @@ export class ChainStore {
     for (const [table, column] of BLOCK_ROWS) await trx(table).where(column, '>', blockNumber).delete();
     await trx('chain_checkpoints').whereRaw('start_block + block_count - 1 > ?', [blockNumber]).delete();
     this.#blockCache.clear();
+    // Reads between now and the commit may re-cache removed contracts: clear again once settled.
+    this.contracts.clearCache();
+    trx.executionPromise.then(() => this.contracts.clearCache(), () => this.contracts.clearCache());
     return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
   }
 

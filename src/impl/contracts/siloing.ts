@@ -36,3 +36,8 @@ export function computeNoteHashNonce(firstNullifier: bigint, noteIndexInTx: numb
 export function computeUniqueNoteHash(nonce: bigint, siloedNoteHash: bigint): bigint {
   return poseidon2HashWithSeparator([nonce, siloedNoteHash], DomainSeparator.UNIQUE_NOTE_HASH);
 }
+
+/** Siloes a private log's tag (its first field) with the emitting contract, as the private kernel does. */
+export function computeSiloedPrivateLogFirstField(contract: bigint, tag: bigint): bigint {
+  return poseidon2HashWithSeparator([contract, tag], DomainSeparator.PRIVATE_LOG_FIRST_FIELD);
+}

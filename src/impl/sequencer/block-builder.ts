@@ -1,10 +1,13 @@
 /**
- * Builds one block from candidate txs: drops txs that can never be mined (public calls before the
- * public VM exists, nullifiers already spent, fee payer unable to pay), leaves txs that do not fit
- * this block pending, charges each included tx `gasUsed × gasFees` from its fee payer's FeeJuice
- * balance and credits the block's fee recipient — both as public data writes of the tx, so the
- * state stays derivable from block bodies. The result is a `ProposedBlock`: the chain applies it
- * to the trees and stores it in one transaction, which fills in the state, hash and archive.
+ * Builds one block from candidate txs over a block-level state overlay (the latest state plus the
+ * txs already placed). A tx with public calls runs through the public VM (public-processor.ts):
+ * setup, app logic (reverts are included with their revert code), teardown, the fee charged
+ * whatever reverted; a tx whose public part is invalid (PublicTxInvalidError) is dropped with the
+ * reason, never half-applied. A private-only tx is charged `gasUsed × gasFees`. Either way the
+ * fee leaves the fee payer's FeeJuice balance and is credited to the block's fee recipient, both
+ * as public data writes of the tx, so the state stays derivable from block bodies. Txs that do not
+ * fit this block stay pending. The result is a `ProposedBlock`: the chain applies it to the trees
+ * and stores it (with the contract index) in one transaction.
  *
  * spongeBlobHash: Aztec absorbs the checkpoint's blob fields into a Poseidon2 sponge; we compute
  * poseidon2Hash of this block's blob fields (`blockBlobFields`), which commits to the same data.
@@ -14,6 +17,12 @@ import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import type { ProposedBlock } from '../chain/chain-state.ts';
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
 import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
+import type { ContractLookup } from '../chain/contract-index.ts';
+import { PublicTxInvalidError } from '../execution/public-tx-executor.ts';
+import { BlockStateOverlay } from './block-state-overlay.ts';
+import type { CommittedState } from './block-state-overlay.ts';
+import { processPublicTx } from './public-processor.ts';
+import type { PublicExecutionOptions } from './public-processor.ts';
 import type { MinableTx } from './tx-source.ts';
 
 /** Per-block limits. */
@@ -25,15 +34,14 @@ export interface BlockLimits {
 
 /** Why a tx was dropped instead of mined. */
 export const DropReason = {
-  PUBLIC_CALLS: 'Tx has public calls, which this node cannot execute yet (no public VM); rejected without applying any effect',
+  PUBLIC_CALLS: 'Tx has public calls but no public part to run (calldata missing); rejected without applying any effect',
   EXISTING_NULLIFIER: 'Existing nullifier',
   INSUFFICIENT_BALANCE: 'Insufficient fee payer balance',
 } as const;
 
-/** The latest committed state as block selection reads it (synchronously, per tx). */
-export interface SelectionState {
-  hasNullifier(nullifier: bigint): boolean;
-  readPublicData(leafSlot: bigint): bigint;
+/** The latest committed state as block building reads it: nullifiers and public data (synchronously), contracts. */
+export interface SelectionState extends CommittedState {
+  readonly contracts: ContractLookup;
 }
 
 /** Inputs of a block build. */
@@ -56,50 +64,69 @@ export function blockBlobFields(effects: readonly TxEffect[]): bigint[] {
   ]);
 }
 
-/** Selects and charges txs; returns the block to apply. */
-export function buildBlock(ws: SelectionState, input: BlockBuildInput): ProposedBlock {
+/** Selects, executes and charges txs; returns the block to apply. */
+export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm: PublicExecutionOptions): Promise<ProposedBlock> {
   const g = input.globals;
-  const balances = new Map<bigint, bigint>();
-  const balanceOf = (account: bigint) => balances.get(account) ?? ws.readPublicData(feeJuiceBalanceLeafSlot(account));
-  const spent = new Set<bigint>();
+  const state = new BlockStateOverlay(ws, ws.contracts);
   const effects: TxEffect[] = [];
   const dropped: { txHash: bigint; reason: string }[] = [];
   let l2Gas = 0, daGas = 0, totalFees = 0n;
 
   for (const tx of input.candidates) {
     if (effects.length >= input.limits.maxTxsPerBlock) break;
-    if (tx.publicCallCount > 0) { dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS }); continue; }
-    if (new Set(tx.nullifiers).size !== tx.nullifiers.length || tx.nullifiers.some((n) => spent.has(n) || ws.hasNullifier(n))) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXISTING_NULLIFIER }); continue; }
-    // Too big or too cheap for this block: stays pending for a later one.
-    if (l2Gas + tx.gasUsed.l2Gas > input.limits.maxL2GasPerBlock || daGas + tx.gasUsed.daGas > input.limits.maxDaGasPerBlock) continue;
+    if (tx.publicCallCount > 0 && tx.publicPart === undefined) { dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS }); continue; }
+    if (new Set(tx.nullifiers).size !== tx.nullifiers.length || tx.nullifiers.some((n) => state.hasNullifier(n))) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXISTING_NULLIFIER }); continue; }
+    // Too big or too cheap for this block: stays pending for a later one. A public tx may use up to its limits.
+    const bound = tx.publicPart ? tx.gasSettings.gasLimits : tx.gasUsed;
+    if (l2Gas + bound.l2Gas > input.limits.maxL2GasPerBlock || daGas + bound.daGas > input.limits.maxDaGasPerBlock) continue;
     const max = tx.gasSettings.maxFeesPerGas;
     if (max.feePerL2Gas < g.gasFees.feePerL2Gas || max.feePerDaGas < g.gasFees.feePerDaGas) continue;
-    const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
-    const payerBalance = balanceOf(tx.feePayer);
-    if (payerBalance < fee) { dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE }); continue; }
 
-    const writes: PublicDataWrite[] = [];
-    if (fee > 0n) {
-      balances.set(tx.feePayer, payerBalance - fee);
-      balances.set(g.feeRecipient, balanceOf(g.feeRecipient) + fee);
-      writes.push({ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: balances.get(tx.feePayer)! });
-      if (g.feeRecipient !== tx.feePayer) writes.push({ leafSlot: feeJuiceBalanceLeafSlot(g.feeRecipient), value: balances.get(g.feeRecipient)! });
+    let effect: TxEffect, used: { daGas: number; l2Gas: number };
+    if (tx.publicPart) {
+      try {
+        const processed = await processPublicTx({ ...tx, publicPart: tx.publicPart }, state, g, vm);
+        effect = creditFeeRecipient(processed.effect, g.feeRecipient, state);
+        used = processed.result.gasUsed.totalGas;
+      } catch (err) {
+        if (!(err instanceof PublicTxInvalidError)) throw err;
+        dropped.push({ txHash: tx.txHash, reason: err.message });
+        continue;
+      }
+    } else {
+      const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
+      const payerBalance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
+      if (payerBalance < fee) { dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE }); continue; }
+      const writes: PublicDataWrite[] = fee > 0n ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance - fee }] : [];
+      effect = creditFeeRecipient({
+        revertCode: 0, txHash: tx.txHash, transactionFee: fee,
+        noteHashes: tx.noteHashes, nullifiers: tx.nullifiers,
+        l2ToL1Msgs: tx.l2ToL1Msgs.map((m) => l2ToL1MessageHash({ ...m, rollupVersion: g.version, chainId: g.chainId })),
+        publicDataWrites: writes, privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
+        publicLogs: [], contractClassLogs: tx.contractClassLogs.map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
+      }, g.feeRecipient, state);
+      used = tx.gasUsed;
     }
-    for (const n of tx.nullifiers) spent.add(n);
-    l2Gas += tx.gasUsed.l2Gas;
-    daGas += tx.gasUsed.daGas;
-    totalFees += fee;
-    effects.push({
-      revertCode: 0, txHash: tx.txHash, transactionFee: fee,
-      noteHashes: tx.noteHashes, nullifiers: tx.nullifiers,
-      l2ToL1Msgs: tx.l2ToL1Msgs.map((m) => l2ToL1MessageHash({ ...m, rollupVersion: g.version, chainId: g.chainId })),
-      publicDataWrites: writes, privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
-      publicLogs: [], contractClassLogs: tx.contractClassLogs.map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
-    });
+    state.apply(effect);
+    l2Gas += used.l2Gas;
+    daGas += used.daGas;
+    totalFees += effect.transactionFee;
+    effects.push(effect);
   }
 
   return {
     globals: g, txEffects: effects, l1ToL2Messages: input.l1ToL2Messages, spongeBlobHash: poseidon2Hash(blockBlobFields(effects)),
     totalFees, manaUsed: BigInt(l2Gas), checkpointNumber: input.checkpointNumber, indexWithinCheckpoint: input.indexWithinCheckpoint, dropped,
   };
+}
+
+/** Adds the fee to the recipient's FeeJuice balance: updates the tx's own write of that leaf, or appends one. */
+function creditFeeRecipient(effect: TxEffect, recipient: bigint, state: BlockStateOverlay): TxEffect {
+  if (effect.transactionFee === 0n) return effect;
+  const leafSlot = feeJuiceBalanceLeafSlot(recipient);
+  const i = effect.publicDataWrites.findIndex((w) => w.leafSlot === leafSlot);
+  const before = i >= 0 ? effect.publicDataWrites[i]!.value : state.readPublicData(leafSlot);
+  const write = { leafSlot, value: before + effect.transactionFee };
+  const writes = i >= 0 ? effect.publicDataWrites.map((w, j) => (j === i ? write : w)) : [...effect.publicDataWrites, write];
+  return { ...effect, publicDataWrites: writes };
 }

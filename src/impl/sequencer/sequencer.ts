@@ -19,6 +19,7 @@ import { secondsOf, type ChainTime, type Clock } from '../chain/time.ts';
 import type { Checkpoint, GasFees, L2Block } from '../chain/types.ts';
 import type { L1Chain } from '../l1/l1-chain.ts';
 import { blockBlobFields, buildBlock, type BlockLimits } from './block-builder.ts';
+import type { PublicExecutionOptions } from './public-processor.ts';
 import type { TxSource } from './tx-source.ts';
 
 /** Sequencer settings. */
@@ -41,7 +42,11 @@ export interface SequencerDeps {
   readonly clock: Clock;
   readonly time: ChainTime;
   readonly minFees: () => GasFees;
+  /** Setup allow-list and signature registry of public execution; default: no setup calls allowed. */
+  readonly publicVm?: PublicExecutionOptions;
 }
+
+const NO_SETUP_CALLS: PublicExecutionOptions = { allowList: () => [] };
 
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
@@ -82,14 +87,14 @@ export class Sequencer {
     const messages = first ? await l1.inboxMessages(await chain.consumedInboxCount(), 1024) : undefined;
     const tip = await chain.latestBlockNumber();
     const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
-    const proposed = buildBlock(chain.worldState, {
+    const proposed = await buildBlock({ hasNullifier: (n) => chain.worldState.hasNullifier(n), readPublicData: (s) => chain.worldState.readPublicData(s), contracts: chain.store.contracts }, {
       globals: {
         chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
         timestamp: time.slotStart(slot), coinbase: this.#cfg.coinbase, feeRecipient: this.#cfg.feeRecipient, gasFees: this.#d.minFees(),
       },
       candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
       checkpointNumber, indexWithinCheckpoint: open.length,
-    });
+    }, this.#d.publicVm ?? NO_SETUP_CALLS);
     const block = await chain.addBlock(proposed);
     // The block (with its drop records) is committed; tell the tx source only now.
     for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {

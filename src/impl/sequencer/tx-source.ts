@@ -4,6 +4,8 @@
  * in-memory source for tests and for running without a pool.
  * @module
  */
+import { toTxPublicPart } from '../execution/tx-public-input.ts';
+import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import type { GasSettings, Tx } from '../tx/types.ts';
 
 /** An L2→L1 message before hashing. */
@@ -26,6 +28,8 @@ export interface MinableTx {
   readonly contractClassLogs: readonly { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }[];
   /** Number of enqueued public calls (setup, app logic and teardown). */
   readonly publicCallCount: number;
+  /** What the public VM runs (calls with calldata, private effects by phase); set when publicCallCount > 0. */
+  readonly publicPart?: TxPublicPart;
 }
 
 /** The mempool as the sequencer sees it. */
@@ -62,6 +66,7 @@ export function toMinableTx(tx: Tx): MinableTx {
       .filter((h) => h.logHash.value !== 0n)
       .map((h) => ({ contractAddress: h.contractAddress, fields: tx.contractClassLogFields[cclIndex++]?.fields ?? [], emittedLength: h.logHash.length })),
     publicCallCount: calls,
+    ...(calls > 0 ? { publicPart: toTxPublicPart(tx)! } : {}),
   };
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The registry protocol contracts' events, as the node reads them from mined tx effects:
+ * `ContractClassPublished` (a contract class log of the class registry, address 3) and
+ * `ContractInstancePublished` (a private log of the instance registry, address 2, whose tag is
+ * siloed with the registry's address and whose deployment nullifier — the address siloed with the
+ * registry — is in the same tx). Field layouts follow Aztec 4.1.2 (`class_published.nr`,
+ * `ContractInstancePublishedEvent.fromLog`); docs/PUBLIC-VM.md has the tables.
+ * @module
+ */
+import { bytecodeToFields, computeContractClassId, computePublicBytecodeCommitment } from './contract-class.ts';
+import { computeContractAddress } from './contract-address.ts';
+import type { PublicKeys } from './contract-address.ts';
+import { computeSiloedPrivateLogFirstField, siloNullifier } from './siloing.ts';
+
+/** The registries' canonical addresses. */
+export const CLASS_REGISTRY_ADDRESS = 3n;
+export const INSTANCE_REGISTRY_ADDRESS = 2n;
+/** Aztec's CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE: the first field of a class publication log. */
+export const CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE = 0x20f5895a4e837356c2d551743df6bf642756dcd93cd31cbd37c556c90bf7f244n;
+/** Aztec's CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE: the instance registry's event tag before siloing. */
+export const CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE = 0x174c6b3d0fd14728e4fc5e53f7b262ab943546a7e125e2ed5e9fde3cf0b3e22fn;
+/** The first field of an instance publication private log: the magic siloed with the instance registry. */
+export const CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG = computeSiloedPrivateLogFirstField(INSTANCE_REGISTRY_ADDRESS, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE);
+
+/** A contract class as the node stores it (ContractClassPublic without broadcast functions). */
+export interface ContractClass {
+  readonly id: bigint;
+  readonly version: 1;
+  readonly artifactHash: bigint;
+  readonly privateFunctionsRoot: bigint;
+  readonly packedBytecode: Uint8Array;
+}
+
+/** A deployed contract instance (ContractInstanceWithAddress). */
+export interface ContractInstance {
+  readonly address: bigint;
+  readonly version: 1;
+  readonly salt: bigint;
+  readonly deployer: bigint;
+  readonly currentContractClassId: bigint;
+  readonly originalContractClassId: bigint;
+  readonly initializationHash: bigint;
+  readonly publicKeys: PublicKeys;
+}
+
+/** Builds a class from its preimage, computing the id (trees.json `contract.contractClassId`). */
+export function makeContractClass(c: { artifactHash: bigint; privateFunctionsRoot: bigint; packedBytecode: Uint8Array }): ContractClass {
+  const publicBytecodeCommitment = computePublicBytecodeCommitment(c.packedBytecode);
+  return { id: computeContractClassId({ ...c, publicBytecodeCommitment }), version: 1, ...c };
+}
+
+/** The fields of a ContractClassPublished log: magic, id, version, artifact hash, private root, byte length, 31-byte chunks. */
+export function encodeClassPublishedLog(c: ContractClass): bigint[] {
+  return [CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE, c.id, 1n, c.artifactHash, c.privateFunctionsRoot, BigInt(c.packedBytecode.length), ...bytecodeToFields(c.packedBytecode)];
+}
+
+/** Reads a class publication log; undefined when it is not one, or when its id does not match its contents. */
+export function decodeClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractClass | undefined {
+  const f = log.fields.slice(0, log.emittedLength);
+  if (log.contractAddress !== CLASS_REGISTRY_ADDRESS || f[0] !== CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE || f.length < 6 || f[2] !== 1n) return undefined;
+  const length = f[5]!;
+  const chunks = f.slice(6);
+  if (length > BigInt(chunks.length * 31)) return undefined;
+  const bytes = new Uint8Array(chunks.length * 31);
+  chunks.forEach((x, i) => {
+    for (let j = 30; j >= 0; j--) { bytes[i * 31 + j] = Number(x & 0xffn); x >>= 8n; }
+  });
+  const cls = makeContractClass({ artifactHash: f[3]!, privateFunctionsRoot: f[4]!, packedBytecode: bytes.slice(0, Number(length)) });
+  // The registry computes the id in its circuit; we recompute it so a log can never alias a class.
+  return cls.id === f[1] ? cls : undefined;
+}
+
+/** The 15 fields of a ContractInstancePublished private log (tag, address, version, salt, class, init hash, 4 keys as x,y, deployer). */
+export function encodeInstancePublishedLog(i: ContractInstance): bigint[] {
+  const k = i.publicKeys;
+  const keys = [k.masterNullifierPublicKey, k.masterIncomingViewingPublicKey, k.masterOutgoingViewingPublicKey, k.masterTaggingPublicKey];
+  return [
+    CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG, i.address, 1n, i.salt, i.currentContractClassId, i.initializationHash,
+    ...keys.flatMap((p) => [p.x, p.y]), i.deployer,
+  ];
+}
+
+/** The nullifier the instance registry emits when it publishes `address` (siloed). */
+export function deploymentNullifier(address: bigint): bigint {
+  return siloNullifier(INSTANCE_REGISTRY_ADDRESS, address);
+}
+
+/** Reads an instance publication log; undefined when it is not one or its address is not derived from its fields. */
+export function decodeInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractInstance | undefined {
+  const f = log.fields;
+  if (log.emittedLength < 15 || f[0] !== CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG || f[2] !== 1n) return undefined;
+  const point = (o: number) => ({ x: f[o]!, y: f[o + 1]!, isInfinite: f[o] === 0n && f[o + 1] === 0n });
+  const instance: ContractInstance = {
+    address: f[1]!, version: 1, salt: f[3]!, currentContractClassId: f[4]!, originalContractClassId: f[4]!, initializationHash: f[5]!,
+    publicKeys: { masterNullifierPublicKey: point(6), masterIncomingViewingPublicKey: point(8), masterOutgoingViewingPublicKey: point(10), masterTaggingPublicKey: point(12) },
+    deployer: f[14]!,
+  };
+  return computeContractAddress({ ...instance }) === instance.address ? instance : undefined;
+}
+
+/** What one mined tx effect publishes. */
+export interface PublishedContracts {
+  readonly classes: readonly ContractClass[];
+  readonly instances: readonly ContractInstance[];
+}
+
+/** Finds the classes and instances a mined (post-revert) tx effect publishes; an instance counts only with its deployment nullifier. */
+export function publishedContracts(effect: {
+  readonly nullifiers: readonly bigint[];
+  readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
+  readonly contractClassLogs: readonly { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }[];
+}): PublishedContracts {
+  const classes = effect.contractClassLogs.flatMap((l) => decodeClassPublishedLog(l) ?? []);
+  const candidates = effect.privateLogs.filter((l) => l.fields[0] === CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG);
+  if (candidates.length === 0) return { classes, instances: [] };
+  const nullifiers = new Set(effect.nullifiers);
+  const instances = candidates.flatMap((l) => decodeInstancePublishedLog(l) ?? []).filter((i) => nullifiers.has(deploymentNullifier(i.address)));
+  return { classes, instances };
+}

@@ -1,0 +1,67 @@
+/**
+ * One tx's public part inside a block (or a simulation): runs `executePublicTx` over the block's
+ * state overlay and turns the result into the TxEffect that goes into the block. When app logic
+ * reverts, the executor already discarded the revertible note hashes, nullifiers and messages;
+ * here the revertible private logs and contract class logs are dropped too (Aztec keeps only the
+ * non-revertible side of a reverted tx), so a reverted deployment publishes nothing.
+ * Throws PublicTxInvalidError (from the executor) when the tx cannot be included at all.
+ * @module
+ */
+import { l2ToL1MessageHash } from '../chain/protocol.ts';
+import type { GlobalVariables, TxEffect } from '../chain/types.ts';
+import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
+import type { AllowedElement } from '../execution/allow-list.ts';
+import { executePublicTx, PublicRevertCode } from '../execution/public-tx-executor.ts';
+import type { PublicTxResult } from '../execution/public-tx-executor.ts';
+import type { TxPublicPart } from '../execution/tx-public-input.ts';
+import type { PublicStateSource } from '../execution/types.ts';
+import type { MinableTx } from './tx-source.ts';
+
+/** Node-side settings of public execution. */
+export interface PublicExecutionOptions {
+  /** The setup allow-list in force (the same list the tx validator enforces). */
+  allowList(): readonly AllowedElement[];
+  /** Names functions in revert reasons. */
+  readonly signatures?: FunctionSignatureRegistry;
+}
+
+/** A processed tx: its block effect and the executor's full result. */
+export interface ProcessedPublicTx {
+  readonly effect: TxEffect;
+  readonly result: PublicTxResult;
+}
+
+/** Runs a tx with public calls against `source` as part of the block with `globals`. */
+export async function processPublicTx(
+  tx: MinableTx & { readonly publicPart: TxPublicPart },
+  source: PublicStateSource,
+  globals: GlobalVariables,
+  opts: PublicExecutionOptions & { readonly skipFeeEnforcement?: boolean },
+): Promise<ProcessedPublicTx> {
+  const part = tx.publicPart;
+  const result = await executePublicTx(part.input, {
+    source,
+    env: { chainId: globals.chainId, version: globals.version, blockNumber: globals.blockNumber, timestamp: globals.timestamp, gasFees: globals.gasFees },
+    allowList: opts.allowList(),
+    ...(opts.signatures ? { signatures: opts.signatures } : {}),
+    ...(opts.skipFeeEnforcement ? { skipFeeEnforcement: true } : {}),
+  });
+  const appReverted = result.revertCode === PublicRevertCode.APP_LOGIC_REVERTED || result.revertCode === PublicRevertCode.BOTH_REVERTED;
+  const keep = <T>(all: readonly T[], revertible: number) => (appReverted ? all.slice(0, all.length - revertible) : all);
+  const e = result.effects;
+  return {
+    result,
+    effect: {
+      revertCode: result.revertCode, txHash: tx.txHash, transactionFee: result.transactionFee,
+      noteHashes: e.noteHashes, nullifiers: e.nullifiers,
+      l2ToL1Msgs: e.l2ToL1Msgs.map((m) => l2ToL1MessageHash({
+        sender: m.contractAddress, recipient: m.message.recipient, content: m.message.content, rollupVersion: globals.version, chainId: globals.chainId,
+      })),
+      publicDataWrites: e.publicDataWrites,
+      privateLogs: keep(tx.privateLogs, part.revertiblePrivateLogs).map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
+      publicLogs: e.publicLogs,
+      contractClassLogs: keep(tx.contractClassLogs, part.revertibleContractClassLogs)
+        .map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
+    },
+  };
+}
