@@ -15,13 +15,13 @@
  */
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import type { ProposedBlock } from '../chain/chain-state.ts';
-import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
-import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
+import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
+import type { GlobalVariables, TxEffect } from '../chain/types.ts';
 import type { ContractLookup } from '../chain/contract-index.ts';
 import { PublicTxInvalidError } from '../execution/public-tx-executor.ts';
 import { BlockStateOverlay } from './block-state-overlay.ts';
 import type { CommittedState } from './block-state-overlay.ts';
-import { processPublicTx } from './public-processor.ts';
+import { privateTxEffect, processPublicTx } from './public-processor.ts';
 import type { PublicExecutionOptions } from './public-processor.ts';
 import type { MinableTx } from './tx-source.ts';
 
@@ -97,14 +97,7 @@ export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm:
       const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
       const payerBalance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
       if (payerBalance < fee) { dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE }); continue; }
-      const writes: PublicDataWrite[] = fee > 0n ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance - fee }] : [];
-      effect = creditFeeRecipient({
-        revertCode: 0, txHash: tx.txHash, transactionFee: fee,
-        noteHashes: tx.noteHashes, nullifiers: tx.nullifiers,
-        l2ToL1Msgs: tx.l2ToL1Msgs.map((m) => l2ToL1MessageHash({ ...m, rollupVersion: g.version, chainId: g.chainId })),
-        publicDataWrites: writes, privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
-        publicLogs: [], contractClassLogs: tx.contractClassLogs.map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
-      }, g.feeRecipient, state);
+      effect = creditFeeRecipient(privateTxEffect(tx, g, payerBalance), g.feeRecipient, state);
       used = tx.gasUsed;
     }
     state.apply(effect);

@@ -7,14 +7,16 @@
  * Throws PublicTxInvalidError (from the executor) when the tx cannot be included at all.
  * @module
  */
-import { l2ToL1MessageHash } from '../chain/protocol.ts';
-import type { GlobalVariables, TxEffect } from '../chain/types.ts';
+import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
+import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import type { AllowedElement } from '../execution/allow-list.ts';
 import { executePublicTx, PublicRevertCode } from '../execution/public-tx-executor.ts';
 import type { PublicTxResult } from '../execution/public-tx-executor.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import type { PublicStateSource } from '../execution/types.ts';
+import { publishedContracts } from '../contracts/registry-events.ts';
+import type { BlockStateOverlay } from './block-state-overlay.ts';
 import type { MinableTx } from './tx-source.ts';
 
 /** Node-side settings of public execution. */
@@ -31,16 +33,37 @@ export interface ProcessedPublicTx {
   readonly result: PublicTxResult;
 }
 
+/**
+ * The source as the tx's public calls see it: contracts the tx itself publishes in its private
+ * part are callable by its own public calls (deploy and initialize in one tx), as Aztec's public
+ * processor adds a tx's new contracts before executing it.
+ */
+function withOwnDeployments(source: BlockStateOverlay, tx: MinableTx): PublicStateSource {
+  const own = publishedContracts(tx);
+  if (own.instances.length === 0 && own.classes.length === 0) return source;
+  return {
+    readPublicData: (s) => source.readPublicData(s),
+    hasNullifier: (n) => source.hasNullifier(n),
+    async getContract(address) {
+      const instance = own.instances.find((i) => i.address === address);
+      if (instance === undefined) return source.getContract(address);
+      const cls = own.classes.find((c) => c.id === instance.currentContractClassId)
+        ?? (await source.getContractClass(instance.currentContractClassId));
+      return cls && { classId: cls.id, packedBytecode: cls.packedBytecode };
+    },
+  };
+}
+
 /** Runs a tx with public calls against `source` as part of the block with `globals`. */
 export async function processPublicTx(
   tx: MinableTx & { readonly publicPart: TxPublicPart },
-  source: PublicStateSource,
+  source: BlockStateOverlay,
   globals: GlobalVariables,
   opts: PublicExecutionOptions & { readonly skipFeeEnforcement?: boolean },
 ): Promise<ProcessedPublicTx> {
   const part = tx.publicPart;
   const result = await executePublicTx(part.input, {
-    source,
+    source: withOwnDeployments(source, tx),
     env: { chainId: globals.chainId, version: globals.version, blockNumber: globals.blockNumber, timestamp: globals.timestamp, gasFees: globals.gasFees },
     allowList: opts.allowList(),
     ...(opts.signatures ? { signatures: opts.signatures } : {}),
@@ -63,5 +86,19 @@ export async function processPublicTx(
       contractClassLogs: keep(tx.contractClassLogs, part.revertibleContractClassLogs)
         .map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
     },
+  };
+}
+
+/** A private-only tx's effect: fee `gasUsed × gasFees` taken from `payerBalance` (the caller checks it suffices). */
+export function privateTxEffect(tx: MinableTx, globals: GlobalVariables, payerBalance: bigint): TxEffect {
+  const g = globals;
+  const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
+  const writes: PublicDataWrite[] = fee > 0n ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance < fee ? 0n : payerBalance - fee }] : [];
+  return {
+    revertCode: 0, txHash: tx.txHash, transactionFee: fee,
+    noteHashes: tx.noteHashes, nullifiers: tx.nullifiers,
+    l2ToL1Msgs: tx.l2ToL1Msgs.map((m) => l2ToL1MessageHash({ ...m, rollupVersion: g.version, chainId: g.chainId })),
+    publicDataWrites: writes, privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
+    publicLogs: [], contractClassLogs: tx.contractClassLogs.map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
   };
 }

@@ -1,26 +1,63 @@
 /**
- * Contract reads of the public API (tag `contracts`, SPEC §4.7). The engine has no contract class /
- * instance index yet (the registries' logs are not indexed), so both answer -32001 rather than a
- * `null` that would claim "not deployed".
+ * Contract reads of the public API (tag `contracts`, SPEC §4.7): classes and instances from the
+ * chain's contract index (published through the registries' events, plus the genesis protocol
+ * contracts), `null` when unknown. Without an index the methods answer -32001.
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
+import type * as Wire from '../../../generated/public/types.ts';
+import type { ContractLookup } from '../../chain/contract-index.ts';
+import type { ContractClass, ContractInstance } from '../../contracts/registry-events.ts';
 import { NotImplementedError } from '../errors.ts';
 
 /** The handler members this module serves. */
 export type ContractHandlers = Pick<PublicHandlers, 'getContractClass' | 'getContract'>;
 
-/** Creates the contract handlers (no engine part to read yet). */
-export function createContractHandlers(): ContractHandlers {
+/** What the contract handlers read: `contracts` = engine.state.store.contracts. */
+export interface ContractDeps {
+  readonly contracts: ContractLookup;
+}
+
+const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+const point = (p: { x: bigint; y: bigint }) => '0x' + p.x.toString(16).padStart(64, '0') + p.y.toString(16).padStart(64, '0');
+
+/** ContractClass → ContractClassPublic (no broadcast functions). */
+export function toWireContractClass(c: ContractClass): Wire.ContractClassPublic {
   return {
-    /** Handler for `node_getContractClass`: needs the contract class index. */
-    async getContractClass() {
-      throw new NotImplementedError('node_getContractClass');
+    id: fr(c.id), artifactHash: fr(c.artifactHash), packedBytecode: Buffer.from(c.packedBytecode).toString('base64'),
+    privateFunctionsRoot: fr(c.privateFunctionsRoot), privateFunctions: [], utilityFunctions: [], version: 1,
+  };
+}
+
+/** ContractInstance → ContractInstanceWithAddress (points as 0x + x‖y, 128 hex digits). */
+export function toWireContractInstance(i: ContractInstance): Wire.ContractInstanceWithAddress {
+  const k = i.publicKeys;
+  return {
+    version: 1, salt: fr(i.salt), deployer: fr(i.deployer), currentContractClassId: fr(i.currentContractClassId),
+    originalContractClassId: fr(i.originalContractClassId), initializationHash: fr(i.initializationHash),
+    publicKeys: {
+      masterNullifierPublicKey: point(k.masterNullifierPublicKey), masterIncomingViewingPublicKey: point(k.masterIncomingViewingPublicKey),
+      masterOutgoingViewingPublicKey: point(k.masterOutgoingViewingPublicKey), masterTaggingPublicKey: point(k.masterTaggingPublicKey),
+    },
+    address: fr(i.address),
+  };
+}
+
+/** Creates the contract handlers over the contract index (none: both answer -32001). */
+export function createContractHandlers(deps?: ContractDeps): ContractHandlers {
+  return {
+    /** Handler for `node_getContractClass`. */
+    async getContractClass(id) {
+      if (deps === undefined) throw new NotImplementedError('node_getContractClass');
+      const c = await deps.contracts.getContractClass(BigInt(id));
+      return c === undefined ? null : toWireContractClass(c);
     },
 
-    /** Handler for `node_getContract`: needs the contract instance index. */
-    async getContract() {
-      throw new NotImplementedError('node_getContract');
+    /** Handler for `node_getContract`. */
+    async getContract(address) {
+      if (deps === undefined) throw new NotImplementedError('node_getContract');
+      const i = await deps.contracts.getContractInstance(BigInt(address));
+      return i === undefined ? null : toWireContractInstance(i);
     },
   };
 }

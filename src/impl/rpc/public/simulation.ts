@@ -1,0 +1,113 @@
+/**
+ * `node_simulatePublicCalls` (tag `transactions`): runs a tx's public part as block latest + 1
+ * (coinbase and fee recipient zero, current min fees) on a throw-away overlay of the latest state
+ * — the block builder's own code path (sequencer/public-processor.ts), with nothing written back.
+ * A revert is a result (`revertReason`, functions named from the signature registry); a tx that
+ * could never be included (setup not allowed or reverted, fee unpayable, duplicate nullifier) and
+ * a gas limit above the node's maximum are SIMULATION_REFUSED.
+ * @module
+ */
+import type { PublicHandlers } from '../../../generated/public/handlers.ts';
+import type * as Wire from '../../../generated/public/types.ts';
+import type { ChainState } from '../../chain/chain-state.ts';
+import { feeJuiceBalanceLeafSlot } from '../../chain/protocol.ts';
+import { secondsOf } from '../../chain/time.ts';
+import type { ChainTime, Clock } from '../../chain/time.ts';
+import type { GasFees, GlobalVariables } from '../../chain/types.ts';
+import type { FunctionSignatureRegistry } from '../../contracts/function-selector.ts';
+import type { AllowedElement } from '../../execution/allow-list.ts';
+import type { PublicCallRevert } from '../../execution/types.ts';
+import { PublicTxInvalidError } from '../../execution/public-tx-executor.ts';
+import type { NestedReturnValues } from '../../execution/public-tx-executor.ts';
+import { toWireSimulationError } from '../../execution/simulation-error.ts';
+import { BlockStateOverlay } from '../../sequencer/block-state-overlay.ts';
+import { privateTxEffect, processPublicTx } from '../../sequencer/public-processor.ts';
+import { toMinableTx } from '../../sequencer/tx-source.ts';
+import { SimulationRefusedError } from '../errors.ts';
+import { toWireTxEffect } from '../wire/blocks.ts';
+import { decodeParamTx } from './transactions.ts';
+
+/** The handler members this module serves. */
+export type SimulationHandlers = Pick<PublicHandlers, 'simulatePublicCalls'>;
+
+/** Aztec's default `rpcSimulatePublicMaxGasLimit` (10e9). */
+export const DEFAULT_SIMULATION_MAX_L2_GAS = 10_000_000_000n;
+
+/** What the simulation handler is built from (the engine's parts plus the node's VM settings). */
+export interface SimulationDeps {
+  readonly engine: {
+    readonly state: Pick<ChainState, 'worldState' | 'store' | 'latestBlockNumber'>;
+    readonly time: Pick<ChainTime, 'slotAt' | 'slotStart'>;
+    readonly config: { readonly clock: Clock; readonly l1ChainId: number; readonly rollupVersion: number };
+    getCurrentMinFees(): GasFees;
+  };
+  /** The setup allow-list in force (the validator's and the sequencer's). */
+  allowList(): readonly AllowedElement[];
+  readonly signatures?: FunctionSignatureRegistry;
+  /** Refuse `gasLimits.l2Gas + teardownGasLimits.l2Gas` above this (default 10e9). */
+  readonly maxL2GasLimit?: bigint;
+}
+
+const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(fr), nested: r.nested.map(toWireReturnValues) });
+
+function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
+  const w = toWireSimulationError(r);
+  return { originalMessage: w.originalMessage, functionErrorStack: w.functionErrorStack.map((f) => ({ ...f })), revertData: [...w.revertData] };
+}
+
+function toWireGlobals(g: GlobalVariables): Wire.GlobalVariables {
+  return {
+    chainId: fr(g.chainId), version: fr(g.version), blockNumber: g.blockNumber, slotNumber: fr(BigInt(g.slotNumber)),
+    timestamp: g.timestamp.toString(), coinbase: '0x' + g.coinbase.toString(16).padStart(40, '0'), feeRecipient: fr(g.feeRecipient),
+    gasFees: { feePerDaGas: g.gasFees.feePerDaGas.toString(), feePerL2Gas: g.gasFees.feePerL2Gas.toString() },
+  };
+}
+
+/** Creates the simulation handler. */
+export function createSimulationHandlers(deps: SimulationDeps): SimulationHandlers {
+  const { engine } = deps;
+  const maxL2 = deps.maxL2GasLimit ?? DEFAULT_SIMULATION_MAX_L2_GAS;
+  return {
+    /** Handler for `node_simulatePublicCalls`. */
+    async simulatePublicCalls(wire, skipFeeEnforcement) {
+      const tx = toMinableTx(decodeParamTx(wire));
+      const gas = tx.gasSettings;
+      const l2GasLimit = BigInt(gas.gasLimits.l2Gas) + BigInt(gas.teardownGasLimits.l2Gas);
+      if (l2GasLimit > maxL2) throw new SimulationRefusedError(`L2 gas limit ${l2GasLimit} exceeds the maximum of ${maxL2}`, { l2GasLimit, maxL2GasLimit: maxL2 });
+      const slot = engine.time.slotAt(secondsOf(engine.config.clock));
+      const globals: GlobalVariables = {
+        chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion), blockNumber: (await engine.state.latestBlockNumber()) + 1,
+        slotNumber: slot, timestamp: engine.time.slotStart(slot), coinbase: 0n, feeRecipient: 0n, gasFees: engine.getCurrentMinFees(),
+      };
+      // A fresh overlay per call: the simulation's writes die with it.
+      const ws = engine.state.worldState;
+      const state = new BlockStateOverlay(ws, engine.state.store.contracts);
+      const skip = skipFeeEnforcement === true;
+      if (tx.nullifiers.some((n) => state.hasNullifier(n))) throw new SimulationRefusedError('Existing nullifier');
+      if (tx.publicPart === undefined) {
+        const balance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
+        const effect = privateTxEffect(tx, globals, balance);
+        if (!skip && balance < effect.transactionFee) throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`);
+        const zero = { daGas: 0, l2Gas: 0 };
+        return {
+          globalVariables: toWireGlobals(globals), txEffect: toWireTxEffect(effect), publicReturnValues: [],
+          gasUsed: { totalGas: tx.gasUsed, teardownGas: zero, publicGas: zero, billedGas: tx.gasUsed }, debugLogs: [],
+        };
+      }
+      try {
+        const { effect, result } = await processPublicTx({ ...tx, publicPart: tx.publicPart }, state, globals, {
+          allowList: deps.allowList, ...(deps.signatures ? { signatures: deps.signatures } : {}), skipFeeEnforcement: skip,
+        });
+        return {
+          ...(result.revertReason ? { revertReason: toWireRevert(result.revertReason) } : {}),
+          globalVariables: toWireGlobals(globals), txEffect: toWireTxEffect(effect),
+          publicReturnValues: result.publicReturnValues.map(toWireReturnValues), gasUsed: result.gasUsed, debugLogs: [],
+        };
+      } catch (err) {
+        if (err instanceof PublicTxInvalidError) throw new SimulationRefusedError(err.message);
+        throw err;
+      }
+    },
+  };
+}
