@@ -20,6 +20,7 @@ import type { GasFees } from './chain/types.ts';
 import { InProcessL1 } from './l1/in-process-l1.ts';
 import type { L1Chain } from './l1/l1-chain.ts';
 import { Sequencer } from './sequencer/sequencer.ts';
+import type { PublicExecutionOptions } from './sequencer/public-processor.ts';
 import { InMemoryTxSource, type TxSource } from './sequencer/tx-source.ts';
 
 /**
@@ -82,6 +83,8 @@ export interface EngineConfig {
   readonly feeModel: FeeModelConfig;
   /** How often the sequencer ticks when started. */
   readonly tickMs: number;
+  /** Setup allow-list and signature registry the sequencer's public execution uses (default: no setup calls allowed). */
+  readonly publicVm?: PublicExecutionOptions;
   /** The mempool; an in-memory source when absent. */
   readonly txSource?: TxSource & { isPending(txHash: bigint): boolean | Promise<boolean> };
 }
@@ -157,7 +160,7 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, async (h) => await txSource.isPending(h));
   const sequencer = new Sequencer(
     { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
-    { chain: state, l1, txs: txSource, clock: config.clock, time, minFees: getCurrentMinFees },
+    { chain: state, l1, txs: txSource, clock: config.clock, time, minFees: getCurrentMinFees, ...(config.publicVm ? { publicVm: config.publicVm } : {}) },
   );
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

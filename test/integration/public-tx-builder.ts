@@ -45,6 +45,8 @@ export interface PublicTxSpec {
   /** The private kernel's gasUsed (includes the teardown limits, as Aztec's does). */
   readonly gasUsed?: Gas;
   readonly maxFeePerGas?: bigint;
+  /** L2 priority fee: orders txs in the dev tx source (higher first). */
+  readonly priorityFee?: bigint;
 }
 
 /** A built tx: decoded and its wire JSON. */
@@ -101,6 +103,7 @@ export function buildPublicTx(spec: PublicTxSpec): BuiltPublicTx {
   g.teardownGasLimits = spec.teardownGasLimits ?? { daGas: 0, l2Gas: 0 };
   const maxFee = spec.maxFeePerGas ?? 10n ** 15n;
   g.maxFeesPerGas = { feePerDaGas: maxFee, feePerL2Gas: maxFee };
+  g.maxPriorityFeesPerGas = { feePerDaGas: 0n, feePerL2Gas: spec.priorityFee ?? 0n };
   const d = data as PrivateKernelTailCircuitPublicInputs;
   const tx: Tx = { ...BASE, data: d, txHash: computeTxHash(d), contractClassLogFields: logs, publicFunctionCalldata: calldataEntries };
   const wire = toWireTx(tx);
