@@ -1,0 +1,83 @@
+/**
+ * Token transfers through block building (prints figures, asserts nothing): the example token is
+ * deployed through a tx (class log, deployment log and nullifier, constructor) and minted to N
+ * holders; then N `transfer_in_public` txs are drained by the dev sequencer into applied blocks
+ * (public VM + trees + chain tables + contract index, one transaction per block), in transfers/s.
+ * Run: ./node_modules/.bin/node bench/public-token-transfers.ts [transfers=256] [txsPerBlock=32]
+ * @module
+ */
+import { ManualClock } from '../src/impl/chain/time.ts';
+import { functionSelectorFromSignature } from '../src/impl/contracts/function-selector.ts';
+import { GRUMPKIN_INFINITY } from '../src/impl/contracts/grumpkin.ts';
+import { computeContractAddress } from '../src/impl/contracts/contract-address.ts';
+import { assembleToken } from '../src/impl/contracts/examples/token.ts';
+import { deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog, makeContractClass } from '../src/impl/contracts/registry-events.ts';
+import { createEngine } from '../src/impl/engine.ts';
+import type { EnqueuedCall } from '../src/impl/execution/public-tx-executor.ts';
+import { InMemoryTxSource, type MinableTx } from '../src/impl/sequencer/tx-source.ts';
+
+const N = Number(process.argv[2] ?? 256);
+const PER_BLOCK = Number(process.argv[3] ?? 32);
+const PAYER = 0x1001n, ADMIN = 0xad111n;
+const sel = (sig: string) => BigInt(functionSelectorFromSignature(sig));
+
+const cls = makeContractClass({ artifactHash: 0xa57n, privateFunctionsRoot: 0n, packedBytecode: assembleToken().bytecode });
+const keys = { masterNullifierPublicKey: GRUMPKIN_INFINITY, masterIncomingViewingPublicKey: GRUMPKIN_INFINITY, masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY, masterTaggingPublicKey: GRUMPKIN_INFINITY };
+const pre = { salt: 1n, deployer: 0n, originalContractClassId: cls.id, initializationHash: 0n, publicKeys: keys };
+const instance = { ...pre, address: computeContractAddress(pre), version: 1 as const, currentContractClassId: cls.id };
+const TOKEN = instance.address;
+
+let seq = 0;
+/** A tx with app-logic calls; `extra` adds the deployment's logs and nullifier. */
+function tx(calls: EnqueuedCall[], extra: Partial<MinableTx> = {}): MinableTx {
+  const n = 0x7e590000n + BigInt(++seq);
+  const gas = { gasLimits: { daGas: 100_000, l2Gas: 1_000_000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: BigInt(1_000_000 - seq) } };
+  const nullifiers = [n, ...(extra.nullifiers ?? [])];
+  return {
+    txHash: n, feePayer: PAYER, gasSettings: gas, gasUsed: { daGas: 0, l2Gas: 20_000 }, noteHashes: [], l2ToL1Msgs: [], privateLogs: [], contractClassLogs: [],
+    ...extra, nullifiers, publicCallCount: calls.length,
+    publicPart: {
+      input: {
+        setupCalls: [], appLogicCalls: calls, teardownCall: undefined, gasLimits: gas.gasLimits, teardownGasLimits: gas.teardownGasLimits, privateGasUsed: { daGas: 0, l2Gas: 20_000 },
+        nonRevertible: { noteHashes: [], nullifiers: [n], l2ToL1Msgs: [] }, revertible: { noteHashes: [], nullifiers: extra.nullifiers ?? [], l2ToL1Msgs: [] }, feePayer: PAYER,
+      },
+      revertiblePrivateLogs: extra.privateLogs?.length ?? 0, revertibleContractClassLogs: extra.contractClassLogs?.length ?? 0,
+    },
+  };
+}
+const call = (from: bigint, calldata: bigint[]): EnqueuedCall => ({ contractAddress: TOKEN, msgSender: from, isStaticCall: false, calldata });
+
+const clock = new ManualClock(1_800_000_000_000);
+const txSource = new InMemoryTxSource();
+const engine = await createEngine({
+  dataDirectory: '', clock, genesisTime: 1_800_000_000n, slotDurationSeconds: 4, slotsPerEpoch: 32, maxTxsPerBlock: PER_BLOCK,
+  fundedAccounts: [{ address: PAYER, amount: 10n ** 40n }], txSource,
+});
+const drain = async () => {
+  while ([...txSource.mined.keys()].length + txSource.dropped.size < seq) { clock.advance(4000); await engine.tick(); }
+};
+
+const classFields = encodeClassPublishedLog(cls);
+const instanceFields = encodeInstancePublishedLog(instance);
+txSource.add(tx([call(ADMIN, [sel('constructor((Field))'), ADMIN])], {
+  contractClassLogs: [{ contractAddress: 3n, fields: classFields, emittedLength: classFields.length }],
+  privateLogs: [{ fields: [...instanceFields, 0n], emittedLength: instanceFields.length }], nullifiers: [deploymentNullifier(TOKEN)],
+}));
+const holder = (i: number) => 0x40000n + BigInt(i);
+for (let i = 0; i < N; i++) txSource.add(tx([call(ADMIN, [sel('mint_to_public((Field),u128)'), holder(i), 1_000_000n])]));
+await drain();
+if (txSource.dropped.size > 0) throw new Error(`setup txs dropped: ${[...txSource.dropped.values()][0]}`);
+
+const blocksBefore = await engine.chain.getBlockNumber();
+const transfer = sel('transfer_in_public((Field),(Field),u128,Field)');
+for (let i = 0; i < N; i++) txSource.add(tx([call(holder(i), [transfer, holder(i), holder((i + 1) % N), 1n + BigInt(i % 7), 0n])]));
+const t0 = performance.now();
+await drain();
+const totalMs = performance.now() - t0;
+const blocks = (await engine.chain.getBlockNumber()) - blocksBefore;
+let reverted = 0;
+for (let b = blocksBefore + 1; b <= blocksBefore + blocks; b++) reverted += (await engine.chain.findBlock(b))!.body.txEffects.filter((e) => e.revertCode !== 0).length;
+await engine.stop();
+
+console.log(`public token transfers (in-memory SQLite): ${N} transfer_in_public txs in ${blocks} blocks of ≤${PER_BLOCK} (${reverted} reverted)`);
+console.log(`  ${(N / totalMs * 1000).toFixed(1)} transfers/s, ${(totalMs / blocks).toFixed(1)} ms/block, total ${totalMs.toFixed(0)} ms`);
