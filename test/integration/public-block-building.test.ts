@@ -3,10 +3,11 @@
  * the effects and deployments of the txs before them; setup calls are judged by the engine's
  * allow-list and an invalid public part drops the tx without any effect; a reverted deployment
  * publishes nothing; the contract index survives a restart of the engine on the same database and
- * goes back with an unwound block.
+ * goes back with an unwound block (on SQLite and Postgres).
  * @module
  */
 import assert from 'node:assert/strict';
+import type { Knex } from 'knex';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { functionSelectorFromSignature } from '../../src/impl/contracts/function-selector.ts';
@@ -14,8 +15,8 @@ import { deriveStorageSlotInMap, computePublicDataLeafSlot } from '../../src/imp
 import { TokenStorage } from '../../src/impl/contracts/examples/token.ts';
 import { createEngine } from '../../src/impl/engine.ts';
 import type { AllowedElement } from '../../src/impl/execution/allow-list.ts';
-import { openDatabase } from '../../src/impl/store/database.ts';
 import { InMemoryTxSource, toMinableTx } from '../../src/impl/sequencer/tx-source.ts';
+import { openTestDatabase } from '../unit/store/engines.ts';
 import { buildPublicTx, calldata, exampleTokenDeployment } from './public-tx-builder.ts';
 import type { BuiltPublicTx } from './public-tx-builder.ts';
 
@@ -24,7 +25,7 @@ const PAYER = 0x1001n;
 const ADMIN = 0xad111n, ALICE = 0xa11cen, BOB = 0xb0bn;
 const nul = (n: number) => 0x7e58_0000n + BigInt(n);
 
-async function devEngine(allowList: AllowedElement[] = [], db?: Awaited<ReturnType<typeof openDatabase>>) {
+async function devEngine(allowList: AllowedElement[] = [], db?: Knex) {
   const clock = new ManualClock(Number(GENESIS) * 1000);
   const txSource = new InMemoryTxSource();
   const engine = await createEngine({
@@ -96,21 +97,23 @@ describe('public execution in block building', () => {
     await engine.stop();
   });
 
-  it('keeps the index across a restart on the same database and unwinds it with its block', async () => {
-    const db = await openDatabase({ dataDirectory: '' });
-    const first = await devEngine([], db);
-    await first.mine(deployTx(30));
-    await first.mine(mintTx(31, BOB, 7n));
-    await first.engine.stop();
-    const second = await devEngine([], db);
-    assert.equal((await second.engine.state.store.contracts.getContractInstance(token.instance.address))?.currentContractClassId, token.contractClass.id);
-    assert.equal(second.engine.state.worldState.readPublicData(storage(BOB)), 7n);
-    await second.engine.rollbackTo(1, { force: true });
-    assert.ok(await second.engine.state.store.contracts.getContractClass(token.contractClass.id));
-    await second.engine.rollbackTo(0, { force: true });
-    assert.equal(await second.engine.state.store.contracts.getContractClass(token.contractClass.id), undefined);
-    assert.equal(await second.engine.state.store.contracts.getContractInstance(token.instance.address), undefined);
-    await second.engine.stop();
-    await db.destroy();
-  });
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    it(`keeps the index across a restart on the same database and unwinds it with its block (${kind})`, async () => {
+      const db = await openTestDatabase(kind);
+      const first = await devEngine([], db);
+      await first.mine(deployTx(30));
+      await first.mine(mintTx(31, BOB, 7n));
+      await first.engine.stop();
+      const second = await devEngine([], db);
+      assert.equal((await second.engine.state.store.contracts.getContractInstance(token.instance.address))?.currentContractClassId, token.contractClass.id);
+      assert.deepEqual((await second.engine.state.store.contracts.getContractClass(token.contractClass.id))?.packedBytecode, token.contractClass.packedBytecode);
+      assert.equal(second.engine.state.worldState.readPublicData(storage(BOB)), 7n);
+      await second.engine.rollbackTo(1, { force: true });
+      assert.ok(await second.engine.state.store.contracts.getContractClass(token.contractClass.id));
+      await second.engine.rollbackTo(0, { force: true });
+      assert.equal(await second.engine.state.store.contracts.getContractClass(token.contractClass.id), undefined);
+      assert.equal(await second.engine.state.store.contracts.getContractInstance(token.instance.address), undefined);
+      await second.engine.stop();
+    });
+  }
 });
