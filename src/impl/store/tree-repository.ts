@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { fieldFromBytes, fieldToBytes } from '../crypto/field.ts';
+import { insertRows, selectEach, selectRows } from './sql.ts';
 
 /** Block bound meaning "the newest committed row". */
 export const LATEST = Number.MAX_SAFE_INTEGER;
@@ -34,6 +35,15 @@ const blob = (x: bigint): Buffer => Buffer.from(fieldToBytes(x));
 const fromBlob = (b: Uint8Array): bigint => fieldFromBytes(b);
 const CHUNK = 400;
 
+// Single-row reads "as of block B" (the newest row ≤ B), run through selectEach: on SQLite one
+// prepared statement per call, on Postgres a UNION ALL per chunk. Each is one primary-key seek.
+const NODE_AT = 'select hash from ws_nodes where tree_id = ? and level = ? and node_index = ? and block_number <= ? order by block_number desc limit 1';
+const LOW_KEY_AT = 'select leaf_key, leaf_index from ws_indexed_keys where tree_id = ? and leaf_key <= ? and block_number <= ? order by leaf_key desc limit 1';
+/** One row of `n` scalar sub-selects, one node each: a whole sibling path in one statement. */
+const pathSql = (n: number): string => (pathSqlCache[n] ??= `select ${Array.from({ length: n }, (_, i) => `(${NODE_AT}) as h${i}`).join(', ')}`);
+const pathSqlCache: string[] = [];
+const LEAF_AT = 'select leaf_key, leaf_value, next_key, next_index from ws_indexed_leaves where tree_id = ? and leaf_index = ? and block_number <= ? order by block_number desc limit 1';
+
 /** SQL access to the world-state tables. */
 export class TreeRepository {
   readonly db: Knex;
@@ -41,62 +51,37 @@ export class TreeRepository {
     this.db = db;
   }
 
-  /** Newest hash of each requested node (absent → not in the map). */
+  /** Newest hash of each requested node at a block (absent → not in the map). */
   async getNodes(treeId: number, level: number, indices: readonly number[], block = LATEST): Promise<Map<number, bigint>> {
+    const rows = await selectEach(this.db, NODE_AT, indices.map((i) => [treeId, level, i, block]));
     const out = new Map<number, bigint>();
-    for (let i = 0; i < indices.length; i += CHUNK) {
-      const chunk = indices.slice(i, i + CHUNK);
-      const rows = await this.db('ws_nodes as n')
-        .select('n.node_index', 'n.hash')
-        .where({ 'n.tree_id': treeId, 'n.level': level })
-        .whereIn('n.node_index', chunk)
-        .andWhere(
-          'n.block_number',
-          '=',
-          this.db('ws_nodes as m')
-            .max('m.block_number')
-            .where('m.tree_id', treeId)
-            .andWhere('m.level', level)
-            .andWhereRaw('?? = ??', ['m.node_index', 'n.node_index'])
-            .andWhere('m.block_number', '<=', block),
-        );
-      for (const r of rows) out.set(Number(r.node_index), fromBlob(r.hash));
-    }
+    rows.forEach((r, k) => { if (r) out.set(indices[k]!, fromBlob(r.hash as Uint8Array)); });
     return out;
   }
 
   /** One node per (level, index) position at a block, in one round trip (undefined = never written). */
   async getPath(treeId: number, positions: readonly { level: number; index: number }[], block: number): Promise<(bigint | undefined)[]> {
     if (positions.length === 0) return [];
-    const subs = positions.map((p, i) =>
-      this.db('ws_nodes')
-        .select('hash')
-        .where({ tree_id: treeId, level: p.level, node_index: p.index })
-        .andWhere('block_number', '<=', block)
-        .orderBy('block_number', 'desc')
-        .limit(1)
-        .as(`h${i}`),
-    );
-    const [row] = await this.db.select(subs);
-    return positions.map((_, i) => (row[`h${i}`] ? fromBlob(row[`h${i}`]) : undefined));
+    const [row] = await selectRows(this.db, pathSql(positions.length), positions.flatMap((p) => [treeId, p.level, p.index, block]));
+    return positions.map((_, i) => (row![`h${i}`] ? fromBlob(row![`h${i}`] as Uint8Array) : undefined));
   }
 
   /** Root and size of a tree after a block. */
   async getTreeState(treeId: number, block: number): Promise<{ root: bigint; size: number } | undefined> {
-    const r = await this.db('ws_tree_state').where({ tree_id: treeId, block_number: block }).first();
-    return r ? { root: fromBlob(r.root), size: Number(r.size) } : undefined;
+    const [r] = await selectRows(this.db, 'select root, size from ws_tree_state where tree_id = ? and block_number = ?', [treeId, block]);
+    return r ? { root: fromBlob(r.root as Uint8Array), size: Number(r.size) } : undefined;
   }
 
   /** The newest applied block (undefined before genesis). */
   async getLatestBlock(): Promise<{ blockNumber: number; blockHash: bigint } | undefined> {
-    const r = await this.db('ws_blocks').select('block_number', 'block_hash').orderBy('block_number', 'desc').first();
-    return r ? { blockNumber: Number(r.block_number), blockHash: fromBlob(r.block_hash) } : undefined;
+    const [r] = await selectRows(this.db, 'select block_number, block_hash from ws_blocks order by block_number desc limit 1', []);
+    return r ? { blockNumber: Number(r.block_number), blockHash: fromBlob(r.block_hash as Uint8Array) } : undefined;
   }
 
   /** Hash and header JSON of an applied block. */
   async getBlock(blockNumber: number): Promise<{ blockHash: bigint; headerJson: string } | undefined> {
-    const r = await this.db('ws_blocks').where({ block_number: blockNumber }).first();
-    return r ? { blockHash: fromBlob(r.block_hash), headerJson: String(r.header_json) } : undefined;
+    const [r] = await selectRows(this.db, 'select block_hash, header_json from ws_blocks where block_number = ?', [blockNumber]);
+    return r ? { blockHash: fromBlob(r.block_hash as Uint8Array), headerJson: String(r.header_json) } : undefined;
   }
 
   /** Hashes of several blocks. */
@@ -110,14 +95,13 @@ export class TreeRepository {
 
   /** The indexed-tree key with the largest value ≤ key present at the block (the "low leaf"). */
   async findLowKey(treeId: number, key: bigint, block = LATEST): Promise<{ key: bigint; index: number } | undefined> {
-    const r = await this.db('ws_indexed_keys')
-      .select('leaf_key', 'leaf_index')
-      .where({ tree_id: treeId })
-      .andWhere('leaf_key', '<=', blob(key))
-      .andWhere('block_number', '<=', block)
-      .orderBy('leaf_key', 'desc')
-      .first();
-    return r ? { key: fromBlob(r.leaf_key), index: Number(r.leaf_index) } : undefined;
+    return (await this.findLowKeys(treeId, [key], block))[0];
+  }
+
+  /** findLowKey for several keys at once (one round trip per chunk on Postgres). */
+  async findLowKeys(treeId: number, keys: readonly bigint[], block = LATEST): Promise<({ key: bigint; index: number } | undefined)[]> {
+    const rows = await selectEach(this.db, LOW_KEY_AT, keys.map((k) => [treeId, blob(k), block]));
+    return rows.map((r) => (r ? { key: fromBlob(r.leaf_key as Uint8Array), index: Number(r.leaf_index) } : undefined));
   }
 
   /** Exact key lookups in an indexed tree at a block: key → {index, block inserted}. */
@@ -136,13 +120,16 @@ export class TreeRepository {
 
   /** Preimage of an indexed-tree leaf at a block. */
   async getIndexedLeaf(treeId: number, index: number, block = LATEST): Promise<IndexedLeafRow | undefined> {
-    const r = await this.db('ws_indexed_leaves')
-      .where({ tree_id: treeId, leaf_index: index })
-      .andWhere('block_number', '<=', block)
-      .orderBy('block_number', 'desc')
-      .first();
-    if (!r) return undefined;
-    return { key: fromBlob(r.leaf_key), value: fromBlob(r.leaf_value), nextKey: fromBlob(r.next_key), nextIndex: Number(r.next_index) };
+    return (await this.getIndexedLeaves(treeId, [index], block))[0];
+  }
+
+  /** getIndexedLeaf for several indices at once. */
+  async getIndexedLeaves(treeId: number, indices: readonly number[], block = LATEST): Promise<(IndexedLeafRow | undefined)[]> {
+    const rows = await selectEach(this.db, LEAF_AT, indices.map((i) => [treeId, i, block]));
+    return rows.map((r) => r && {
+      key: fromBlob(r.leaf_key as Uint8Array), value: fromBlob(r.leaf_value as Uint8Array),
+      nextKey: fromBlob(r.next_key as Uint8Array), nextIndex: Number(r.next_index),
+    });
   }
 
   /** First index of each value in an append-only tree at a block: value → {index, block inserted}. */
@@ -187,26 +174,15 @@ export class TreeRepository {
   /** Inserts one block's rows; call inside a transaction. */
   async writeBlock(trx: Knex.Transaction, w: BlockWriteSet): Promise<void> {
     const b = w.blockNumber;
-    const ins = async (table: string, rows: Record<string, unknown>[]): Promise<void> => {
-      for (let i = 0; i < rows.length; i += CHUNK) await trx(table).insert(rows.slice(i, i + CHUNK));
-    };
-    await ins('ws_nodes', w.nodes.map((n) => ({ tree_id: n.treeId, level: n.level, node_index: n.index, block_number: b, hash: blob(n.hash) })));
-    await ins('ws_tree_state', w.treeStates.map((s) => ({ tree_id: s.treeId, block_number: b, root: blob(s.root), size: s.size })));
-    await ins(
-      'ws_indexed_leaves',
-      w.indexedLeaves.map((l) => ({
-        tree_id: l.treeId,
-        leaf_index: l.index,
-        block_number: b,
-        leaf_key: blob(l.leaf.key),
-        leaf_value: blob(l.leaf.value),
-        next_key: blob(l.leaf.nextKey),
-        next_index: l.leaf.nextIndex,
-      })),
+    await insertRows(trx, 'ws_nodes', ['tree_id', 'level', 'node_index', 'block_number', 'hash'], w.nodes.map((n) => [n.treeId, n.level, n.index, b, blob(n.hash)]));
+    await insertRows(trx, 'ws_tree_state', ['tree_id', 'block_number', 'root', 'size'], w.treeStates.map((s) => [s.treeId, b, blob(s.root), s.size]));
+    await insertRows(
+      trx, 'ws_indexed_leaves', ['tree_id', 'leaf_index', 'block_number', 'leaf_key', 'leaf_value', 'next_key', 'next_index'],
+      w.indexedLeaves.map((l) => [l.treeId, l.index, b, blob(l.leaf.key), blob(l.leaf.value), blob(l.leaf.nextKey), l.leaf.nextIndex]),
     );
-    await ins('ws_indexed_keys', w.indexedKeys.map((k) => ({ tree_id: k.treeId, leaf_key: blob(k.key), leaf_index: k.index, block_number: b })));
-    await ins('ws_leaf_values', w.leafValues.map((v) => ({ tree_id: v.treeId, leaf_index: v.index, leaf_value: blob(v.value), block_number: b })));
-    await trx('ws_blocks').insert({ block_number: b, block_hash: blob(w.blockHash), header_json: w.headerJson });
+    await insertRows(trx, 'ws_indexed_keys', ['tree_id', 'leaf_key', 'leaf_index', 'block_number'], w.indexedKeys.map((k) => [k.treeId, blob(k.key), k.index, b]));
+    await insertRows(trx, 'ws_leaf_values', ['tree_id', 'leaf_index', 'leaf_value', 'block_number'], w.leafValues.map((v) => [v.treeId, v.index, blob(v.value), b]));
+    await insertRows(trx, 'ws_blocks', ['block_number', 'block_hash', 'header_json'], [[b, blob(w.blockHash), w.headerJson]]);
   }
 
   /** Deletes every row written by blocks after blockNumber; call inside a transaction. */

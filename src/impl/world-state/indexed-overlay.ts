@@ -42,14 +42,31 @@ export class IndexedTreeOverlay {
   readonly modified = new Map<number, IndexedLeafRow>();
   /** Keys inserted in this block, ascending. */
   readonly newKeys: { key: bigint; index: number }[] = [];
+  /** Committed low leaves and leaves read ahead by prefetch (the committed tree does not change during a block). */
+  private readonly committedLow = new Map<bigint, { key: bigint; index: number } | undefined>();
+  private readonly committedLeaves = new Map<number, IndexedLeafRow>();
 
   constructor(treeId: number, repo: TreeRepository | undefined) {
     this.treeId = treeId;
     this.repo = repo;
   }
 
+  /**
+   * Reads the committed low leaf of every key (and that leaf) in a few batched queries, so that
+   * the sequential upserts that follow need no database round trip of their own.
+   */
+  async prefetch(keys: readonly bigint[]): Promise<void> {
+    if (!this.repo || keys.length === 0) return;
+    const distinct = [...new Set(keys)];
+    const lows = await this.repo.findLowKeys(this.treeId, distinct);
+    distinct.forEach((k, i) => this.committedLow.set(k, lows[i]));
+    const indices = [...new Set(lows.flatMap((l) => (l ? [l.index] : [])))];
+    const leaves = await this.repo.getIndexedLeaves(this.treeId, indices);
+    indices.forEach((index, i) => { if (leaves[i]) this.committedLeaves.set(index, leaves[i]); });
+  }
+
   private async leaf(index: number): Promise<IndexedLeafRow> {
-    const m = this.modified.get(index);
+    const m = this.modified.get(index) ?? this.committedLeaves.get(index);
     if (m) return m;
     const r = await this.repo?.getIndexedLeaf(this.treeId, index);
     if (!r) throw new Error(`indexed tree ${this.treeId}: missing leaf ${index}`);
@@ -68,7 +85,7 @@ export class IndexedTreeOverlay {
 
   /** The low leaf of key (largest key ≤ key) across committed and pending keys. */
   async low(key: bigint): Promise<{ key: bigint; index: number }> {
-    const committed = await this.repo?.findLowKey(this.treeId, key);
+    const committed = this.committedLow.has(key) ? this.committedLow.get(key) : await this.repo?.findLowKey(this.treeId, key);
     const f = this.newKeyFloor(key);
     const pending = f >= 0 ? this.newKeys[f] : undefined;
     const best = !committed ? pending : !pending ? committed : pending.key > committed.key ? pending : committed;

@@ -121,12 +121,13 @@ export class WorldState extends WorldStateQueries {
       for (const t of ALL_TREE_IDS) sizes.set(t, (await this.repo.getTreeState(t, prev))!.size);
       const w = emptyWriteSet(block.blockNumber);
       const snapshots = new Map<number, Snapshot>();
-      const reader = (treeId: number) => (level: number, indices: number[]) => this.readLatestNodes(treeId, level, indices);
+      const reader = (treeId: number) => (level: number, indices: number[]) => this.readLatestNodes(treeId, sizes.get(treeId)!, level, indices);
 
       const noteHashes = block.txEffects.flatMap((tx) => padTo(tx.noteHashes, MAX_NOTE_HASHES_PER_TX, 'note hashes'));
       snapshots.set(TreeId.NOTE_HASH_TREE, await this.commitAppend(w, TreeId.NOTE_HASH_TREE, noteHashes, sizes.get(1)!, reader(1)));
 
       const nullifiers = new IndexedTreeOverlay(TreeId.NULLIFIER_TREE, this.repo);
+      await nullifiers.prefetch(block.txEffects.flatMap((tx) => tx.nullifiers.filter((n) => n !== 0n)));
       let nSize = sizes.get(0)!;
       for (const tx of block.txEffects) {
         for (const n of padTo(tx.nullifiers, MAX_NULLIFIERS_PER_TX, 'nullifiers')) {
@@ -137,6 +138,7 @@ export class WorldState extends WorldStateQueries {
       snapshots.set(TreeId.NULLIFIER_TREE, await this.commitIndexed(w, TreeId.NULLIFIER_TREE, nullifiers, nSize, reader(0)));
 
       const publicData = new IndexedTreeOverlay(TreeId.PUBLIC_DATA_TREE, this.repo);
+      await publicData.prefetch(block.txEffects.flatMap((tx) => tx.publicDataWrites.map((wr) => wr.leafSlot)));
       let pSize = sizes.get(2)!;
       for (const tx of block.txEffects) {
         for (const wr of tx.publicDataWrites) {
@@ -190,11 +192,15 @@ export class WorldState extends WorldStateQueries {
     return this.repo.latestIndexedEntries(treeId);
   }
 
-  /** Newest node hashes for a recompute: cache first, then the database (absent = empty subtree). */
-  private async readLatestNodes(treeId: number, level: number, indices: number[]): Promise<Map<number, bigint>> {
+  /**
+   * Newest node hashes for a recompute: cache first, then the database (absent = empty subtree).
+   * Nodes wholly right of the committed leaves (index · 2^level ≥ size) were never written: no read.
+   */
+  private async readLatestNodes(treeId: number, size: number, level: number, indices: number[]): Promise<Map<number, bigint>> {
     const out = new Map<number, bigint>();
     const missing: number[] = [];
     for (const i of indices) {
+      if (i * 2 ** level >= size) continue;
       const h = this.cache.get(treeId, level, i);
       if (h === undefined) missing.push(i); else out.set(i, h);
     }
