@@ -6,6 +6,7 @@
 import { hashBlockHeader } from '../world-state/block-header.ts';
 import { emptyCheckpointHeader, hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import { hex32 } from './codec.ts';
+import { selectRows } from '../store/sql.ts';
 import type { ChainState } from './chain-state.ts';
 import type { ChainTime } from './time.ts';
 import type { L1Chain } from '../l1/l1-chain.ts';
@@ -21,6 +22,25 @@ export type ProofTips = () => Promise<{ readonly proven: number; readonly finali
 
 /** Most logs one getPublicLogs / getContractClassLogs page returns. */
 export const MAX_LOGS_PER_PAGE = 1000;
+
+/** Tags per getLogsByTags statement (the RPC allows 1000 per call). */
+const MAX_TAGS_PER_QUERY = 256;
+
+/**
+ * Up to `n` tags' private logs, at most `?` (the last parameter) per tag, in tag then chain order.
+ * The IN list length is rounded up to a power of two (padded with a repeated tag) so that only a
+ * handful of statement texts exist and SQLite keeps each prepared.
+ */
+function logsByTagsSql(n: number): string {
+  const slots = bucket(n);
+  return (logsByTagsCache[slots] ??= 'select tag, block_number, tx_index, log_index from (' +
+    'select tag, block_number, tx_index, log_index, row_number() over (partition by tag order by block_number, tx_index, log_index) as rn ' +
+    `from chain_private_logs where tag in (${new Array(slots).fill('?').join(', ')})` +
+    ') as t where rn <= ? order by tag, block_number, tx_index, log_index');
+}
+const logsByTagsCache: string[] = [];
+const bucket = (n: number): number => Math.max(8, 2 ** Math.ceil(Math.log2(n)));
+const padded = (xs: readonly string[]): string[] => [...xs, ...new Array<string>(bucket(xs.length) - xs.length).fill(xs[xs.length - 1]!)];
 
 const EXECUTION_RESULTS = ['success', 'app_logic_reverted', 'teardown_reverted', 'both_reverted'] as const;
 
@@ -140,22 +160,26 @@ export class ChainQueries {
     return blocks.flatMap((b) => b.body.txEffects.flatMap((e) => e.privateLogs));
   }
 
-  /** For each tag, up to `logsPerTag` private logs whose first field is the tag, oldest first. */
+  /**
+   * For each tag, up to `logsPerTag` private logs whose first field is the tag, oldest first: one
+   * indexed query for all tags (`tag IN (…)`, the per-tag limit applied by a window in SQL).
+   */
   async getLogsByTags(tags: readonly bigint[], logsPerTag: number): Promise<TxScopedL2Log[][]> {
-    const out: TxScopedL2Log[][] = [];
-    for (const tag of tags) {
-      const rows = await this.#chain.store.db('chain_private_logs').where({ tag: hex32(tag) })
-        .orderBy([{ column: 'block_number' }, { column: 'tx_index' }, { column: 'log_index' }]).limit(logsPerTag);
-      const logs: TxScopedL2Log[] = [];
-      for (const r of rows) {
-        const b = (await this.#chain.store.findBlock(Number(r.block_number)))!;
-        const e = b.body.txEffects[Number(r.tx_index)]!;
-        const log = e.privateLogs[Number(r.log_index)]!;
-        logs.push({ txHash: e.txHash, blockNumber: Number(r.block_number), blockTimestamp: b.header.globalVariables.timestamp, logData: log.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n });
+    const keys = tags.map(hex32);
+    const byTag = new Map<string, TxScopedL2Log[]>(keys.map((k) => [k, []]));
+    for (let i = 0; i < keys.length; i += MAX_TAGS_PER_QUERY) {
+      const chunk = [...new Set(keys.slice(i, i + MAX_TAGS_PER_QUERY))];
+      for (const r of await selectRows(this.#chain.store.db, logsByTagsSql(chunk.length), [...padded(chunk), logsPerTag])) {
+        byTag.get(String(r.tag))!.push(await this.#txScopedLog(Number(r.block_number), Number(r.tx_index), Number(r.log_index)));
       }
-      out.push(logs);
     }
-    return out;
+    return keys.map((k) => byTag.get(k)!);
+  }
+
+  async #txScopedLog(blockNumber: number, txIndex: number, logIndex: number): Promise<TxScopedL2Log> {
+    const b = (await this.#chain.store.findBlock(blockNumber))!;
+    const e = b.body.txEffects[txIndex]!;
+    return { txHash: e.txHash, blockNumber, blockTimestamp: b.header.globalVariables.timestamp, logData: e.privateLogs[logIndex]!.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
   }
 
   /** Public logs matching `filter`. */
@@ -169,21 +193,26 @@ export class ChainQueries {
   }
 
   async #filteredLogs<T>(table: string, f: LogFilter, pick: (e: L2Block['body']['txEffects'][number], i: number) => T): Promise<LogsPage<T>> {
-    const q = this.#chain.store.db(table);
+    const where: string[] = [];
+    const params: unknown[] = [];
     if (f.txHash !== undefined) {
       const at = await this.#chain.store.findTxLocation(f.txHash);
       if (at === undefined) return { logs: [], maxLogsHit: false };
-      q.where({ block_number: at.blockNumber, tx_index: at.txIndex });
+      where.push('block_number = ?', 'tx_index = ?');
+      params.push(at.blockNumber, at.txIndex);
     }
-    if (f.fromBlock !== undefined) q.where('block_number', '>=', f.fromBlock);
-    if (f.toBlock !== undefined) q.where('block_number', '<', f.toBlock);
-    if (f.contractAddress !== undefined) q.where({ contract: hex32(f.contractAddress) });
-    if (f.tag !== undefined) q.where({ tag: hex32(f.tag) });
+    if (f.fromBlock !== undefined) { where.push('block_number >= ?'); params.push(f.fromBlock); }
+    if (f.toBlock !== undefined) { where.push('block_number < ?'); params.push(f.toBlock); }
+    if (f.contractAddress !== undefined) { where.push('contract = ?'); params.push(hex32(f.contractAddress)); }
+    if (f.tag !== undefined) { where.push('tag = ?'); params.push(hex32(f.tag)); }
     if (f.afterLog !== undefined) {
       const a = f.afterLog;
-      q.whereRaw('(block_number, tx_index, log_index) > (?, ?, ?)', [a.blockNumber, a.txIndex, a.logIndex]);
+      where.push('(block_number, tx_index, log_index) > (?, ?, ?)');
+      params.push(a.blockNumber, a.txIndex, a.logIndex);
     }
-    const rows = await q.orderBy([{ column: 'block_number' }, { column: 'tx_index' }, { column: 'log_index' }]).limit(MAX_LOGS_PER_PAGE + 1);
+    // One SQL text per filter shape, so SQLite runs it as a cached prepared statement (store/sql.ts).
+    const sql = `select block_number, tx_index, log_index from ${table}${where.length ? ` where ${where.join(' and ')}` : ''} order by block_number, tx_index, log_index limit ${MAX_LOGS_PER_PAGE + 1}`;
+    const rows = await selectRows(this.#chain.store.db, sql, params);
     const logs = [];
     for (const r of rows.slice(0, MAX_LOGS_PER_PAGE)) {
       const b = (await this.#chain.store.findBlock(Number(r.block_number)))!;
