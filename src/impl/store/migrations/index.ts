@@ -14,6 +14,7 @@ import * as m013 from './013-txpool.ts';
 import * as m014 from './014-chain-fee-state.ts';
 import * as m018 from './018-chain-contracts.ts';
 import * as m019 from './019-log-tag-index.ts';
+import * as m020 from './020-ws-low-key-index.ts';
 
 /** One migration: a unique sortable name plus up/down. */
 export interface MigrationModule {
@@ -40,6 +41,7 @@ export const migrationLists: readonly MigrationList[] = [
       { name: '014-chain-fee-state', up: m014.up, down: m014.down },
       { name: '018-chain-contracts', up: m018.up, down: m018.down },
       { name: '019-log-tag-index', up: m019.up, down: m019.down },
+      { name: '020-ws-low-key-index', up: m020.up, down: m020.down },
     ],
   },
   // The mempool runs its migration itself too (src/impl/txpool/pool-store.ts) in its own table;
