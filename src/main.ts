@@ -122,7 +122,8 @@ function logStorageAndChain(config: Config, node: L2Node, logger: Logger): void 
   });
   logger.info('chain', {
     l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, slotDurationSeconds: config.slotDurationSeconds,
-    sequencer: config.sequencer, p2p: node.p2p === undefined ? 'disabled' : { listen: node.p2p.getListenAddresses() },
+    role: node.role.kind, ...(node.role.kind === 'follower' && { follow: { over: node.role.over, source: node.role.source } }),
+    sequencer: node.role.kind === 'sequencer', p2p: node.p2p === undefined ? 'disabled' : { listen: node.p2p.getListenAddresses() },
   });
 }
 

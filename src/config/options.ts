@@ -62,6 +62,8 @@ export interface Config {
   p2pPort: number;
   p2pBootstrapPeers: readonly string[];
   maxPendingTxCount: number;
+  /** RPC URL of the node to follow (--follow); undefined = not following over RPC. */
+  follow: string | undefined;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -101,6 +103,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'p2pHost', flag: '--p2p-host', env: 'P2P_HOST', type: 'string', default: '127.0.0.1', description: 'Address the p2p service listens on; 0.0.0.0 for all interfaces.' },
   { key: 'p2pPort', flag: '--p2p-port', env: 'P2P_PORT', type: 'port', default: 40400, description: 'TCP port of the p2p service. 0 picks a free port.' },
   { key: 'p2pBootstrapPeers', flag: '--p2p-bootstrap-peers', env: 'P2P_BOOTSTRAP_PEERS', type: 'list', default: [], description: 'Comma-separated peers to dial: multiaddrs with /p2p/<id>, or enr: records. Turns p2p on.' },
+  { key: 'follow', flag: '--follow', env: 'NODE_FOLLOW_URL', type: 'string', default: undefined, description: 'Public JSON-RPC URL of a node to follow: take its blocks, verify each by re-applying it, build none (implies --sequencer=false). Txs sent here are forwarded to it (gossiped instead when p2p is on). Start with the same chain flags as that node; a different genesis or chain id refuses to start.' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

@@ -1,12 +1,17 @@
 /**
- * The node's side of tx gossip: a received tx goes through the same decode, validation and
- * pool admission as `node_sendTx`; an RPC tx newly admitted to the pool is published. The p2p
- * service itself (libp2p) stays ignorant of the pool.
+ * The node's side of gossip: a received tx goes through the same decode, validation and pool
+ * admission as `node_sendTx`; an RPC tx newly admitted to the pool is published (or, on a node
+ * following over RPC without p2p, forwarded to the followed node). Block announcements and
+ * block-range requests are handed to the hooks the node gives. The p2p service itself (libp2p)
+ * stays ignorant of the pool and the chain.
  * @module
  */
 import type { Logger } from '../server/types.ts';
 import { P2PService } from './p2p/index.ts';
 import type { GossipVerdict } from './p2p/index.ts';
+import type { BlockRangeHandler } from './p2p/block-range-protocol.ts';
+import type { BlockGossipHandler } from './p2p/types.ts';
+import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
 import { decodeTx, TxDecodeError } from './tx/index.ts';
 import type { Tx } from './tx/index.ts';
 import { PoolNotRunning, PoolRejection } from './txpool/errors.ts';
@@ -22,12 +27,19 @@ export interface NodeP2PSettings {
   readonly network: string;
 }
 
-/** Creates (not starts) the p2p service with the node's tx gossip validator. */
-export function createNodeP2P(settings: NodeP2PSettings, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator, logger: Logger): P2PService {
+/** The block side of p2p: announcements received, and the range protocol served. */
+export interface NodeBlockHooks {
+  readonly onBlock: BlockGossipHandler;
+  readonly blockRangeHandler: BlockRangeHandler;
+}
+
+/** Creates (not starts) the p2p service with the node's tx gossip validator and block hooks. */
+export function createNodeP2P(settings: NodeP2PSettings, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator, logger: Logger, blocks?: NodeBlockHooks): P2PService {
   return new P2PService({
     dataDirectory: settings.dataDirectory, host: settings.host, port: settings.port, bootstrapPeers: settings.bootstrapPeers,
     network: settings.network, logger,
     txValidator: (wire) => admitGossipedTx(wire, pool, validateTx),
+    ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler }),
   });
 }
 
@@ -53,13 +65,36 @@ export async function admitGossipedTx(wire: unknown, pool: Pick<TxPool, 'add'>, 
   }
 }
 
-/** The pool as `node_sendTx` sees it: an admitted tx is also gossiped (a failed publish is logged, not the caller's error). */
-export function publishingPool(pool: TxPool, p2p: P2PService | undefined, logger: Logger): Pick<TxPool, 'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'> {
+/**
+ * Sends a validated tx to the followed node (`node_sendTx` there); rejects with the followed
+ * node's JSON-RPC error, or with a network error.
+ */
+export type TxForwarder = (wire: object) => Promise<void>;
+
+/**
+ * The pool as `node_sendTx` sees it: an admitted tx is also gossiped (a failed publish is logged,
+ * not the caller's error). With `forward` (a node following over RPC without p2p) the tx, once
+ * admitted here, is sent on to the followed node before the caller gets its answer: the caller
+ * gets that node's refusal as its own (the followed node's error, or -32002 when it cannot be
+ * reached), and the tx leaves this pool again (dropped, with the reason).
+ */
+export function publishingPool(
+  pool: TxPool, p2p: P2PService | undefined, logger: Logger, forward?: TxForwarder,
+): Pick<TxPool, 'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'> {
   return {
     async add(tx, wire) {
       const outcome = await pool.add(tx, wire);
       if (outcome === 'added' && p2p?.isReady()) {
         p2p.publishTx(tx).catch((err: unknown) => logger.warn('p2p: publishing a tx failed', { err }));
+      }
+      if (forward !== undefined) {
+        try {
+          await forward(wire);
+        } catch (err) {
+          const refusal = forwardError(err);
+          if (outcome === 'added') await pool.markDropped([tx.txHash], `not accepted by the followed node: ${refusal.message}`);
+          throw refusal;
+        }
       }
       return outcome;
     },
@@ -71,4 +106,16 @@ export function publishingPool(pool: TxPool, p2p: P2PService | undefined, logger
     getTxsByHash: (hs) => pool.getTxsByHash(hs),
     getMaxPriorityFees: () => pool.getMaxPriorityFees(),
   };
+}
+
+/** node_sendTx's own errors: TX_POOL_REJECTED, TX_INVALID, INVALID_PARAMS, NODE_NOT_READY. */
+const RELAYED_CODES = new Set([-32020, -32021, -32602, -32002]);
+
+/** The followed node's node_sendTx error as ours (same code, message and data); anything else is -32002. */
+function forwardError(err: unknown): RpcError {
+  const e = err as { code?: unknown; message?: unknown; data?: unknown };
+  if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string') {
+    return new RpcError(e.code, e.message, e.data);
+  }
+  return new NodeNotReadyError(`the followed node did not take the tx (${(err as Error)?.message ?? String(err)})`);
 }

@@ -1,8 +1,13 @@
 /**
  * The composition root: from a `Config`, opens storage and builds the engine with the mempool
  * as its tx source, the node tx validator, p2p when enabled, the public handlers, the block
- * production loop and the health report. main.ts only adds servers and signals; tests build a
- * whole node in-process with `createNode`.
+ * production loop (or the follower) and the health report. main.ts only adds servers and
+ * signals; tests build a whole node in-process with `createNode`.
+ *
+ * Roles: a **sequencer** (default) builds blocks and, with p2p, announces each one after it is
+ * committed; a node with `--follow <url>` follows that node over its RPC (no sequencer); a node
+ * with p2p on and `--sequencer=false` follows its peers over p2p. Every p2p node serves block
+ * ranges from its chain, and a valid block announcement wakes a follower at once.
  * @module
  */
 import type { Knex } from 'knex';
@@ -13,12 +18,17 @@ import { systemClock } from './chain/time.ts';
 import { FunctionSignatureRegistry } from './contracts/function-selector.ts';
 import { createEngine } from './engine.ts';
 import type { Engine, FundedAccount } from './engine.ts';
+import { createNodeClient } from '../generated/public/client.ts';
+import type { L2Block } from './chain/types.ts';
 import { SyncSwitch } from './node-config/sync-control.ts';
-import type { SyncState } from './node-config/sync-control.ts';
 import { checkChainParams } from './node-chain-params.ts';
 import { createNodeP2P, publishingPool } from './node-p2p.ts';
+import type { NodeBlockHooks, TxForwarder } from './node-p2p.ts';
+import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement } from './p2p/block-sync.ts';
 import type { P2PService } from './p2p/index.ts';
+import type { BlockGossipHandler } from './p2p/types.ts';
 import { createPublicHandlers } from './rpc/public/index.ts';
+import type { WorldStateReader } from './rpc/public/block-param.ts';
 import type { PublicHandlerSet } from './rpc/public/index.ts';
 import { SetupAllowList } from './setup-allow-list.ts';
 import { databaseHealth, DatabaseState, openDatabase } from './store/database.ts';
@@ -27,6 +37,12 @@ import type { ChainView } from './txpool/chain-view.ts';
 import { TxPool } from './txpool/tx-pool.ts';
 import { createNodeTxValidator } from './txpool/tx-validator.ts';
 import type { NodeTxValidator } from './txpool/tx-validator.ts';
+import { RpcBlockSource } from './sync/block-source.ts';
+import type { BlockSource } from './sync/block-source.ts';
+import { Follower } from './sync/follower.ts';
+import type { FollowerState, FollowerStatus } from './sync/follower.ts';
+import { P2pBlockSource } from './sync/p2p-block-source.ts';
+import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
 
 /** What a node is built from. */
 export interface NodeOptions {
@@ -37,11 +53,15 @@ export interface NodeOptions {
   readonly clock?: Clock;
 }
 
-/** A sync gate: the production loop runs each step through it (the admin pause/resume drives it). */
-export interface SyncGate {
-  readonly state: SyncState;
-  step(run: () => Promise<void>): Promise<boolean>;
-}
+/** The sync gate: the production loop and the follower run each step through it (the admin pause/resume drives it). */
+export type SyncGate = SyncSwitch;
+
+/** How this node gets its chain. */
+export type NodeRole =
+  | { readonly kind: 'sequencer' }
+  /** `--sequencer=false` without p2p: reads and tx intake only. */
+  | { readonly kind: 'standalone' }
+  | { readonly kind: 'follower'; readonly over: 'rpc' | 'p2p'; readonly source: string };
 
 /** A built node (servers not included). */
 export interface L2Node {
@@ -54,20 +74,24 @@ export interface L2Node {
   readonly signatures: FunctionSignatureRegistry;
   readonly publicHandlers: PublicHandlerSet;
   readonly fundedAccounts: readonly FundedAccount[];
+  /** Sequencer, follower (over RPC or p2p) or neither. */
+  readonly role: NodeRole;
+  /** The follower's status while following (undefined otherwise, and before `start()`). */
+  followStatus(): FollowerStatus | undefined;
   /** True when this start created the chain (empty or in-memory database): main prints the funded accounts then. */
   readonly newChain: boolean;
   /** The gate in use; `useSyncGate` swaps in the admin side's switch. */
   readonly sync: SyncGate;
   useSyncGate(gate: SyncGate): void;
-  /** 'syncing' or 'paused'. */
-  syncState(): SyncState;
-  /** Storage open and connected, pool running, p2p running when enabled (node_isReady). */
+  /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
+  syncState(): FollowerState;
+  /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
   isReady(): Promise<boolean>;
   /** The GET /status report. */
   health(): Promise<HealthReport>;
   /** One production step now: sequencer tick (when enabled) then pool revalidation. */
   step(): Promise<void>;
-  /** Starts p2p (when enabled) and the production loop. */
+  /** Starts p2p (when enabled), the follower (checking a followed node's chain first) and the production loop. */
   start(): Promise<void>;
   /** Production loop → p2p → pool → engine → database; idempotent. */
   stop(): Promise<void>;
@@ -75,6 +99,7 @@ export interface L2Node {
 
 /** Opens storage and builds every part; nothing runs until `start()`. */
 export async function createNode(o: NodeOptions): Promise<L2Node> {
+  if (o.config.importChain !== undefined) return (await import('./chain-import-file.ts')).importChainFile(o, createNode);
   const { config, logger } = o;
   const clock = o.clock ?? systemClock;
   const db = await openDatabase({ dataDirectory: config.dataDirectory, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
@@ -83,6 +108,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.error('close failed', { err }));
   };
   try {
+    const followUrl = followedUrl(config.follow);
     const newChain = await checkChainParams(db, config);
     // The pool is the engine's tx source and reads the engine's chain: the view binds on first use.
     let engine: Engine | undefined;
@@ -111,13 +137,37 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
     });
     const p2pOn = config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
-    const p2p = p2pOn
-      ? createNodeP2P({
-          dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
-          network: `${config.l1ChainId}-${config.rollupVersion}`,
-        }, pool, validateTx, logger)
-      : undefined;
-    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, newChain, closeAll, closers });
+    // The follower exists from start(); announcements reach it through this indirection.
+    const followerRef: { current?: Follower } = {};
+    let p2p: P2PService | undefined;
+    let source: BlockSource | undefined;
+    let role: NodeRole;
+    let onBlock: BlockGossipHandler = checkedAnnouncement(() => followerRef.current?.wake());
+    if (followUrl !== undefined) {
+      source = new RpcBlockSource(followUrl);
+      role = { kind: 'follower', over: 'rpc', source: followUrl };
+    } else if (p2pOn && !config.sequencer) {
+      const p2pSource = new P2pBlockSource({
+        getPeers: () => p2p?.getPeers() ?? [],
+        requestBlocks: (peer, from, limit) => p2p!.requestBlocks(peer, from, limit),
+      });
+      p2pSource.onNewBlock = () => followerRef.current?.wake();
+      onBlock = p2pSource.onAnnouncement;
+      source = p2pSource;
+      role = { kind: 'follower', over: 'p2p', source: 'p2p' };
+    } else {
+      role = { kind: config.sequencer ? 'sequencer' : 'standalone' };
+    }
+    if (p2pOn) {
+      const blocks: NodeBlockHooks = { onBlock, blockRangeHandler: blockRangeHandlerFor(eng.chain) };
+      p2p = createNodeP2P({
+        dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
+        network: `${config.l1ChainId}-${config.rollupVersion}`,
+      }, pool, validateTx, logger, blocks);
+    }
+    // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
+    const forward = followUrl !== undefined && !p2pOn ? txForwarder(followUrl) : undefined;
+    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, newChain, closeAll, closers, role, source, followerRef, forward });
   } catch (err) {
     await closeAll();
     throw err;
@@ -135,11 +185,17 @@ interface Parts {
   readonly newChain: boolean;
   readonly closers: (() => Promise<void>)[];
   closeAll(): Promise<void>;
+  readonly role: NodeRole;
+  /** The follower's block source (on a follower). */
+  readonly source: BlockSource | undefined;
+  readonly followerRef: { current?: Follower };
+  readonly forward: TxForwarder | undefined;
 }
 
 function assemble(p: Parts): L2Node {
-  const { o, db, engine, pool, p2p, validateTx, allowList } = p;
+  const { o, db, engine, pool, p2p, validateTx, allowList, role, followerRef } = p;
   const { config, logger } = o;
+  const sequencing = role.kind === 'sequencer';
   const signatures = new FunctionSignatureRegistry();
   let gate: SyncGate = new SyncSwitch(config.sequencerPollingIntervalMs);
   let stopped = false;
@@ -150,42 +206,94 @@ function assemble(p: Parts): L2Node {
   const isReady = async () => {
     if (stopped || !pool.running || dbHealth.state !== DatabaseState.CONNECTED) return false;
     if (p2p !== undefined && !p2p.isReady()) return false;
+    if (role.kind === 'follower' && followerRef.current?.running !== true) return false;
     return db.raw('select 1').then(() => true, () => false);
+  };
+  const announce = async (from: number) => {
+    const to = await engine.state.latestBlockNumber();
+    if (p2p === undefined || !p2p.isReady() || to < from) return;
+    for (const b of await engine.chain.blocksFrom(from, to - from + 1)) {
+      await p2p.publishBlock(blockAnnouncement(b)).catch((err: unknown) => logger.warn('p2p: announcing a block failed', { block: b.header.globalVariables.blockNumber, err }));
+    }
   };
   const step = async () => {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
-    if (config.sequencer) await engine.tick();
+    if (sequencing) {
+      const before = await engine.state.latestBlockNumber();
+      await engine.tick();
+      // After the commit: peers may fetch the block by range as soon as they see the announcement.
+      await announce(before + 1);
+    }
     await pool.revalidateAfterBlock();
   };
+  const followStatus = () => followerRef.current?.status();
+  const syncState = (): FollowerState => followStatus()?.state ?? gate.state;
+  // On a follower, treesAreSynched means "caught up with the source" (the trees always match our own tip).
+  const worldState: WorldStateReader = role.kind !== 'follower' ? engine.worldState : new Proxy(engine.worldState, {
+    get(target, key) {
+      if (key === 'getSyncStatus') {
+        return async () => ({ ...(await target.getSyncStatus()), treesAreSynched: followStatus()?.state === 'caught-up' && (await target.getSyncStatus()).treesAreSynched });
+      }
+      const v: unknown = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
   const publicHandlers = createPublicHandlers({
     nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
     engine: {
-      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
+      chain: engine.chain, checkpoints: engine.state.store, worldState, l1: engine.l1,
       txStatus: (h) => pool.getTxStatus(h), protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
       getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined, signatures, allowList: () => allowList.list(),
     },
-    transactions: { pool: publishingPool(pool, p2p, logger), validateTx },
+    transactions: { pool: publishingPool(pool, p2p, logger, p.forward), validateTx },
   });
+
+  const startFollower = async () => {
+    if (p.source === undefined) return;
+    if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
+    const follower = new Follower({
+      engine, source: p.source, sync: gate, logger,
+      // Txs of imported blocks leave the pool as mined; the rest is revalidated against the new state.
+      onImported: (blocks: readonly L2Block[]) => pool.markMined(blocks.flatMap((b) => b.body.txEffects.map((e) => e.txHash))),
+    });
+    followerRef.current = follower;
+    await follower.start();
+    p.closers.push(() => follower.stop());
+    logger.info('following', { over: role.kind === 'follower' ? role.over : undefined, source: p.source.name, from: await engine.state.latestBlockNumber() });
+  };
+  /** Fails the start when the followed node runs another chain; an unreachable one is retried by the follower. */
+  const checkSource = async (url: string) => {
+    const genesisHeader = await publicHandlers.getBlockHeader!(0);
+    try {
+      await checkFollowedNode(url, { l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, genesisHeader, time: engine.time });
+    } catch (err) {
+      if (err instanceof SourceMismatchError) throw err;
+      logger.warn('followed node not reachable at start; its chain is checked block by block', { source: url, err: (err as Error).message });
+    }
+  };
 
   return {
     db, engine, pool, p2p, validateTx, allowList, signatures, publicHandlers, fundedAccounts: engine.fundedAccounts, newChain: p.newChain,
+    role, followStatus,
     get sync() {
       return gate;
     },
     useSyncGate(g) {
       gate = g;
     },
-    syncState: () => gate.state,
+    syncState,
     isReady,
     async health() {
       const ready = await isReady();
       const database = dbHealth.report();
       const latestBlockNumber = database.state === DatabaseState.CONNECTED ? await engine.chain.getBlockNumber().catch(() => undefined) : undefined;
+      const follow = followStatus();
       return {
-        healthy: ready, version: o.nodeVersion, syncState: gate.state, database,
+        healthy: ready, version: o.nodeVersion, syncState: syncState(), database,
         ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
-        sequencer: config.sequencer, p2p: p2pStatus(p2p),
+        sequencer: sequencing, p2p: p2pStatus(p2p),
+        ...(role.kind === 'follower' && { follow: { over: role.over, source: role.source, ...follow } }),
       };
     },
     step: () => gate.step(step).then(() => undefined),
@@ -195,6 +303,7 @@ function assemble(p: Parts): L2Node {
         await p2p.start();
         p.closers.push(() => p2p.stop());
       }
+      await startFollower();
       let busy = false;
       timer ??= setInterval(() => {
         // One step at a time: while a slow step runs (Postgres), timer beats are skipped, not queued.
@@ -218,4 +327,46 @@ function p2pStatus(p2p: P2PService | undefined) {
   if (p2p === undefined) return { enabled: false };
   if (!p2p.isReady()) return { enabled: true, running: false };
   return { enabled: true, running: true, peers: p2p.getPeers().length, txTopicPeers: p2p.getTxTopicPeers().length };
+}
+
+/** `--follow`'s URL (undefined when not following); anything but http(s) stops the start. */
+function followedUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`invalid value ${JSON.stringify(value)} for --follow: must be an http:// or https:// URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`invalid value ${JSON.stringify(value)} for --follow: must be an http:// or https:// URL`);
+  return value;
+}
+
+/** The block announcement hook of a node that does not follow over p2p: checked, relayed, and a follower woken. */
+function checkedAnnouncement(wake: () => void): BlockGossipHandler {
+  return async (a) => {
+    try {
+      decodeAnnouncement(a);
+    } catch {
+      return 'reject';
+    }
+    wake();
+    return 'accept';
+  };
+}
+
+/** node_sendTx on the followed node, bounded in time (the client waits for our answer). */
+function txForwarder(url: string, timeoutMs = 10_000): TxForwarder {
+  const client = createNodeClient(url, { batch: false });
+  return async (wire) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from ${url} within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }

@@ -70,6 +70,8 @@ export interface FollowerOptions {
    */
   readonly l1ToL2Messages?: (blockNumber: number) => Promise<readonly bigint[]>;
   readonly logger?: FollowerLogger;
+  /** Called after each batch with the blocks it imported (the node marks their txs mined in its pool). */
+  readonly onImported?: (blocks: readonly L2Block[]) => Promise<void>;
 }
 
 /** Follows and verifies a chain. */
@@ -100,6 +102,11 @@ export class Follower {
   status(): FollowerStatus {
     const state: FollowerState = this.#error !== undefined ? 'stopped-on-mismatch' : this.sync.isPaused() ? 'paused' : this.#caughtUp ? 'caught-up' : 'syncing';
     return { state, lastGoodBlock: this.#latest, ...(this.#sourceTip !== undefined && { sourceTip: this.#sourceTip }), ...(this.#error !== undefined && { error: this.#error }) };
+  }
+
+  /** True between `start()` and `stop()`. */
+  get running(): boolean {
+    return this.#running;
   }
 
   /** Starts polling (every `sync.intervalMs`). */
@@ -167,9 +174,13 @@ export class Follower {
     let blocks: L2Block[] = [];
     try {
       blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
-      for (const b of blocks) {
-        await this.#import(b);
-        imported++;
+      try {
+        for (const b of blocks) {
+          await this.#import(b);
+          imported++;
+        }
+      } finally {
+        if (imported > 0) await this.#o.onImported?.(blocks.slice(0, imported));
       }
       if (tips !== undefined) {
         if (this.#latest === tips.proposed.number && (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash) {
@@ -198,6 +209,14 @@ export class Follower {
     const { engine } = this.#o;
     const n = b.header.globalVariables.blockNumber;
     const messages = this.#o.l1ToL2Messages ?? (async () => (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));
+    // Clearer than the root mismatch they would cause: another genesis, or other time settings.
+    if (n === 1 && b.header.lastArchive.root !== engine.state.genesis.archive.root) {
+      throw new BlockImportError('block', n, `its genesis (archive root ${hex32(b.header.lastArchive.root)}) is not ours (${hex32(engine.state.genesis.archive.root)}): start this node with the source's chain flags`);
+    }
+    const { slotNumber, timestamp } = b.header.globalVariables;
+    if (engine.time.slotStart(slotNumber) !== timestamp) {
+      throw new BlockImportError('block', n, `timestamp ${timestamp} is not the start of slot ${slotNumber} here (${engine.time.slotStart(slotNumber)}): start this node with the source's --genesis-time and --slot-duration`);
+    }
     const grows = b.indexWithinCheckpoint === 0 ? await messages(n) : [];
     await importBlock(engine.state, b, { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) }, grows);
     this.#latest = n;
