@@ -51,9 +51,10 @@ export async function checkFollowedNode(url: string, ours: OwnChain, timeoutMs =
     }
     if (first !== null && first !== undefined) {
       const g = first.globalVariables;
-      const expected = ours.time.slotStart(Number(g.slotNumber));
+      const slot = Number(g.slotNumber);
+      const expected = ours.time.slotStart(slot);
       if (BigInt(g.timestamp) !== expected) {
-        diffs.push(`block 1 is in slot ${g.slotNumber} at ${g.timestamp}, which here starts at ${expected}: --genesis-time or --slot-duration differ`);
+        diffs.push(`block 1 is in slot ${slot} at ${g.timestamp}, which here starts at ${expected}: --genesis-time or --slot-duration differ`);
       }
     }
     if (diffs.length > 0) throw new SourceMismatchError(`the node at ${url} (--follow) runs another chain: ${diffs.join('; ')}`);
