@@ -64,6 +64,8 @@ export interface Config {
   maxPendingTxCount: number;
   /** RPC URL of the node to follow (--follow); undefined = not following over RPC. */
   follow: string | undefined;
+  /** A chain file to serve (--import-chain, docs/CONFORMANCE.md); undefined = none. */
+  importChain?: string | undefined;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -104,6 +106,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'p2pPort', flag: '--p2p-port', env: 'P2P_PORT', type: 'port', default: 40400, description: 'TCP port of the p2p service. 0 picks a free port.' },
   { key: 'p2pBootstrapPeers', flag: '--p2p-bootstrap-peers', env: 'P2P_BOOTSTRAP_PEERS', type: 'list', default: [], description: 'Comma-separated peers to dial: multiaddrs with /p2p/<id>, or enr: records. Turns p2p on.' },
   { key: 'follow', flag: '--follow', env: 'NODE_FOLLOW_URL', type: 'string', default: undefined, description: 'Public JSON-RPC URL of a node to follow: take its blocks, verify each by re-applying it, build none (implies --sequencer=false). Txs sent here are forwarded to it (gossiped instead when p2p is on). Start with the same chain flags as that node; a different genesis or chain id refuses to start.' },
+  { key: 'importChain', flag: '--import-chain', env: 'L2NODE_IMPORT_CHAIN', type: 'string', default: undefined, description: 'Serve this chain file (the conformance chain, docs/CONFORMANCE.md): imported through block and checkpoint verification on an empty data directory, then served with the sequencer off and the clock frozen at the file\'s time.' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

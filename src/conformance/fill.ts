@@ -13,7 +13,8 @@ import { loadDocuments } from './documents.ts';
 import type { FillCase } from './fill-case.ts';
 import { formatFixture } from './fixture-file.ts';
 import type { FixtureFlag } from './fixture-file.ts';
-import { FIXTURES_ROOT } from './fixtures.ts';
+import { FIXTURES_ROOT, replayOrder } from './fixtures.ts';
+import { CHAIN_FILE } from './chain/paths.ts';
 import { postJson } from './http.ts';
 import type { Endpoints } from './http.ts';
 import { startNode } from './node-process.ts';
@@ -34,32 +35,45 @@ export async function recordCases(endpoints: Endpoints, cases: readonly FillCase
   const docs = loadDocuments();
   const files = new Map<string, string>();
   const waiting: { path: string; reason: string }[] = [];
-  for (const c of cases) {
-    const surface = c.surface ?? 'public';
-    const path = `${surface}/${c.method}/${c.name}.io`;
+  const planned = cases.map((c) => ({ c, surface: c.surface ?? 'public', path: `${c.surface ?? 'public'}/${c.method}/${c.name}.io` }));
+  for (const { c, surface, path } of planned) {
     if (/^(example|error)-/.test(c.name)) throw new Error(`${path}: example-* and error-* names belong to npm run codegen`);
     if (docs.surfaceOf(c.method) !== surface) throw new Error(`${path}: ${c.method} is not a ${surface} method`);
     if (files.has(path)) throw new Error(`${path}: two cases with one name`);
+    files.set(path, '');
+  }
+  files.clear();
+  // The order the runner replays them in (state-changing ones last, in path order): see replayOrder.
+  const ordered = replayOrder(planned.map((p) => ({ ...p, fromDocument: false, flags: new Set(p.c.stateChanging ? ['state-changing'] : []) })));
+  for (const { c, surface, path } of ordered) {
     if (c.waitingFor !== undefined) {
       waiting.push({ path, reason: `waiting for ${c.waitingFor}` });
       continue;
     }
-    const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.params });
-    const res = await postJson(surface === 'admin' ? endpoints.adminUrl : endpoints.publicUrl, request, surface === 'admin' ? endpoints.apiKey : undefined);
-    const answer = JSON.parse(res.body) as unknown;
-    if (isObject(answer) && isObject(answer.error) && answer.error.code === -32001) {
+    const steps = [...(c.before ?? []), { method: c.method, params: c.params, own: true }, ...(c.after ?? [])];
+    const exchanges: { request: string; response: string; surface?: 'public' | 'admin' }[] = [];
+    let notImplemented = false;
+    for (const step of steps) {
+      const target = ('surface' in step && step.surface !== undefined ? step.surface : surface) as 'public' | 'admin';
+      const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: step.method, params: step.params });
+      const res = await postJson(target === 'admin' ? endpoints.adminUrl : endpoints.publicUrl, request, target === 'admin' ? endpoints.apiKey : undefined);
+      const answer = JSON.parse(res.body) as unknown;
+      if (isObject(answer) && isObject(answer.error) && answer.error.code === -32001) notImplemented = true;
+      exchanges.push({ request, response: JSON.stringify(answer), ...(target === surface ? {} : { surface: target }) });
+    }
+    if (notImplemented) {
       waiting.push({ path, reason: 'answered -32001 NOT_IMPLEMENTED' });
       continue;
     }
-    const flags: FixtureFlag[] = [...(c.flags ?? []), ...(surface === 'admin' ? (['needs-api-key'] as const) : [])];
-    files.set(path, formatFixture({ comments: [`${c.method}: ${c.description}`, RECORDED_MARK], flags, exchanges: [{ request, response: JSON.stringify(answer) }] }));
+    const flags: FixtureFlag[] = [...(c.flags ?? []), ...(surface === 'admin' ? (['needs-api-key'] as const) : []), ...(c.stateChanging ? (['state-changing'] as const) : [])];
+    files.set(path, formatFixture({ comments: [`${c.method}: ${c.description}`, RECORDED_MARK], flags, exchanges }));
   }
   return { files, waiting };
 }
 
-/** Starts a fresh node, records every case, stops the node. */
+/** Starts a fresh node on the conformance chain file, records every case, stops the node. */
 export async function fillFromFreshNode(cases: readonly FillCase[] = FILL_CASES): Promise<FillOutcome> {
-  const node = await startNode();
+  const node = await startNode(['--import-chain', CHAIN_FILE]);
   try {
     return await recordCases(node, cases);
   } finally {

@@ -5,7 +5,7 @@
  */
 
 /** Flags a fixture may carry; unknown flags are an error so that a typo cannot weaken a case. */
-export const FIXTURE_FLAGS = ['schema-only', 'needs-api-key', 'deliberate-error'] as const;
+export const FIXTURE_FLAGS = ['schema-only', 'needs-api-key', 'deliberate-error', 'state-changing'] as const;
 
 /** One known flag. */
 export type FixtureFlag = (typeof FIXTURE_FLAGS)[number];
@@ -23,6 +23,8 @@ export interface Fixture {
   readonly flags: ReadonlySet<FixtureFlag>;
   /** Raw `>>` texts, sent as they are. */
   readonly requests: readonly string[];
+  /** The port each request goes to: the fixture's own (`>> `) or the one named (`>>admin ` / `>>public `). */
+  readonly targets: readonly ('public' | 'admin')[];
   /** Raw `<<` texts, in request order (a notification-only request has none). */
   readonly responses: readonly string[];
   /** True for `example-*` / `error-*` files written by `npm run codegen` from the documents. */
@@ -40,6 +42,7 @@ export function parseFixture(path: string, text: string): Fixture {
   const comments: string[] = [];
   const flags = new Set<FixtureFlag>();
   const requests: string[] = [];
+  const targets: ('public' | 'admin')[] = [];
   const responses: string[] = [];
   text.split('\n').forEach((line, i) => {
     const where = `${path}:${i + 1}`;
@@ -50,21 +53,29 @@ export function parseFixture(path: string, text: string): Fixture {
         flags.add(flag as FixtureFlag);
       }
     } else if (line.startsWith('#')) comments.push(line.replace(/^#\s?/, ''));
-    else if (line.startsWith('>> ')) requests.push(line.slice(3));
+    else if (line.startsWith('>> ')) {
+      requests.push(line.slice(3));
+      targets.push(parts[0] as 'public' | 'admin');
+    } else if (line.startsWith('>>admin ') || line.startsWith('>>public ')) {
+      const target = line.startsWith('>>admin ') ? 'admin' : 'public';
+      requests.push(line.slice(target.length + 3));
+      targets.push(target);
+    }
     else if (line.startsWith('<< ')) responses.push(line.slice(3));
-    else throw new Error(`${where}: a line starts with "#", ">> " or "<< "`);
+    else throw new Error(`${where}: a line starts with "#", ">> ", ">>admin ", ">>public " or "<< "`);
   });
   if (requests.length === 0) throw new Error(`${path}: no ">>" request line`);
   const name = parts[2]!.slice(0, -'.io'.length);
   const fromDocument = comments.some((c) => c.includes(GENERATED_MARK));
-  return { path, surface: parts[0], method: parts[1]!, name, comments, flags, requests, responses, fromDocument };
+  return { path, surface: parts[0], method: parts[1]!, name, comments, flags, requests, targets, responses, fromDocument };
 }
 
 /** Input of `formatFixture`: what a recorded case writes. */
 export interface FixtureText {
   readonly comments: readonly string[];
   readonly flags: readonly FixtureFlag[];
-  readonly exchanges: readonly { readonly request: string; readonly response?: string }[];
+  /** `surface` set: the request goes to that port (`>>admin ` / `>>public `), else to the fixture's own. */
+  readonly exchanges: readonly { readonly request: string; readonly response?: string; readonly surface?: 'public' | 'admin' }[];
 }
 
 /** Formats a fixture file; flags come in FIXTURE_FLAGS order so that output is deterministic. */
@@ -73,7 +84,7 @@ export function formatFixture(input: FixtureText): string {
   const flags = FIXTURE_FLAGS.filter((f) => input.flags.includes(f));
   if (flags.length > 0) lines.push(`# flags: ${flags.join(' ')}`);
   for (const x of input.exchanges) {
-    lines.push(`>> ${x.request}`);
+    lines.push(`>>${x.surface ?? ''} ${x.request}`);
     if (x.response !== undefined) lines.push(`<< ${x.response}`);
   }
   return `${lines.join('\n')}\n`;

@@ -59,3 +59,15 @@ function exists(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * The order fixtures are replayed (and recorded) in, because some change the node's state
+ * (`state-changing`: a tx sent to the pool, a config change undone within the fixture):
+ * recorded fixtures that change nothing first, then the `state-changing` ones, then the
+ * documents' examples (judged by shape only, so what earlier cases changed cannot matter to
+ * them, and what they change reaches no recorded case). Within each group: path order.
+ */
+export function replayOrder<T extends Pick<Fixture, 'path' | 'flags' | 'fromDocument'>>(fixtures: readonly T[]): T[] {
+  const group = (f: T) => (f.fromDocument ? 2 : f.flags.has('state-changing') ? 1 : 0);
+  return [...fixtures].sort((a, b) => group(a) - group(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -7,6 +7,7 @@ import { judge } from './check.ts';
 import type { Verdict } from './check.ts';
 import type { Documents } from './documents.ts';
 import type { Fixture } from './fixture-file.ts';
+import { replayOrder } from './fixtures.ts';
 import { postJson } from './http.ts';
 import type { Endpoints } from './http.ts';
 import { PROTOCOL_CASES } from './protocol-suite.ts';
@@ -44,7 +45,8 @@ export async function runSuite(options: RunOptions): Promise<CaseResult[]> {
       record({ suite: 'protocol', method: 'protocol', name: c.name, mode: 'protocol', outcome: detail === '' ? 'pass' : 'fail', detail, ms: elapsed(started) });
     }
   }
-  for (const fixture of options.fixtures) record(await runFixture(fixture, options));
+  // State-changing fixtures after the others, documents' examples last (see replayOrder).
+  for (const fixture of replayOrder(options.fixtures)) record(await runFixture(fixture, options));
   return results;
 }
 
@@ -60,16 +62,20 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
   const started = performance.now();
   const mode = modeOf(fixture);
   const { endpoints, docs } = options;
-  const url = fixture.surface === 'admin' ? endpoints.adminUrl : endpoints.publicUrl;
+  const urlOf = (target: 'public' | 'admin') => (target === 'admin' ? endpoints.adminUrl : endpoints.publicUrl);
   // Document examples of UNAUTHORIZED are sent without a key: that is the situation they describe.
-  const key = fixture.flags.has('needs-api-key') && mode !== 'unauthorized' ? endpoints.apiKey : undefined;
+  // A step sent to the admin port from a public fixture (`>>admin `) carries the key.
+  const keyOf = (target: 'public' | 'admin') =>
+    (fixture.flags.has('needs-api-key') && mode !== 'unauthorized') || (target === 'admin' && fixture.surface === 'public') ? endpoints.apiKey : undefined;
   const base = { suite: fixture.surface, method: fixture.method, name: fixture.name, path: fixture.path, mode, expectedCode: firstExpectedCode(fixture) };
   let actualCode: number | null | undefined;
   const verdicts: Verdict[] = [];
   let next = 0;
+  const own = ownAnswerIndex(fixture);
   try {
-    for (const text of fixture.requests) {
-      const res = await postJson(url, text, key);
+    for (const [i, text] of fixture.requests.entries()) {
+      const target = fixture.targets[i] ?? fixture.surface;
+      const res = await postJson(urlOf(target), text, keyOf(target));
       const request = tryParse(text);
       if (!expectsAnswer(request)) {
         verdicts.push(res.status === 204 && res.body === '' ? ok() : bad(`a notification gets HTTP 204 and no body; got ${res.status} ${res.body.slice(0, 200)}`));
@@ -78,7 +84,7 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
       const expectedText = fixture.responses[next++];
       if (expectedText === undefined) throw new Error('the fixture has fewer "<<" lines than answered requests');
       const actual = tryParse(res.body);
-      actualCode ??= codeOf(actual);
+      if (next - 1 === own) actualCode = codeOf(actual);
       if (mode === 'unauthorized') {
         verdicts.push(unauthorized(res.status, actual, JSON.parse(expectedText)));
         continue;
@@ -87,7 +93,7 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
         verdicts.push(bad(`HTTP ${res.status}, body is not JSON: ${res.body.slice(0, 200)}`));
         continue;
       }
-      verdicts.push(judge({ docs, surface: fixture.surface, mode }, request, JSON.parse(expectedText), actual));
+      verdicts.push(judge({ docs, surface: target, mode }, request, JSON.parse(expectedText), actual));
     }
   } catch (err) {
     verdicts.push(bad(`request failed: ${(err as Error).message}`));
@@ -113,10 +119,26 @@ function expectsAnswer(request: unknown): boolean {
   return !isObject(request) || Object.hasOwn(request, 'id');
 }
 
-/** The error code of the first expected answer; null when it is a result. */
-export function firstExpectedCode(fixture: Fixture): number | null {
-  const first = fixture.responses[0] === undefined ? undefined : tryParse(fixture.responses[0]);
-  return codeOf(first) ?? null;
+/**
+ * The error code of the expected answer to the first request that calls the fixture's own method
+ * (steps before it, e.g. a config change sent first, do not count); null when it is a result.
+ */
+export function firstExpectedCode(fixture: Pick<Fixture, 'requests' | 'responses' | 'method'>): number | null {
+  const i = ownAnswerIndex(fixture);
+  const answer = fixture.responses[i] === undefined ? undefined : tryParse(fixture.responses[i]);
+  return codeOf(answer) ?? null;
+}
+
+/** Index (among the answers) of the answer to the first request of the fixture's own method; 0 when none. */
+function ownAnswerIndex(fixture: Pick<Fixture, 'requests' | 'method'>): number {
+  let answer = 0;
+  for (const text of fixture.requests) {
+    const request = tryParse(text);
+    if (!expectsAnswer(request)) continue;
+    if (isObject(request) && request.method === fixture.method) return answer;
+    answer++;
+  }
+  return 0;
 }
 
 function codeOf(answer: unknown): number | null | undefined {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { loadDocuments } from '../../src/conformance/documents.ts';
 import { filterFixtures, loadFixtures } from '../../src/conformance/fixtures.ts';
 import { postJson } from '../../src/conformance/http.ts';
+import { CHAIN_FILE } from '../../src/conformance/chain/paths.ts';
 import { startNode } from '../../src/conformance/node-process.ts';
 import type { StartedNode } from '../../src/conformance/node-process.ts';
 import { renderReport } from '../../src/conformance/reports.ts';
@@ -33,7 +34,7 @@ describe('conformance suite against this node', () => {
   let node: StartedNode;
   let results: CaseResult[];
   before(async () => {
-    node = await startNode();
+    node = await startNode(['--import-chain', CHAIN_FILE]);
     results = await runSuite({ endpoints: node, docs, fixtures: loadFixtures(), ...limits });
   });
   after(() => node.stop());
