@@ -3,9 +3,12 @@
  * prints one line per case and a summary, writes reports, exits 1 on any failure.
  * @module
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCoverage, coverageMarkdown, coverageTotals } from './coverage.ts';
+import { buildCoverage, coverageDocument, coverageTotals, limitCases } from './coverage.ts';
+import { CHAIN_FILE } from './chain/paths.ts';
+import { startNode } from './node-process.ts';
 import { loadDocuments } from './documents.ts';
 import { filterFixtures, FIXTURES_ROOT, loadFixtures } from './fixtures.ts';
 import { renderReport } from './reports.ts';
@@ -14,10 +17,12 @@ import { summarize } from './results.ts';
 import type { CaseResult } from './results.ts';
 import { runSuite } from './run.ts';
 
-const USAGE = `Usage: l2node-conformance --url <public-url> --admin-url <admin-url> [--api-key <key>]
+const USAGE = `Usage: l2node-conformance (--url <public-url> --admin-url <admin-url> [--api-key <key>] | --local)
          [--filter <glob or method>] [--report json|junit|html] [--out <file>] [--coverage <file.md>]
          [--max-body-bytes <n>] [--max-batch-size <n>] [--fixtures <dir>] [--no-protocol] [--strict]
 
+  --local           start this package's node on the conformance chain (l2node --import-chain
+                    test/conformance/chain/chain.json, in memory, free ports) and run against it
   --api-key         admin API key (or env L2NODE_CONFORMANCE_API_KEY); without it the admin cases fail
   --filter          run only fixtures whose method, method/case or path matches (protocol suite skipped
                     unless the filter is "protocol")
@@ -47,6 +52,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         fixtures: { type: 'string', default: FIXTURES_ROOT },
         'no-protocol': { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
+        local: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -56,8 +62,20 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
     return 2;
   }
   if (values.help) return (out(USAGE), 0);
+  if (values.local) {
+    if (values.url !== undefined || values['admin-url'] !== undefined) {
+      process.stderr.write(`--local starts its own node: leave out --url and --admin-url\n\n${USAGE}`);
+      return 2;
+    }
+    const node = await startNode(['--import-chain', CHAIN_FILE]);
+    try {
+      return await runCli([...argv.filter((a) => a !== '--local'), '--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], env, out);
+    } finally {
+      await node.stop();
+    }
+  }
   if (values.url === undefined || values['admin-url'] === undefined) {
-    process.stderr.write(`--url and --admin-url are required\n\n${USAGE}`);
+    process.stderr.write(`--url and --admin-url are required (or --local)\n\n${USAGE}`);
     return 2;
   }
   const format = (values.report ?? (values.out === undefined ? undefined : 'json')) as ReportFormat | undefined;
@@ -87,11 +105,13 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
   const target = { publicUrl: values.url, adminUrl: values['admin-url'] };
   if (format !== undefined) {
     const file = values.out ?? `conformance-report.${format === 'junit' ? 'xml' : format}`;
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, renderReport({ target, results, coverage }, format));
     out(`report: ${file}`);
   }
   if (values.coverage !== undefined) {
-    writeFileSync(values.coverage, coverageMarkdown(coverage));
+    mkdirSync(dirname(values.coverage), { recursive: true });
+    writeFileSync(values.coverage, coverageDocument(coverage, limitCases(fixtures, results), results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name)));
     out(`coverage matrix: ${values.coverage}`);
   }
   return s.fail > 0 || (values.strict && s.notImplemented > 0) ? 1 : 0;

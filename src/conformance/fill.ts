@@ -1,5 +1,6 @@
 /**
- * `npm run conformance:fill`: starts this node fresh, runs the scripted cases
+ * `npm run conformance:fill`: starts this node fresh on the conformance chain (`--import-chain
+ * test/conformance/chain/chain.json`), runs the scripted cases
  * (test/conformance/fill/cases.ts) and records each answer as a fixture. Output is deterministic:
  * fixed ids, no timestamps, canonical JSON. `--check` records into memory and fails when the
  * committed fixtures differ (the CI check).
@@ -36,13 +37,13 @@ export async function recordCases(endpoints: Endpoints, cases: readonly FillCase
   const files = new Map<string, string>();
   const waiting: { path: string; reason: string }[] = [];
   const planned = cases.map((c) => ({ c, surface: c.surface ?? 'public', path: `${c.surface ?? 'public'}/${c.method}/${c.name}.io` }));
+  const seen = new Set<string>();
   for (const { c, surface, path } of planned) {
     if (/^(example|error)-/.test(c.name)) throw new Error(`${path}: example-* and error-* names belong to npm run codegen`);
     if (docs.surfaceOf(c.method) !== surface) throw new Error(`${path}: ${c.method} is not a ${surface} method`);
-    if (files.has(path)) throw new Error(`${path}: two cases with one name`);
-    files.set(path, '');
+    if (seen.has(path)) throw new Error(`${path}: two cases with one name`);
+    seen.add(path);
   }
-  files.clear();
   // The order the runner replays them in (state-changing ones last, in path order): see replayOrder.
   const ordered = replayOrder(planned.map((p) => ({ ...p, fromDocument: false, flags: new Set(p.c.stateChanging ? ['state-changing'] : []) })));
   for (const { c, surface, path } of ordered) {

@@ -29,12 +29,15 @@ export function startNode(extraArgs: readonly string[] = []): Promise<StartedNod
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let log = '';
+    const tail: string[] = [];
     const ports: Record<string, number> = {};
     child.stderr.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       const lines = log.split('\n');
       log = lines.pop()!;
       for (const line of lines) {
+        tail.push(line);
+        if (tail.length > 20) tail.shift();
         // The node logs one JSON line per listening surface: {"surface":"public","port":…}.
         if (!line.startsWith('{')) continue;
         const entry = JSON.parse(line) as { surface?: string; port?: number };
@@ -50,6 +53,6 @@ export function startNode(extraArgs: readonly string[] = []): Promise<StartedNod
         });
       }
     });
-    child.once('exit', (code) => ports.done === undefined && reject(new Error(`l2node exited with ${code} before listening: ${log}`)));
+    child.once('exit', (code) => ports.done === undefined && reject(new Error(`l2node exited with ${code} before listening: ${[...tail, log].join('\n')}`)));
   });
 }

@@ -7,6 +7,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDocuments } from '../../src/conformance/documents.ts';
@@ -16,7 +19,7 @@ import { CHAIN_FILE } from '../../src/conformance/chain/paths.ts';
 import { startNode } from '../../src/conformance/node-process.ts';
 import type { StartedNode } from '../../src/conformance/node-process.ts';
 import { renderReport } from '../../src/conformance/reports.ts';
-import { buildCoverage } from '../../src/conformance/coverage.ts';
+import { buildCoverage, coverageDocument, limitCases } from '../../src/conformance/coverage.ts';
 import { summarize } from '../../src/conformance/results.ts';
 import type { CaseResult } from '../../src/conformance/results.ts';
 import { runSuite } from '../../src/conformance/run.ts';
@@ -26,6 +29,24 @@ import { runSuite } from '../../src/conformance/run.ts';
  * entry when it is fixed (this test fails until then, so the list cannot go stale).
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
+
+/**
+ * The fixtures this node answers with -32001 NOT_IMPLEMENTED today, and why: exactly these, so the
+ * list can only shrink (an entry that starts passing, or a new -32001, fails the test).
+ */
+const NOT_IMPLEMENTED: Readonly<Record<string, string>> = {
+  'public/node_getContract/example-1.io': 'contract instances by address: public execution (src/impl/contracts)',
+  'public/node_getContract/example-2.io': 'contract instances by address: public execution (src/impl/contracts)',
+  'public/node_getContractClass/example-1.io': 'contract classes by id: public execution (src/impl/contracts)',
+  'public/node_getContractClass/example-2.io': 'contract classes by id: public execution (src/impl/contracts)',
+  'public/node_simulatePublicCalls/example-1.io': 'public simulation: public execution (src/impl/execution)',
+  'public/node_simulatePublicCalls/error-gas-too-high.io': 'public simulation: public execution (src/impl/execution)',
+};
+
+/** Where the integration run leaves its HTML report (git-ignored). */
+const REPORT_FILE = fileURLToPath(new URL('../../test-results/conformance/report.html', import.meta.url));
+/** The committed coverage matrix (npm run conformance:coverage). */
+const COVERAGE_FILE = fileURLToPath(new URL('../../docs/CONFORMANCE-COVERAGE.md', import.meta.url));
 
 const docs = loadDocuments();
 const limits = { maxBodyBytes: 1_048_576, maxBatchSize: 100 };
@@ -50,8 +71,9 @@ describe('conformance suite against this node', () => {
     assert.deepEqual(Object.keys(failed).sort(), Object.keys(KNOWN_FAILURES).sort(), `unexpected failures:\n${JSON.stringify(failed, null, 2)}`);
   });
 
-  it('not implemented: counted and listed, each answered -32001, never passing', (t) => {
+  it('not implemented: exactly the listed fixtures, each answered -32001, never passing', (t) => {
     const missing = results.filter((r) => r.outcome === 'not-implemented');
+    assert.deepEqual(missing.map((r) => r.path).sort(), Object.keys(NOT_IMPLEMENTED).sort(), 'update NOT_IMPLEMENTED: the list only shrinks');
     for (const r of missing) assert.match(r.detail, /answered -32001/, r.path);
     const s = summarize(results);
     assert.equal(s.pass + s.fail + s.notImplemented, s.total);
@@ -59,6 +81,27 @@ describe('conformance suite against this node', () => {
     assert.equal(report.summary.notImplemented, missing.length);
     assert.deepEqual(report.notImplemented, missing.map((r) => r.path));
     t.diagnostic(`${s.total} cases: ${s.pass} pass, ${s.fail} fail (known), ${s.notImplemented} not implemented`);
+  });
+
+  it('writes the HTML report and matches the committed coverage matrix', () => {
+    const fixtures = loadFixtures();
+    const coverage = buildCoverage(docs, fixtures, results);
+    mkdirSync(dirname(REPORT_FILE), { recursive: true });
+    writeFileSync(REPORT_FILE, renderReport({ target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl }, results, coverage }, 'html'));
+    const notImplemented = results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name);
+    const fresh = coverageDocument(coverage, limitCases(fixtures, results), notImplemented);
+    assert.equal(readFileSync(COVERAGE_FILE, 'utf8'), fresh, 'docs/CONFORMANCE-COVERAGE.md is stale: run npm run conformance:coverage');
+    const limits = limitCases(fixtures, results);
+    assert.ok(limits.some((l) => l.side === 'inside') && limits.some((l) => l.side === 'outside'));
+    assert.deepEqual(limits.filter((l) => l.state !== 'pass'), [], 'every limit case passes');
+  });
+
+  it('recorded fixtures on the chain pass by value', () => {
+    for (const path of ['public/node_getL2Tips/chain.io', 'public/node_getBlock/block-1.io', 'public/node_sendTx/rejected-low-priority-fee.io', 'public/node_sendTx/accepted.io']) {
+      const r = results.find((x) => x.path === path);
+      assert.equal(r?.outcome, 'pass', path);
+      assert.equal(r?.mode, 'value', path);
+    }
   });
 
   it('recorded node-info fixtures pass by value', () => {

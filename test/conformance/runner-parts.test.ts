@@ -6,7 +6,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { diffJson, formatDiff } from '../../src/conformance/diff.ts';
 import { formatFixture, parseFixture } from '../../src/conformance/fixture-file.ts';
-import { globMatcher } from '../../src/conformance/fixtures.ts';
+import type { FixtureFlag } from '../../src/conformance/fixture-file.ts';
+import { globMatcher, replayOrder } from '../../src/conformance/fixtures.ts';
+import { firstExpectedCode } from '../../src/conformance/run.ts';
 
 describe('diffJson', () => {
   it('names the path, the expected and the actual value of each difference', () => {
@@ -37,5 +39,29 @@ describe('fixture files', () => {
   it('rejects unknown flags and stray lines', () => {
     assert.throws(() => parseFixture('public/m/c.io', '# flags: schema-onyl\n>> {}\n'), /unknown flag "schema-onyl"/);
     assert.throws(() => parseFixture('public/m/c.io', '>> {}\nhello\n'), /:2: a line starts with/);
+  });
+});
+
+describe('steps on the other port and replay order', () => {
+  const text = formatFixture({
+    comments: ['low priority'], flags: ['state-changing'],
+    exchanges: [
+      { request: '{"jsonrpc":"2.0","id":1,"method":"nodeAdmin_setConfig","params":[{}]}', response: '{"jsonrpc":"2.0","id":1,"result":null}', surface: 'admin' },
+      { request: '{"jsonrpc":"2.0","id":1,"method":"node_sendTx","params":[]}', response: '{"jsonrpc":"2.0","id":1,"error":{"code":-32020}}' },
+    ],
+  });
+  it('writes >>admin for a step on the admin port and reads it back as that target', () => {
+    assert.match(text, /^>>admin \{/m);
+    const f = parseFixture('public/node_sendTx/x.io', text);
+    assert.deepEqual(f.targets, ['admin', 'public']);
+    assert.ok(f.flags.has('state-changing'));
+  });
+  it('the expected code is the answer to the fixture\'s own method, not to a setup step', () => {
+    assert.equal(firstExpectedCode(parseFixture('public/node_sendTx/x.io', text)), -32020);
+  });
+  it('replays recorded fixtures first, state-changing ones next (path order), documents\' examples last', () => {
+    const fx = (path: string, flags: FixtureFlag[], fromDocument = false) => ({ path, flags: new Set<FixtureFlag>(flags), fromDocument });
+    const order = replayOrder([fx('public/b/z.io', ['state-changing']), fx('public/a/example-1.io', [], true), fx('public/c/x.io', []), fx('public/a/y.io', ['state-changing']), fx('admin/a/x.io', [])]);
+    assert.deepEqual(order.map((f) => f.path), ['admin/a/x.io', 'public/c/x.io', 'public/a/y.io', 'public/b/z.io', 'public/a/example-1.io']);
   });
 });
