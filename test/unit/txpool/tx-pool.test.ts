@@ -149,7 +149,7 @@ describe('TxPool lifecycle', () => {
     const a = tx(5n);
     const err = await pool.add(a.tx, a.wire).catch((e: unknown) => e);
     assert.ok(err instanceof PoolNotRunning);
-    assert.throws(() => rethrowPoolError(err), { code: -32002, message: 'Node not ready: P2P client not running', data: undefined });
+    assert.throws(() => rethrowPoolError(err), { code: -32002, message: 'Node not ready: P2P client not running', data: { reason: 'P2P client not running' } });
     await db.destroy();
   });
 });
