@@ -13,6 +13,7 @@ import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
 import { createNode } from './impl/node.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
+import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
 import type { L2Node } from './impl/node.ts';
 import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
@@ -82,7 +83,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   const adminServer = createRpcServer({
     ...common,
     methods: adminMethods,
-    handlers: createAdminHandlers(admin.adminDeps),
+    handlers: node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers(admin.adminDeps)) : createAdminHandlers(admin.adminDeps),
     ...(auth === undefined ? {} : { auth }),
   });
   const started: RpcServer[] = [];

@@ -66,6 +66,10 @@ export interface Config {
   follow: string | undefined;
   /** A chain file to serve (--import-chain, docs/CONFORMANCE.md); undefined = none. */
   importChain?: string | undefined;
+  /** 'full' (default) or 'rpc': a read-only process serving the public port from a writer's Postgres database (docs/OPERATIONS.md). */
+  role?: string;
+  /** With --role rpc: the writer's public JSON-RPC URL, node_sendTx is forwarded there. */
+  writerUrl?: string | undefined;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -107,6 +111,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'p2pBootstrapPeers', flag: '--p2p-bootstrap-peers', env: 'P2P_BOOTSTRAP_PEERS', type: 'list', default: [], description: 'Comma-separated peers to dial: multiaddrs with /p2p/<id>, or enr: records. Turns p2p on.' },
   { key: 'follow', flag: '--follow', env: 'NODE_FOLLOW_URL', type: 'string', default: undefined, description: 'Public JSON-RPC URL of a node to follow: take its blocks, verify each by re-applying it, build none (implies --sequencer=false). Txs sent here are forwarded to it (gossiped instead when p2p is on). Start with the same chain flags as that node; a different genesis or chain id refuses to start.' },
   { key: 'importChain', flag: '--import-chain', env: 'L2NODE_IMPORT_CHAIN', type: 'string', default: undefined, description: 'Serve this chain file (the conformance chain, docs/CONFORMANCE.md): imported through block and checkpoint verification on an empty data directory, then served with the sequencer off and the clock frozen at the file\'s time.' },
+  { key: 'role', flag: '--role', env: 'NODE_ROLE', type: 'string', default: 'full', description: "'full' or 'rpc'. rpc: a read-only process beside a full node (the writer) on the same Postgres database (--database-url required, never migrated): serves the public port from it, builds and writes nothing, forwards node_sendTx to --writer-url; state-changing admin methods answer -32053." },
+  { key: 'writerUrl', flag: '--writer-url', env: 'NODE_WRITER_URL', type: 'string', default: undefined, description: 'With --role rpc: public JSON-RPC URL of the writer (the full node on the same database); node_sendTx is forwarded there.' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

@@ -61,7 +61,9 @@ export type NodeRole =
   | { readonly kind: 'sequencer' }
   /** `--sequencer=false` without p2p: reads and tx intake only. */
   | { readonly kind: 'standalone' }
-  | { readonly kind: 'follower'; readonly over: 'rpc' | 'p2p'; readonly source: string };
+  | { readonly kind: 'follower'; readonly over: 'rpc' | 'p2p'; readonly source: string }
+  /** `--role rpc`: read-only beside the writer on the same database (src/impl/reader). */
+  | { readonly kind: 'reader'; readonly writer: string };
 
 /** A built node (servers not included). */
 export interface L2Node {
@@ -100,6 +102,7 @@ export interface L2Node {
 /** Opens storage and builds every part; nothing runs until `start()`. */
 export async function createNode(o: NodeOptions): Promise<L2Node> {
   if (o.config.importChain !== undefined) return (await import('./chain-import-file.ts')).importChainFile(o, createNode);
+  if (o.config.role !== undefined && o.config.role !== 'full') return (await import('./reader/reader-node.ts')).createReaderNode(o);
   const { config, logger } = o;
   const clock = o.clock ?? systemClock;
   const db = await openDatabase({ dataDirectory: config.dataDirectory, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });

@@ -149,6 +149,34 @@ export class ChainState {
     return removed;
   }
 
+  /**
+   * A read-only process beside another process's writer (`--role rpc`): moves the in-memory views
+   * (latest block, excess mana, the latest-state cache) to what the writer has committed since.
+   * Blocks on top of the known tip are applied to the cache from their stored effects; a changed
+   * tip (the writer unwound) reloads the cache. Returns true when the tip moved.
+   */
+  async catchUpWithStore(): Promise<boolean> {
+    const latest = await this.store.latestBlockNumber();
+    // The first call (hash unknown) reloads once; later calls extend the cache block by block.
+    const stillThere = this.#latest === 0 || (this.#catchUpTipHash !== undefined && (await this.store.findBlock(this.#latest))?.hash === this.#catchUpTipHash);
+    if (latest === this.#latest && stillThere) return false;
+    if (latest > this.#latest && stillThere) {
+      for (let from = this.#latest + 1; from <= latest; from += 100) {
+        const blocks = await this.store.blocksFrom(from, Math.min(100, latest - from + 1));
+        this.worldState.applyCommitted(blocks.flatMap((b) => b.body.txEffects));
+      }
+    } else {
+      await this.worldState.reload(this.trees);
+    }
+    this.#excessMana = await this.store.excessManaAfter(latest);
+    this.#latest = latest;
+    this.#catchUpTipHash = latest === 0 ? undefined : (await this.store.findBlock(latest))?.hash;
+    return true;
+  }
+
+  /** The hash of the tip `catchUpWithStore` last moved to (undefined at genesis or before the first call). */
+  #catchUpTipHash: bigint | undefined;
+
   /** The latest block number (0 = genesis only). */
   async latestBlockNumber(): Promise<number> {
     return this.#latest;

@@ -1,0 +1,114 @@
+/**
+ * The mempool as a read-only process (`--role rpc`) sees it: every answer is read from the
+ * database the writer keeps the pool in (txpool_txs, txpool_nullifiers, txpool_dropped), never
+ * from an in-memory copy, so counts and pending txs are the writer's committed ones at the time
+ * of the call. Priority order is the writer's own (the same `PoolIndex`), built per call from one
+ * consistent snapshot. `add` never admits here: it is the forwarder to the writer.
+ * @module
+ */
+import type { Knex } from 'knex';
+import { toFieldHex } from '../crypto/field.ts';
+import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
+import { readSnapshot } from '../store/database.ts';
+import type { GasFees } from '../tx/index.ts';
+import { PoolIndex } from '../txpool/pool-index.ts';
+import { PoolStore } from '../txpool/pool-store.ts';
+import type { PoolTxStatus } from '../txpool/tx-pool.ts';
+import type { PoolEntry } from '../txpool/priority.ts';
+
+/** Thrown by the parts of `TxSource` a reader never uses (it builds no blocks). */
+export class ReaderWritesNothing extends Error {
+  constructor(what: string) {
+    super(`a read-only node (--role rpc) does not ${what}`);
+    this.name = 'ReaderWritesNothing';
+  }
+}
+
+/** Pool reads straight from the database. */
+export class DatabasePoolView implements TxSource {
+  readonly #db: Knex;
+  readonly #store: PoolStore;
+
+  constructor(db: Knex) {
+    this.#db = db;
+    this.#store = new PoolStore(db);
+  }
+
+  /** True: the view answers as long as the database does. */
+  get running(): boolean {
+    return true;
+  }
+
+  /** Live config pushes the writer's capacity here too: the writer enforces it, a reader has nothing to do. */
+  setMaxPendingTxCount(): void {}
+
+  /** Number of pending txs, counted in the database. */
+  async pendingCount(): Promise<number> {
+    const row = await this.#db('txpool_txs').count('* as n').first();
+    return Number(row?.n ?? 0);
+  }
+
+  /** True while the writer's pool holds the tx. */
+  async isPending(txHash: bigint): Promise<boolean> {
+    return (await this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) }).first('tx_hash')) !== undefined;
+  }
+
+  /** Pending, dropped (with the writer's reason) or unknown. */
+  async getTxStatus(txHash: bigint): Promise<PoolTxStatus> {
+    if (await this.isPending(txHash)) return { status: 'pending' };
+    const reason = await this.#store.findDropReason(txHash);
+    return reason === undefined ? undefined : { status: 'dropped', reason };
+  }
+
+  /** The wire JSON of a pending tx, or undefined. */
+  async getTxByHash(txHash: bigint): Promise<unknown> {
+    const json = await this.#store.findWireJson(txHash);
+    return json === undefined ? undefined : JSON.parse(json);
+  }
+
+  /** The pending txs among `txHashes`, in request order. */
+  async getTxsByHash(txHashes: readonly bigint[]): Promise<unknown[]> {
+    const found = await this.#store.findWireJsons(txHashes);
+    return txHashes.flatMap((h) => (found.has(h) ? [JSON.parse(found.get(h)!)] : []));
+  }
+
+  /** Up to `limit` pending txs in the writer's priority order, after `after` when given. */
+  async getPendingTxs(limit: number, after?: bigint): Promise<unknown[]> {
+    return readSnapshot(this.#db, async (trx) => {
+      const store = new PoolStore(trx as unknown as Knex);
+      const ordered = ordering(await store.loadEntries());
+      let start = 0;
+      if (after !== undefined) {
+        start = ordered.findIndex((e) => e.txHash === after) + 1;
+        if (start === 0) return [];
+      }
+      const hashes = ordered.slice(start, start + limit).map((e) => e.txHash);
+      const found = await store.findWireJsons(hashes);
+      return hashes.flatMap((h) => (found.has(h) ? [JSON.parse(found.get(h)!)] : []));
+    });
+  }
+
+  /** `maxPriorityFeesPerGas` of the highest-priority pending tx; zero fees when empty. */
+  async getMaxPriorityFees(): Promise<GasFees> {
+    const top = ordering(await readSnapshot(this.#db, (trx) => new PoolStore(trx as unknown as Knex).loadEntries()))[0];
+    return top?.maxPriorityFeesPerGas ?? { feePerDaGas: 0n, feePerL2Gas: 0n };
+  }
+
+  pendingTxsInPriorityOrder(): Promise<readonly MinableTx[]> {
+    return Promise.reject(new ReaderWritesNothing('build blocks'));
+  }
+
+  markMined(): Promise<void> {
+    return Promise.reject(new ReaderWritesNothing('change the pool'));
+  }
+
+  markDropped(): Promise<void> {
+    return Promise.reject(new ReaderWritesNothing('change the pool'));
+  }
+}
+
+function ordering(entries: readonly PoolEntry[]): readonly PoolEntry[] {
+  const index = new PoolIndex();
+  for (const e of entries) index.add(e);
+  return index.inPriorityOrder();
+}

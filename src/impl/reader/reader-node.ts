@@ -1,0 +1,261 @@
+/**
+ * `--role rpc`: a read-only process beside a full node (the writer) on the same Postgres
+ * database. It opens the database without migrating (a database of another schema version is
+ * refused), builds no sequencer, follower or p2p, writes nothing, and serves the public API from
+ * what the writer has committed:
+ *
+ * - Every block is one writer transaction (READ COMMITTED on Postgres), so a block becomes
+ *   visible here all at once. Multi-query answers pin a block number first (tips, blocks,
+ *   world-state rows are versioned by block) or read in one snapshot (the pool view).
+ * - The in-memory views the engine keeps (latest block number, excess mana for min fees, the
+ *   latest-state cache of nullifiers and balances the validator reads) are moved forward by a
+ *   poll of the database's tip every `REFRESH_MS`; pending txs and counts are read from the
+ *   database on every call (reader/pool-view.ts).
+ * - `node_sendTx` decodes the tx (a malformed one is -32602 here) and forwards it to the writer
+ *   (`--writer-url`); the caller gets the writer's answer, its error as its own.
+ * - Admin: reads work; state-changing methods answer READ_ONLY_NODE (-32053) (see
+ *   `readOnlyAdminHandlers`, wired by main.ts).
+ * @module
+ */
+import type { Knex } from 'knex';
+import { createNodeClient } from '../../generated/public/client.ts';
+import type { AdminHandlerSet } from '../rpc/admin/index.ts';
+import { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
+import { systemClock } from '../chain/time.ts';
+import { createEngine } from '../engine.ts';
+import type { Engine } from '../engine.ts';
+import type { L2Node, NodeOptions } from '../node.ts';
+import { checkChainParams } from '../node-chain-params.ts';
+import { SyncSwitch } from '../node-config/sync-control.ts';
+import { NodeNotReadyError, ReadOnlyNodeError, RpcError } from '../rpc/errors.ts';
+import { createPublicHandlers } from '../rpc/public/index.ts';
+import { decodeParamTx } from '../rpc/public/transactions.ts';
+import { SetupAllowList } from '../setup-allow-list.ts';
+import { databaseHealth, DatabaseState, getMetadata, openDatabase } from '../store/database.ts';
+import { createEngineChainView } from '../txpool/chain-view.ts';
+import { createNodeTxValidator } from '../txpool/tx-validator.ts';
+import type { TxPool } from '../txpool/tx-pool.ts';
+import { DatabasePoolView } from './pool-view.ts';
+
+/** How often a reader looks for blocks the writer committed (milliseconds). */
+export const REFRESH_MS = 100;
+
+/** The admin methods that change state: a reader answers them READ_ONLY_NODE. */
+export const STATE_CHANGING_ADMIN_METHODS = ['setConfig', 'pauseSync', 'resumeSync', 'rollbackTo', 'startSnapshotUpload', 'reloadKeystore'] as const;
+
+/** The roles `--role` takes. */
+export const NODE_ROLES = ['full', 'rpc'] as const;
+
+/** Refuses a `--role` other than full/rpc, and rpc without --database-url or --writer-url. */
+export function checkReaderConfig(config: NodeOptions['config']): void {
+  if (!(NODE_ROLES as readonly string[]).includes(config.role ?? 'full')) {
+    throw new Error(`invalid value ${JSON.stringify(config.role)} for --role: must be one of ${NODE_ROLES.join(', ')}`);
+  }
+  if (config.role !== 'rpc') return;
+  if (!config.databaseUrl) throw new Error('--role rpc needs --database-url: a reader serves the database a full node (the writer) keeps in Postgres');
+  if (!config.writerUrl) throw new Error('--role rpc needs --writer-url: the public JSON-RPC URL of the writer, where node_sendTx is forwarded');
+  let url: URL;
+  try {
+    url = new URL(config.writerUrl);
+  } catch {
+    throw new Error(`invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`);
+  if (config.follow) throw new Error('--role rpc cannot be combined with --follow: a reader takes its chain from the shared database');
+  if (config.importChain !== undefined) throw new Error('--role rpc cannot be combined with --import-chain');
+}
+
+/** The admin handlers of a reader: reads pass, state-changing methods answer READ_ONLY_NODE (-32053). */
+export function readOnlyAdminHandlers(handlers: AdminHandlerSet): AdminHandlerSet {
+  const out: Record<string, unknown> = { ...handlers };
+  for (const name of STATE_CHANGING_ADMIN_METHODS) {
+    out[name] = async () => {
+      throw new ReadOnlyNodeError();
+    };
+  }
+  return out as AdminHandlerSet;
+}
+
+/**
+ * Parts (pool, admin stores) run their own knex migrations on open, and knex takes its migration
+ * lock (an UPDATE) even when nothing is pending. On a reader those calls only check: a pending
+ * migration is an error naming the table (the writer, a full node of this version, runs them).
+ */
+function withoutMigrations(db: Knex): Knex {
+  const check = {
+    async latest(cfg: Knex.MigratorConfig) {
+      const [, pending] = (await db.migrate.list(cfg)) as [unknown[], unknown[]];
+      if (pending.length > 0) {
+        throw new Error(`the database lacks migrations of ${cfg.tableName ?? 'knex_migrations'} (${pending.length} pending): start the writer (a full node of this version) on it first; a reader never migrates`);
+      }
+      return [0, []];
+    },
+  };
+  return new Proxy(db, { get: (target, key, receiver) => (key === 'migrate' ? check : Reflect.get(target, key, receiver)) });
+}
+
+/** Builds a reader node (servers not included); nothing polls until `start()`. */
+export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
+  const { config, logger } = o;
+  checkReaderConfig(config);
+  const clock = o.clock ?? systemClock;
+  const raw = await openDatabase({ dataDirectory: '', databaseUrl: config.databaseUrl!, migrate: false });
+  const db = withoutMigrations(raw);
+  let engine: Engine | undefined;
+  try {
+    // A reader never writes genesis or the chain params: an empty database means the writer has not started.
+    if ((await getMetadata(db, 'ws_genesis_block_hash')) === undefined || (await getMetadata(db, 'chain_params')) === undefined) {
+      throw new Error('the database holds no chain yet: start the writer (a full node with the same --database-url) first');
+    }
+    await checkChainParams(db, config);
+    const pool = new DatabasePoolView(db);
+    engine = await createEngine({
+      db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,
+      slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
+      l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, initialEthPerFeeAsset: config.initialEthPerFeeAsset,
+      maxTxsPerBlock: config.maxTxsPerBlock, minTxsPerBlock: config.minTxsPerBlock, buildEmptyBlocks: config.buildEmptyBlocks,
+      maxL2GasPerBlock: config.maxL2GasPerBlock, maxDaGasPerBlock: config.maxDaGasPerBlock, tickMs: config.sequencerPollingIntervalMs,
+      txSource: pool,
+    });
+    return assembleReader(o, raw, db, engine, pool);
+  } catch (err) {
+    await engine?.stop().catch(() => undefined);
+    await raw.destroy();
+    throw err;
+  }
+}
+
+function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, pool: DatabasePoolView): L2Node {
+  const { config, logger } = o;
+  const writerUrl = config.writerUrl!;
+  const allowList = new SetupAllowList();
+  const signatures = new FunctionSignatureRegistry();
+  const chain = createEngineChainView(engine);
+  const validateTx = createNodeTxValidator({
+    chain, allowList: () => allowList.list(),
+    config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
+  });
+  const dbHealth = databaseHealth(raw);
+  let gate = new SyncSwitch(config.sequencerPollingIntervalMs);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let refreshing: Promise<unknown> = Promise.resolve();
+  let lastRefreshOk = false;
+
+  /** Moves the engine's in-memory views to the writer's committed tip. */
+  const refresh = async () => {
+    await engine.state.catchUpWithStore();
+    engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
+    lastRefreshOk = true;
+  };
+  const isReady = async () => {
+    if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED) return false;
+    return raw.raw('select 1').then(() => true, () => false);
+  };
+  const forward = txForwarder(writerUrl);
+  // The pool surface the generic handlers take; counts and fees are overridden below with database reads.
+  const poolSurface = {
+    add: async () => 'added' as const,
+    pendingCount: 0,
+    getPendingTxs: (limit: number, after?: bigint) => pool.getPendingTxs(limit, after),
+    getTxByHash: (h: bigint) => pool.getTxByHash(h),
+    getTxsByHash: (hs: readonly bigint[]) => pool.getTxsByHash(hs),
+    getMaxPriorityFees: () => ({ feePerDaGas: 0n, feePerL2Gas: 0n }),
+  } as unknown as Pick<TxPool, 'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'>;
+  const base = createPublicHandlers({
+    nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
+    engine: {
+      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
+      txStatus: (h) => pool.getTxStatus(h), protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
+      getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
+      getEncodedEnr: () => undefined, signatures, allowList: () => allowList.list(),
+    },
+    transactions: { pool: poolSurface, validateTx },
+  });
+  const publicHandlers: typeof base = {
+    ...base,
+    // Decoded here (a malformed tx is -32602 from this process), validated and admitted by the writer.
+    async sendTx(wire) {
+      decodeParamTx(wire);
+      await forward(wire as object);
+    },
+    getPendingTxCount: () => pool.pendingCount(),
+    async getMaxPriorityFees() {
+      const fees = await pool.getMaxPriorityFees();
+      return { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() };
+    },
+  };
+
+  return {
+    db, engine, pool: pool as unknown as TxPool, p2p: undefined, validateTx, allowList, signatures, publicHandlers,
+    fundedAccounts: engine.fundedAccounts, newChain: false,
+    role: { kind: 'reader', writer: writerUrl },
+    followStatus: () => undefined,
+    get sync() {
+      return gate;
+    },
+    useSyncGate(g) {
+      gate = g;
+    },
+    syncState: () => 'syncing',
+    isReady,
+    async health() {
+      const ready = await isReady();
+      const database = dbHealth.report();
+      const latestBlockNumber = database.state === DatabaseState.CONNECTED ? await engine.chain.getBlockNumber().catch(() => undefined) : undefined;
+      return {
+        healthy: ready, version: o.nodeVersion, syncState: 'syncing', role: 'rpc', writer: writerUrl, database,
+        ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
+        sequencer: false, p2p: { enabled: false },
+      };
+    },
+    step: () => refresh(),
+    async start() {
+      if (stopped) throw new Error('node stopped');
+      await refresh();
+      let busy = false;
+      timer ??= setInterval(() => {
+        if (busy) return;
+        busy = true;
+        refreshing = refresh()
+          .catch((err: unknown) => {
+            lastRefreshOk = false;
+            logger.warn('reader: catching up with the database failed', { err });
+          })
+          .finally(() => (busy = false));
+      }, REFRESH_MS);
+      logger.info('read-only node (--role rpc)', { writer: writerUrl, from: await engine.state.latestBlockNumber() });
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await refreshing.catch(() => undefined);
+      await engine.stop().catch((err: unknown) => logger.error('close failed', { err }));
+      await raw.destroy().catch((err: unknown) => logger.error('close failed', { err }));
+    },
+  };
+}
+
+/** node_sendTx's own errors, passed on as the writer sent them. */
+const RELAYED_CODES = new Set([-32020, -32021, -32602, -32002]);
+
+/** node_sendTx on the writer, bounded in time; its errors become this node's (anything else: -32002). */
+function txForwarder(url: string, timeoutMs = 10_000): (wire: object) => Promise<void> {
+  const client = createNodeClient(url, { batch: false });
+  return async (wire) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from ${url} within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
+    } catch (err) {
+      const e = err as { code?: unknown; message?: unknown; data?: unknown };
+      if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string') throw new RpcError(e.code, e.message, e.data);
+      throw new NodeNotReadyError(`the writer did not take the tx (${(err as Error)?.message ?? String(err)})`);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
