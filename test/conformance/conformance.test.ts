@@ -20,28 +20,9 @@ import { startNode } from '../../src/conformance/node-process.ts';
 import type { StartedNode } from '../../src/conformance/node-process.ts';
 import { renderReport } from '../../src/conformance/reports.ts';
 import { buildCoverage, coverageDocument, limitCases } from '../../src/conformance/coverage.ts';
-import { summarize } from '../../src/conformance/results.ts';
 import type { CaseResult } from '../../src/conformance/results.ts';
 import { runSuite } from '../../src/conformance/run.ts';
-
-/**
- * Failures found by the suite that belong to other parts; each says whose fix it is. Remove an
- * entry when it is fixed (this test fails until then, so the list cannot go stale).
- */
-const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
-
-/**
- * The fixtures this node answers with -32001 NOT_IMPLEMENTED today, and why: exactly these, so the
- * list can only shrink (an entry that starts passing, or a new -32001, fails the test).
- */
-const NOT_IMPLEMENTED: Readonly<Record<string, string>> = {
-  'public/node_getContract/example-1.io': 'contract instances by address: public execution (src/impl/contracts)',
-  'public/node_getContract/example-2.io': 'contract instances by address: public execution (src/impl/contracts)',
-  'public/node_getContractClass/example-1.io': 'contract classes by id: public execution (src/impl/contracts)',
-  'public/node_getContractClass/example-2.io': 'contract classes by id: public execution (src/impl/contracts)',
-  'public/node_simulatePublicCalls/example-1.io': 'public simulation: public execution (src/impl/execution)',
-  'public/node_simulatePublicCalls/error-gas-too-high.io': 'public simulation: public execution (src/impl/execution)',
-};
+import { assertNoUnknownFailures, assertNotImplementedList, assertProtocolPasses, LIMITS } from './expectations.ts';
 
 /** Where the integration run leaves its HTML report (git-ignored). */
 const REPORT_FILE = fileURLToPath(new URL('../../test-results/conformance/report.html', import.meta.url));
@@ -49,7 +30,7 @@ const REPORT_FILE = fileURLToPath(new URL('../../test-results/conformance/report
 const COVERAGE_FILE = fileURLToPath(new URL('../../docs/CONFORMANCE-COVERAGE.md', import.meta.url));
 
 const docs = loadDocuments();
-const limits = { maxBodyBytes: 1_048_576, maxBatchSize: 100 };
+const limits = LIMITS;
 
 describe('conformance suite against this node', () => {
   let node: StartedNode;
@@ -60,27 +41,16 @@ describe('conformance suite against this node', () => {
   });
   after(() => node.stop());
 
-  it('protocol suite: every case passes', () => {
-    const protocol = results.filter((r) => r.suite === 'protocol');
-    assert.ok(protocol.length >= 25, `protocol cases ran (${protocol.length})`);
-    assert.deepEqual(protocol.filter((r) => r.outcome !== 'pass').map((r) => `${r.name}: ${r.detail}`), []);
-  });
+  it('protocol suite: every case passes', () => assertProtocolPasses(results));
 
-  it('fixtures: no failures except the known ones', () => {
-    const failed = Object.fromEntries(results.filter((r) => r.outcome === 'fail').map((r) => [r.path!.slice(0, -3), r.detail]));
-    assert.deepEqual(Object.keys(failed).sort(), Object.keys(KNOWN_FAILURES).sort(), `unexpected failures:\n${JSON.stringify(failed, null, 2)}`);
-  });
+  it('fixtures: no failures except the known ones', () => assertNoUnknownFailures(results));
 
   it('not implemented: exactly the listed fixtures, each answered -32001, never passing', (t) => {
+    assertNotImplementedList(results, t, 'SQLite');
     const missing = results.filter((r) => r.outcome === 'not-implemented');
-    assert.deepEqual(missing.map((r) => r.path).sort(), Object.keys(NOT_IMPLEMENTED).sort(), 'update NOT_IMPLEMENTED: the list only shrinks');
-    for (const r of missing) assert.match(r.detail, /answered -32001/, r.path);
-    const s = summarize(results);
-    assert.equal(s.pass + s.fail + s.notImplemented, s.total);
     const report = JSON.parse(renderReport({ target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl }, results, coverage: buildCoverage(docs, loadFixtures(), results) }, 'json')) as { notImplemented: string[]; summary: { notImplemented: number } };
     assert.equal(report.summary.notImplemented, missing.length);
     assert.deepEqual(report.notImplemented, missing.map((r) => r.path));
-    t.diagnostic(`${s.total} cases: ${s.pass} pass, ${s.fail} fail (known), ${s.notImplemented} not implemented`);
   });
 
   it('writes the HTML report and matches the committed coverage matrix', () => {
