@@ -124,19 +124,22 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     });
     const pool = await TxPool.open({ db, chain, config: { maxPendingTxCount: config.maxPendingTxCount } });
     closers.push(() => pool.close());
+    // One allow-list and one signature registry for the tx validator, the block builder's public VM and the RPC.
+    const allowList = new SetupAllowList();
+    const signatures = new FunctionSignatureRegistry();
     engine = await createEngine({
       db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,
       slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
       l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, initialEthPerFeeAsset: config.initialEthPerFeeAsset,
       maxTxsPerBlock: config.maxTxsPerBlock, minTxsPerBlock: config.minTxsPerBlock, buildEmptyBlocks: config.buildEmptyBlocks,
       maxL2GasPerBlock: config.maxL2GasPerBlock, maxDaGasPerBlock: config.maxDaGasPerBlock, tickMs: config.sequencerPollingIntervalMs,
-      txSource: pool,
+      txSource: pool, publicVm: { allowList: () => allowList.list(), signatures },
     });
     const eng = engine;
     closers.push(() => eng.stop());
-    const allowList = new SetupAllowList();
     const validateTx = createNodeTxValidator({
       chain, allowList: () => allowList.list(),
+      classIdOf: async (address) => (await eng.state.store.contracts.getContractInstance(address))?.currentContractClassId,
       config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
     });
     const p2pOn = config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
@@ -170,7 +173,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     }
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
     const forward = followUrl !== undefined && !p2pOn ? txForwarder(followUrl) : undefined;
-    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, newChain, closeAll, closers, role, source, followerRef, forward });
+    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, signatures, newChain, closeAll, closers, role, source, followerRef, forward });
   } catch (err) {
     await closeAll();
     throw err;
@@ -185,6 +188,7 @@ interface Parts {
   readonly p2p: P2PService | undefined;
   readonly validateTx: NodeTxValidator;
   readonly allowList: SetupAllowList;
+  readonly signatures: FunctionSignatureRegistry;
   readonly newChain: boolean;
   readonly closers: (() => Promise<void>)[];
   closeAll(): Promise<void>;
@@ -196,10 +200,9 @@ interface Parts {
 }
 
 function assemble(p: Parts): L2Node {
-  const { o, db, engine, pool, p2p, validateTx, allowList, role, followerRef } = p;
+  const { o, db, engine, pool, p2p, validateTx, allowList, signatures, role, followerRef } = p;
   const { config, logger } = o;
   const sequencing = role.kind === 'sequencer';
-  const signatures = new FunctionSignatureRegistry();
   let gate: SyncGate = new SyncSwitch(config.sequencerPollingIntervalMs);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -248,7 +251,9 @@ function assemble(p: Parts): L2Node {
       txStatus: (h) => pool.getTxStatus(h), protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
       getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined, signatures, allowList: () => allowList.list(),
+      contracts: engine.state.store.contracts,
     },
+    simulation: { engine, allowList: () => allowList.list(), signatures },
     transactions: { pool: publishingPool(pool, p2p, logger, p.forward), validateTx },
   });
 

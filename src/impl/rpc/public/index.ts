@@ -9,7 +9,7 @@ import type { BlockHandlers } from './blocks.ts';
 import { createCheckpointHandlers } from './checkpoints.ts';
 import type { CheckpointDeps, CheckpointHandlers } from './checkpoints.ts';
 import { createContractHandlers } from './contracts.ts';
-import type { ContractHandlers } from './contracts.ts';
+import type { ContractDeps, ContractHandlers } from './contracts.ts';
 import { createDebugHandlers } from './debug.ts';
 import type { DebugDeps, DebugHandlers } from './debug.ts';
 import { createLogHandlers } from './logs.ts';
@@ -20,6 +20,8 @@ import { createNodeInfoHandlers, createNodeStatusHandlers } from './node-info.ts
 import type { NodeInfoDeps, NodeInfoHandlers, NodeStatusDeps, NodeStatusHandlers } from './node-info.ts';
 import { createReceiptHandlers } from './receipts.ts';
 import type { ReceiptDeps, ReceiptHandlers } from './receipts.ts';
+import { createSimulationHandlers } from './simulation.ts';
+import type { SimulationDeps, SimulationHandlers } from './simulation.ts';
 import { createStateHandlers } from './state.ts';
 import type { StateHandlers } from './state.ts';
 import { createTransactionHandlers } from './transactions.ts';
@@ -41,6 +43,8 @@ export interface EngineHandlerDeps
   readonly checkpoints: CheckpointReader;
   readonly worldState: WorldStateReader;
   readonly l1: CheckpointDeps['l1'] & NodeStatusDeps['l1'];
+  /** The contract index (engine.state.store.contracts); without it node_getContract(Class) answer -32001. */
+  readonly contracts?: ContractDeps['contracts'];
 }
 
 /**
@@ -51,6 +55,8 @@ export interface EngineHandlerDeps
 export interface PublicHandlerDeps extends NodeInfoDeps {
   readonly engine?: EngineHandlerDeps;
   readonly transactions?: TransactionDeps;
+  /** The engine and VM settings of node_simulatePublicCalls (absent: -32001). */
+  readonly simulation?: SimulationDeps;
 }
 
 /** The handlers served once an engine is given. */
@@ -58,7 +64,7 @@ export type EngineHandlers = BlockHandlers & CheckpointHandlers & ReceiptHandler
   & LogHandlers & NodeStatusHandlers & ContractHandlers & ValidatorHandlers & DebugHandlers;
 
 /** The public handlers that exist so far. */
-export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers> & Partial<TransactionHandlers>;
+export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers> & Partial<TransactionHandlers> & Partial<SimulationHandlers>;
 
 /** Creates the public handler object. */
 export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet {
@@ -67,6 +73,7 @@ export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet 
     ...createNodeInfoHandlers(deps),
     ...(deps.engine === undefined ? {} : createEngineHandlers(deps, deps.engine)),
     ...(deps.transactions === undefined ? {} : createTransactionHandlers(deps.transactions)),
+    ...(deps.simulation === undefined ? {} : createSimulationHandlers(deps.simulation)),
   } satisfies Partial<PublicHandlers>;
 }
 
@@ -81,7 +88,7 @@ export function createEngineHandlers(config: NodeInfoDeps, engine: EngineHandler
     ...createMessageHandlers(engine),
     ...createLogHandlers(engine),
     ...createNodeStatusHandlers({ ...config, ...engine }),
-    ...createContractHandlers(),
+    ...createContractHandlers(engine.contracts === undefined ? undefined : { contracts: engine.contracts }),
     ...createValidatorHandlers(),
     ...createDebugHandlers(engine),
   } satisfies Partial<PublicHandlers>;
