@@ -37,6 +37,16 @@ export interface Config {
   resetAdminApiKey: boolean;
   initialEthPerFeeAsset: bigint;
   botMinFeePadding: number;
+  /** The tx bot (src/impl/bot, docs/OPERATIONS.md "The tx bot"). */
+  botEnabled: boolean;
+  botTxsPerSecond: number;
+  botNoteHashesPerTx: number;
+  botPrivateLogsPerTx: number;
+  /** Fee payer addresses as given (checked when the bot starts); empty = the funded dev accounts. */
+  botFeePayer: readonly string[];
+  /** Public JSON-RPC URL the bot sends to; undefined = this node, in process. */
+  botUrl: string | undefined;
+  botReportIntervalSeconds: number;
   logLevel: LogLevel;
   maxBodyBytes: number;
   maxBatchSize: number;
@@ -83,7 +93,14 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'noAdminApiKey', flag: '--no-admin-api-key', env: 'NODE_NO_ADMIN_API_KEY', type: 'boolean', default: false, description: 'Disable admin API key authentication entirely (SPEC §5). Not for production.' },
   { key: 'resetAdminApiKey', flag: '--reset-admin-api-key', env: 'NODE_RESET_ADMIN_API_KEY', type: 'boolean', default: false, description: 'Generate, print and persist a new admin API key, replacing the stored one (SPEC §3).' },
   { key: 'initialEthPerFeeAsset', flag: '--initialEthPerFeeAsset', env: 'NODE_INITIAL_ETH_PER_FEE_ASSET', type: 'bigint', default: 10000000n, description: 'Initial ETH per fee asset, an integer with 1e12 precision (10000000 = 0.00001 ETH) (SPEC §8, §9).' },
-  { key: 'botMinFeePadding', flag: '--bot.minFeePadding', env: 'BOT_MIN_FEE_PADDING', type: 'number', default: 3, min: 0, description: 'How much the bot pads the minimum fee it pays (v4 name of --bot.baseFeePadding, SPEC §9).' },
+  { key: 'botMinFeePadding', flag: '--bot.minFeePadding', env: 'BOT_MIN_FEE_PADDING', type: 'number', default: 3, min: 0, description: 'How much the bot overpays the current minimum fees, as a fraction: max fees per gas = node_getCurrentMinFees × (1 + padding), rounded up; 3 offers 4×, 0.5 offers 1.5× (v4 name of --bot.baseFeePadding, SPEC §9).' },
+  { key: 'botEnabled', flag: '--bot.enabled', env: 'BOT_ENABLED', type: 'boolean', default: false, description: 'Run the tx bot: real-format private txs paid by --bot.feePayer (default: the funded dev accounts), sent through node_sendTx at --bot.txsPerSecond, with a log line of counts every --bot.reportIntervalSeconds.' },
+  { key: 'botTxsPerSecond', flag: '--bot.txsPerSecond', env: 'BOT_TXS_PER_SECOND', type: 'number', default: 1, min: 0.01, max: 1000, description: 'Txs the bot sends per second (evenly spaced, no bursts). It backs off while the pool refuses with LOW_PRIORITY_FEE.' },
+  { key: 'botNoteHashesPerTx', flag: '--bot.noteHashesPerTx', env: 'BOT_NOTE_HASHES_PER_TX', type: 'integer', default: 1, min: 0, max: 64, description: 'Note hashes in each bot tx (besides its one unique nullifier).' },
+  { key: 'botPrivateLogsPerTx', flag: '--bot.privateLogsPerTx', env: 'BOT_PRIVATE_LOGS_PER_TX', type: 'integer', default: 1, min: 0, max: 64, description: 'Tagged private logs in each bot tx.' },
+  { key: 'botFeePayer', flag: '--bot.feePayer', env: 'BOT_FEE_PAYER', type: 'list', default: [], description: 'Comma-separated fee payer addresses (0x hex, funded with FeeJuice), used round robin; none = the funded dev accounts.' },
+  { key: 'botUrl', flag: '--bot.url', env: 'BOT_NODE_URL', type: 'string', default: undefined, description: 'Public JSON-RPC URL of the node the bot reads from and sends to; none = this node, in process (the same dispatch as its RPC).' },
+  { key: 'botReportIntervalSeconds', flag: '--bot.reportIntervalSeconds', env: 'BOT_REPORT_INTERVAL_SECONDS', type: 'integer', default: 10, min: 1, description: 'Seconds between the bot\'s "bot report" log lines (sent, accepted, rejected by code, mined).' },
   { key: 'logLevel', flag: '--log-level', env: 'LOG_LEVEL', type: 'log-level', default: 'info', description: `Least severe level written to stderr as JSON lines: ${LOG_LEVELS.join(', ')}.` },
   { key: 'maxBodyBytes', flag: '--max-body-bytes', env: 'RPC_MAX_BODY_BYTES', type: 'integer', default: 1048576, min: 1, description: 'Largest request body in bytes; larger bodies get HTTP 413.' },
   { key: 'maxBatchSize', flag: '--max-batch-size', env: 'RPC_MAX_BATCH_SIZE', type: 'integer', default: 100, min: 1, description: 'Most requests in one JSON-RPC batch; larger batches get -32600.' },

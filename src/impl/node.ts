@@ -319,6 +319,7 @@ function assemble(p: Parts): L2Node {
         busy = true;
         inFlight = gate.step(step).catch((err: unknown) => logger.error('production step failed', { err })).finally(() => (busy = false));
       }, config.sequencerPollingIntervalMs);
+      if (config.botEnabled) p.closers.push((await import('./bot/index.ts')).startBot({ config, logger, handlers: publicHandlers, fundedAccounts: engine.fundedAccounts }).stop);
     },
     async stop() {
       if (stopped) return;

@@ -11,7 +11,7 @@ import {
 } from './constants.ts';
 import { computeTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
-import type { AppendOnlyTreeSnapshot, BlockHeader, Gas, GasFees, PrivateKernelTailCircuitPublicInputs, Tx, WireTx } from './types.ts';
+import type { AppendOnlyTreeSnapshot, BlockHeader, Gas, GasFees, PrivateKernelTailCircuitPublicInputs, PrivateLog, Tx, WireTx } from './types.ts';
 
 /** What a built tx carries; unset fields get small valid defaults. */
 export interface PrivateTxOptions {
@@ -23,6 +23,8 @@ export interface PrivateTxOptions {
   /** At least one; the first makes the tx unique (its hash and its nullifier-tree entry). */
   readonly nullifiers: readonly bigint[];
   readonly noteHashes?: readonly bigint[];
+  /** Private logs (each `PRIVATE_LOG_SIZE_IN_FIELDS` fields); default none. */
+  readonly privateLogs?: readonly PrivateLog[];
   /** Default DA 1 000, L2 100 000 (above the node's fixed minimum for a private-only tx). */
   readonly gasLimits?: Gas;
   readonly maxFeesPerGas: GasFees;
@@ -69,7 +71,7 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
         noteHashes: pad(o.noteHashes ?? [], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
         nullifiers: pad(o.nullifiers, MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
         l2ToL1Msgs: pad([], MAX_L2_TO_L1_MSGS_PER_TX, () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }), 'messages'),
-        privateLogs: pad([], MAX_PRIVATE_LOGS_PER_TX, () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }), 'logs'),
+        privateLogs: pad(o.privateLogs ?? [], MAX_PRIVATE_LOGS_PER_TX, () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }), 'logs'),
         contractClassLogsHashes: pad([], MAX_CONTRACT_CLASS_LOGS_PER_TX, () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }), 'class logs'),
       },
     },
