@@ -16,17 +16,17 @@ export function emitClient(model: DocumentModel): string {
       : `    ${m.handler}: (...args) => call('${m.name}', args),`,
   );
   const factory = s.needsApiKey
-    ? `/** Options of the admin client: the API key is required (SPEC §5). */
+    ? `/** Options of the ${s.name} client: the ${s.name === 'admin' ? '' : 'admin '}API key is required (SPEC §5). */
 export interface AdminClientOptions extends ClientOptions {
   /** Sent as \`x-api-key\` on every request. */
   readonly apiKey: string;
 }
 
 /**
- * Creates a typed client for the admin API (${s.file}).
+ * Creates a typed client for the ${s.name} API (${s.file})${s.name === 'admin' ? '' : ', served on the admin port'}.
  * @example
- * const admin = ${s.clientFactory}('http://127.0.0.1:8880', { apiKey });
- * await admin.pauseSync();
+ * const ${s.name} = ${s.clientFactory}('http://127.0.0.1:8880', { apiKey });
+ * await ${s.name}.${s.name === 'admin' ? 'pauseSync' : (model.methods.find((m) => m.params.length === 0)?.handler ?? 'call')}();
  */
 export function ${s.clientFactory}(url: string, options: AdminClientOptions): ${s.clientType} {
   const call = createCaller(url, { ...options, headers: { ...options.headers, 'x-api-key': options.apiKey } });`

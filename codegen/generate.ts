@@ -56,7 +56,7 @@ export async function generate(inputs: readonly Input[]): Promise<Output> {
   const files = new Map<string, string>();
   for (const model of models) {
     for (const [name, text] of Object.entries(emitSurface(model))) files.set(`${GENERATED_DIR}/${model.surface.name}/${name}`, text);
-    for (const [name, text] of Object.entries(emitFixtures(model))) files.set(`${FIXTURES_DIR}/${name}`, text);
+    if (model.surface.fixtures) for (const [name, text] of Object.entries(emitFixtures(model))) files.set(`${FIXTURES_DIR}/${name}`, text);
   }
   return { problems, files, models };
 }

@@ -7,9 +7,9 @@
 /** A JSON Schema as it appears in the documents (draft-07, local `$ref`s). */
 export type Schema = { readonly [key: string]: unknown };
 
-/** The two API surfaces and what differs between them. */
+/** The API surfaces and what differs between them. */
 export interface Surface {
-  readonly name: 'public' | 'admin';
+  readonly name: 'public' | 'admin' | 'dev';
   readonly file: string;
   readonly prefix: string;
   readonly handlersType: string;
@@ -17,12 +17,20 @@ export interface Surface {
   readonly clientFactory: string;
   readonly clientType: string;
   readonly needsApiKey: boolean;
+  /**
+   * Whether its examples become conformance fixtures. The dev surface's do not: it exists only on a
+   * node with its own in-process L1 (not part of SPEC.md or of what another implementation must
+   * serve), and its one write changes the chain, so the conformance runner knows only public/admin.
+   */
+  readonly fixtures: boolean;
 }
 
 /** Surface settings fixed by docs/ARCHITECTURE.md. */
 export const SURFACES: readonly Surface[] = [
-  { name: 'public', file: 'openrpc.public.json', prefix: 'node_', handlersType: 'PublicHandlers', tableName: 'publicMethods', clientFactory: 'createNodeClient', clientType: 'NodeClient', needsApiKey: false },
-  { name: 'admin', file: 'openrpc.admin.json', prefix: 'nodeAdmin_', handlersType: 'AdminHandlers', tableName: 'adminMethods', clientFactory: 'createNodeAdminClient', clientType: 'NodeAdminClient', needsApiKey: true },
+  { name: 'public', file: 'openrpc.public.json', prefix: 'node_', handlersType: 'PublicHandlers', tableName: 'publicMethods', clientFactory: 'createNodeClient', clientType: 'NodeClient', needsApiKey: false, fixtures: true },
+  { name: 'admin', file: 'openrpc.admin.json', prefix: 'nodeAdmin_', handlersType: 'AdminHandlers', tableName: 'adminMethods', clientFactory: 'createNodeAdminClient', clientType: 'NodeAdminClient', needsApiKey: true, fixtures: true },
+  /** Development-only: served on the admin port (same key) when the node runs its own in-process L1. */
+  { name: 'dev', file: 'openrpc.dev.json', prefix: 'dev_', handlersType: 'DevHandlers', tableName: 'devMethods', clientFactory: 'createDevClient', clientType: 'DevClient', needsApiKey: true, fixtures: false },
 ];
 
 /** One positional parameter. */

@@ -11,6 +11,7 @@ import type { Config } from './config/options.ts';
 import { PACKAGE_VERSION } from './config/package-info.ts';
 import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
+import { createDevHandlers } from './impl/rpc/dev/index.ts';
 import { createNode } from './impl/node.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
@@ -21,6 +22,7 @@ import type { RpcServer } from './server/http.ts';
 import { createLogger } from './server/logger.ts';
 import type { Logger } from './server/types.ts';
 import { adminMethods } from './generated/admin/methods.ts';
+import { devMethods } from './generated/dev/methods.ts';
 import { publicMethods } from './generated/public/methods.ts';
 
 /** Something to close on shutdown (storage, engine parts), in reverse order of registration. */
@@ -80,10 +82,14 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const common = { limits, logger, health: () => node.health(), corsOrigin: config.corsOrigin };
   const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: { ...node.publicHandlers, ...admin.validatorHandlers } });
+  // The admin port serves nodeAdmin_* and the development-only dev_* (openrpc.dev.json), one key for both.
   const adminServer = createRpcServer({
     ...common,
-    methods: adminMethods,
-    handlers: node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers(admin.adminDeps)) : createAdminHandlers(admin.adminDeps),
+    methods: { ...adminMethods, ...devMethods },
+    handlers: {
+      ...(node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers(admin.adminDeps)) : createAdminHandlers(admin.adminDeps)),
+      ...devHandlers(node, config),
+    },
     ...(auth === undefined ? {} : { auth }),
   });
   const started: RpcServer[] = [];
@@ -112,6 +118,16 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     await node.stop();
     throw err;
   }
+}
+
+/** The dev_* handlers over the node's in-process L1. */
+function devHandlers(node: L2Node, config: Config) {
+  const { engine } = node;
+  return createDevHandlers({
+    l1: engine.l1, rollupVersion: config.rollupVersion, role: node.role.kind,
+    consumedInboxCount: () => engine.state.consumedInboxCount(),
+    latestBlockCheckpoint: async () => (await engine.chain.findBlock(await engine.state.latestBlockNumber()))?.checkpointNumber ?? 0,
+  });
 }
 
 function logStorageAndChain(config: Config, node: L2Node, logger: Logger): void {

@@ -37,3 +37,14 @@ export function l2ToL1MessageHash(m: { sender: bigint; recipient: bigint; conten
   fieldToBytes(m.content, buf, 116);
   return sha256ToField(buf);
 }
+
+/**
+ * The L1→L2 message leaf as the Aztec Inbox computes it (`Hash.sha256ToField(L1ToL2Msg)`):
+ * sha256ToField(abi.encode(sender, l1ChainId, recipient, rollupVersion, content, secretHash, index)),
+ * seven 32-byte words (the 20-byte sender left-padded). `index` is the inbox index of the message.
+ */
+export function l1ToL2MessageHash(m: { sender: bigint; chainId: bigint; recipient: bigint; rollupVersion: bigint; content: bigint; secretHash: bigint; index: bigint }): bigint {
+  const buf = new Uint8Array(7 * 32);
+  [m.sender, m.chainId, m.recipient, m.rollupVersion, m.content, m.secretHash, m.index].forEach((w, i) => fieldToBytes(w, buf, 32 * i));
+  return sha256ToField(buf);
+}

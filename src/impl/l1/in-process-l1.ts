@@ -48,16 +48,25 @@ export class InProcessL1 implements L1Chain {
   }
 
   async sendL1ToL2Message(message: bigint): Promise<InboxMessage> {
+    return this.sendL1ToL2MessageWith(() => message);
+  }
+
+  async sendL1ToL2MessageWith(leaf: (index: number) => bigint): Promise<InboxMessage> {
     const l1BlockNumber = this.currentBlock().number;
     // The id is assigned here, not by the column default: a Postgres sequence skips a value on
     // every failed insert (e.g. a duplicate message), and inbox indexes must have no gaps.
-    const id = await this.#db.transaction(async (trx) => {
+    return this.#db.transaction(async (trx) => {
       const row = await trx('l1_inbox').max('id as n').first();
       const next = Number(row?.n ?? 0) + 1;
+      const message = leaf(next - 1);
       await trx('l1_inbox').insert({ id: next, message: hex(message), l1_block_number: l1BlockNumber.toString() });
-      return next;
+      return { index: next - 1, message, l1BlockNumber };
     });
-    return { index: id - 1, message, l1BlockNumber };
+  }
+
+  async inboxMessageCount(): Promise<number> {
+    const row = await this.#db('l1_inbox').count('* as n').first();
+    return Number(row?.n ?? 0);
   }
 
   async inboxMessages(fromIndex: number, limit: number): Promise<InboxMessage[]> {

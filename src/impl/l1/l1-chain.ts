@@ -53,6 +53,13 @@ export interface L1Chain {
   currentBlock(): L1BlockRef;
   /** Dev entry point: sends an L1→L2 message through the inbox. */
   sendL1ToL2Message(message: bigint): Promise<InboxMessage>;
+  /**
+   * Dev L1 only (dev_sendL1ToL2Message): sends the message whose leaf `leaf(index)` computes from
+   * the inbox index it gets, atomically with assigning that index.
+   */
+  sendL1ToL2MessageWith?(leaf: (index: number) => bigint): Promise<InboxMessage>;
+  /** Dev L1 only: messages ever sent to the inbox. */
+  inboxMessageCount?(): Promise<number>;
   /** Inbox messages with index ≥ `fromIndex` sent up to the current L1 block, at most `limit`. */
   inboxMessages(fromIndex: number, limit: number): Promise<InboxMessage[]>;
   /** Posts a checkpoint to the rollup contract; returns the L1 block it landed in. */

@@ -14,9 +14,13 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 /** The small test documents. */
 export const FIXTURES = join(import.meta.dirname, 'fixtures');
 
-/** Generates from fixtures/openrpc.{public,admin}.json (or `paths`), in memory. */
-export function generateMini(paths: Partial<Record<'public' | 'admin', string>> = {}): Promise<Output> {
-  return generate(SURFACES.map((surface) => ({ surface, path: paths[surface.name] ?? join(FIXTURES, surface.file) })));
+/**
+ * Generates from fixtures/openrpc.{public,admin}.json (or `paths`), in memory. The dev surface has no
+ * mini document: it is generated only when `paths.dev` names one.
+ */
+export function generateMini(paths: Partial<Record<'public' | 'admin' | 'dev', string>> = {}): Promise<Output> {
+  const surfaces = SURFACES.filter((s) => s.name !== 'dev' || paths.dev !== undefined);
+  return generate(surfaces.map((surface) => ({ surface, path: paths[surface.name] ?? join(FIXTURES, surface.file) })));
 }
 
 /** A new empty directory under test/tmp/ (inside the repo, so node_modules resolves). */
