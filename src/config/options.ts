@@ -80,6 +80,8 @@ export interface Config {
   role?: string;
   /** With --role rpc: the writer's public JSON-RPC URL, node_sendTx is forwarded there. */
   writerUrl?: string | undefined;
+  /** Validator keystore file or directory (docs/KEYSTORE.md); undefined = the dev validator. */
+  keystore?: string | undefined;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -130,6 +132,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'importChain', flag: '--import-chain', env: 'L2NODE_IMPORT_CHAIN', type: 'string', default: undefined, description: 'Serve this chain file (the conformance chain, docs/CONFORMANCE.md): imported through block and checkpoint verification on an empty data directory, then served with the sequencer off and the clock frozen at the file\'s time.' },
   { key: 'role', flag: '--role', env: 'NODE_ROLE', type: 'string', default: 'full', description: "'full' or 'rpc'. rpc: a read-only process beside a full node (the writer) on the same Postgres database (--database-url required, never migrated): serves the public port from it, builds and writes nothing, forwards node_sendTx to --writer-url; state-changing admin methods answer -32053." },
   { key: 'writerUrl', flag: '--writer-url', env: 'NODE_WRITER_URL', type: 'string', default: undefined, description: 'With --role rpc: public JSON-RPC URL of the writer (the full node on the same database); node_sendTx is forwarded there.' },
+  { key: 'keystore', flag: '--keystore', env: 'KEY_STORE_DIRECTORY', type: 'string', default: undefined, description: 'Validator keystore: a JSON file, or a directory whose *.json files are all read (docs/KEYSTORE.md). Its attesters are the registered validator set, every one in each committee; nodeAdmin_reloadKeystore re-reads it. Without it the node runs the dev validator (documented development key, docs/KEYSTORE.md), the set\'s only member and every slot\'s proposer.' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

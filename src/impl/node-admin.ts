@@ -9,16 +9,23 @@ import type { Config } from '../config/options.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
 import type { L2Node } from './node.ts';
+import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
+import { loadKeystore } from './validators/keystore.ts';
 
-/** The node's own proposer (the engine's coinbase) is the dev chain's one validator. */
-const DEV_VALIDATOR = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-
-/** Opens the admin parts and hands the sync switch to the node. */
+/**
+ * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
+ * loop. The registered validator set is the keystore's attesters (`--keystore`), all of them in
+ * every committee; without a keystore, the dev validator alone (docs/KEYSTORE.md).
+ */
 export async function openNodeAdmin(node: L2Node, config: Config): Promise<AdminParts> {
   const { engine } = node;
+  const keystorePath = config.keystore === undefined || config.keystore === '' ? undefined : config.keystore;
+  // A bad keystore stops the start (KeystoreError names the file and field, never a key).
+  const validatorSet = keystorePath === undefined ? [DEV_VALIDATOR_ADDRESS] : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
   const parts = await openAdminParts({
     db: node.db, dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
-    validatorSet: [DEV_VALIDATOR], committeeSize: 1, slotsPerEpoch: config.slotsPerEpoch, roundSizeInSlots: 2 * config.slotsPerEpoch,
+    ...(keystorePath === undefined ? { defaultKeystore: devKeystore(engine.config.feeRecipient) } : { keystorePath }),
+    validatorSet, committeeSize: Math.max(1, validatorSet.length), slotsPerEpoch: config.slotsPerEpoch, roundSizeInSlots: 2 * config.slotsPerEpoch,
     slotStart: (s) => engine.time.slotStart(s),
     currentSlot: () => engine.time.slotAt(BigInt(Math.floor(engine.config.clock.nowMs() / 1000))),
     startupConfig: { maxPendingTxCount: config.maxPendingTxCount },
@@ -36,5 +43,6 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
     snapshot: { describe: async () => ({ latestBlock: await engine.state.latestBlockNumber() }) },
   });
   node.useSyncGate(parts.sync);
+  node.useSlotObserver(parts.sentinel);
   return parts;
 }

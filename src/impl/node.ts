@@ -14,12 +14,12 @@ import type { Knex } from 'knex';
 import type { Config } from '../config/options.ts';
 import type { HealthReport, Logger } from '../server/types.ts';
 import type { Clock } from './chain/time.ts';
-import { systemClock } from './chain/time.ts';
+import { secondsOf, systemClock } from './chain/time.ts';
 import { FunctionSignatureRegistry } from './contracts/function-selector.ts';
 import { createEngine } from './engine.ts';
 import type { Engine, FundedAccount } from './engine.ts';
 import { createNodeClient } from '../generated/public/client.ts';
-import type { L2Block } from './chain/types.ts';
+import type { Checkpoint, L2Block } from './chain/types.ts';
 import { SyncSwitch } from './node-config/sync-control.ts';
 import { checkChainParams } from './node-chain-params.ts';
 import { createNodeP2P, publishingPool } from './node-p2p.ts';
@@ -43,6 +43,7 @@ import { Follower } from './sync/follower.ts';
 import type { FollowerState, FollowerStatus } from './sync/follower.ts';
 import { P2pBlockSource } from './sync/p2p-block-source.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
+import type { SlotObserver } from './validators/sentinel.ts';
 
 /** What a node is built from. */
 export interface NodeOptions {
@@ -85,6 +86,11 @@ export interface L2Node {
   /** The gate in use; `useSyncGate` swaps in the admin side's switch. */
   readonly sync: SyncGate;
   useSyncGate(gate: SyncGate): void;
+  /**
+   * The sentinel (admin side): on a sequencer, each finished slot is reported to it after the
+   * production step that sealed it, and each newly proven epoch (validator stats, reference §6).
+   */
+  useSlotObserver(observer: SlotObserver): void;
   /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
   syncState(): FollowerState;
   /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
@@ -222,6 +228,8 @@ function assemble(p: Parts): L2Node {
       await p2p.publishBlock(blockAnnouncement(b)).catch((err: unknown) => logger.warn('p2p: announcing a block failed', { block: b.header.globalVariables.blockNumber, err }));
     }
   };
+  let slotObserver: SlotObserver | undefined;
+  const slotReports = slotReporter(engine, logger);
   const step = async () => {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
     if (sequencing) {
@@ -229,6 +237,7 @@ function assemble(p: Parts): L2Node {
       await engine.tick();
       // After the commit: peers may fetch the block by range as soon as they see the announcement.
       await announce(before + 1);
+      if (slotObserver !== undefined) await slotReports(slotObserver);
     }
     await pool.revalidateAfterBlock();
   };
@@ -290,6 +299,9 @@ function assemble(p: Parts): L2Node {
     useSyncGate(g) {
       gate = g;
     },
+    useSlotObserver(observer) {
+      slotObserver = observer;
+    },
     syncState,
     isReady,
     async health() {
@@ -328,6 +340,52 @@ function assemble(p: Parts): L2Node {
       await inFlight;
       await p.closeAll();
     },
+  };
+}
+
+/** Most finished slots reported in one step (after a long pause, older ones are left out). */
+const MAX_SLOTS_PER_REPORT = 256;
+
+/**
+ * What the sequencer did in each finished slot, for the sentinel: the slot's checkpoint (sealed by
+ * the first tick of a later slot, posted to L1 at once: `mined`) with its archive root, or blocks
+ * without a checkpoint (`blocksSeen`), or nothing. Slots are reported from the one the node started
+ * in; an epoch is reported proven when the proven checkpoint moves into it.
+ */
+function slotReporter(engine: Engine, logger: Logger): (observer: SlotObserver) => Promise<void> {
+  let nextSlot: number | undefined;
+  let nextCheckpoint: number | undefined;
+  let provenEpoch: number | undefined;
+  const bySlot = new Map<number, Checkpoint>();
+  return async (observer) => {
+    const current = engine.time.slotAt(secondsOf(engine.config.clock));
+    nextSlot ??= Math.max(1, current);
+    nextCheckpoint ??= (await engine.state.store.latestCheckpointNumber()) + 1;
+    for (let more = true; more;) {
+      const found = await engine.state.store.checkpointsFrom(nextCheckpoint, 64);
+      for (const c of found) bySlot.set(c.header.slotNumber, c);
+      nextCheckpoint += found.length;
+      more = found.length === 64;
+    }
+    nextSlot = Math.max(nextSlot, current - MAX_SLOTS_PER_REPORT);
+    const open = nextSlot < current ? await engine.state.openCheckpointBlocks() : [];
+    for (; nextSlot < current; nextSlot++) {
+      const slot = nextSlot;
+      const c = bySlot.get(slot);
+      bySlot.delete(slot);
+      const blocksSeen = c === undefined && open.some((b) => b.header.globalVariables.slotNumber === slot);
+      await observer.onSlot({ slot, ...(c === undefined ? {} : { proposal: { archive: c.archive.root, mined: true } }), ...(blocksSeen ? { blocksSeen } : {}) })
+        .catch((err: unknown) => logger.warn('sentinel: recording a slot failed', { slot, err }));
+    }
+    for (const s of bySlot.keys()) if (s < nextSlot) bySlot.delete(s);
+    const proven = await engine.l1.provenCheckpointNumber();
+    const cp = proven === 0 ? undefined : await engine.state.store.findCheckpoint(proven);
+    if (cp === undefined) return;
+    const epoch = engine.time.epochOfSlot(cp.header.slotNumber);
+    for (let e = provenEpoch === undefined ? epoch : provenEpoch + 1; e <= epoch; e++) {
+      await observer.onEpochProven(e).catch((err: unknown) => logger.warn('sentinel: recording a proven epoch failed', { epoch: e, err }));
+    }
+    provenEpoch = epoch;
   };
 }
 

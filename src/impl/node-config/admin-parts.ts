@@ -17,6 +17,7 @@ import { SQLITE_FILE_NAME } from '../store/database.ts';
 import { createCommittees, type Committees } from '../validators/committee.ts';
 import { createValidatorHandlers, type ValidatorHandlers } from '../validators/handlers.ts';
 import { ValidatorKeyring } from '../validators/keyring.ts';
+import type { Keystore } from '../validators/keystore.ts';
 import { Sentinel } from '../validators/sentinel.ts';
 import { SlotRecordStore } from '../validators/slot-record.ts';
 import { wireConfigTargets, type ConfigTargets } from './config-targets.ts';
@@ -31,6 +32,8 @@ export interface AdminPartsOptions {
   readonly dataDirectory: string;
   readonly startupConfig?: NodeAdminConfigUpdate;
   readonly keystorePath?: string;
+  /** Validators run when there is no keystore path (the dev validator). */
+  readonly defaultKeystore?: Keystore;
   readonly disableValidator?: boolean;
   /** Registered attesters (genesis); committeeSize members per epoch. */
   readonly validatorSet: readonly string[];
@@ -67,7 +70,10 @@ export async function openAdminParts(o: AdminPartsOptions): Promise<AdminParts> 
   const config = await NodeConfig.open(o.db, o.startupConfig);
   const sync = new SyncSwitch(config.get().archiverPollingIntervalMS);
   await wireConfigTargets(config, { ...o.targets, sync });
-  const keyring = ValidatorKeyring.open({ ...(o.keystorePath === undefined ? {} : { path: o.keystorePath }), disabled: o.disableValidator ?? false });
+  const keyring = ValidatorKeyring.open({
+    ...(o.keystorePath === undefined ? {} : { path: o.keystorePath }), ...(o.defaultKeystore === undefined ? {} : { fallback: o.defaultKeystore }),
+    disabled: o.disableValidator ?? false,
+  });
   const committees = createCommittees({ validatorSet: o.validatorSet, committeeSize: o.committeeSize, slotsPerEpoch: o.slotsPerEpoch });
   const record = await SlotRecordStore.open(o.db);
   const slasher = new Slasher({

@@ -197,6 +197,8 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     useSyncGate(g) {
       gate = g;
     },
+    // The writer records the slots; a reader's validator stats read the same database.
+    useSlotObserver() {},
     syncState: () => 'syncing',
     isReady,
     async health() {

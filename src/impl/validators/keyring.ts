@@ -23,6 +23,8 @@ export interface KeyringOptions {
   readonly path?: string;
   /** The node runs no validator (keys are still not loaded). */
   readonly disabled?: boolean;
+  /** The validators run without a path (the dev validator); reloading still needs a path. */
+  readonly fallback?: Keystore;
 }
 
 /** The running validator keys. */
@@ -41,10 +43,10 @@ export class ValidatorKeyring {
     this.#startupPublishers = new Set(keystore.validators.flatMap((v) => v.publishers.map((p) => p.address)));
   }
 
-  /** Loads the keystore at startup (an empty keyring without a path or when disabled). */
+  /** Loads the keystore at startup (without a path: the fallback, else empty; empty when disabled). */
   static open(options: KeyringOptions = {}): ValidatorKeyring {
     const empty: Keystore = { validators: [] };
-    const keystore = options.path === undefined || options.disabled === true ? empty : loadKeystore(options.path);
+    const keystore = options.disabled === true ? empty : options.path === undefined ? (options.fallback ?? empty) : loadKeystore(options.path);
     return new ValidatorKeyring(options.path, options.disabled === true, keystore);
   }
 
