@@ -19,14 +19,7 @@ export const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
  * The fixtures this node answers with -32001 NOT_IMPLEMENTED today, and why: exactly these, so the
  * list can only shrink (an entry that starts passing, or a new -32001, fails the test).
  */
-export const NOT_IMPLEMENTED: Readonly<Record<string, string>> = {
-  'public/node_getContract/example-1.io': 'contract instances by address: public execution (src/impl/contracts)',
-  'public/node_getContract/example-2.io': 'contract instances by address: public execution (src/impl/contracts)',
-  'public/node_getContractClass/example-1.io': 'contract classes by id: public execution (src/impl/contracts)',
-  'public/node_getContractClass/example-2.io': 'contract classes by id: public execution (src/impl/contracts)',
-  'public/node_simulatePublicCalls/example-1.io': 'public simulation: public execution (src/impl/execution)',
-  'public/node_simulatePublicCalls/error-gas-too-high.io': 'public simulation: public execution (src/impl/execution)',
-};
+export const NOT_IMPLEMENTED: Readonly<Record<string, string>> = {};
 
 /** The node's request limits the suite is told about. */
 export const LIMITS = { maxBodyBytes: 1_048_576, maxBatchSize: 100 } as const;
