@@ -82,6 +82,10 @@ export interface Config {
   writerUrl?: string | undefined;
   /** Validator keystore file or directory (docs/KEYSTORE.md); undefined = the dev validator. */
   keystore?: string | undefined;
+  /** Registered attesters this node does not run (genesis configuration, docs/KEYSTORE.md). */
+  registeredValidators?: readonly string[];
+  /** Snapshot to restore into an empty data directory at start (docs/OPERATIONS.md "Starting from a snapshot"). */
+  snapshot?: string | undefined;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -133,6 +137,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'role', flag: '--role', env: 'NODE_ROLE', type: 'string', default: 'full', description: "'full' or 'rpc'. rpc: a read-only process beside a full node (the writer) on the same Postgres database (--database-url required, never migrated): serves the public port from it, builds and writes nothing, forwards node_sendTx to --writer-url; state-changing admin methods answer -32053." },
   { key: 'writerUrl', flag: '--writer-url', env: 'NODE_WRITER_URL', type: 'string', default: undefined, description: 'With --role rpc: public JSON-RPC URL of the writer (the full node on the same database); node_sendTx is forwarded there.' },
   { key: 'keystore', flag: '--keystore', env: 'KEY_STORE_DIRECTORY', type: 'string', default: undefined, description: 'Validator keystore: a JSON file, or a directory whose *.json files are all read (docs/KEYSTORE.md). Its attesters are the registered validator set, every one in each committee; nodeAdmin_reloadKeystore re-reads it. Without it the node runs the dev validator (documented development key, docs/KEYSTORE.md), the set\'s only member and every slot\'s proposer.' },
+  { key: 'registeredValidators', flag: '--registered-validators', env: 'REGISTERED_VALIDATORS', type: 'list', default: [], description: 'Comma-separated attester addresses (0x + 40 hex) registered besides this node\'s own validators: the rest of the genesis validator set, the same on every node. They sit in every committee and propose their slots; the sequencer builds only in slots whose proposer is one of this node\'s validators (docs/KEYSTORE.md).' },
+  { key: 'snapshot', flag: '--snapshot', env: 'NODE_SNAPSHOT', type: 'string', default: undefined, description: 'Snapshot to start from (an absolute path or file:// URL of a directory written by nodeAdmin_startSnapshotUpload): restored, checksum verified, into the data directory when it holds no database yet, then the node continues that chain. A data directory that already has a database is used as it is (a warning is logged) (docs/OPERATIONS.md).' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

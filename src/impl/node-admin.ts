@@ -14,14 +14,16 @@ import { loadKeystore } from './validators/keystore.ts';
 
 /**
  * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
- * loop. The registered validator set is the keystore's attesters (`--keystore`), all of them in
- * every committee; without a keystore, the dev validator alone (docs/KEYSTORE.md).
+ * loop, and the proposer selection to its sequencer. The registered validator set is this node's
+ * validators (the keystore's attesters, `--keystore`, else the dev validator) plus
+ * `--registered-validators`, all of them in every committee (docs/KEYSTORE.md).
  */
 export async function openNodeAdmin(node: L2Node, config: Config): Promise<AdminParts> {
   const { engine } = node;
   const keystorePath = config.keystore === undefined || config.keystore === '' ? undefined : config.keystore;
   // A bad keystore stops the start (KeystoreError names the file and field, never a key).
-  const validatorSet = keystorePath === undefined ? [DEV_VALIDATOR_ADDRESS] : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
+  const own = keystorePath === undefined ? [DEV_VALIDATOR_ADDRESS] : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
+  const validatorSet = [...new Set([...own, ...registeredValidators(config.registeredValidators ?? [])])];
   const parts = await openAdminParts({
     db: node.db, dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
     ...(keystorePath === undefined ? { defaultKeystore: devKeystore(engine.config.feeRecipient) } : { keystorePath }),
@@ -44,5 +46,19 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
   });
   node.useSyncGate(parts.sync);
   node.useSlotObserver(parts.sentinel);
+  // Proposer respect: build only in our validators' slots, as that validator (the keyring follows reloads).
+  node.useProposer((slot) => {
+    const proposer = parts.committees.proposerOf(slot);
+    const v = proposer === undefined ? undefined : parts.keyring.get(proposer);
+    return v === undefined ? undefined : { coinbase: BigInt(v.coinbase), feeRecipient: BigInt(v.feeRecipient) };
+  });
   return parts;
+}
+
+/** `--registered-validators`: lowercase 20-byte addresses; anything else stops the start. */
+function registeredValidators(list: readonly string[]): string[] {
+  return list.map((a) => {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error(`invalid value ${JSON.stringify(a)} in --registered-validators: must be a 0x-prefixed 20-byte address`);
+    return a.toLowerCase();
+  });
 }

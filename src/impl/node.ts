@@ -43,6 +43,7 @@ import { Follower } from './sync/follower.ts';
 import type { FollowerState, FollowerStatus } from './sync/follower.ts';
 import { P2pBlockSource } from './sync/p2p-block-source.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
+import type { ProposerSelection } from './sequencer/sequencer.ts';
 import type { SlotObserver } from './validators/sentinel.ts';
 
 /** What a node is built from. */
@@ -91,6 +92,11 @@ export interface L2Node {
    * production step that sealed it, and each newly proven epoch (validator stats, reference §6).
    */
   useSlotObserver(observer: SlotObserver): void;
+  /**
+   * Proposer respect (docs/KEYSTORE.md): the sequencer builds a slot's blocks only when `select`
+   * names one of this node's validators as the slot's proposer, with its coinbase and fee recipient.
+   */
+  useProposer(select: ProposerSelection): void;
   /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
   syncState(): FollowerState;
   /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
@@ -301,6 +307,9 @@ function assemble(p: Parts): L2Node {
     },
     useSlotObserver(observer) {
       slotObserver = observer;
+    },
+    useProposer(select) {
+      engine.sequencer.useProposer(select);
     },
     syncState,
     isReady,

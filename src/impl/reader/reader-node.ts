@@ -199,6 +199,7 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     },
     // The writer records the slots; a reader's validator stats read the same database.
     useSlotObserver() {},
+    useProposer() {},
     syncState: () => 'syncing',
     isReady,
     async health() {

@@ -1,8 +1,9 @@
 /**
  * The dev sequencer: on each tick it seals the previous slot's blocks into a checkpoint and posts
- * it to L1, then, as the proposer of the current slot (the node's own key for now), builds the
- * next block of the slot when there are enough txs (or an empty one when configured). The first
- * block of a checkpoint takes the inbox's waiting L1→L2 messages.
+ * it to L1, then, when one of the node's validators is the proposer of the current slot
+ * (`useProposer`), builds the next block of the slot with that validator's coinbase and fee
+ * recipient when there are enough txs (or an empty one when configured). The first block of a
+ * checkpoint takes the inbox's waiting L1→L2 messages.
  *
  * Checkpoint header fields we compute (documented, not circuit-exact): blockHeadersHash =
  * poseidon2Hash(block hashes); blobsHash = sha256ToField(blob fields as 32-byte words);
@@ -48,6 +49,9 @@ export interface SequencerDeps {
 
 const NO_SETUP_CALLS: PublicExecutionOptions = { allowList: () => [] };
 
+/** Who builds a slot's blocks: this node's validator that is the slot's proposer, or undefined when none is. */
+export type ProposerSelection = (slot: number) => { readonly coinbase: bigint; readonly feeRecipient: bigint } | undefined;
+
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
   const buf = new Uint8Array(32 * fields.length);
@@ -59,13 +63,23 @@ export function sha256OfFields(fields: readonly bigint[]): bigint {
 export class Sequencer {
   readonly #cfg: SequencerConfig;
   readonly #d: SequencerDeps;
+  #proposer: ProposerSelection | undefined;
 
   constructor(cfg: SequencerConfig, deps: SequencerDeps) {
     this.#cfg = cfg;
     this.#d = deps;
   }
 
-  /** One step: seal a finished slot, then maybe build a block for the current one. */
+  /**
+   * Builds blocks only in slots whose proposer `select` names (one of this node's validators),
+   * with that validator's coinbase and fee recipient; other slots are left to their proposer.
+   * Without a selection every slot is built with the configured coinbase and fee recipient.
+   */
+  useProposer(select: ProposerSelection | undefined): void {
+    this.#proposer = select;
+  }
+
+  /** One step: seal a finished slot, then maybe build a block for the current one (when this node proposes it). */
   async tick(): Promise<void> {
     const { chain, time } = this.#d;
     const slot = time.slotAt(secondsOf(this.#d.clock));
@@ -76,10 +90,12 @@ export class Sequencer {
     const lastSealedSlot = (await chain.latestCheckpoint())?.header.slotNumber ?? 0;
     if (stillOpen.length === 0 && slot <= lastSealedSlot) return;
     if (stillOpen.length >= this.#cfg.maxBlocksPerCheckpoint) return;
-    await this.#build(slot, stillOpen);
+    const proposer = this.#proposer === undefined ? this.#cfg : this.#proposer(slot);
+    if (proposer === undefined) return;
+    await this.#build(slot, stillOpen, proposer);
   }
 
-  async #build(slot: number, open: readonly L2Block[]): Promise<void> {
+  async #build(slot: number, open: readonly L2Block[], proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint }): Promise<void> {
     const { chain, l1, txs, time } = this.#d;
     const candidates = await txs.pendingTxsInPriorityOrder(this.#cfg.maxTxsPerBlock * 2);
     const first = open.length === 0;
@@ -90,7 +106,7 @@ export class Sequencer {
     const proposed = await buildBlock({ hasNullifier: (n) => chain.worldState.hasNullifier(n), readPublicData: (s) => chain.worldState.readPublicData(s), contracts: chain.store.contracts }, {
       globals: {
         chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
-        timestamp: time.slotStart(slot), coinbase: this.#cfg.coinbase, feeRecipient: this.#cfg.feeRecipient, gasFees: this.#d.minFees(),
+        timestamp: time.slotStart(slot), coinbase: proposer.coinbase, feeRecipient: proposer.feeRecipient, gasFees: this.#d.minFees(),
       },
       candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
       checkpointNumber, indexWithinCheckpoint: open.length,
