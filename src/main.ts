@@ -15,6 +15,7 @@ import { createDevHandlers } from './impl/rpc/dev/index.ts';
 import { createNode } from './impl/node.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
+import { restoreSnapshotAtStart } from './impl/snapshots/snapshot-startup.ts';
 import type { L2Node } from './impl/node.ts';
 import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
@@ -70,6 +71,8 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 async function start(config: Config, logger: Logger): Promise<RunningNode> {
   // Storage and engine parts push their close() here as they are opened; shutdown runs them in reverse.
   const closeHooks: CloseHook[] = [];
+  // First: the data directory must still be empty (the admin key hash goes there next).
+  await restoreSnapshotAtStart(config, logger);
   const auth = await setUpAdminAuth(config, logger);
   const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION });
   closeHooks.push(() => node.stop());

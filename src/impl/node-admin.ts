@@ -42,7 +42,13 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
         throw new Error('unwound txs are not re-admitted (only their effects are stored)');
       },
     },
-    snapshot: { describe: async () => ({ latestBlock: await engine.state.latestBlockNumber() }) },
+    // The tip recorded in snapshot.json: what a node restored from it (--snapshot) starts at.
+    snapshot: {
+      describe: async () => {
+        const { proposed } = await engine.chain.getL2Tips();
+        return { latestBlock: proposed.number, latestBlockHash: `0x${proposed.hash.toString(16).padStart(64, '0')}` };
+      },
+    },
   });
   node.useSyncGate(parts.sync);
   node.useSlotObserver(parts.sentinel);
