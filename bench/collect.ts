@@ -159,6 +159,19 @@ function storageEngines(o: CollectOptions): Figure[] {
   return figures.length > 0 ? figures : [missing('storage engines: SQLite vs Postgres', '', r.ok ? `no Postgres rows in the output of bench/storage-engines.ts (is Postgres running? scripts/postgres-start.sh)` : r.why)];
 }
 
+/** Read-only processes on one Postgres (bench/readers.ts): two readers against one, the same load split over both. */
+function readers(o: CollectOptions): Figure[] {
+  const r = run('readers.ts', o.quick ? ['2000', '1', '32'] : ['5000', '3', '32'], {}, 300_000);
+  type Row = { oneReader: number; twoReaders: number; oneRuns: number[]; twoRuns: number[]; p99OneMs: number; p99TwoMs: number; errors: number; readerCpuOne?: number; readerCpuTwo?: number };
+  const j = r.ok ? readJson<{ cpus: number; tip: number; connections: number; runs: number; durationMs: number; results: Record<string, Row> }>('readers.json') : undefined;
+  if (j === undefined || Object.keys(j.results).length === 0) return [missing('public reads with two reader processes', 'req/s', r.why || 'bench/out/readers.json has no results')];
+  const labels: Record<string, string> = { getBlockNumber: 'node_getBlockNumber', getBlockLatest: 'node_getBlock("latest")' };
+  return Object.entries(j.results).map(([key, x]) => ({
+    name: `${labels[key] ?? key}: two --role rpc readers on one Postgres`, unit: 'req/s', value: x.twoReaders, baseline: x.oneReader, baselineName: 'one reader',
+    note: `${j.cpus} CPUs (writer, readers, Postgres and load share them); chain of ${j.tip} empty blocks, writer paused during the loads; two load processes × ${j.connections / 2} connections, both on one reader or one per reader; ${j.runs} run(s) of ${j.durationMs / 1000} s, medians (runs ${x.oneRuns.map((v) => v.toFixed(0)).join('/')} vs ${x.twoRuns.map((v) => v.toFixed(0)).join('/')}); p99 ${x.p99OneMs.toFixed(2)} vs ${x.p99TwoMs.toFixed(2)} ms${x.readerCpuOne !== undefined ? `; reader CPU ${x.readerCpuOne.toFixed(2)} vs ${x.readerCpuTwo?.toFixed(2)} cores` : ''}${x.errors > 0 ? `; ${x.errors} errors or answers differing` : ''}`,
+  }));
+}
+
 /** Runs every collected benchmark; returns one report section per area. */
 export function runCollected(o: CollectOptions): Section[] {
   mkdirSync(join(ROOT, 'bench', 'out'), { recursive: true });
@@ -176,6 +189,6 @@ export function runCollected(o: CollectOptions): Section[] {
     { title: 'Transactions and blocks', figures: [...step('txpool', () => txpool(o)), ...step('block-building', () => blockBuilding(o))] },
     { title: 'Public VM', figures: step('public-vm', () => publicVm(o)) },
     { title: 'P2P gossip', figures: step('p2p', () => p2p(o)) },
-    { title: 'Storage engines', figures: step('storage-engines', () => storageEngines(o)) },
+    { title: 'Storage engines', figures: [...step('storage-engines', () => storageEngines(o)), ...step('readers', () => readers(o))] },
   ];
 }
