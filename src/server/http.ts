@@ -176,5 +176,6 @@ function pathOf(url: string | undefined): string {
 }
 
 function mediaType(header: string | undefined): string {
+  if (header === JSON_TYPE) return header; // the common case, without allocating
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }

@@ -31,6 +31,8 @@ type RequestId = string | number | null;
 export function createDispatcher(options: DispatchOptions): (parsed: unknown) => Promise<DispatchOutcome> {
   const mapError = options.mapError ?? toJsonRpcError;
   const { methods, handlers, logger } = options;
+  // Per-call timing and its log fields only when debug lines are written (hot path, batches).
+  const debugCalls = logger.enabled?.('debug') ?? true;
 
   async function callMethod(method: string, rawParams: unknown, id: RequestId | undefined): Promise<{ result: unknown } | { error: JsonRpcErrorObject }> {
     if (!Object.hasOwn(methods, method)) return { error: methodNotFound(method) };
@@ -44,15 +46,15 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     if (problem !== null) return { error: invalidParams(problem) };
     const handler = findHandler(handlers, descriptor.handler);
     if (handler === undefined) return { error: notImplemented(method) };
-    const started = performance.now();
+    const started = debugCalls ? performance.now() : 0;
     try {
       const result = await handler.apply(handlers, normalized);
-      logger.debug('rpc call', { method, id, ms: Math.round(performance.now() - started) });
+      if (debugCalls) logger.debug('rpc call', { method, id, ms: Math.round(performance.now() - started) });
       return { result: result === undefined ? null : result };
     } catch (err) {
       const error = mapError(err);
       if (error.code === RpcErrorCode.INTERNAL_ERROR) logger.error('handler failed', { method, id, err });
-      else logger.debug('rpc error', { method, id, code: error.code });
+      else if (debugCalls) logger.debug('rpc error', { method, id, code: error.code });
       return { error };
     }
   }

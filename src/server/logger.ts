@@ -20,7 +20,10 @@ export function createLogger(
       write(`${safeStringify({ time: new Date().toISOString(), level: lineLevel, msg, ...bindings, ...fields })}\n`);
     };
   };
-  return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
+  return {
+    trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal'),
+    enabled: (lineLevel) => LOG_LEVELS.indexOf(lineLevel) >= threshold,
+  };
 }
 
 /** A logger that drops everything, for tests and tools. */

@@ -37,6 +37,8 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
   fatal(msg: string, fields?: LogFields): void;
+  /** Whether lines at `level` are written; lets hot paths skip building fields for dropped lines. */
+  enabled?(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'): boolean;
 }
 
 /** What `GET /status` reports; `healthy: false` answers 503. */
