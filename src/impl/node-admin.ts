@@ -6,11 +6,13 @@
  * @module
  */
 import type { Config } from '../config/options.ts';
+import type { UnwoundTx } from './chain/rollback.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
 import type { L2Node } from './node.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
+import { PoolRejection } from './txpool/errors.ts';
 
 /**
  * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
@@ -37,10 +39,7 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
         rollbackBounds: async () => ({ tip: await engine.state.latestBlockNumber(), finalized: (await engine.chain.getL2Tips()).finalized.block.number }),
         rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
       },
-      // The chain keeps a mined tx's effect, not its wire form: an unwound tx cannot be re-sent from it.
-      readmitTx: async () => {
-        throw new Error('unwound txs are not re-admitted (only their effects are stored)');
-      },
+      readmitTx: (unwound) => readmitUnwoundTx(node, unwound as UnwoundTx),
     },
     // The tip recorded in snapshot.json: what a node restored from it (--snapshot) starts at.
     snapshot: {
@@ -59,6 +58,29 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
     return v === undefined ? undefined : { coinbase: BigInt(v.coinbase), feeRecipient: BigInt(v.feeRecipient) };
   });
   return parts;
+}
+
+/**
+ * Hands an unwound tx back to the pool: its wire JSON (kept by the pool when it was mined, until
+ * its block is finalized) is decoded and goes through the node validator and `pool.add`, as a
+ * `node_sendTx` would. A tx no longer valid (or refused by the pool) is recorded dropped with the
+ * reason and the call rejects; one the pool never saw (or pruned) rejects without a record.
+ */
+export async function readmitUnwoundTx(node: Pick<L2Node, 'pool' | 'validateTx'>, unwound: Pick<UnwoundTx, 'txHash'>): Promise<void> {
+  const mined = await node.pool.getMinedTx(unwound.txHash);
+  if (mined === undefined) throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} is unknown to the pool (its wire form was not kept)`);
+  const validation = await node.validateTx(mined.tx);
+  if (validation.result === 'invalid') {
+    const reason = validation.reason.join('; ');
+    await node.pool.recordDropped(unwound.txHash, reason);
+    throw new Error(`unwound tx is no longer valid: ${reason}`);
+  }
+  try {
+    await node.pool.add(mined.tx, mined.wire);
+  } catch (err) {
+    if (err instanceof PoolRejection) await node.pool.recordDropped(unwound.txHash, err.message);
+    throw err;
+  }
 }
 
 /** `--registered-validators`: lowercase 20-byte addresses; anything else stops the start. */

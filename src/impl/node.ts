@@ -246,6 +246,8 @@ function assemble(p: Parts): L2Node {
       if (slotObserver !== undefined) await slotReports(slotObserver);
     }
     await pool.revalidateAfterBlock();
+    // Mined txs at or below the finalized block can no longer be unwound: forget their wire JSON.
+    await pool.pruneMined((await engine.chain.getL2Tips()).finalized.block.number);
   };
   const followStatus = () => followerRef.current?.status();
   const syncState = (): FollowerState => followStatus()?.state ?? gate.state;
@@ -278,7 +280,9 @@ function assemble(p: Parts): L2Node {
     const follower = new Follower({
       engine, source: p.source, sync: gate, logger,
       // Txs of imported blocks leave the pool as mined; the rest is revalidated against the new state.
-      onImported: (blocks: readonly L2Block[]) => pool.markMined(blocks.flatMap((b) => b.body.txEffects.map((e) => e.txHash))),
+      onImported: async (blocks: readonly L2Block[]) => {
+        for (const b of blocks) await pool.markMined(b.body.txEffects.map((e) => e.txHash), { number: b.header.globalVariables.blockNumber });
+      },
     });
     followerRef.current = follower;
     await follower.start();

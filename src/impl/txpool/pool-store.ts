@@ -7,12 +7,14 @@
  */
 import type { Knex } from 'knex';
 import { toFieldHex } from '../crypto/field.ts';
-import * as migration from '../store/migrations/013-txpool.ts';
+import * as migration013 from '../store/migrations/013-txpool.ts';
+import * as migration021 from '../store/migrations/021-txpool-mined.ts';
 import type { PoolEntry } from './priority.ts';
 
 /** knex's bookkeeping table for the pool's own migration (kept apart from other parts' lists). */
 const MIGRATION_TABLE = 'knex_migrations_txpool';
-const MIGRATION_NAME = '013-txpool.ts';
+/** The pool's migrations, by name (same names as in src/impl/store/migrations/index.ts). */
+const MIGRATIONS: Record<string, Knex.Migration> = { '013-txpool.ts': migration013, '021-txpool-mined.ts': migration021 };
 
 /** A stored pending tx: its index entry and the wire JSON text it was sent as. */
 export interface StoredTx {
@@ -24,8 +26,13 @@ export interface StoredTx {
 export interface PoolChange {
   readonly add?: readonly StoredTx[];
   readonly mined?: readonly bigint[];
+  /** Block the `mined` txs are in: their wire JSON is kept in `txpool_mined` for a rollback. */
+  readonly minedBlock?: number;
   readonly dropped?: readonly { readonly txHash: bigint; readonly reason: string }[];
 }
+
+/** How many mined-tx records are kept at most (lowest blocks pruned first), besides the finalized pruning. */
+export const MINED_RECORD_LIMIT = 10_000;
 
 /** How many dropped-tx records are kept (oldest pruned first). */
 export const DROPPED_RECORD_LIMIT = 10_000;
@@ -37,9 +44,9 @@ export async function migrateTxPoolSchema(db: Knex): Promise<void> {
   await db.migrate.latest({
     tableName: MIGRATION_TABLE,
     migrationSource: {
-      getMigrations: async () => [MIGRATION_NAME],
+      getMigrations: async () => Object.keys(MIGRATIONS),
       getMigrationName: (name: string) => name,
-      getMigration: async () => migration,
+      getMigration: async (name: string) => MIGRATIONS[name]!,
     },
   });
 }
@@ -102,7 +109,17 @@ export class PoolStore {
   async apply(change: PoolChange): Promise<void> {
     const now = this.#now();
     await this.#db.transaction(async (trx) => {
-      const removed = [...(change.mined ?? []), ...(change.dropped ?? []).map((d) => d.txHash)].map(hex);
+      const mined = (change.mined ?? []).map(hex);
+      if (change.minedBlock !== undefined && mined.length > 0) {
+        for (let i = 0; i < mined.length; i += 500) {
+          const rows = await trx('txpool_txs').whereIn('tx_hash', mined.slice(i, i + 500)).select('tx_hash', 'wire_json');
+          for (const r of rows) {
+            await trx('txpool_mined').insert({ tx_hash: r.tx_hash, block_number: change.minedBlock, wire_json: r.wire_json }).onConflict('tx_hash').merge();
+          }
+        }
+        await pruneMinedOverLimit(trx);
+      }
+      const removed = [...mined, ...(change.dropped ?? []).map((d) => hex(d.txHash))];
       for (let i = 0; i < removed.length; i += 500) {
         const chunk = removed.slice(i, i + 500);
         await trx('txpool_nullifiers').whereIn('tx_hash', chunk).delete();
@@ -126,6 +143,30 @@ export class PoolStore {
       if ((change.dropped ?? []).length > 0) await pruneDropped(trx);
     });
   }
+
+  /** The wire JSON text of a tx this pool saw mined (not yet pruned), or undefined. */
+  async findMinedWireJson(txHash: bigint): Promise<string | undefined> {
+    const row = await this.#db('txpool_mined').where({ tx_hash: hex(txHash) }).first('wire_json');
+    return row?.wire_json;
+  }
+
+  /** Forgets the mined-tx records at or below `blockNumber` (the finalized block). */
+  async pruneMined(blockNumber: number): Promise<void> {
+    await this.#db('txpool_mined').where('block_number', '<=', blockNumber).delete();
+  }
+
+  /** Records a tx that is not pending as dropped with `reason` (a re-admission that failed). */
+  async recordDropped(txHash: bigint, reason: string): Promise<void> {
+    await this.#db.transaction(async (trx) => {
+      await trx('txpool_dropped').insert({ tx_hash: hex(txHash), reason, dropped_at_ms: this.#now() }).onConflict('tx_hash').merge();
+      await pruneDropped(trx);
+    });
+  }
+}
+
+async function pruneMinedOverLimit(trx: Knex.Transaction): Promise<void> {
+  const row = await trx('txpool_mined').orderBy('block_number', 'desc').offset(MINED_RECORD_LIMIT).first('block_number');
+  if (row !== undefined) await trx('txpool_mined').where('block_number', '<=', row.block_number).delete();
 }
 
 async function pruneDropped(trx: Knex.Transaction): Promise<void> {

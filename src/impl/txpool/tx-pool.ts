@@ -166,12 +166,36 @@ export class TxPool implements TxSource {
   }
 
   /** TxSource: the txs are in a block; they leave the pool, then the rest is revalidated against the new state. */
-  markMined(txHashes: readonly bigint[], _block?: { readonly number: number; readonly hash?: bigint }): Promise<void> {
+  markMined(txHashes: readonly bigint[], block?: { readonly number: number; readonly hash?: bigint }): Promise<void> {
     return this.#exclusive(async () => {
       const mined = txHashes.filter((h) => this.isPending(h));
-      await this.#store.apply({ mined });
+      // With the block number, the wire JSON is kept (txpool_mined) so a rollback can re-admit the tx.
+      await this.#store.apply({ mined, ...(block === undefined ? {} : { minedBlock: block.number }) });
       for (const h of mined) this.#forget(h);
       await this.#evict(this.#revalidationPlan());
+    });
+  }
+
+  /**
+   * The decoded Tx and wire JSON of a tx this pool saw mined (kept until its block is finalized,
+   * at most the newest 10 000), or undefined: what a rollback re-admits.
+   */
+  async getMinedTx(txHash: bigint): Promise<{ tx: Tx; wire: object } | undefined> {
+    const json = await this.#store.findMinedWireJson(txHash);
+    if (json === undefined) return undefined;
+    const wire = JSON.parse(json) as object;
+    return { tx: decodeTx(wire), wire };
+  }
+
+  /** Forgets the mined-tx records at or below the finalized block (they cannot be unwound any more). */
+  pruneMined(finalizedBlockNumber: number): Promise<void> {
+    return this.#exclusive(() => this.#store.pruneMined(finalizedBlockNumber));
+  }
+
+  /** Records a tx that is not pending as dropped with `reason` (an unwound tx that is no longer valid). */
+  recordDropped(txHash: bigint, reason: string): Promise<void> {
+    return this.#exclusive(async () => {
+      if (!this.isPending(txHash)) await this.#store.recordDropped(txHash, reason);
     });
   }
 

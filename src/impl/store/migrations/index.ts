@@ -15,6 +15,7 @@ import * as m014 from './014-chain-fee-state.ts';
 import * as m018 from './018-chain-contracts.ts';
 import * as m019 from './019-log-tag-index.ts';
 import * as m020 from './020-ws-low-key-index.ts';
+import * as m021 from './021-txpool-mined.ts';
 
 /** One migration: a unique sortable name plus up/down. */
 export interface MigrationModule {
@@ -46,7 +47,13 @@ export const migrationLists: readonly MigrationList[] = [
   },
   // The mempool runs its migration itself too (src/impl/txpool/pool-store.ts) in its own table;
   // same table and name here, so whichever runs second finds it done.
-  { tableName: 'knex_migrations_txpool', migrations: [{ name: '013-txpool.ts', up: m013.up, down: m013.down }] },
+  {
+    tableName: 'knex_migrations_txpool',
+    migrations: [
+      { name: '013-txpool.ts', up: m013.up, down: m013.down },
+      { name: '021-txpool-mined.ts', up: m021.up, down: m021.down },
+    ],
+  },
 ];
 
 /** All migrations in the order they run. */
