@@ -1,7 +1,8 @@
 /**
- * Validator statistics of the public API (tag `validators`, SPEC §4.10). The engine keeps no
- * validator record (sentinel) yet, so both answer -32001 after the checks the document makes on
- * the parameters themselves (`fromSlot` > `toSlot` is -32602).
+ * Validator statistics of the public API (tag `validators`, SPEC §4.10) where no validator record
+ * is attached. A full node replaces these with the sentinel-backed handlers of
+ * src/impl/validators/handlers.ts (see src/main.ts); a `--role rpc` reader keeps these, so both
+ * answer -32001 after the checks the document makes on the parameters (`fromSlot` > `toSlot` is -32602).
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
@@ -11,7 +12,7 @@ import { invalidParam } from './block-param.ts';
 /** The handler members this module serves. */
 export type ValidatorHandlers = Pick<PublicHandlers, 'getValidatorsStats' | 'getValidatorStats'>;
 
-/** Creates the validator handlers (no engine part to read yet). */
+/** Creates the fallback validator handlers (no validator record attached). */
 export function createValidatorHandlers(): ValidatorHandlers {
   return {
     /** Handler for `node_getValidatorsStats`: needs the validator record. */
