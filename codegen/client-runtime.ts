@@ -1,14 +1,19 @@
 /**
- * The transport emitted into each generated client.ts (generated code imports nothing from
- * hand-written code, so this text is copied rather than imported).
+ * The transport emitted once as src/generated/runtime/client.ts and imported by each surface's
+ * client.ts (generated code imports nothing from hand-written code, so this text is emitted).
  * @module
  */
 
 /** Source text of JsonRpcError, ClientOptions and createCaller. */
-export const CLIENT_RUNTIME = `
+export const CLIENT_RUNTIME = `/**
+ * The JSON-RPC transport every generated client shares: JsonRpcError, ClientOptions and
+ * createCaller (batches the calls made in one tick over global fetch).
+ * @module
+ */
+
 /** A JSON-RPC error from the node (or an HTTP failure mapped to one), with its code and data. */
 export class JsonRpcError extends Error {
-  /** The JSON-RPC error code (see ErrorCode in errors.ts). */
+  /** The JSON-RPC error code (see ErrorCode in each surface's errors.ts). */
   readonly code: number;
   /** The error's structured data, if any. */
   readonly data: unknown;
@@ -44,10 +49,11 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-type Caller = <R>(method: string, args: readonly unknown[]) => Promise<R>;
+/** Sends one call (batched) and resolves with its result. */
+export type Caller = <R>(method: string, args: readonly unknown[]) => Promise<R>;
 
 /** Builds the call function: queues calls and sends them as batches over global fetch. */
-function createCaller(url: string, options: ClientOptions): Caller {
+export function createCaller(url: string, options: ClientOptions): Caller {
   const batch = options.batch ?? true;
   const maxBatchSize = Math.max(1, options.maxBatchSize ?? 100);
   const headers = { 'content-type': 'application/json', ...options.headers };

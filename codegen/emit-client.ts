@@ -5,7 +5,6 @@
  */
 import type { DocumentModel } from './model.ts';
 import { header } from './emit-common.ts';
-import { CLIENT_RUNTIME } from './client-runtime.ts';
 
 /** The source of `src/generated/<surface>/client.ts`. */
 export function emitClient(model: DocumentModel): string {
@@ -44,10 +43,13 @@ export function ${s.clientFactory}(url: string, options: ClientOptions = {}): ${
  * @module
  */
 import type { ${s.handlersType} } from './handlers.ts';
+import { createCaller, type ClientOptions } from '../runtime/client.ts';
+
+export { JsonRpcError, type ClientOptions } from '../runtime/client.ts';
 
 /** The client has exactly the handler interface's methods. */
 export type ${s.clientType} = ${s.handlersType};
-${CLIENT_RUNTIME}
+
 ${factory}
   return {
 ${members.join('\n')}

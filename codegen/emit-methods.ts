@@ -20,23 +20,11 @@ export function emitMethods(model: DocumentModel): string {
  * @module
  */
 import * as v from './validators.js';
-import type { Validator, ValidatorError } from './validators.js';
 import { ErrorCode } from './errors.ts';
+import { method, type MethodDescriptor } from '../runtime/method-table.ts';
 
-/** One RPC method as the server sees it (docs/ARCHITECTURE.md, "Contract: generated code"). */
-export interface MethodDescriptor {
-  readonly name: string;
-  readonly handler: string;
-  readonly params: readonly { readonly name: string; readonly required: boolean }[];
-  /** null when valid, else a message naming the parameter and the rule: "params[1] (limit): must be <= 100". */
-  validateParams(params: readonly unknown[]): string | null;
-  validateResult(result: unknown): string | null;
-  readonly errors: readonly number[];
-  readonly deprecated: boolean;
-  readonly extension: boolean;
-}
+export type { MethodDescriptor } from '../runtime/method-table.ts';
 
-${RUNTIME}
 /** Every method of ${model.surface.file}, keyed by wire name, in document order. */
 export const ${model.surface.tableName}: Readonly<Record<string, MethodDescriptor>> = Object.freeze({
 ${rows.join('\n')}
@@ -59,14 +47,55 @@ function entry(m: MethodModel, codeName: ReadonlyMap<number, string>): string {
   return `  ${m.name}: method({\n${lines.join('\n')}\n  }),`;
 }
 
-/** Hand-written once here, emitted into each methods.ts so generated code imports nothing else. */
-const RUNTIME = `interface ParamSpec {
+/**
+ * Hand-written once here, emitted once as src/generated/runtime/method-table.ts and imported by
+ * every surface's methods.ts (generated code imports nothing hand-written). Validator types are
+ * structural, so each surface's validators.d.ts fits them.
+ */
+export const METHOD_TABLE_RUNTIME = `/**
+ * The method-table runtime every surface's methods.ts shares: MethodDescriptor and method(), which
+ * turns a table row into a descriptor whose validators explain ajv errors.
+ * @module
+ */
+
+/** One ajv error; \`verbose\` output, so \`parentSchema\` is set (matches each surface's validators.d.ts). */
+export interface ValidatorError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+  readonly parentSchema?: Readonly<Record<string, unknown>>;
+}
+
+/** A compiled validator: true when \`data\` is valid, else \`errors\` holds the failure path. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: readonly ValidatorError[] | null;
+}
+
+/** One RPC method as the server sees it (docs/ARCHITECTURE.md, "Contract: generated code"). */
+export interface MethodDescriptor {
+  readonly name: string;
+  readonly handler: string;
+  readonly params: readonly { readonly name: string; readonly required: boolean }[];
+  /** null when valid, else a message naming the parameter and the rule: "params[1] (limit): must be <= 100". */
+  validateParams(params: readonly unknown[]): string | null;
+  validateResult(result: unknown): string | null;
+  readonly errors: readonly number[];
+  readonly deprecated: boolean;
+  readonly extension: boolean;
+}
+
+/** One parameter of a table row. */
+export interface ParamSpec {
   readonly name: string;
   readonly required: boolean;
   readonly validate: Validator;
 }
 
-interface MethodSpec {
+/** One row of a surface's method table. */
+export interface MethodSpec {
   readonly name: string;
   readonly handler: string;
   readonly params: readonly ParamSpec[];
@@ -77,7 +106,7 @@ interface MethodSpec {
 }
 
 /** Builds a frozen descriptor from a table row. */
-function method(spec: MethodSpec): MethodDescriptor {
+export function method(spec: MethodSpec): MethodDescriptor {
   return Object.freeze({
     name: spec.name,
     handler: spec.handler,

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { DocumentModel, Surface } from './model.ts';
 import { buildModel, ERROR_DETAILS } from './model.ts';
 import { checkMetaSchema, checkModel } from './check-document.ts';
-import { header } from './emit-common.ts';
+import { header, runtimeHeader } from './emit-common.ts';
 import { emitTypes } from './emit-types.ts';
 import { emitValidators } from './emit-validators.ts';
 import { emitMethods } from './emit-methods.ts';
@@ -15,10 +15,14 @@ import { emitHandlers } from './emit-handlers.ts';
 import { emitErrors } from './emit-errors.ts';
 import { emitClient } from './emit-client.ts';
 import { emitFixtures } from './emit-fixtures.ts';
+import { METHOD_TABLE_RUNTIME } from './emit-methods.ts';
+import { CLIENT_RUNTIME } from './client-runtime.ts';
 
 /** Where generated code and example fixtures go, relative to the repository root. */
 export const GENERATED_DIR = 'src/generated';
 export const FIXTURES_DIR = 'test/conformance/fixtures';
+/** The shared runtime every surface imports (src/generated/runtime/). */
+export const RUNTIME_DIR = `${GENERATED_DIR}/runtime`;
 
 /** One document to generate from. */
 export interface Input {
@@ -54,11 +58,20 @@ export async function generate(inputs: readonly Input[]): Promise<Output> {
   }
   if (problems.length > 0) return { problems, files: new Map(), models };
   const files = new Map<string, string>();
+  if (models.length > 0) for (const [name, text] of Object.entries(emitRuntime())) files.set(`${RUNTIME_DIR}/${name}`, text);
   for (const model of models) {
     for (const [name, text] of Object.entries(emitSurface(model))) files.set(`${GENERATED_DIR}/${model.surface.name}/${name}`, text);
     if (model.surface.fixtures) for (const [name, text] of Object.entries(emitFixtures(model))) files.set(`${FIXTURES_DIR}/${name}`, text);
   }
   return { problems, files, models };
+}
+
+/** The files of `src/generated/runtime/`, shared by every surface. */
+export function emitRuntime(): Record<string, string> {
+  return {
+    'method-table.ts': runtimeHeader() + METHOD_TABLE_RUNTIME,
+    'client.ts': runtimeHeader() + CLIENT_RUNTIME,
+  };
 }
 
 /** The files of `src/generated/<surface>/`. */

@@ -1,5 +1,5 @@
 /**
- * `npm run codegen` writes src/generated/{public,admin}/ and the example fixtures from
+ * `npm run codegen` writes src/generated/{runtime,public,admin,dev}/ and the example fixtures from
  * openrpc.{public,admin}.json; `npm run codegen:check` (`--check`) regenerates into a temp dir,
  * lists stale files and reports SPEC coverage, exiting non-zero on any problem.
  * @module

@@ -1,17 +1,17 @@
 /**
  * Puts generated files on disk and finds stale ones. Codegen owns everything under
- * src/generated/<surface>/ and, among fixtures, only the `example-*.io` / `error-*.io` files.
+ * src/generated/<surface>/ and src/generated/runtime/ and, among fixtures, only the `example-*.io` / `error-*.io` files.
  * @module
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { FIXTURES_DIR, GENERATED_DIR } from './generate.ts';
+import { FIXTURES_DIR, GENERATED_DIR, RUNTIME_DIR } from './generate.ts';
 
 const OWNED_FIXTURE = /^(example-\d+|error-[a-z0-9-]+)\.io$/;
 
 /** Paths (relative to `root`) of files codegen made for `surfaces` that exist on disk now. */
 export async function ownedFiles(root: string, surfaces: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
+  const found: string[] = await list(root, RUNTIME_DIR);
   for (const s of surfaces) {
     found.push(...(await list(root, `${GENERATED_DIR}/${s}`)));
     for (const method of await dirs(join(root, FIXTURES_DIR, s))) {
