@@ -26,6 +26,8 @@ export interface Figure {
   readonly goal?: Goal;
   /** Free text: how it was measured, what was used, or why it is missing. */
   readonly note?: string;
+  /** Why the goal is not met, when the runner knows (shown next to the shortfall). */
+  readonly cause?: string;
 }
 
 /** A titled group of figures with an optional paragraph above the table. */
@@ -109,7 +111,7 @@ export function renderRow(f: Figure): string {
   const value = f.value === undefined ? 'not measured' : `${fmtNumber(f.value)} ${f.unit}`;
   const baseline = f.baseline === undefined ? '—' : `${fmtNumber(f.baseline)} ${f.unit}${f.baselineName ? ` (${f.baselineName})` : ''}`;
   const r = fmtRatio(ratio(f.value, f.baseline));
-  const status = v.status === 'met' ? '**met**' : v.status === 'not met' ? `**NOT MET** — ${v.shortfall}` : v.status;
+  const status = v.status === 'met' ? '**met**' : v.status === 'not met' ? `**NOT MET** — ${v.shortfall}${f.cause ? `. Cause: ${f.cause}` : ''}` : v.status;
   return `| ${cell(f.name)} | ${cell(value)} | ${cell(baseline)} | ${r} | ${cell(fmtGoal(f.goal, f.unit))} | ${cell(status)} | ${cell(f.note ?? '')} |`;
 }
 
@@ -135,7 +137,7 @@ export function renderReport(r: Report): string {
   ];
   if (missed.length > 0) {
     lines.push('Goals not met:', '');
-    for (const f of missed) lines.push(`- ${f.name}: ${verdict(f).shortfall}.`);
+    for (const f of missed) lines.push(`- ${f.name}: ${verdict(f).shortfall}.${f.cause ? ` Cause: ${f.cause}` : ' Cause: not established by this run.'}`);
     lines.push('');
   }
   for (const s of r.sections) {
