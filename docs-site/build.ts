@@ -1,5 +1,5 @@
 /**
- * `npm run docs:build`: renders the docs site from openrpc.public.json and openrpc.admin.json
+ * `npm run docs:build`: renders the docs site from openrpc.public.json, openrpc.admin.json and openrpc.dev.json
  * (plus the guides and docs/*.md) into docs-site/dist. Options let the tests build elsewhere.
  * @module
  */
@@ -18,7 +18,7 @@ const SITE_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = resolve(SITE_DIR, '..');
 
 /** Where to read from and write to; every path defaults to this repository. */
-export interface BuildOptions { repoDir?: string; outDir?: string; publicDoc?: string; adminDoc?: string }
+export interface BuildOptions { repoDir?: string; outDir?: string; publicDoc?: string; adminDoc?: string; devDoc?: string }
 
 /** Guides that render another engineer's document from docs/, read at build time. */
 const INCLUDED_DOCS: Record<string, string> = { compatibility: 'docs/COMPATIBILITY.md', operations: 'docs/OPERATIONS.md' };
@@ -31,6 +31,7 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   const site = buildModel({
     public: readDocument(o.publicDoc ?? join(repo, 'openrpc.public.json'), warnings),
     admin: readDocument(o.adminDoc ?? join(repo, 'openrpc.admin.json'), warnings),
+    dev: readDocument(o.devDoc ?? join(repo, 'openrpc.dev.json'), warnings),
   }, warnings);
 
   rmSync(out, { recursive: true, force: true });

@@ -19,7 +19,7 @@ function setSurface(surface, methodName) {
   state.surface = surface;
   surfaceRadios().forEach((r) => { r.checked = r.value === surface; });
   $('pg-url').value = sessionStorage.getItem(urlStore(surface)) ?? data.urls[surface];
-  $('pg-key-row').hidden = surface !== 'admin';
+  $('pg-key-row').hidden = surface === 'public'; // admin and dev methods both live behind the admin key
   const select = $('pg-method');
   const groups = new Map();
   for (const m of data.methods.filter((x) => x.surface === surface)) groups.set(m.tag, [...(groups.get(m.tag) ?? []), m]);
@@ -29,7 +29,7 @@ function setSurface(surface, methodName) {
     g.append(...ms.map((m) => new Option(m.deprecated ? `${m.name} (deprecated)` : m.name, m.name)));
     return g;
   }));
-  const preferred = methodName ?? (surface === 'public' ? 'node_getNodeVersion' : 'nodeAdmin_getConfig');
+  const preferred = methodName ?? { public: 'node_getNodeVersion', admin: 'nodeAdmin_getConfig', dev: 'dev_getL1Info' }[surface];
   if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
   setMethod(select.value);
 }
@@ -112,7 +112,7 @@ function requestFor(params) {
 /** The curl line of the call; the key stays a variable so copying never leaks it. */
 export function curlFor(url, surface, body) {
   const lines = [`curl -s -X POST ${url}`, `  -H 'Content-Type: application/json'`];
-  if (surface === 'admin') lines.push(`  -H "x-api-key: $ADMIN_API_KEY"`);
+  if (surface !== 'public') lines.push(`  -H "x-api-key: $ADMIN_API_KEY"`);
   lines.push(`  -d '${JSON.stringify(body).replace(/'/g, `'\\''`)}'`);
   return lines.join(' \\\n');
 }
@@ -134,7 +134,7 @@ async function send(ev) {
   const url = $('pg-url').value.trim();
   const key = $('pg-key').value.trim();
   const headers = { 'content-type': 'application/json' };
-  if (state.surface === 'admin' && key) headers['x-api-key'] = key;
+  if (state.surface !== 'public' && key) headers['x-api-key'] = key;
   const started = performance.now();
   show('…', '<p class="muted">Sending…</p>', '');
   let res;
@@ -153,7 +153,7 @@ async function send(ev) {
 
 function explain(status, body, key) {
   if (body === undefined) return '<div class="explain bad"><strong>The answer is not JSON.</strong> Is this URL a JSON-RPC endpoint of the node?</div>';
-  if (status === 401 || (state.surface === 'admin' && body.error?.code === -32000)) {
+  if (status === 401 || (state.surface !== 'public' && body.error?.code === -32000)) {
     const why = key
       ? 'The node rejected this API key: it does not match the hash in <code>&lt;dataDirectory&gt;/admin/api_key_hash</code>. Use the key the node printed on first start, or restart it with <code>--reset-admin-api-key</code> to get a new one.'
       : 'No API key was sent. Admin methods need the key the node printed once on its first start; enter it in the API key field above.';

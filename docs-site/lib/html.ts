@@ -34,6 +34,7 @@ export function typeHref(slug: string): string {
 
 /** The human title of a domain tag: `node-info` → `Node info`. */
 export function tagTitle(tag: string): string {
+  if (tag === 'dev') return 'Development';
   const t = tag.replace(/-/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }

@@ -1,12 +1,16 @@
 /**
- * Reads openrpc.public.json and openrpc.admin.json into one model the pages render from:
+ * Reads openrpc.public.json, openrpc.admin.json and openrpc.dev.json into one model the pages render from:
  * methods with resolved params, results, errors and examples; types; the error catalogue.
  * @module
  */
 import { readFileSync } from 'node:fs';
 import { resolvePointer } from '../assets/schema-check.js';
 
-export type Surface = 'public' | 'admin';
+export type Surface = 'public' | 'admin' | 'dev';
+/** Every document the site renders, in navigation order. `dev_*` methods live on the admin port. */
+export const SURFACES: readonly Surface[] = ['public', 'admin', 'dev'];
+/** Surfaces served on the admin port, behind the API key. */
+export const needsApiKey = (s: Surface) => s !== 'public';
 export type Schema = Record<string, any> | boolean;
 export type OpenRpcDocument = Record<string, any>;
 
@@ -37,7 +41,7 @@ export interface TypeModel { name: string; slug: string; surface: Surface; schem
 export interface SiteModel { docs: Record<Surface, OpenRpcDocument>; methods: MethodModel[]; errors: ErrorModel[]; types: TypeModel[]; version: string; warnings: string[] }
 
 /** The domain order of the navigation (ARCHITECTURE.md: one tag per method). */
-export const TAG_ORDER = ['blocks', 'transactions', 'state', 'trees', 'messages', 'logs', 'contracts', 'node-info', 'validators', 'debug', 'admin'];
+export const TAG_ORDER = ['blocks', 'transactions', 'state', 'trees', 'messages', 'logs', 'contracts', 'node-info', 'validators', 'debug', 'admin', 'dev'];
 
 /** JSON-RPC 2.0's own errors, used when a document does not declare them. */
 export const STANDARD_ERRORS: Record<string, { code: number; message: string; description: string }> = {
@@ -54,7 +58,7 @@ export function readDocument(path: string, warnings: string[]): OpenRpcDocument 
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     warnings.push(`${path}: ${(err as Error).message.split('\n')[0]} — rendering without it`);
-    return { openrpc: '1.3.2', info: { title: '', version: '' }, methods: [], components: {} };
+    return emptyDocument();
   }
 }
 
@@ -69,10 +73,13 @@ export function deref<T = any>(doc: OpenRpcDocument, value: any): T {
   return node as T;
 }
 
-/** Builds the site model from the two parsed documents. */
-export function buildModel(docs: Record<Surface, OpenRpcDocument>, warnings: string[] = []): SiteModel {
+const emptyDocument = (): OpenRpcDocument => ({ openrpc: '1.3.2', info: { title: '', version: '' }, methods: [], components: {} });
+
+/** Builds the site model from the parsed documents (a surface left out renders as empty). */
+export function buildModel(given: Partial<Record<Surface, OpenRpcDocument>>, warnings: string[] = []): SiteModel {
+  const docs = Object.fromEntries(SURFACES.map((s) => [s, given[s] ?? emptyDocument()])) as Record<Surface, OpenRpcDocument>;
   const methods: MethodModel[] = [];
-  for (const surface of ['public', 'admin'] as const)
+  for (const surface of SURFACES)
     for (const raw of docs[surface].methods ?? []) methods.push(toMethod(docs[surface], surface, deref(docs[surface], raw)));
   const errors = collectErrors(docs, methods);
   const types = collectTypes(docs, methods);
@@ -89,7 +96,7 @@ function toMethod(doc: OpenRpcDocument, surface: Surface, m: any): MethodModel {
   const tags = (m.tags ?? []).map((t: any) => deref(doc, t)?.name).filter(Boolean);
   return {
     surface, name: m.name, handler: String(m.name).replace(/^[a-zA-Z]+_/, ''),
-    tag: tags[0] ?? (surface === 'admin' ? 'admin' : 'other'),
+    tag: tags[0] ?? (surface === 'public' ? 'other' : surface),
     summary: m.summary ?? '', description: m.description ?? '', params,
     result: r ? { name: r.name ?? 'result', description: r.description ?? r.summary ?? '', schema: r.schema ?? true } : null,
     errorKeys: (m.errors ?? []).map((e: any) => errorKey(doc, e)).filter(Boolean),
@@ -120,7 +127,7 @@ function errorKey(doc: OpenRpcDocument, e: any): string {
 
 function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodModel[]): ErrorModel[] {
   const byKey = new Map<string, ErrorModel>();
-  for (const surface of ['public', 'admin'] as const) {
+  for (const surface of SURFACES) {
     for (const [key, raw] of Object.entries(docs[surface].components?.errors ?? {})) {
       if (byKey.has(key)) continue;
       const e = deref(docs[surface], raw);
@@ -142,9 +149,13 @@ function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodMod
   const types: TypeModel[] = [];
   const publicSchemas = docs.public.components?.schemas ?? {};
   for (const [name, schema] of Object.entries(publicSchemas)) types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [] });
-  for (const [name, schema] of Object.entries(docs.admin.components?.schemas ?? {})) {
-    if (name in publicSchemas && JSON.stringify(publicSchemas[name]) === JSON.stringify(schema)) continue;
-    types.push({ name, slug: name in publicSchemas ? `admin.${name}` : name, surface: 'admin', schema: schema as Schema, usedBy: [] });
+  // A schema another document also defines identically is one page; a differing one gets its surface as prefix.
+  for (const surface of ['admin', 'dev'] as const) {
+    for (const [name, schema] of Object.entries(docs[surface].components?.schemas ?? {})) {
+      const same = types.find((t) => t.name === name);
+      if (same && JSON.stringify(same.schema) === JSON.stringify(schema)) continue;
+      types.push({ name, slug: same ? `${surface}.${name}` : name, surface, schema: schema as Schema, usedBy: [] });
+    }
   }
   for (const m of methods) {
     const refs = new Set<string>();

@@ -11,10 +11,14 @@ import { rawSchema, schemaDetail, schemaSummary } from './render-schema.ts';
 import type { SchemaContext } from './render-schema.ts';
 import { clientSnippet, curlSnippet, DEFAULT_URLS, requestBody } from './snippets.ts';
 
+/** How a method page names the API it belongs to. */
+const SURFACE_NAMES = { public: 'public API', admin: 'admin API', dev: 'development API, on the admin port' } as const;
+
 /** Badges shown next to a method name (also used in lists). */
 export function methodBadges(m: MethodModel): string {
   const out = [];
   if (m.surface === 'admin') out.push('<span class="badge admin" title="Served on the admin port; needs the API key">admin · API key</span>');
+  if (m.surface === 'dev') out.push('<span class="badge admin" title="Development only: served on the admin port beside nodeAdmin_*; needs the API key">dev · admin port · API key</span>');
   if (m.deprecated) out.push('<span class="badge dep">deprecated</span>');
   if (m.extension) out.push(`<span class="badge ext" title="x-extension: ${esc(m.extension)} — not in SPEC v4.0.0; served for Aztec 4.1 clients">Aztec 4.1 extension</span>`);
   return out.join(' ');
@@ -24,7 +28,7 @@ export function methodBadges(m: MethodModel): string {
 export function renderMethodPage(site: SiteModel, m: MethodModel): string {
   const ctx: SchemaContext = { root: '../', surface: m.surface, types: site.types };
   const body = [
-    `<p class="crumbs">${esc(tagTitle(m.tag))} · ${m.surface === 'admin' ? `admin API (${DEFAULT_URLS.admin})` : `public API (${DEFAULT_URLS.public})`}</p>`,
+    `<p class="crumbs">${esc(tagTitle(m.tag))} · ${SURFACE_NAMES[m.surface]} (${DEFAULT_URLS[m.surface]})</p>`,
     `<h1 class="method-name">${esc(m.name)} ${methodBadges(m)}</h1>`,
     m.summary ? `<p class="lead">${renderInline(m.summary)}</p>` : '',
     m.deprecated ? `<div class="notice dep"><strong>Deprecated.</strong> ${renderInline(replacementSentence(m))}</div>` : '',

@@ -6,7 +6,7 @@
 import { esc, groupByTag, layout, methodHref, tagTitle, typeHref } from './html.ts';
 import { renderInline, renderMarkdown } from './markdown.ts';
 import type { SiteModel, TypeModel } from './model.ts';
-import { collectRefs, STANDARD_ERRORS, typeFor } from './model.ts';
+import { collectRefs, STANDARD_ERRORS, SURFACES, typeFor } from './model.ts';
 import { methodBadges } from './render-method.ts';
 import { rawSchema, schemaDetail, schemaSummary } from './render-schema.ts';
 
@@ -16,10 +16,10 @@ export function renderIndexPage(site: SiteModel): string {
     `<tr><td><a href="${methodHref(m.name)}"><code>${esc(m.name)}</code></a> ${methodBadges(m)}</td><td>${renderInline(m.summary)}</td></tr>`).join('')}</tbody></table></section>`).join('\n');
   const warn = site.warnings.length ? `<div class="notice dep"><strong>Built from incomplete documents.</strong><ul>${site.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>` : '';
   const body = `<h1>l2node JSON-RPC API</h1>
-<p class="lead">Every page here is generated from <code>openrpc.public.json</code> (the <code>node_*</code> methods, port 8080) and <code>openrpc.admin.json</code> (the <code>nodeAdmin_*</code> methods, port 8880, API key), so it always matches the node.</p>
+<p class="lead">Every page here is generated from <code>openrpc.public.json</code> (the <code>node_*</code> methods, port 8080), <code>openrpc.admin.json</code> (the <code>nodeAdmin_*</code> methods, port 8880, API key) and <code>openrpc.dev.json</code> (the development-only <code>dev_*</code> methods, also on the admin port), so it always matches the node.</p>
 ${warn}
 <p><a class="button" href="guides/quick-start.html">Quick start</a> <a class="button secondary" href="playground.html">Open the playground</a></p>
-<p class="muted">${site.methods.filter((m) => m.surface === 'public').length} public methods · ${site.methods.filter((m) => m.surface === 'admin').length} admin methods · ${site.types.length} types · ${site.errors.length} errors</p>
+<p class="muted">${site.methods.filter((m) => m.surface === 'public').length} public methods · ${site.methods.filter((m) => m.surface === 'admin').length} admin methods · ${site.methods.filter((m) => m.surface === 'dev').length} development methods · ${site.types.length} types · ${site.errors.length} errors</p>
 ${about(site)}
 ${groups}`;
   return layout(site, { title: 'Overview', root: '', current: 'index.html', body });
@@ -27,7 +27,7 @@ ${groups}`;
 
 /** Each document's own introduction (`info.description`), folded under the overview. */
 function about(site: SiteModel): string {
-  return (['public', 'admin'] as const).filter((s) => site.docs[s].info?.description).map((s) =>
+  return SURFACES.filter((s) => site.docs[s].info?.description).map((s) =>
     `<details class="about"><summary>About the ${s} API: ${esc(site.docs[s].info.title ?? '')}</summary>${renderMarkdown(site.docs[s].info.description)}</details>`).join('\n');
 }
 
@@ -38,7 +38,7 @@ export function renderTypePage(site: SiteModel, t: TypeModel): string {
   const referrers = site.types.filter((o) => o !== t && collectRefs(o.schema, new Set()).has(t.name) && typeFor(site.types, o.surface, t.name) === t);
   const link = (o: TypeModel) => `<a href="../${typeHref(o.slug)}">${esc(o.name)}</a>`;
   const body = [
-    `<p class="crumbs"><a href="../types.html">Types</a> · ${t.surface === 'admin' ? 'admin document' : 'public document'}</p>`,
+    `<p class="crumbs"><a href="../types.html">Types</a> · ${t.surface} document</p>`,
     `<h1>${esc(t.name)}</h1>`,
     typeof t.schema === 'object' && t.schema.description ? `<p class="lead">${renderInline(t.schema.description)}</p>` : '',
     schemaDetail(typeof t.schema === 'object' ? { ...t.schema, description: undefined } : t.schema, ctx),
@@ -56,7 +56,7 @@ export function renderTypesIndex(site: SiteModel): string {
   const rows = [...site.types].sort((a, b) => a.name.localeCompare(b.name)).map((t) => {
     const ctx = { root: '', surface: t.surface, types: site.types };
     const s = typeof t.schema === 'object' ? { ...t.schema, description: undefined } : t.schema;
-    return `<tr><td><a href="${typeHref(t.slug)}"><code>${esc(t.name)}</code></a>${t.surface === 'admin' ? ' <span class="badge admin">admin</span>' : ''}</td><td>${schemaSummary(s, ctx)}</td><td>${renderInline(typeof t.schema === 'object' ? t.schema.description ?? '' : '')}</td></tr>`;
+    return `<tr><td><a href="${typeHref(t.slug)}"><code>${esc(t.name)}</code></a>${t.surface === 'public' ? '' : ` <span class="badge admin">${t.surface}</span>`}</td><td>${schemaSummary(s, ctx)}</td><td>${renderInline(typeof t.schema === 'object' ? t.schema.description ?? '' : '')}</td></tr>`;
   }).join('');
   const body = `<h1>Types</h1><p class="lead">The shared schemas of both documents (<code>components/schemas</code>).</p>
 <table class="types"><thead><tr><th>Name</th><th>Shape</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;

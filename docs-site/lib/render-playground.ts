@@ -14,6 +14,7 @@ export function renderPlaygroundPage(site: SiteModel): string {
   <fieldset class="endpoint"><legend>Endpoint</legend>
     <label class="radio"><input type="radio" name="surface" value="public" checked> Public API</label>
     <label class="radio"><input type="radio" name="surface" value="admin"> Admin API</label>
+    <label class="radio"><input type="radio" name="surface" value="dev"> Development API</label>
     <label class="field">URL <input id="pg-url" type="url" spellcheck="false"></label>
     <label class="field" id="pg-key-row" hidden>API key <input id="pg-key" type="password" spellcheck="false" placeholder="printed once by the node on first start">
       <span class="hint">Kept only in this tab (sessionStorage) and sent as <code>x-api-key</code>.</span></label>

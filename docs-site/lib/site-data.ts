@@ -6,7 +6,7 @@
  */
 import { GUIDES, methodHref, typeHref } from './html.ts';
 import type { SiteModel } from './model.ts';
-import { STANDARD_ERRORS } from './model.ts';
+import { STANDARD_ERRORS, SURFACES } from './model.ts';
 import { renderInline } from './markdown.ts';
 import { schemaSummary } from './render-schema.ts';
 import { DEFAULT_URLS } from './snippets.ts';
@@ -31,7 +31,7 @@ export function buildPlaygroundData(site: SiteModel) {
   for (const e of site.errors) errors[e.code] = { key: e.key, message: e.message, description: e.description || STANDARD_ERRORS[e.key]?.description || '' };
   return {
     urls: DEFAULT_URLS,
-    roots: { public: { components: site.docs.public.components ?? {} }, admin: { components: site.docs.admin.components ?? {} } },
+    roots: Object.fromEntries(SURFACES.map((s) => [s, { components: site.docs[s].components ?? {} }])),
     methods: site.methods.map((m) => ({
       surface: m.surface, name: m.name, handler: m.handler, tag: m.tag, summaryHtml: renderInline(m.summary), deprecated: m.deprecated,
       params: m.params.map((p) => ({ name: p.name, required: p.required, schema: p.schema, summaryHtml: schemaSummary(p.schema, { root: '', surface: m.surface, types: site.types }), description: p.summary || p.description })),

@@ -191,6 +191,18 @@ describe('docs site in Chromium', () => {
     await page.close();
   });
 
+  it('a development method (openrpc.dev.json) is called on the admin port with the key', async () => {
+    const page = await playground('dev_getL1Info', node.adminUrl);
+    assert.equal(await page.isChecked('input[name="surface"][value="dev"]'), true);
+    assert.equal(await page.isVisible('#pg-key'), true, 'dev_* methods live behind the admin key');
+    await page.fill('#pg-key', node.apiKey);
+    await page.click('#pg-send');
+    await page.locator('#pg-status:text-matches("HTTP 200")').waitFor();
+    assert.match((await page.textContent('#pg-explain'))!, /matches the result schema/);
+    assert.match((await page.textContent('#pg-curl'))!, /x-api-key: \$ADMIN_API_KEY[^]*"method":"dev_getL1Info"/);
+    await page.close();
+  });
+
   it('invalid params are flagged before sending, and nothing is sent', async () => {
     const page = await playground('nodeAdmin_rollbackTo', node.adminUrl);
     let posts = 0;

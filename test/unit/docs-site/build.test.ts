@@ -50,7 +50,15 @@ describe('docs-site build from the fixture document', () => {
   it('navigation groups methods by domain in the documented order', () => {
     const html = read('index.html');
     const order = [...html.matchAll(/<summary>([^<]+) <span class="count">/g)].map((m) => m[1]);
-    assert.deepEqual(order, ['Blocks', 'Node info', 'Admin']);
+    assert.deepEqual(order, ['Blocks', 'Node info', 'Admin', 'Development']);
+  });
+  it('development pages (openrpc.dev.json) say they live on the admin port and use the dev client with the key', () => {
+    const html = read('methods/dev_sendL1ToL2Message.html');
+    assert.match(html, /development API, on the admin port \(http:\/\/127.0.0.1:8880\)/);
+    assert.match(html, /dev · admin port · API key/);
+    assert.match(html, /createDevClient\(&#39;http:\/\/127.0.0.1:8880&#39;, \{ apiKey: process.env.ADMIN_API_KEY! \}\)/);
+    assert.match(html, /-H &quot;x-api-key: \$ADMIN_API_KEY&quot;/);
+    assert.match(read('index.html'), /2 development methods/);
   });
   it('errors page: code, name, data schema and the methods returning it', () => {
     const html = read('errors.html');
