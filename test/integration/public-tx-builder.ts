@@ -1,33 +1,24 @@
 /**
- * Builds real `Tx`s with public parts for the public VM tests: starts from the decoded
- * public-05 vector, empties every side-effect array, then fills in app-logic (and optional setup)
- * call requests with their calldata, nullifiers, a contract class log (class publication) and a
- * private log (instance publication) with the deployment nullifier; the tx codec re-encodes and
- * recomputes the hash. Also the example token's deployment preimage.
+ * Test side of the public-tx builder (src/impl/tx/public-tx-builder.ts): the spec shape the
+ * public VM tests write (one fee per gas, an L2 priority fee), a tx context read from a running
+ * node (latest header, chain id, rollup version, twice the current minimum fees), a context for
+ * in-memory engines that have no pool and so check no anchor, and the example token's deployment.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { functionSelectorFromSignature } from '../../src/impl/contracts/function-selector.ts';
 import { GRUMPKIN_INFINITY } from '../../src/impl/contracts/grumpkin.ts';
 import { computeContractAddress } from '../../src/impl/contracts/contract-address.ts';
-import { deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog, makeContractClass } from '../../src/impl/contracts/registry-events.ts';
+import { makeContractClass } from '../../src/impl/contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../../src/impl/contracts/registry-events.ts';
 import { assembleToken } from '../../src/impl/contracts/examples/token.ts';
-import { computeCalldataHash, computeContractClassLogHash, computeTxHash, decodeTx, toWireTx } from '../../src/impl/tx/index.ts';
-import type { Gas, PrivateKernelTailCircuitPublicInputs, Tx, WireTx } from '../../src/impl/tx/index.ts';
-import { CONTRACT_CLASS_LOG_SIZE_IN_FIELDS, PRIVATE_LOG_SIZE_IN_FIELDS } from '../../src/impl/tx/constants.ts';
+import { DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
+import { buildPublicTx as buildTx, calldata, type PublicCall } from '../../src/impl/tx/public-tx-builder.ts';
+import { anchorHeaderFromWire, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
+import type { BlockHeader, Gas, GasFees } from '../../src/impl/tx/index.ts';
 
-const VECTOR = fileURLToPath(new URL('../../../shared/vectors/tx/public-05-setup-app-teardown.json', import.meta.url));
-const BASE = decodeTx(JSON.parse(readFileSync(VECTOR, 'utf8')).wire);
+export { calldata };
 
 /** One enqueued call: calldata[0] is the selector. */
-export interface CallSpec {
-  readonly to: bigint;
-  readonly from: bigint;
-  readonly calldata: readonly bigint[];
-  readonly isStaticCall?: boolean;
-}
+export type CallSpec = PublicCall;
 
 /** What a built public tx contains. */
 export interface PublicTxSpec {
@@ -42,73 +33,69 @@ export interface PublicTxSpec {
   readonly publishInstance?: ContractInstance;
   readonly gasLimits?: Gas;
   readonly teardownGasLimits?: Gas;
-  /** The private kernel's gasUsed (includes the teardown limits, as Aztec's does). */
+  /** The private kernel's gasUsed (includes the teardown limits, as Aztec's does); default L2 20 000. */
   readonly gasUsed?: Gas;
+  /** Both dimensions; default the context's fees. */
   readonly maxFeePerGas?: bigint;
-  /** L2 priority fee: orders txs in the dev tx source (higher first). */
+  /** L2 priority fee: orders txs in the pool and the dev tx source (higher first). */
   readonly priorityFee?: bigint;
 }
 
-/** A built tx: decoded and its wire JSON. */
-export interface BuiltPublicTx {
-  readonly tx: Tx;
-  readonly wire: WireTx;
+/** What a tx commits to besides its effects: the chain, an anchor and the fees it offers. */
+export interface TxContext {
+  readonly chainId: bigint;
+  readonly rollupVersion: bigint;
+  readonly anchorBlockHeader: BlockHeader;
+  readonly maxFeesPerGas: GasFees;
 }
 
-/** Calldata for `signature` with `args`. */
-export const calldata = (signature: string, ...args: bigint[]): bigint[] => [BigInt(functionSelectorFromSignature(signature)), ...args];
+/** A built tx: decoded, its wire JSON and hash. */
+export type BuiltPublicTx = BuiltTx;
 
-const EMPTY_CALL = { msgSender: 0n, contractAddress: 0n, isStaticCall: false, calldataHash: 0n };
+const ZERO_SNAPSHOT = { root: 0n, nextAvailableLeafIndex: 0 };
+/**
+ * For in-memory engines fed through their tx source (no pool, so no anchor or fee check): the
+ * engine defaults' chain id and version, an all-zero anchor and a high fee.
+ */
+export const IN_MEMORY_CONTEXT: TxContext = {
+  chainId: BigInt(DEFAULT_ENGINE_CONFIG.l1ChainId),
+  rollupVersion: BigInt(DEFAULT_ENGINE_CONFIG.rollupVersion),
+  anchorBlockHeader: {
+    lastArchive: ZERO_SNAPSHOT,
+    state: { l1ToL2MessageTree: ZERO_SNAPSHOT, partial: { noteHashTree: ZERO_SNAPSHOT, nullifierTree: ZERO_SNAPSHOT, publicDataTree: ZERO_SNAPSHOT } },
+    spongeBlobHash: 0n,
+    globalVariables: { chainId: 0n, version: 0n, blockNumber: 0, slotNumber: 0, timestamp: 0n, coinbase: 0n, feeRecipient: 0n, gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n } },
+    totalFees: 0n,
+    totalManaUsed: 0n,
+  },
+  maxFeesPerGas: { feePerDaGas: 10n ** 15n, feePerL2Gas: 10n ** 15n },
+};
 
-/** Builds a forPublic tx per `spec`. */
-export function buildPublicTx(spec: PublicTxSpec): BuiltPublicTx {
-  const data = structuredClone(BASE.data) as any;
-  const fp = data.forPublic;
-  for (const d of [fp.nonRevertibleAccumulatedData, fp.revertibleAccumulatedData]) {
-    d.noteHashes = d.noteHashes.map(() => 0n);
-    d.nullifiers = d.nullifiers.map(() => 0n);
-    d.l2ToL1Msgs = d.l2ToL1Msgs.map(() => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }));
-    d.privateLogs = d.privateLogs.map(() => ({ fields: Array(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }));
-    d.contractClassLogsHashes = d.contractClassLogsHashes.map(() => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }));
-    d.publicCallRequests = d.publicCallRequests.map(() => EMPTY_CALL);
-  }
-  fp.publicTeardownCallRequest = EMPTY_CALL;
-  const nonRev = fp.nonRevertibleAccumulatedData, rev = fp.revertibleAccumulatedData;
-  nonRev.nullifiers[0] = spec.txNullifier;
-  const calldataEntries: { values: bigint[]; hash: bigint }[] = [];
-  const request = (c: CallSpec) => {
-    const values = [...c.calldata];
-    const hash = computeCalldataHash(values);
-    calldataEntries.push({ values, hash });
-    return { msgSender: c.from, contractAddress: c.to, isStaticCall: c.isStaticCall ?? false, calldataHash: hash };
+/** Builds a forPublic tx per `spec` in `context`. */
+export function buildPublicTx(spec: PublicTxSpec, context: TxContext = IN_MEMORY_CONTEXT): BuiltPublicTx {
+  const fees = spec.maxFeePerGas === undefined ? context.maxFeesPerGas : { feePerDaGas: spec.maxFeePerGas, feePerL2Gas: spec.maxFeePerGas };
+  return buildTx({
+    chainId: context.chainId, rollupVersion: context.rollupVersion, anchorBlockHeader: context.anchorBlockHeader,
+    feePayer: spec.feePayer, txNullifier: spec.txNullifier,
+    ...(spec.setupCalls ? { setupCalls: spec.setupCalls } : {}),
+    ...(spec.appCalls ? { appCalls: spec.appCalls } : {}),
+    ...(spec.publishClass ? { publishClass: spec.publishClass } : {}),
+    ...(spec.publishInstance ? { publishInstance: spec.publishInstance } : {}),
+    ...(spec.gasLimits ? { gasLimits: spec.gasLimits } : {}),
+    ...(spec.teardownGasLimits ? { teardownGasLimits: spec.teardownGasLimits } : {}),
+    gasUsed: spec.gasUsed ?? { daGas: spec.teardownGasLimits?.daGas ?? 0, l2Gas: (spec.teardownGasLimits?.l2Gas ?? 0) + 20_000 },
+    maxFeesPerGas: fees,
+    maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: spec.priorityFee ?? 0n },
+  });
+}
+
+/** The context a running node gives: its latest header as the anchor, twice its current minimum fees. */
+export async function nodeTxContext(ok: (method: string, ...params: unknown[]) => Promise<any>): Promise<TxContext> {
+  const [header, fees, chainId, version] = await Promise.all([ok('node_getBlockHeader', 'latest'), ok('node_getCurrentMinFees'), ok('node_getChainId'), ok('node_getVersion')]);
+  return {
+    chainId: BigInt(chainId), rollupVersion: BigInt(version), anchorBlockHeader: anchorHeaderFromWire(header),
+    maxFeesPerGas: { feePerDaGas: BigInt(fees.feePerDaGas) * 2n, feePerL2Gas: BigInt(fees.feePerL2Gas) * 2n },
   };
-  (spec.setupCalls ?? []).forEach((c, i) => { nonRev.publicCallRequests[i] = request(c); });
-  (spec.appCalls ?? []).forEach((c, i) => { rev.publicCallRequests[i] = request(c); });
-  const logs: { fields: bigint[] }[] = [];
-  if (spec.publishClass) {
-    const emitted = encodeClassPublishedLog(spec.publishClass);
-    const fields = [...emitted, ...Array(CONTRACT_CLASS_LOG_SIZE_IN_FIELDS - emitted.length).fill(0n)];
-    rev.contractClassLogsHashes[0] = { logHash: { value: computeContractClassLogHash(fields), length: emitted.length }, contractAddress: 3n };
-    logs.push({ fields });
-  }
-  if (spec.publishInstance) {
-    const emitted = encodeInstancePublishedLog(spec.publishInstance);
-    rev.privateLogs[0] = { fields: [...emitted, ...Array(PRIVATE_LOG_SIZE_IN_FIELDS - emitted.length).fill(0n)], emittedLength: emitted.length };
-    rev.nullifiers[0] = deploymentNullifier(spec.publishInstance.address);
-  }
-  data.feePayer = spec.feePayer;
-  data.gasUsed = spec.gasUsed ?? { daGas: 0, l2Gas: 20_000 };
-  const g = data.constants.txContext.gasSettings;
-  g.gasLimits = spec.gasLimits ?? { daGas: 100_000, l2Gas: 2_000_000 };
-  g.teardownGasLimits = spec.teardownGasLimits ?? { daGas: 0, l2Gas: 0 };
-  const maxFee = spec.maxFeePerGas ?? 10n ** 15n;
-  g.maxFeesPerGas = { feePerDaGas: maxFee, feePerL2Gas: maxFee };
-  g.maxPriorityFeesPerGas = { feePerDaGas: 0n, feePerL2Gas: spec.priorityFee ?? 0n };
-  const d = data as PrivateKernelTailCircuitPublicInputs;
-  const tx: Tx = { ...BASE, data: d, txHash: computeTxHash(d), contractClassLogFields: logs, publicFunctionCalldata: calldataEntries };
-  const wire = toWireTx(tx);
-  // Round trip through the decoder: the built tx passes the same consistency checks as any sent tx.
-  return { tx: decodeTx(wire), wire };
 }
 
 /** The example token as a class and an instance with infinite public keys (deployer 0). */
