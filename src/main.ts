@@ -76,7 +76,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   const auth = await setUpAdminAuth(config, logger);
   const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION });
   closeHooks.push(() => node.stop());
-  const admin = await openNodeAdmin(node, config).catch(async (err: unknown) => {
+  const admin = await openNodeAdmin(node, config, logger).catch(async (err: unknown) => {
     await node.stop();
     throw err;
   });

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Config } from '../config/options.ts';
+import type { Logger } from '../server/types.ts';
 import type { UnwoundTx } from './chain/rollback.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
@@ -13,6 +14,7 @@ import type { L2Node } from './node.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
 import { PoolRejection } from './txpool/errors.ts';
+import { ConsensusDuties } from './validators/consensus-duties.ts';
 
 /**
  * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
@@ -20,7 +22,7 @@ import { PoolRejection } from './txpool/errors.ts';
  * validators (the keystore's attesters, `--keystore`, else the dev validator) plus
  * `--registered-validators`, all of them in every committee (docs/KEYSTORE.md).
  */
-export async function openNodeAdmin(node: L2Node, config: Config): Promise<AdminParts> {
+export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logger): Promise<AdminParts> {
   const { engine } = node;
   const keystorePath = config.keystore === undefined || config.keystore === '' ? undefined : config.keystore;
   // A bad keystore stops the start (KeystoreError names the file and field, never a key).
@@ -57,6 +59,15 @@ export async function openNodeAdmin(node: L2Node, config: Config): Promise<Admin
     const v = proposer === undefined ? undefined : parts.keyring.get(proposer);
     return v === undefined ? undefined : { coinbase: BigInt(v.coinbase), feeRecipient: BigInt(v.feeRecipient) };
   });
+  // With p2p, our validators propose and attest over the network (docs/P2P.md, "Proposals and attestations").
+  const p2p = node.p2p;
+  if (p2p !== undefined) {
+    node.useConsensus(new ConsensusDuties({
+      committees: parts.committees, keyring: parts.keyring, chain: engine.state.store, publisher: p2p,
+      currentSlot: () => engine.time.slotAt(BigInt(Math.floor(engine.config.clock.nowMs() / 1000))),
+      blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000), ...(logger === undefined ? {} : { logger }),
+    }));
+  }
   return parts;
 }
 

@@ -10,7 +10,8 @@ import type { Logger } from '../server/types.ts';
 import { P2PService } from './p2p/index.ts';
 import type { GossipVerdict } from './p2p/index.ts';
 import type { BlockRangeHandler } from './p2p/block-range-protocol.ts';
-import type { BlockGossipHandler } from './p2p/types.ts';
+import type { BlockGossipHandler, ConsensusGossipHandler } from './p2p/types.ts';
+import type { CheckpointAttestation, CheckpointProposal } from './p2p/consensus-messages.ts';
 import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
 import { decodeTx, TxDecodeError } from './tx/index.ts';
 import type { Tx } from './tx/index.ts';
@@ -33,13 +34,22 @@ export interface NodeBlockHooks {
   readonly blockRangeHandler: BlockRangeHandler;
 }
 
-/** Creates (not starts) the p2p service with the node's tx gossip validator and block hooks. */
-export function createNodeP2P(settings: NodeP2PSettings, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator, logger: Logger, blocks?: NodeBlockHooks): P2PService {
+/** The validators' side of p2p: checkpoint proposals and attestations received (validators/consensus-duties.ts). */
+export interface NodeConsensusHooks {
+  readonly onProposal: ConsensusGossipHandler<CheckpointProposal>;
+  readonly onAttestation: ConsensusGossipHandler<CheckpointAttestation>;
+}
+
+/** Creates (not starts) the p2p service with the node's tx gossip validator, block and consensus hooks. */
+export function createNodeP2P(
+  settings: NodeP2PSettings, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator, logger: Logger, blocks?: NodeBlockHooks, consensus?: NodeConsensusHooks,
+): P2PService {
   return new P2PService({
     dataDirectory: settings.dataDirectory, host: settings.host, port: settings.port, bootstrapPeers: settings.bootstrapPeers,
     network: settings.network, logger,
     txValidator: (wire) => admitGossipedTx(wire, pool, validateTx),
     ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler }),
+    ...(consensus === undefined ? {} : { onProposal: consensus.onProposal, onAttestation: consensus.onAttestation }),
   });
 }
 

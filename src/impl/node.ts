@@ -7,14 +7,17 @@
  * Roles: a **sequencer** (default) builds blocks and, with p2p, announces each one after it is
  * committed; a node with `--follow <url>` follows that node over its RPC (no sequencer); a node
  * with p2p on and `--sequencer=false` follows its peers over p2p. Every p2p node serves block
- * ranges from its chain, and a valid block announcement wakes a follower at once.
+ * ranges from its chain, and a valid block announcement wakes a follower at once. A sequencer with
+ * p2p and `--registered-validators` (proposers on other nodes) also imports the blocks of their
+ * slots from peers, and its validators gossip checkpoint proposals and attestations
+ * (`useConsensus`, validators/consensus-duties.ts).
  * @module
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config/options.ts';
 import type { HealthReport, Logger } from '../server/types.ts';
 import type { Clock } from './chain/time.ts';
-import { secondsOf, systemClock } from './chain/time.ts';
+import { systemClock } from './chain/time.ts';
 import { FunctionSignatureRegistry } from './contracts/function-selector.ts';
 import { createEngine } from './engine.ts';
 import type { Engine, FundedAccount } from './engine.ts';
@@ -23,7 +26,7 @@ import type { Checkpoint, L2Block } from './chain/types.ts';
 import { SyncSwitch } from './node-config/sync-control.ts';
 import { checkChainParams } from './node-chain-params.ts';
 import { createNodeP2P, publishingPool } from './node-p2p.ts';
-import type { NodeBlockHooks, TxForwarder } from './node-p2p.ts';
+import type { NodeBlockHooks, NodeConsensusHooks, TxForwarder } from './node-p2p.ts';
 import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement } from './p2p/block-sync.ts';
 import type { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler } from './p2p/types.ts';
@@ -45,6 +48,7 @@ import { P2pBlockSource } from './sync/p2p-block-source.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
 import type { ProposerSelection } from './sequencer/sequencer.ts';
 import type { SlotObserver } from './validators/sentinel.ts';
+import type { ConsensusDuties } from './validators/consensus-duties.ts';
 
 /** What a node is built from. */
 export interface NodeOptions {
@@ -97,6 +101,12 @@ export interface L2Node {
    * names one of this node's validators as the slot's proposer, with its coinbase and fee recipient.
    */
   useProposer(select: ProposerSelection): void;
+  /**
+   * This node's validators on p2p: proposals gossiped after the step that seals our slot's
+   * checkpoint, received proposals verified and attested, received attestations handed to the
+   * sentinel (each slot is then reported half a slot late, so that they can arrive).
+   */
+  useConsensus(duties: ConsensusDuties): void;
   /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
   syncState(): FollowerState;
   /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
@@ -157,6 +167,8 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     const p2pOn = config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
     // The follower exists from start(); announcements reach it through this indirection.
     const followerRef: { current?: Follower } = {};
+    // Validator duties are wired by the admin side after the node is built (useConsensus).
+    const consensusRef: { current?: ConsensusDuties } = {};
     let p2p: P2PService | undefined;
     let source: BlockSource | undefined;
     let role: NodeRole;
@@ -175,17 +187,31 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       role = { kind: 'follower', over: 'p2p', source: 'p2p' };
     } else {
       role = { kind: config.sequencer ? 'sequencer' : 'standalone' };
+      // Proposers on other nodes: their slots' blocks come from peers, through the follower's verified import.
+      if (p2pOn && config.sequencer && (config.registeredValidators ?? []).length > 0) {
+        const p2pSource = new P2pBlockSource({
+          getPeers: () => p2p?.getPeers() ?? [],
+          requestBlocks: (peer, from, limit) => p2p!.requestBlocks(peer, from, limit),
+        });
+        p2pSource.onNewBlock = () => followerRef.current?.wake();
+        onBlock = p2pSource.onAnnouncement;
+        // Alone on the network is normal for a sequencer: no peer means nothing to import, not an error.
+        source = {
+          name: 'p2p', maxBlocksPerRequest: p2pSource.maxBlocksPerRequest, getTips: () => p2pSource.getTips(),
+          getBlocks: async (from, limit) => ((p2p?.getPeers().length ?? 0) === 0 ? [] : p2pSource.getBlocks(from, limit)),
+        };
+      }
     }
     if (p2pOn) {
       const blocks: NodeBlockHooks = { onBlock, blockRangeHandler: blockRangeHandlerFor(eng.chain) };
       p2p = createNodeP2P({
         dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
         network: `${config.l1ChainId}-${config.rollupVersion}`,
-      }, pool, validateTx, logger, blocks);
+      }, pool, validateTx, logger, blocks, consensusHooks(() => consensusRef.current));
     }
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
     const forward = followUrl !== undefined && !p2pOn ? txForwarder(followUrl) : undefined;
-    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, signatures, newChain, closeAll, closers, role, source, followerRef, forward });
+    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, signatures, newChain, closeAll, closers, role, source, followerRef, consensusRef, forward });
   } catch (err) {
     await closeAll();
     throw err;
@@ -208,11 +234,12 @@ interface Parts {
   /** The follower's block source (on a follower). */
   readonly source: BlockSource | undefined;
   readonly followerRef: { current?: Follower };
+  readonly consensusRef: { current?: ConsensusDuties };
   readonly forward: TxForwarder | undefined;
 }
 
 function assemble(p: Parts): L2Node {
-  const { o, db, engine, pool, p2p, validateTx, allowList, signatures, role, followerRef } = p;
+  const { o, db, engine, pool, p2p, validateTx, allowList, signatures, role, followerRef, consensusRef } = p;
   const { config, logger } = o;
   const sequencing = role.kind === 'sequencer';
   let gate: SyncGate = new SyncSwitch(config.sequencerPollingIntervalMs);
@@ -235,7 +262,7 @@ function assemble(p: Parts): L2Node {
     }
   };
   let slotObserver: SlotObserver | undefined;
-  const slotReports = slotReporter(engine, logger);
+  const slotReports = slotReporter(engine, logger, () => consensusRef.current);
   const step = async () => {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
     if (sequencing) {
@@ -243,6 +270,8 @@ function assemble(p: Parts): L2Node {
       await engine.tick();
       // After the commit: peers may fetch the block by range as soon as they see the announcement.
       await announce(before + 1);
+      // A checkpoint sealed in this step for one of our validators' slots: propose it to the committee.
+      if (p2p?.isReady() === true) await consensusRef.current?.afterStep().catch((err: unknown) => logger.warn('p2p: proposing failed', { err }));
       if (slotObserver !== undefined) await slotReports(slotObserver);
     }
     await pool.revalidateAfterBlock();
@@ -278,7 +307,7 @@ function assemble(p: Parts): L2Node {
     if (p.source === undefined) return;
     if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
     const follower = new Follower({
-      engine, source: p.source, sync: gate, logger,
+      engine, source: p.source, sync: gate, logger, ownProofTips: sequencing,
       // Txs of imported blocks leave the pool as mined; the rest is revalidated against the new state.
       onImported: async (blocks: readonly L2Block[]) => {
         for (const b of blocks) await pool.markMined(b.body.txEffects.map((e) => e.txHash), { number: b.header.globalVariables.blockNumber });
@@ -314,6 +343,9 @@ function assemble(p: Parts): L2Node {
     },
     useProposer(select) {
       engine.sequencer.useProposer(select);
+    },
+    useConsensus(duties) {
+      consensusRef.current = duties;
     },
     syncState,
     isReady,
@@ -363,15 +395,19 @@ const MAX_SLOTS_PER_REPORT = 256;
  * What the sequencer did in each finished slot, for the sentinel: the slot's checkpoint (sealed by
  * the first tick of a later slot, posted to L1 at once: `mined`) with its archive root, or blocks
  * without a checkpoint (`blocksSeen`), or nothing. Slots are reported from the one the node started
- * in; an epoch is reported proven when the proven checkpoint moves into it.
+ * in; an epoch is reported proven when the proven checkpoint moves into it. With validator duties
+ * on p2p, the attestations received for the slot go with it, and a slot is reported only half a
+ * slot after it ended: its proposal goes out when it is sealed, and the attestations come back.
  */
-function slotReporter(engine: Engine, logger: Logger): (observer: SlotObserver) => Promise<void> {
+function slotReporter(engine: Engine, logger: Logger, consensus: () => ConsensusDuties | undefined): (observer: SlotObserver) => Promise<void> {
   let nextSlot: number | undefined;
   let nextCheckpoint: number | undefined;
   let provenEpoch: number | undefined;
   const bySlot = new Map<number, Checkpoint>();
   return async (observer) => {
-    const current = engine.time.slotAt(secondsOf(engine.config.clock));
+    const duties = consensus();
+    const lagMs = duties === undefined ? 0 : (engine.config.slotDurationSeconds * 1000) / 2;
+    const current = engine.time.slotAt(BigInt(Math.floor((engine.config.clock.nowMs() - lagMs) / 1000)));
     nextSlot ??= Math.max(1, current);
     nextCheckpoint ??= (await engine.state.store.latestCheckpointNumber()) + 1;
     for (let more = true; more;) {
@@ -387,7 +423,11 @@ function slotReporter(engine: Engine, logger: Logger): (observer: SlotObserver) 
       const c = bySlot.get(slot);
       bySlot.delete(slot);
       const blocksSeen = c === undefined && open.some((b) => b.header.globalVariables.slotNumber === slot);
-      await observer.onSlot({ slot, ...(c === undefined ? {} : { proposal: { archive: c.archive.root, mined: true } }), ...(blocksSeen ? { blocksSeen } : {}) })
+      const attestations = duties?.attestationsFor(slot) ?? [];
+      await observer.onSlot({
+        slot, ...(c === undefined ? {} : { proposal: { archive: c.archive.root, mined: true } }), ...(blocksSeen ? { blocksSeen } : {}),
+        ...(attestations.length > 0 ? { attestations } : {}),
+      })
         .catch((err: unknown) => logger.warn('sentinel: recording a slot failed', { slot, err }));
     }
     for (const s of bySlot.keys()) if (s < nextSlot) bySlot.delete(s);
@@ -399,6 +439,14 @@ function slotReporter(engine: Engine, logger: Logger): (observer: SlotObserver) 
       await observer.onEpochProven(e).catch((err: unknown) => logger.warn('sentinel: recording a proven epoch failed', { epoch: e, err }));
     }
     provenEpoch = epoch;
+  };
+}
+
+/** The consensus topics' hooks, judged by the validator duties once wired (dropped unjudged before). */
+function consensusHooks(duties: () => ConsensusDuties | undefined): NodeConsensusHooks {
+  return {
+    onProposal: async (p) => (await duties()?.onProposal(p)) ?? 'ignore',
+    onAttestation: async (a) => (await duties()?.onAttestation(a)) ?? 'ignore',
   };
 }
 

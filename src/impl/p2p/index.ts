@@ -14,3 +14,5 @@ export { MAX_BLOCKS_PER_REQUEST, MAX_RESPONSE_BYTES } from './block-range-protoc
 export type { BlockRangeHandler } from './block-range-protocol.ts';
 export { PEER_KEY_PATH, loadOrCreatePeerKey } from './peer-key.ts';
 export type { PeerScoringOptions } from './peer-scoring.ts';
+export type { CheckpointProposal, CheckpointAttestation } from './consensus-messages.ts';
+export { proposalTopic, attestationTopic, encodeProposal, decodeProposal, encodeAttestation, decodeAttestation } from './consensus-messages.ts';

@@ -1,7 +1,8 @@
 /**
  * The node's peer-to-peer service on libp2p (TCP, noise, yamux, identify, gossipsub): tx gossip
- * through an injected validator, block announcements, the blocks-by-range protocol, peer scoring
- * with disconnect-and-ban, bootstrap dialling and this node's ENR.
+ * through an injected validator, block announcements, checkpoint proposals and attestations
+ * (validated by injected hooks), the blocks-by-range protocol, peer scoring with
+ * disconnect-and-ban, bootstrap dialling and this node's ENR.
  * @module
  */
 import { isIPv6 } from 'node:net';
@@ -28,6 +29,10 @@ import {
   encodeTxMessage, parseTxMessage, txTopic,
 } from './gossip-messages.ts';
 import type { BlockAnnouncement } from './gossip-messages.ts';
+import {
+  attestationTopic, decodeAttestation, decodeProposal, encodeAttestation, encodeProposal, proposalTopic,
+} from './consensus-messages.ts';
+import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
 import type { GossipVerdict, P2PServiceOptions } from './types.ts';
 
 /** Default `p2pPort`. */
@@ -51,6 +56,8 @@ export class P2PService {
   readonly #scoring: PeerScoring;
   readonly #txTopic: string;
   readonly #blockTopic: string;
+  readonly #proposalTopic: string;
+  readonly #attestationTopic: string;
   #state: State = 'idle';
   #node: Node | undefined;
   #key: PeerKey | undefined;
@@ -64,6 +71,8 @@ export class P2PService {
     const network = options.network ?? 'dev';
     this.#txTopic = txTopic(network);
     this.#blockTopic = blockTopic(network);
+    this.#proposalTopic = proposalTopic(network);
+    this.#attestationTopic = attestationTopic(network);
     // Parse now so that a bad bootstrap entry fails at startup, naming the entry.
     this.#bootstrap = (options.bootstrapPeers ?? []).map(parseBootstrapPeer);
   }
@@ -90,7 +99,7 @@ export class P2PService {
     const host = this.#opts.host ?? DEFAULT_P2P_HOST;
     const port = this.#opts.port ?? DEFAULT_P2P_PORT;
     this.#key = await loadOrCreatePeerKey(this.#opts.dataDirectory);
-    const topics = [this.#txTopic, this.#blockTopic];
+    const topics = [this.#txTopic, this.#blockTopic, this.#proposalTopic, this.#attestationTopic];
     const node: Node = await createLibp2p({
       privateKey: this.#key.privateKey,
       addresses: { listen: [`/${isIPv6(host) ? 'ip6' : 'ip4'}/${host}/tcp/${port}`] },
@@ -114,6 +123,8 @@ export class P2PService {
     const pubsub = node.services.pubsub;
     pubsub.topicValidators.set(this.#txTopic, (peer, msg) => this.#validateTx(peer.toString(), msg.data));
     pubsub.topicValidators.set(this.#blockTopic, (peer, msg) => this.#validateBlock(peer.toString(), msg.data));
+    pubsub.topicValidators.set(this.#proposalTopic, (peer, msg) => this.#validateConsensus(peer.toString(), decodeProposal(msg.data), this.#opts.onProposal));
+    pubsub.topicValidators.set(this.#attestationTopic, (peer, msg) => this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation));
     await node.handle(blocksByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
       const handler = this.#opts.blockRangeHandler ?? (() => Promise.reject(new Error('no block source')));
       try {
@@ -188,6 +199,16 @@ export class P2PService {
     return (await this.#running().services.pubsub.publish(this.#blockTopic, data)).recipients.length;
   }
 
+  /** Gossips this node's checkpoint proposal; resolves to the peers reached. */
+  async publishProposal(proposal: CheckpointProposal): Promise<number> {
+    return (await this.#running().services.pubsub.publish(this.#proposalTopic, encodeProposal(proposal))).recipients.length;
+  }
+
+  /** Gossips an attestation by one of this node's validators; resolves to the peers reached. */
+  async publishAttestation(attestation: CheckpointAttestation): Promise<number> {
+    return (await this.#running().services.pubsub.publish(this.#attestationTopic, encodeAttestation(attestation))).recipients.length;
+  }
+
   /** Asks one peer for up to `limit` blocks from number `from` (chain codec bytes, in order). */
   async requestBlocks(peerId: string, from: number, limit: number): Promise<Uint8Array[]> {
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
@@ -214,6 +235,14 @@ export class P2PService {
     let verdict: GossipVerdict = 'ignore';
     if (block === undefined) verdict = 'reject';
     else if (hook !== undefined) verdict = await this.#askHook(() => hook(block, from));
+    return this.#apply(from, verdict);
+  }
+
+  /** A malformed frame is refused; without a hook (no validators wired yet) the message is dropped unjudged. */
+  async #validateConsensus<T>(from: string, message: T | undefined, hook: ((m: T, from: string) => Promise<GossipVerdict>) | undefined): Promise<TopicValidatorResult> {
+    let verdict: GossipVerdict = 'ignore';
+    if (message === undefined) verdict = 'reject';
+    else if (hook !== undefined) verdict = await this.#askHook(() => hook(message, from));
     return this.#apply(from, verdict);
   }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import type { BlockAnnouncement } from './gossip-messages.ts';
+import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
 import type { BlockRangeHandler } from './block-range-protocol.ts';
 import type { PeerScoringOptions } from './peer-scoring.ts';
 
@@ -19,6 +20,9 @@ export type TxGossipValidator = (wireTx: unknown, from: string) => Promise<Gossi
 
 /** Checks and takes in an announced block; 'accept' relays the announcement further. */
 export type BlockGossipHandler = (block: BlockAnnouncement, from: string) => Promise<GossipVerdict>;
+
+/** Judges a gossiped checkpoint proposal or attestation (signature, committee, slot, our chain). */
+export type ConsensusGossipHandler<T> = (message: T, from: string) => Promise<GossipVerdict>;
 
 /** The logger subset the service uses (the server's Logger fits). */
 export interface P2PLogger {
@@ -44,6 +48,10 @@ export interface P2PServiceOptions {
   readonly txValidator: TxGossipValidator;
   /** Block announcement hook; without it, block announcements are ignored and not relayed. */
   readonly onBlock?: BlockGossipHandler;
+  /** Checkpoint proposal hook; without it proposals are dropped unjudged (not relayed). */
+  readonly onProposal?: ConsensusGossipHandler<CheckpointProposal>;
+  /** Checkpoint attestation hook; without it attestations are dropped unjudged (not relayed). */
+  readonly onAttestation?: ConsensusGossipHandler<CheckpointAttestation>;
   /** Serves block range requests; without it, such requests are answered "server error". */
   readonly blockRangeHandler?: BlockRangeHandler;
   readonly scoring?: PeerScoringOptions;

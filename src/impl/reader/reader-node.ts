@@ -200,6 +200,7 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     // The writer records the slots; a reader's validator stats read the same database.
     useSlotObserver() {},
     useProposer() {},
+    useConsensus() {},
     syncState: () => 'syncing',
     isReady,
     async health() {

@@ -72,6 +72,11 @@ export interface FollowerOptions {
   readonly logger?: FollowerLogger;
   /** Called after each batch with the blocks it imported (the node marks their txs mined in its pool). */
   readonly onImported?: (blocks: readonly L2Block[]) => Promise<void>;
+  /**
+   * Keep the node's own proven/finalized tips (a sequencer importing other proposers' blocks from
+   * peers proves its own checkpoints); by default they become the source's, capped.
+   */
+  readonly ownProofTips?: boolean;
 }
 
 /** Follows and verifies a chain. */
@@ -95,7 +100,7 @@ export class Follower {
     // A resume (also the one after a rollback) is the operator's "try again" after a mismatch.
     this.sync.onChange((state) => { if (state === 'syncing') this.#error = undefined; });
     // From now on this node's proven/finalized tips are the followed node's, as far as verified here.
-    options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
+    if (options.ownProofTips !== true) options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
   }
 
   /** Sync status; see FollowerState. */

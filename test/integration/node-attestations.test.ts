@@ -1,0 +1,111 @@
+/**
+ * Issue 9, last bullet: validators on different nodes attest to each other's proposals over the
+ * network. Two node processes on loopback, each running its own validator (`--keystore`) and
+ * registering the other's (`--registered-validators`), so both share one committee of two and take
+ * turns proposing by slot. Each imports the other's blocks from p2p and re-executes them, the
+ * proposer gossips its checkpoint proposal, the other node verifies it against its own chain and
+ * gossips its attestation. Each node's `node_getValidatorsStats` then shows the remote validator
+ * with `attestation-sent` and `checkpoint-mined` entries (never `attestation-missed`); once one
+ * node is stopped, the other records its validator missing attestations and its slots' blocks.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { createCommittees } from '../../src/impl/validators/committee.ts';
+import { addressOfPrivateKey } from '../../src/impl/validators/signer.ts';
+import { chainFlags, NODE_BIN, ok, waitFor } from './node-harness.ts';
+import { startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
+
+/** Test-only keys (not funded, not documented dev keys). */
+const KEY_A = '0x' + '11'.repeat(32);
+const KEY_B = '0x' + '33'.repeat(32);
+const A = addressOfPrivateKey(hexToBytes(KEY_A.slice(2)));
+const B = addressOfPrivateKey(hexToBytes(KEY_B.slice(2)));
+
+type Entry = { slot: number; status: string };
+
+function p2pAddress(node: NodeProcess): string {
+  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
+  assert.ok(line !== undefined, 'the chain log line is written before "listening"');
+  return JSON.parse(line).p2p.listen[0];
+}
+
+async function history(node: NodeProcess, validator: string): Promise<Entry[]> {
+  const s = await ok(node.publicUrl, 'node_getValidatorsStats');
+  return s.stats[validator]?.history ?? [];
+}
+
+const count = (h: Entry[], status: string, after = 0) => h.filter((e) => e.status === status && e.slot > after).length;
+
+describe('validators on two nodes attest to each other over p2p', { timeout: 90_000 }, () => {
+  it('each node records the other validator\'s attestations and proposals; a stopped one shows as missing', async () => {
+    const committees = createCommittees({ validatorSet: [A, B], committeeSize: 2, slotsPerEpoch: 2 });
+    const early = Array.from({ length: 8 }, (_, i) => committees.proposerOf(i + 1));
+    assert.ok(early.includes(A) && early.includes(B), `both validators propose some of the first slots: ${early.join(' ')}`);
+
+    const dir = await tempDir();
+    const keystore = async (name: string, key: string, fee: string) => {
+      const file = join(dir, `${name}.json`);
+      await writeFile(file, JSON.stringify({ schemaVersion: 1, validators: [{ attester: key, feeRecipient: '0x' + '0'.repeat(60) + fee }] }));
+      return file;
+    };
+    // Slot 1 starts once both nodes run and are connected: neither builds on a chain the other lacks.
+    const genesis = Math.floor(Date.now() / 1000) + 10;
+    const common = [...chainFlags(genesis), '--p2p-enabled', '--p2p-port', '0', '--build-empty-blocks', '--data-directory', ''];
+    const nodes: NodeProcess[] = [];
+    try {
+      const a = await startNode([...common, '--keystore', await keystore('a', KEY_A, 'aaaa'), '--registered-validators', B], { cwd: await tempDir(), node: NODE_BIN });
+      nodes.push(a);
+      const b = await startNode([...common, '--keystore', await keystore('b', KEY_B, 'bbbb'), '--registered-validators', A,
+        '--p2p-bootstrap-peers', p2pAddress(a)], { cwd: await tempDir(), node: NODE_BIN });
+      nodes.push(b);
+      const status = async (n: NodeProcess) => (await fetch(`${n.publicUrl}/status`)).json() as Promise<any>;
+      await waitFor('the two nodes connected', async () => ((await status(a)).p2p.peers >= 1 && (await status(b)).p2p.peers >= 1 ? true : undefined), 8_000);
+      assert.ok(Date.now() / 1000 < genesis, 'connected before slot 1 (start-up was too slow for this test\'s genesis margin)');
+
+      // Each node: the other's validator attested (several times) and had a checkpoint mined.
+      for (const [here, remote] of [[a, B], [b, A]] as const) {
+        await waitFor(`${remote} attesting and proposing, seen by ${here.publicUrl}`, async () => {
+          const h = await history(here, remote);
+          return count(h, 'attestation-sent') >= 2 && count(h, 'checkpoint-mined') >= 1 ? h : undefined;
+        }, 40_000);
+      }
+      // One chain: both nodes hold the same blocks, built by both proposers in their own slots.
+      const tip = Math.min(await ok<number>(a.publicUrl, 'node_getBlockNumber'), await ok<number>(b.publicUrl, 'node_getBlockNumber'));
+      const feeRecipients = new Set<string>();
+      for (let n = 1; n <= tip; n++) {
+        const [ba, bb] = await Promise.all([ok(a.publicUrl, 'node_getBlock', n), ok(b.publicUrl, 'node_getBlock', n)]);
+        assert.deepEqual(ba.archive, bb.archive, `block ${n} is the same on both nodes`);
+        const slot = Number(BigInt(ba.header.globalVariables.slotNumber));
+        const fee = BigInt(ba.header.globalVariables.feeRecipient);
+        assert.equal(fee, committees.proposerOf(slot) === A ? 0xaaaan : 0xbbbbn, `block ${n} (slot ${slot}) is built by the slot's proposer`);
+        feeRecipients.add(fee.toString(16));
+      }
+      assert.deepEqual([...feeRecipients].sort(), ['aaaa', 'bbbb'], 'both proposers built blocks');
+      for (const [here, remote] of [[a, B], [b, A]] as const) {
+        const h = await history(here, remote);
+        assert.equal(count(h, 'attestation-missed'), 0, `no missed attestation while both ran: ${JSON.stringify(h)}`);
+        const own = await history(here, remote === A ? B : A);
+        assert.ok(count(own, 'checkpoint-mined') >= 1, 'the local validator proposes too');
+      }
+
+      // Stop b: a keeps building its slots and records b's validator missing attestations and blocks.
+      const stoppedAt = Math.floor(Date.now() / 1000) - genesis;
+      nodes.splice(nodes.indexOf(b), 1);
+      assert.equal(await b.stop('SIGTERM'), 0);
+      const after = await waitFor('b missing after its stop', async () => {
+        const h = await history(a, B);
+        return count(h, 'attestation-missed', stoppedAt + 1) >= 1 && count(h, 'blocks-missed', stoppedAt + 1) >= 1 ? h : undefined;
+      }, 30_000);
+      assert.equal(count(after, 'attestation-sent', stoppedAt + 1), 0, `no attestation from a stopped node: ${JSON.stringify(after)}`);
+      const one = await ok(a.publicUrl, 'node_getValidatorStats', B);
+      assert.ok(one.validator.missedAttestations.count >= 1);
+      assert.ok(one.validator.lastAttestation !== undefined, 'its earlier attestations are still on record');
+    } finally {
+      for (const n of nodes) assert.equal(await n.stop('SIGTERM'), 0);
+    }
+  });
+});
