@@ -109,7 +109,8 @@ class Reader {
     return s;
   }
   raw(length: number): Uint8Array {
-    const out = this.#b.slice(this.#at, this.#at + length);
+    // A copy as a plain Uint8Array (libp2p hands in Buffers, whose slices stay Buffers).
+    const out = new Uint8Array(this.#b.subarray(this.#at, this.#at + length));
     this.#at += length;
     return out;
   }

@@ -121,6 +121,7 @@ export class ConsensusDuties {
       this.#o.logger?.warn('p2p: proposal differs from our re-executed chain', { slot: p.slot, block: p.blockNumber, field: problem });
       return 'reject';
     }
+    this.#keep(p.slot, p.proposer, p.signature);
     await this.#attest(p.slot, p.archive, p.proposer);
     return 'accept';
   }
