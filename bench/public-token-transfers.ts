@@ -3,23 +3,25 @@
  * deployed through a tx (class log, deployment log and nullifier, constructor) and minted to N
  * holders; then N `transfer_in_public` txs are drained by the dev sequencer into applied blocks
  * (public VM + trees + chain tables + contract index, one transaction per block), in transfers/s.
+ * Every tx is a real-format one from src/impl/tx/public-tx-builder.ts, built before the clock
+ * starts and fed to the engine's in-memory tx source (no pool, no validation in the figure).
  * Run: ./node_modules/.bin/node bench/public-token-transfers.ts [transfers=256] [txsPerBlock=32]
  * @module
  */
 import { ManualClock } from '../src/impl/chain/time.ts';
-import { functionSelectorFromSignature } from '../src/impl/contracts/function-selector.ts';
 import { GRUMPKIN_INFINITY } from '../src/impl/contracts/grumpkin.ts';
 import { computeContractAddress } from '../src/impl/contracts/contract-address.ts';
 import { assembleToken } from '../src/impl/contracts/examples/token.ts';
-import { deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog, makeContractClass } from '../src/impl/contracts/registry-events.ts';
+import { makeContractClass } from '../src/impl/contracts/registry-events.ts';
 import { createEngine } from '../src/impl/engine.ts';
-import type { EnqueuedCall } from '../src/impl/execution/public-tx-executor.ts';
-import { InMemoryTxSource, type MinableTx } from '../src/impl/sequencer/tx-source.ts';
+import { toWireBlockHeader } from '../src/impl/rpc/wire/blocks.ts';
+import { InMemoryTxSource, toMinableTx } from '../src/impl/sequencer/tx-source.ts';
+import { buildPublicTx, calldata, type PublicCall, type PublicTxOptions } from '../src/impl/tx/public-tx-builder.ts';
+import { anchorHeaderFromWire } from '../src/impl/tx/tx-builder.ts';
 
 const N = Number(process.argv[2] ?? 256);
 const PER_BLOCK = Number(process.argv[3] ?? 32);
 const PAYER = 0x1001n, ADMIN = 0xad111n;
-const sel = (sig: string) => BigInt(functionSelectorFromSignature(sig));
 
 const cls = makeContractClass({ artifactHash: 0xa57n, privateFunctionsRoot: 0n, packedBytecode: assembleToken().bytecode });
 const keys = { masterNullifierPublicKey: GRUMPKIN_INFINITY, masterIncomingViewingPublicKey: GRUMPKIN_INFINITY, masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY, masterTaggingPublicKey: GRUMPKIN_INFINITY };
@@ -28,24 +30,17 @@ const instance = { ...pre, address: computeContractAddress(pre), version: 1 as c
 const TOKEN = instance.address;
 
 let seq = 0;
-/** A tx with app-logic calls; `extra` adds the deployment's logs and nullifier. */
-function tx(calls: EnqueuedCall[], extra: Partial<MinableTx> = {}): MinableTx {
+/** A real-format tx (the one node_sendTx takes) with app-logic calls, in the order given (falling priority fee). */
+function tx(calls: PublicCall[], extra: Partial<PublicTxOptions> = {}) {
   const n = 0x7e590000n + BigInt(++seq);
-  const gas = { gasLimits: { daGas: 100_000, l2Gas: 1_000_000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: BigInt(1_000_000 - seq) } };
-  const nullifiers = [n, ...(extra.nullifiers ?? [])];
-  return {
-    txHash: n, feePayer: PAYER, gasSettings: gas, gasUsed: { daGas: 0, l2Gas: 20_000 }, noteHashes: [], l2ToL1Msgs: [], privateLogs: [], contractClassLogs: [],
-    ...extra, nullifiers, publicCallCount: calls.length,
-    publicPart: {
-      input: {
-        setupCalls: [], appLogicCalls: calls, teardownCall: undefined, gasLimits: gas.gasLimits, teardownGasLimits: gas.teardownGasLimits, privateGasUsed: { daGas: 0, l2Gas: 20_000 },
-        nonRevertible: { noteHashes: [], nullifiers: [n], l2ToL1Msgs: [] }, revertible: { noteHashes: [], nullifiers: extra.nullifiers ?? [], l2ToL1Msgs: [] }, feePayer: PAYER,
-      },
-      revertiblePrivateLogs: extra.privateLogs?.length ?? 0, revertibleContractClassLogs: extra.contractClassLogs?.length ?? 0,
-    },
-  };
+  return toMinableTx(buildPublicTx({
+    chainId: BigInt(engine.config.l1ChainId), rollupVersion: BigInt(engine.config.rollupVersion), anchorBlockHeader: GENESIS_ANCHOR,
+    feePayer: PAYER, txNullifier: n, appCalls: calls, gasLimits: { daGas: 100_000, l2Gas: 1_000_000 },
+    maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: BigInt(1_000_000 - seq) },
+    ...extra,
+  }).tx);
 }
-const call = (from: bigint, calldata: bigint[]): EnqueuedCall => ({ contractAddress: TOKEN, msgSender: from, isStaticCall: false, calldata });
+const call = (from: bigint, data: bigint[]): PublicCall => ({ to: TOKEN, from, calldata: data });
 
 const clock = new ManualClock(1_800_000_000_000);
 const txSource = new InMemoryTxSource();
@@ -53,24 +48,21 @@ const engine = await createEngine({
   dataDirectory: '', clock, genesisTime: 1_800_000_000n, slotDurationSeconds: 4, slotsPerEpoch: 32, maxTxsPerBlock: PER_BLOCK,
   fundedAccounts: [{ address: PAYER, amount: 10n ** 40n }], txSource,
 });
+/** Anchored on genesis, as a wallet reading node_getBlockHeader(0) would be. */
+const GENESIS_ANCHOR = anchorHeaderFromWire(toWireBlockHeader(engine.state.genesis.header));
 const drain = async () => {
   while ([...txSource.mined.keys()].length + txSource.dropped.size < seq) { clock.advance(4000); await engine.tick(); }
 };
 
-const classFields = encodeClassPublishedLog(cls);
-const instanceFields = encodeInstancePublishedLog(instance);
-txSource.add(tx([call(ADMIN, [sel('constructor((Field))'), ADMIN])], {
-  contractClassLogs: [{ contractAddress: 3n, fields: classFields, emittedLength: classFields.length }],
-  privateLogs: [{ fields: [...instanceFields, 0n], emittedLength: instanceFields.length }], nullifiers: [deploymentNullifier(TOKEN)],
-}));
+txSource.add(tx([call(ADMIN, calldata('constructor((Field))', ADMIN))], { publishClass: cls, publishInstance: instance }));
 const holder = (i: number) => 0x40000n + BigInt(i);
-for (let i = 0; i < N; i++) txSource.add(tx([call(ADMIN, [sel('mint_to_public((Field),u128)'), holder(i), 1_000_000n])]));
+for (let i = 0; i < N; i++) txSource.add(tx([call(ADMIN, calldata('mint_to_public((Field),u128)', holder(i), 1_000_000n))]));
 await drain();
 if (txSource.dropped.size > 0) throw new Error(`setup txs dropped: ${[...txSource.dropped.values()][0]}`);
 
 const blocksBefore = await engine.chain.getBlockNumber();
-const transfer = sel('transfer_in_public((Field),(Field),u128,Field)');
-for (let i = 0; i < N; i++) txSource.add(tx([call(holder(i), [transfer, holder(i), holder((i + 1) % N), 1n + BigInt(i % 7), 0n])]));
+const transfers = Array.from({ length: N }, (_, i) => tx([call(holder(i), calldata('transfer_in_public((Field),(Field),u128,Field)', holder(i), holder((i + 1) % N), 1n + BigInt(i % 7), 0n))]));
+for (const t of transfers) txSource.add(t);
 const t0 = performance.now();
 await drain();
 const totalMs = performance.now() - t0;
