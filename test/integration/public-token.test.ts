@@ -6,6 +6,7 @@
  * naming the function; a reverting tx included with its fee charged; contracts unindexed on
  * rollback. In-memory engine (dev sequencer on a ManualClock), handlers composed here over the
  * generated method table (txs enter through the in-memory tx source: this harness has no pool).
+ * The same story through node_sendTx, the pool and the node process: node-public-token.test.ts.
  * @module
  */
 import assert from 'node:assert/strict';
