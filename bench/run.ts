@@ -4,8 +4,12 @@
  * bare node:http baseline, then the other engineers' benchmarks, and writes docs/PERFORMANCE.md
  * (plus bench/out/run.json). Figures are compared with baselines measured in the same run.
  *
- * Flags: --quick, --soak-minutes <n> (default 1, quick 0.25; the issue's soak is 10),
+ * Flags: --quick, --soak-minutes <n> (default 10 as the issue asks, quick 0.5),
  *        --only rpc|collected, --out <file> (default docs/PERFORMANCE.md)
+ *
+ * Time budget of a full run (2 cores): about 10.5 minutes of soak — with the 10 000-block data
+ * directory built in another process meanwhile — and about 3.5 minutes for everything else; each
+ * step's seconds go into run.json and the page header.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +18,7 @@ import { cpus, freemem, loadavg, release, totalmem, type as osType } from 'node:
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCollected } from './collect.ts';
+import { TimeBudget } from './lib/budget.ts';
 import { renderReport } from './lib/report.ts';
 import type { Report, Section } from './lib/report.ts';
 import { ROOT } from './rpc/processes.ts';
@@ -28,7 +33,7 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick!;
-const soakMinutes = Number(values['soak-minutes'] ?? (quick ? 0.25 : 1));
+const soakMinutes = Number(values['soak-minutes'] ?? (quick ? 0.5 : 10));
 if (!(soakMinutes > 0 && soakMinutes <= 60)) throw new Error('--soak-minutes must be in (0, 60]');
 const started = performance.now();
 const log = (line: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -45,20 +50,22 @@ try {
 }
 log(`${quick ? 'quick' : 'full'} run on ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`);
 
+const budget = new TimeBudget(log);
 const rpc = {
-  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 700, durationMs: quick ? 1000 : 2500, connections: 16,
-  chainBudgetMs: quick ? 6_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, soakMinutes, startupRuns: quick ? 1 : 3, log,
+  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 500, durationMs: quick ? 1000 : 2000, shortWarmupMs: quick ? 200 : 300, shortDurationMs: quick ? 600 : 1000, connections: 16,
+  chainBudgetMs: quick ? 6_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, longChainBlocks: quick ? 1000 : 10_000,
+  soakMinutes, soakRate: 100, startupRuns: quick ? 1 : 3, log, budget,
 };
 const sections: Section[] = [];
 if (values.only === undefined || values.only === 'rpc') sections.push(...(await runRpcBench(rpc)));
-if (values.only === undefined || values.only === 'collected') sections.push(...runCollected({ quick, log }));
+if (values.only === undefined || values.only === 'collected') sections.push(...runCollected({ quick, log, budget }));
 
 const report: Report = {
   date: new Date().toISOString(), mode: quick ? 'quick (`--quick`)' : 'full', durationSeconds: (performance.now() - started) / 1000,
-  machine, nodeVersion: process.version, commit,
+  machine, nodeVersion: process.version, commit, timeBudget: budget.steps,
   method: [
     `The machine is shared (2 cores, other engineers' builds and tests running): every figure is noisy, so each is ${rpc.runs > 1 ? `the median of ${rpc.runs} runs` : 'a single run (quick pass)'} after warm-up, and goals are judged on ratios to a baseline measured in the same run where one exists.`,
-    `Soak: ${soakMinutes} minute(s) of load (the issue asks for 10: \`npm run bench -- --soak-minutes 10\`).`,
+    `Soak: ${soakMinutes} minute(s) of mixed RPC load at ${rpc.soakRate} batches/s while the node builds a block every slot${soakMinutes < 10 ? ' (the issue asks for 10 minutes, the full run\'s default)' : ''}.`,
     'Rerun: `npm run bench` (full, < 15 min) or `npm run bench -- --quick` (≈ 2 min); raw figures in bench/out/run.json.',
   ],
   sections,

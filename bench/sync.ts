@@ -1,11 +1,12 @@
 /**
- * Follower catch-up benchmark (prints figures, asserts nothing): a proposer builds blocks with
- * txs for about `seconds` on a manual clock behind a real HTTP server; then a fresh follower
+ * Follower catch-up benchmark (prints figures, asserts nothing): a proposer builds `blocks` blocks
+ * of `txsPerBlock` txs on a manual clock behind a real HTTP server; then a fresh follower
  * catches up from it over RPC (node_getBlocks pages of 100, wire decoding, full verification by
  * re-application, checkpoints), and another fresh engine imports the same blocks from a local
  * array through the same verified import path (no HTTP, no JSON) — the difference is the cost
- * of fetching and decoding. In-memory SQLite for all three engines.
- * Run: ./node_modules/.bin/node bench/sync.ts [seconds=60] [txsPerBlock=8]
+ * of fetching and decoding. In-memory SQLite for all three engines. The last line is the same
+ * figures as one JSON object (for bench/collect.ts).
+ * Run: ./node_modules/.bin/node bench/sync.ts [blocks=1000] [txsPerBlock=8]
  * @module
  */
 import { importBlock } from '../src/impl/chain/block-import.ts';
@@ -15,7 +16,7 @@ import type { MinableTx } from '../src/impl/sequencer/tx-source.ts';
 import { PAYER, nextSlot, startRpcNode } from '../test/integration/rpc-public-harness.ts';
 import { followerEngine } from '../test/integration/sync-harness.ts';
 
-const SECONDS = Number(process.argv[2] ?? 60);
+const BLOCKS = Number(process.argv[2] ?? 1000);
 const PER_BLOCK = Number(process.argv[3] ?? 8);
 
 /** A private-only tx with 4 note hashes, 4 unique nullifiers and a private log. */
@@ -35,11 +36,11 @@ const tx = (i: number): MinableTx => {
 const proposer = await startRpcNode();
 let n = 0;
 const buildStart = performance.now();
-while (performance.now() - buildStart < SECONDS * 1000) {
+for (let built = 0; built < BLOCKS; built = await proposer.engine.chain.getBlockNumber()) {
   for (let k = 0; k < PER_BLOCK; k++) proposer.txSource.add(tx(n++));
   await nextSlot(proposer);
 }
-await nextSlot(proposer); // seal the last checkpoint
+await nextSlot(proposer); // seal the last checkpoint (an empty block may join it)
 const buildS = (performance.now() - buildStart) / 1000;
 const tip = await proposer.engine.chain.getBlockNumber();
 const blocks = await proposer.engine.chain.blocksFrom(1, tip);
@@ -62,5 +63,6 @@ for (const b of blocks) await importBlock(localEngine.state, b, rules);
 const localS = (performance.now() - t) / 1000;
 line('same blocks from a local array (verify + store only)', localS);
 console.log(`fetch + decode overhead: ${(((rpcS - localS) / rpcS) * 100).toFixed(0)}% of the RPC catch-up time`);
+console.log(JSON.stringify({ blocks: tip, txs: txCount, txsPerBlock: PER_BLOCK, buildSeconds: buildS, rpcSeconds: rpcS, localSeconds: localS }));
 
 await Promise.all([rpcEngine.stop(), localEngine.stop(), proposer.close()]);

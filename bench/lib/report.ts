@@ -4,6 +4,8 @@
  * by how much). No I/O.
  * @module
  */
+import { renderBudget } from './budget.ts';
+import type { TimedStep } from './budget.ts';
 import { ratio } from './stats.ts';
 
 /**
@@ -46,6 +48,8 @@ export interface Report {
   readonly nodeVersion: string;
   readonly commit: string;
   readonly method: readonly string[];
+  /** Wall-clock seconds of each step of the run, in order. */
+  readonly timeBudget?: readonly TimedStep[];
   readonly sections: readonly Section[];
 }
 
@@ -131,6 +135,7 @@ export function renderReport(r: Report): string {
     `- Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB.toFixed(1)} GiB memory, ${r.machine.os}; load average at start ${r.machine.loadAverage.map((x) => x.toFixed(2)).join(' / ')}`,
     `- Node.js ${r.nodeVersion}`,
     ...r.method.map((m) => `- ${m}`),
+    ...(r.timeBudget && r.timeBudget.length > 0 ? [`- Time budget (${Math.round(r.durationSeconds)} s in all): ${renderBudget(r.timeBudget)}`] : []),
     '',
     `**Summary:** ${count('met')} goals met, ${count('not met')} not met, ${count('not measured')} figures not measured, ${count('no goal')} figures without a goal.`,
     '',

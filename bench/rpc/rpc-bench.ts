@@ -3,13 +3,16 @@
  * a bare node:http baseline answering the recorded bytes, and measures both in the same run with
  * the load client in its own process: closed-loop requests/s (single calls and 10-call batches),
  * p99 at half the bare server's rate, fixed-rate latency at 1 000 requests/s, memory (idle, under
- * load, across a soak) and startup time on the existing data directory.
+ * load, across a soak while the node keeps producing blocks, after 10 000 blocks) and startup time
+ * on a data directory with 10 000 blocks. The 10 000-block directory is a copy of the RPC one
+ * extended with empty blocks in another process during the soak, whose figure is memory only.
  * @module
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
@@ -22,14 +25,24 @@ import type { Child } from './processes.ts';
 /** How hard and how long. */
 export interface RpcBenchOptions {
   readonly runs: number;
+  /** Warm-up and measured time of each run for figures with a goal. */
   readonly warmupMs: number;
   readonly durationMs: number;
+  /** The same for figures without a goal (medium and heavy calls): shorter, their medians settle quickly. */
+  readonly shortWarmupMs: number;
+  readonly shortDurationMs: number;
   readonly connections: number;
   readonly chainBudgetMs: number;
+  /** Blocks of 8 txs the RPC figures read. */
   readonly chainMaxBlocks: number;
+  /** Blocks in the directory for the memory-after-blocks and startup figures (empty blocks after the first `chainMaxBlocks`). */
+  readonly longChainBlocks: number;
   readonly soakMinutes: number;
+  /** Mixed batches per second during the soak (fixed rate). */
+  readonly soakRate: number;
   readonly startupRuns: number;
   readonly log: (line: string) => void;
+  readonly budget: TimeBudget;
 }
 
 interface Call { readonly method: string; readonly params: readonly unknown[] }
@@ -60,13 +73,38 @@ export async function runRpcBench(o: RpcBenchOptions): Promise<Section[]> {
   }
 }
 
+interface BuiltChain { blocks: number; headBlocks: number; txs: number; headMs: number; tailMs: number; ms: number; rssBytes: number }
+
+/** Extends the directory with empty blocks in its own process, without waiting; resolves with its report. */
+function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { done: Promise<BuiltChain | string>; stop(): void } {
+  const proc = spawn(NODE_BIN, ['bench/rpc/build-chain.ts', dir, '0', '0', String(totalBlocks), '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (d: Buffer) => void (out += d.toString('utf8')));
+  proc.stderr.on('data', (d: Buffer) => void (err = (err + d.toString('utf8')).slice(-2000)));
+  const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+  const done = new Promise<BuiltChain | string>((resolve) => {
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? (JSON.parse(out.trim().split('\n').pop()!) as BuiltChain) : `exit ${code ?? signal}: ${err.slice(-300)}`);
+    });
+  });
+  return { done, stop: () => void proc.kill('SIGKILL') };
+}
+
 async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Promise<Section[]> {
-  // 1. A data directory with blocks of 8 txs, built by the engine in its own process.
+  // 1. A data directory with blocks of 8 txs, built by the engine in its own process; a copy is
+  // kept to be extended to `longChainBlocks` during the soak.
+  const headDir = join(dir, 'head');
+  const longDir = join(dir, 'long');
+  mkdirSync(headDir);
   o.log(`building a chain with the engine (≤ ${o.chainMaxBlocks} blocks, ≤ ${o.chainBudgetMs / 1000} s)`);
-  const built = spawnSync(NODE_BIN, ['bench/rpc/build-chain.ts', dir, String(o.chainBudgetMs), String(o.chainMaxBlocks)], { cwd: ROOT, encoding: 'utf8', timeout: o.chainBudgetMs + 120_000 });
-  const chain = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').pop()!) as { blocks: number; txs: number; ms: number }) : undefined;
-  const chainNote = chain ? `${chain.blocks} blocks × ${TXS_PER_BLOCK} txs built by the engine in ${(chain.ms / 1000).toFixed(1)} s` : `chain build failed: ${(built.stderr ?? '').slice(-300)}`;
+  const built = await o.budget.step('RPC: chain of blocks with txs', () => spawnSync(NODE_BIN, ['bench/rpc/build-chain.ts', headDir, String(o.chainBudgetMs), String(o.chainMaxBlocks)], { cwd: ROOT, encoding: 'utf8', timeout: o.chainBudgetMs + 120_000 }));
+  const chain = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').pop()!) as BuiltChain) : undefined;
+  const chainNote = chain ? `${chain.blocks} blocks × ${TXS_PER_BLOCK} txs (4 note hashes, 4 nullifiers, one tagged private log each) built by the engine in ${(chain.ms / 1000).toFixed(1)} s` : `chain build failed: ${(built.stderr ?? '').slice(-300)}`;
   o.log(chainNote);
+  cpSync(headDir, longDir, { recursive: true });
+  dir = headDir;
 
   // 2. The node on it; while bin/l2node.js does not serve the engine yet, the same server and
   // handlers over the engine in their own process (bench/rpc/engine-server.ts), said plainly.
@@ -139,8 +177,10 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   let peakRss = idleRss;
   const sample = () => void (peakRss = Math.max(peakRss, node.rss()));
   let connections = o.connections;
+  let short = false;
   const load = (port: number, body: string, expect: string, rate?: number, onTick?: () => void): Promise<LoadResult> =>
-    runLoadProcess({ port, body, expect, connections: rate === undefined ? connections : 16, warmupMs: o.warmupMs, durationMs: o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
+    runLoadProcess({ port, body, expect, connections: rate === undefined ? connections : 16, warmupMs: short ? o.shortWarmupMs : o.warmupMs, durationMs: short ? o.shortDurationMs : o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
+  const throughputStart = performance.now();
   const throughput: Figure[] = [];
   const bareRps = new Map<string, number>();
   for (const c of cases) {
@@ -153,6 +193,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const b = bodies.get(c.key)!;
       // Heavy calls take tens of ms each: 4 connections, or a short run completes nothing.
       connections = c.cheap ? o.connections : 4;
+      short = !c.cheap;
       const [body, expect] = variant === 'single' ? [b.single, b.expectSingle] : [b.batch, b.expectBatch];
       const nodeRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
@@ -174,6 +215,9 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   }
 
   connections = o.connections;
+  short = false;
+  o.budget.steps.push({ name: 'RPC throughput', seconds: (performance.now() - throughputStart) / 1000 });
+  const latencyStart = performance.now();
   // 6. p99 at half the bare server's rate (cheap call), and fixed 1 000 req/s.
   const latency: Figure[] = [];
   const cheap = bodies.get('cheap')!;
@@ -206,29 +250,52 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     );
   }
 
-  // 7. Soak: a mixed batch (every call that answers) in a closed loop; resident set sampled.
-  const mixed: Call[] = cases.flatMap((c) => (c.call ? [c.call] : []));
-  const soakBody = JSON.stringify(mixed.map((c, i) => ({ jsonrpc: '2.0', id: i, method: c.method, params: c.params })));
-  const soakExpect = (await post(node.port, soakBody)).body;
-  const soakMs = Math.round(o.soakMinutes * 60_000);
-  const samples: { t: number; rss: number }[] = [];
-  const soakStart = performance.now();
-  o.log(`soak: ${o.soakMinutes} min of mixed batches (${mixed.map((c) => c.method).join(', ')})`);
-  const soak = await runLoadProcess({ port: node.port, body: soakBody, expect: soakExpect, connections: o.connections, warmupMs: 0, durationMs: soakMs }, () => samples.push({ t: performance.now() - soakStart, rss: node.rss() }));
-  const early = median(samples.filter((s) => s.t <= Math.max(5000, soakMs * 0.1)).map((s) => s.rss));
-  const late = median(samples.filter((s) => s.t >= soakMs * 0.9).map((s) => s.rss));
-  peakRss = Math.max(peakRss, ...samples.map((s) => s.rss));
-  await sleep(3000);
-  const afterRss = node.rss();
-  const memory: Figure[] = [
-    { name: 'resident set at idle (after start, before load)', unit: 'MB', value: idleRss / MB, note: `${target.split(' ')[0]}; ${chainNote}` },
-    { name: 'resident set, peak under the RPC loads above', unit: 'MB', value: peakRss / MB, baseline: idleRss / MB, baselineName: 'idle' },
-    { name: `resident set growth across the ${o.soakMinutes}-minute soak (last 10% vs first 10%)`, unit: 'MB', value: (late - early) / MB, note: `${soak.requests} mixed batches of ${mixed.length} calls (${soak.rps.toFixed(0)}/s), ${soak.errors + soak.mismatches} errors; early ${(early / MB).toFixed(1)} MB, late ${(late / MB).toFixed(1)} MB, 3 s after the load ${(afterRss / MB).toFixed(1)} MB` },
-  ];
+  o.budget.steps.push({ name: 'RPC latency', seconds: (performance.now() - latencyStart) / 1000 });
 
-  // 8. Startup of bin/l2node.js on this data directory vs a fresh one.
+  // 7. Soak: the node restarted with --build-empty-blocks (a block every slot, as a chain that
+  // keeps moving), a fixed rate of mixed batches (every call that answers) for soakMinutes;
+  // meanwhile another process extends the copy of the data directory to longChainBlocks.
   await node.stop();
   children.splice(children.indexOf(node), 1);
+  const soakResult = await o.budget.step(`soak (${o.soakMinutes} min) + ${o.longChainBlocks}-block chain in another process`, async () => {
+    const extension = extendChain(longDir, o.longChainBlocks, Math.round(o.soakMinutes * 60_000) + 600_000);
+    try {
+      const soakNode = target === 'bin/l2node.js' ? await startNode(dir, ['--build-empty-blocks']) : await startEngineServer(dir);
+      children.push(soakNode);
+      const blocksBefore = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
+      const mixed: Call[] = cases.flatMap((c) => (c.call ? [c.call] : []));
+      const soakBody = JSON.stringify(mixed.map((c, i) => ({ jsonrpc: '2.0', id: i, method: c.method, params: c.params })));
+      const soakMs = Math.round(o.soakMinutes * 60_000);
+      // The first 5% (at least 10 s) warms the heap and is not compared.
+      const warmMs = Math.max(10_000, soakMs * 0.05);
+      const windowMs = (soakMs - warmMs) * 0.1;
+      const samples: { t: number; rss: number }[] = [];
+      const soakStart = performance.now();
+      o.log(`soak: ${o.soakMinutes} min of ${o.soakRate} mixed batches/s (${mixed.map((c) => c.method).join(', ')}), node building a block every slot`);
+      // Answers change as blocks are built, so only errors are counted, not byte equality.
+      const soak = await runLoadProcess({ port: soakNode.port, body: soakBody, connections: 8, warmupMs: warmMs, durationMs: soakMs - warmMs, rate: o.soakRate }, () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }));
+      const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
+      const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
+      const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
+      const steady = samples.filter((x) => x.t >= warmMs);
+      await sleep(3000);
+      const afterRss = soakNode.rss();
+      await soakNode.stop();
+      children.splice(children.indexOf(soakNode), 1);
+      const long = await extension.done;
+      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady) * 60_000 / MB, long };
+    } finally {
+      extension.stop();
+    }
+  });
+  const { mixed, soak, early, late, afterRss } = soakResult;
+  const long = typeof soakResult.long === 'string' ? undefined : soakResult.long;
+  const longNote = long
+    ? `${long.blocks} blocks: the ${chain?.blocks ?? '?'} above, then ${long.blocks - (chain?.blocks ?? 0)} empty blocks (header, archive leaf, checkpoint every 4 blocks; no txs) added by bench/rpc/build-chain.ts in ${(long.tailMs / 1000).toFixed(0)} s during the soak`
+    : `the ${o.longChainBlocks}-block directory was not built: ${soakResult.long as string}`;
+
+  // 8. The node on the directory with longChainBlocks blocks: startup against a fresh directory,
+  // and its resident set once it answers.
   const startupCall: Call = target === 'bin/l2node.js' ? cheapCall : { method: 'node_getChainId', params: [] };
   const firstAnswer = async (port: number, t0: number) => {
     for (let i = 0; i < 200; i++) {
@@ -241,29 +308,70 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const existing: number[] = [];
   const existingAnswer: number[] = [];
   const fresh: number[] = [];
-  for (let r = 0; r < o.startupRuns; r++) {
-    const t0 = performance.now();
-    const n = await startNode(dir);
-    existing.push(n.readyMs);
-    existingAnswer.push(await firstAnswer(n.port, t0));
-    await n.stop();
-    const freshDir = mkdtempSync(join(tmpdir(), 'l2node-bench-fresh-'));
-    const f = await startNode(freshDir);
-    fresh.push(f.readyMs);
-    await f.stop();
-    rmSync(freshDir, { recursive: true, force: true });
-  }
-  const startup: Figure[] = [
-    { name: `startup on an existing data directory (${chain?.blocks ?? '?'} blocks) to listening`, unit: 'ms', value: median(existing), baseline: median(fresh), baselineName: 'fresh data directory', note: `${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${startupCall.method} after ${median(existingAnswer).toFixed(0)} ms` },
+  let longIdleRss = Number.NaN;
+  let longTip: unknown;
+  await o.budget.step(`startup on ${o.longChainBlocks} blocks`, async () => {
+    for (let r = 0; long !== undefined && r < o.startupRuns; r++) {
+      const t0 = performance.now();
+      const n = await startNode(longDir);
+      children.push(n);
+      existing.push(n.readyMs);
+      existingAnswer.push(await firstAnswer(n.port, t0));
+      if (r === 0) {
+        // Settled as the idle figure above was: 2 s after it listens.
+        await sleep(Math.max(0, 2000 - (performance.now() - t0 - n.readyMs)));
+        longIdleRss = n.rss();
+        longTip = (await probe(n.port, { method: 'node_getBlockNumber', params: [] })).result;
+      }
+      await n.stop();
+      children.splice(children.indexOf(n), 1);
+      const freshDir = mkdtempSync(join(tmpdir(), 'l2node-bench-fresh-'));
+      const f = await startNode(freshDir);
+      fresh.push(f.readyMs);
+      await f.stop();
+      rmSync(freshDir, { recursive: true, force: true });
+    }
+  });
+
+  const growthGoal = 1.05;
+  const memory: Figure[] = [
+    { name: `resident set at idle (after start on ${chain?.blocks ?? '?'} blocks, before load)`, unit: 'MB', value: idleRss / MB, note: `${target.split(' ')[0]}, 2 s after it listens; ${chainNote}` },
+    { name: 'resident set, peak under the RPC loads above', unit: 'MB', value: peakRss / MB, baseline: idleRss / MB, baselineName: 'idle' },
+    {
+      name: `resident set after ${long?.blocks ?? o.longChainBlocks} blocks (node started on that directory, idle)`, unit: 'MB', value: long ? longIdleRss / MB : undefined, baseline: idleRss / MB, baselineName: `idle on ${chain?.blocks ?? '?'} blocks`,
+      goal: { kind: 'ratio-max', target: 1.5 },
+      note: `2 s after it listens (tip ${String(longTip)}); goal: memory must not follow chain length — ${long && chain ? `${Math.round(long.blocks / chain.blocks)}× the blocks` : 'many times the blocks'} may cost at most half again the idle set. ${longNote}; that build process (engine alone, after applying them) held ${long ? (long.rssBytes / MB).toFixed(0) : '?'} MB`,
+    },
+    {
+      name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs first 10%`, unit: 'MB', value: late / MB, baseline: early / MB, baselineName: 'first 10%', goal: { kind: 'ratio-max', target: growthGoal },
+      note: `goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); 3 s after the load ${(afterRss / MB).toFixed(1)} MB; a ${o.longChainBlocks}-block directory was built in another process meanwhile`,
+    },
   ];
 
-  const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates), ${o.runs} run(s) of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up each, node and bare server interleaved run by run; medians. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
+  const startup: Figure[] = [
+    {
+      name: `startup on an existing data directory (${long?.blocks ?? o.longChainBlocks} blocks) to listening`, unit: 'ms', value: long ? median(existing) : undefined, baseline: fresh.length > 0 ? median(fresh) : undefined, baselineName: 'fresh data directory', goal: { kind: 'ratio-max', target: 2 },
+      note: long ? `goal: opening must not replay or scan history, so at most twice a fresh start. ${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${startupCall.method} after ${median(existingAnswer).toFixed(0)} ms; ${longNote}` : `not measured: ${longNote}`,
+    },
+  ];
+
+  const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates), ${o.runs} run(s) each, node and bare server interleaved run by run, medians: runs of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up for the figures with a goal (cheap call, latency), ${o.shortDurationMs / 1000} s after ${o.shortWarmupMs / 1000} s for the medium and heavy calls. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
   return [
     { title: 'RPC throughput (public port)', intro: how, figures: throughput },
     { title: 'RPC latency', intro: 'Latency is from writing a request to its complete answer, measured in the load process. Fixed-rate runs spread the rate over 16 connections.', figures: latency },
     { title: 'Memory', intro: 'Resident set (VmRSS) of the node process, sampled from /proc every 250 ms.', figures: memory },
-    { title: 'Startup', intro: 'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line.', figures: startup },
+    { title: 'Startup', intro: 'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line, against the same on a fresh data directory (interleaved run by run).', figures: startup },
   ];
+}
+
+/** Least-squares slope of rss over t (bytes per ms); NaN with fewer than two samples. */
+function slope(xs: readonly { t: number; rss: number }[]): number {
+  if (xs.length < 2) return Number.NaN;
+  const mt = xs.reduce((a, x) => a + x.t, 0) / xs.length;
+  const mr = xs.reduce((a, x) => a + x.rss, 0) / xs.length;
+  const cov = xs.reduce((a, x) => a + (x.t - mt) * (x.rss - mr), 0);
+  const vt = xs.reduce((a, x) => a + (x.t - mt) ** 2, 0);
+  return vt === 0 ? Number.NaN : cov / vt;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,0 +1,54 @@
+/**
+ * Where a bench run's time goes: each named step's wall-clock seconds, in order, so the page can
+ * print the budget and a slow step shows up before the 15-minute limit is crossed.
+ * @module
+ */
+
+/** One timed step of the run. */
+export interface TimedStep {
+  readonly name: string;
+  readonly seconds: number;
+}
+
+/** Records steps as they run and logs their start and end. */
+export class TimeBudget {
+  readonly steps: TimedStep[] = [];
+  readonly #log: (line: string) => void;
+
+  constructor(log: (line: string) => void) {
+    this.#log = log;
+  }
+
+  /** Runs `f` as the step `name` (sync or async) and records its seconds. */
+  async step<T>(name: string, f: () => T | Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    this.#log(`${name} …`);
+    try {
+      return await f();
+    } finally {
+      this.#done(name, t0);
+    }
+  }
+
+  /** The same for a synchronous step. */
+  stepSync<T>(name: string, f: () => T): T {
+    const t0 = performance.now();
+    this.#log(`${name} …`);
+    try {
+      return f();
+    } finally {
+      this.#done(name, t0);
+    }
+  }
+
+  #done(name: string, t0: number): void {
+    const seconds = (performance.now() - t0) / 1000;
+    this.steps.push({ name, seconds });
+    this.#log(`${name} done in ${seconds.toFixed(0)} s`);
+  }
+}
+
+/** "chain 9 s, RPC throughput 61 s, …" for the page header. */
+export function renderBudget(steps: readonly TimedStep[]): string {
+  return steps.map((s) => `${s.name} ${s.seconds.toFixed(0)} s`).join(', ');
+}
