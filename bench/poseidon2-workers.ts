@@ -1,0 +1,156 @@
+/**
+ * Poseidon2 on the second core (issue #12; prints figures, asserts nothing): pair batches of the
+ * sizes one tree level of a block update produces, hashed on the main thread's kernel vs split by
+ * src/impl/crypto/poseidon2-pool.ts between the main thread and worker threads (inputs and outputs
+ * as packed 64-bit words in a SharedArrayBuffer). Interleaved rounds (the order flips each round),
+ * medians; then the crossover batch size below which the pool does not pay. Then whole blocks
+ * (8 txs × 64 nullifiers, 64 note hashes, 16 writes by default) applied to two world states on
+ * SQLite files, one with the default hasher and one with the ParallelHasher (pool above its
+ * default threshold), with the longest event-loop stall during each application.
+ *
+ * Output (one line each, parsed by bench/collect.ts):
+ *   poseidon2 workers: batch 4096 pairs: main 0.105 s = 39000 pairs/s, pool(2) 0.060 s = 68000 pairs/s (1.74×)
+ *   poseidon2 workers: crossover 64 pairs (the pool pays from here up; below it the main thread alone is faster)
+ *   poseidon2 workers: block of 8 txs: main 0.182 s, pool(2) 0.150 s (1.21×); longest event-loop stall main 160 ms, pool(2) 95 ms
+ * and bench/out/poseidon2-workers.json.
+ *
+ * Run: ./node_modules/.bin/node bench/poseidon2-workers.ts [blocks] [txsPerBlock]
+ * Env: BENCH_ROUNDS (default 7), BENCH_ROUND_MS (least time per measurement, default 200),
+ *      BENCH_SIZES (comma-separated pair counts), BENCH_WORKERS (default availableParallelism() - 1).
+ * @module
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { FIELD_MODULUS } from '../src/impl/crypto/field.ts';
+import { hashPairs } from '../src/impl/crypto/poseidon2-wasm.ts';
+import { DEFAULT_MIN_PARALLEL_PAIRS, ParallelHasher, Poseidon2Pool } from '../src/impl/crypto/poseidon2-pool.ts';
+import { openDatabase } from '../src/impl/store/database.ts';
+import { emptyBlockHeader } from '../src/impl/world-state/block-header.ts';
+import type { BlockStateContext, TxTreeEffects, WorldStateBlock } from '../src/impl/world-state/types.ts';
+import { WorldState } from '../src/impl/world-state/world-state.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 200);
+const SIZES = (process.env.BENCH_SIZES ?? '8,16,32,64,128,256,512,1024,4096,32768').split(',').map(Number);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(1, availableParallelism() - 1));
+const BLOCKS = Number(process.argv[2] ?? 9);
+const TXS = Number(process.argv[3] ?? 8);
+const THREADS = `pool(${WORKERS + 1})`;
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+let seed = 424242n;
+const rnd = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % FIELD_MODULUS);
+
+const loadAtStart = load();
+console.log(`poseidon2 workers: ${cpus().length} CPUs, availableParallelism ${availableParallelism()}, ${WORKERS} worker(s); load average at start ${loadAtStart}`);
+
+// --- Batches: main thread vs the pool, forced to split every batch (minPairs 1). ---
+const pool = new Poseidon2Pool({ workers: WORKERS, minPairs: 1 });
+const maxN = Math.max(...SIZES);
+const allLefts = Array.from({ length: maxN }, rnd);
+const allRights = Array.from({ length: maxN }, rnd);
+
+// Warm-up: both kernels tiered up, the workers started, results checked equal.
+for (let i = 0; i < 5; i++) {
+  const n = Math.min(maxN, 2048);
+  const a = hashPairs(allLefts.slice(0, n), allRights.slice(0, n));
+  const b = await pool.hashPairsParallel(allLefts.slice(0, n), allRights.slice(0, n));
+  if (a.some((x, k) => x !== b[k])) throw new Error('pool and main-thread kernel disagree');
+}
+
+/** Seconds per batch of `n` pairs, repeated until ROUND_MS have passed (at least once). */
+async function secondsPerBatch(n: number, onPool: boolean): Promise<number> {
+  const lefts = allLefts.slice(0, n);
+  const rights = allRights.slice(0, n);
+  let reps = 0;
+  const t0 = performance.now();
+  do {
+    if (onPool) await pool.hashPairsParallel(lefts, rights); else hashPairs(lefts, rights);
+    reps++;
+  } while (performance.now() - t0 < ROUND_MS);
+  return (performance.now() - t0) / reps / 1000;
+}
+
+const runs = new Map<number, { main: number[]; pool: number[] }>(SIZES.map((n) => [n, { main: [], pool: [] }]));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const n of SIZES) {
+    const m = runs.get(n)!;
+    // Flip the order every round so neither side always runs right after the other.
+    if (r % 2 === 0) { m.main.push(await secondsPerBatch(n, false)); m.pool.push(await secondsPerBatch(n, true)); }
+    else { m.pool.push(await secondsPerBatch(n, true)); m.main.push(await secondsPerBatch(n, false)); }
+  }
+}
+await pool.close();
+
+const fmtS = (s: number) => (s >= 0.01 ? s.toFixed(3) : s.toFixed(5));
+const batches = SIZES.map((n) => {
+  const m = runs.get(n)!;
+  const main = median(m.main);
+  const onPool = median(m.pool);
+  const row = { pairs: n, mainSeconds: main, poolSeconds: onPool, mainPairsPerSecond: n / main, poolPairsPerSecond: n / onPool, ratio: main / onPool, mainRuns: m.main, poolRuns: m.pool };
+  console.log(`poseidon2 workers: batch ${n} pairs: main ${fmtS(main)} s = ${row.mainPairsPerSecond.toFixed(0)} pairs/s, ${THREADS} ${fmtS(onPool)} s = ${row.poolPairsPerSecond.toFixed(0)} pairs/s (${row.ratio.toFixed(2)}×)`);
+  return row;
+});
+// The crossover: the smallest measured size from which every larger size is faster on the pool.
+let crossover: number | null = null;
+for (let k = batches.length - 1; k >= 0 && batches[k]!.ratio > 1; k--) crossover = batches[k]!.pairs;
+console.log(crossover === null
+  ? `poseidon2 workers: crossover none (the pool does not pay at any measured size up to ${maxN} pairs)`
+  : `poseidon2 workers: crossover ${crossover} pairs (the pool pays from here up; below it the main thread alone is faster)`);
+
+// --- Whole blocks: default hasher vs ParallelHasher, the same blocks on two world states. ---
+const parallel = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS }));
+const dirs = [mkdtempSync(join(tmpdir(), 'bench-p2w-main-')), mkdtempSync(join(tmpdir(), 'bench-p2w-pool-'))];
+const dbs = await Promise.all(dirs.map((d) => openDatabase({ dataDirectory: d })));
+const states = [await WorldState.open({ db: dbs[0]! }), await WorldState.open({ db: dbs[1]!, hasher: parallel })];
+const header = (c: BlockStateContext) => ({ ...emptyBlockHeader(c.state), lastArchive: c.lastArchive, globalVariables: { ...emptyBlockHeader(c.state).globalVariables, blockNumber: c.blockNumber } });
+const tx = (): TxTreeEffects => ({
+  noteHashes: Array.from({ length: 64 }, rnd), nullifiers: Array.from({ length: 64 }, rnd),
+  publicDataWrites: Array.from({ length: 16 }, () => ({ leafSlot: rnd(), value: rnd() })),
+});
+
+/** Apply ms and the longest event-loop stall (ms) while applying. */
+async function apply(ws: WorldState, block: WorldStateBlock): Promise<{ ms: number; stallMs: number }> {
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  const t0 = performance.now();
+  await ws.applyBlock(block);
+  const ms = performance.now() - t0;
+  // Let the late timer fire: a fully synchronous stretch is only recorded once the loop turns again.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  h.disable();
+  return { ms, stallMs: h.max / 1e6 };
+}
+
+const blockRuns: { main: { ms: number; stallMs: number }; pool: { ms: number; stallMs: number } }[] = [];
+for (let b = 1; b <= BLOCKS; b++) {
+  const block: WorldStateBlock = { blockNumber: b, txEffects: Array.from({ length: TXS }, tx), header };
+  let main, onPool;
+  if (b % 2 === 0) { main = await apply(states[0]!, block); onPool = await apply(states[1]!, block); }
+  else { onPool = await apply(states[1]!, block); main = await apply(states[0]!, block); }
+  const [r0, r1] = await Promise.all(states.map((s) => s.getTreeSnapshot(0, 'latest')));
+  if (r0.root !== r1.root) throw new Error(`block ${b}: roots differ between the hashers`);
+  if (b > 1) blockRuns.push({ main, pool: onPool }); // block 1 is the cold one
+}
+await parallel.close();
+for (const db of dbs) await db.destroy();
+for (const d of dirs) rmSync(d, { recursive: true, force: true });
+
+const blockMain = median(blockRuns.map((r) => r.main.ms));
+const blockPool = median(blockRuns.map((r) => r.pool.ms));
+const stallMain = median(blockRuns.map((r) => r.main.stallMs));
+const stallPool = median(blockRuns.map((r) => r.pool.stallMs));
+console.log(`poseidon2 workers: block of ${TXS} txs: main ${(blockMain / 1000).toFixed(3)} s, ${THREADS} ${(blockPool / 1000).toFixed(3)} s (${(blockMain / blockPool).toFixed(2)}×); longest event-loop stall main ${stallMain.toFixed(0)} ms, ${THREADS} ${stallPool.toFixed(0)} ms`);
+const loadAtEnd = load();
+console.log(`poseidon2 workers: ${ROUNDS} interleaved rounds of ≥ ${ROUND_MS} ms per size, medians; blocks 2..${BLOCKS} (median); load average at end ${loadAtEnd}`);
+
+mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
+writeFileSync(join(import.meta.dirname, 'out', 'poseidon2-workers.json'), JSON.stringify({
+  cpus: cpus().length, availableParallelism: availableParallelism(), workers: WORKERS, rounds: ROUNDS, roundMs: ROUND_MS,
+  loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd,
+  batches, crossoverPairs: crossover, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS,
+  block: { txs: TXS, blocks: BLOCKS - 1, mainMs: blockMain, poolMs: blockPool, ratio: blockMain / blockPool, stallMainMs: stallMain, stallPoolMs: stallPool, runs: blockRuns },
+}, null, 1) + '\n');

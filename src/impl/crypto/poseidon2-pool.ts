@@ -1,0 +1,221 @@
+/**
+ * Poseidon2 pair hashing on the second core: a small `node:worker_threads` pool, each worker with
+ * its own WebAssembly kernel (poseidon2-pool-worker.ts). A batch is split between the workers and
+ * the main thread; the workers' shares travel as packed 64-bit little-endian words in one
+ * SharedArrayBuffer per worker (no bigint structured clone), the main thread hashes its own share
+ * on its kernel meanwhile, then unpacks the workers' outputs.
+ *
+ * Only batches of at least `minPairs` are split: below that the wakeup and round trip cost more
+ * than the hashing saved (crossover measured by bench/poseidon2-workers.ts, docs/PERFORMANCE-NOTES.md).
+ * Workers start on the first split batch, are `unref`'d while idle so they never keep the process
+ * alive, and `close()` ends them (a later split batch starts them again).
+ * @module
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { FIELD_MODULUS } from './field.ts';
+import { hashPairs } from './poseidon2-wasm.ts';
+import { defaultHasher } from './poseidon2.ts';
+import type { Hasher } from './poseidon2.ts';
+
+const P = FIELD_MODULUS;
+const TWO_POW_256 = 1n << 256n;
+/** Bytes per pair in a worker's buffer: 64 in (left, right) and 32 out. */
+const PAIR_BYTES = 96;
+/**
+ * Default split threshold in pairs: from bench/poseidon2-workers.ts on the shared 2-core machine
+ * (the pool is slower below it; see docs/PERFORMANCE-NOTES.md).
+ */
+export const DEFAULT_MIN_PARALLEL_PAIRS = 256;
+
+/** Options of a Poseidon2Pool. */
+export interface Poseidon2PoolOptions {
+  /** Worker threads; default `os.availableParallelism() - 1` (0 = always the main thread). */
+  readonly workers?: number;
+  /** Smallest batch split across threads; default DEFAULT_MIN_PARALLEL_PAIRS. */
+  readonly minPairs?: number;
+}
+
+interface Pending { resolve: () => void; reject: (err: Error) => void }
+
+/** One worker thread, its shared buffer and its outstanding request. */
+class PoolWorker {
+  readonly thread: Worker;
+  buffer = new SharedArrayBuffer(0);
+  words = new BigUint64Array(this.buffer);
+  private pending: Pending | undefined;
+  private nextId = 0;
+  private failed: Error | undefined;
+
+  constructor(onExit: (w: PoolWorker) => void) {
+    this.thread = new Worker(new URL('./poseidon2-pool-worker.ts', import.meta.url));
+    this.thread.unref();
+    this.thread.on('message', (m: { id: number; error?: string }) => {
+      const p = this.pending;
+      this.pending = undefined;
+      this.thread.unref();
+      if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`)); else p?.resolve();
+    });
+    const fail = (err: Error) => {
+      this.failed = err;
+      this.pending?.reject(err);
+      this.pending = undefined;
+      onExit(this);
+    };
+    this.thread.on('error', fail);
+    this.thread.on('exit', (code) => fail(new Error(`poseidon2 worker exited (code ${code})`)));
+  }
+
+  /** Room for `pairs` pairs; a new buffer only when the batch outgrows the current one. */
+  reserve(pairs: number): void {
+    if (this.buffer.byteLength >= pairs * PAIR_BYTES) return;
+    this.buffer = new SharedArrayBuffer(pairs * PAIR_BYTES);
+    this.words = new BigUint64Array(this.buffer);
+  }
+
+  /** Asks the worker to hash the `count` pairs packed in the buffer; resolves when their outputs are written. */
+  run(count: number): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    // Referenced while a request is out, so an awaiting caller is not cut short by process exit.
+    this.thread.ref();
+    return new Promise<void>((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.thread.postMessage({ id: this.nextId++, buffer: this.buffer, count });
+    });
+  }
+}
+
+/** Writes x as four little-endian 64-bit words at word k (reduced unless already below 2^256, as the kernel expects). */
+function put(w: BigUint64Array, k: number, x: bigint): void {
+  if (x < 0n || x >= TWO_POW_256) x = ((x % P) + P) % P;
+  w[k] = BigInt.asUintN(64, x);
+  w[k + 1] = BigInt.asUintN(64, x >> 64n);
+  w[k + 2] = BigInt.asUintN(64, x >> 128n);
+  w[k + 3] = x >> 192n;
+}
+
+function get(w: BigUint64Array, k: number): bigint {
+  return (w[k + 3]! << 192n) | (w[k + 2]! << 128n) | (w[k + 1]! << 64n) | w[k]!;
+}
+
+/** A pool of Poseidon2 worker threads for large pair batches. */
+export class Poseidon2Pool {
+  readonly maxWorkers: number;
+  readonly minPairs: number;
+  private workers: PoolWorker[] = [];
+  /** One batch at a time: the main thread takes part in each, so overlapping batches gain nothing. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(opts: Poseidon2PoolOptions = {}) {
+    this.maxWorkers = Math.max(0, opts.workers ?? availableParallelism() - 1);
+    this.minPairs = Math.max(1, opts.minPairs ?? DEFAULT_MIN_PARALLEL_PAIRS);
+  }
+
+  /** Worker threads currently running. */
+  get running(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * hashPair(lefts[i], rights[i]) for every i, split across the workers and the main thread when
+   * the batch has at least `minPairs` pairs, else on the main thread's kernel (still resolved
+   * asynchronously). Results are the kernel's, in order.
+   */
+  hashPairsParallel(lefts: readonly bigint[], rights: readonly bigint[]): Promise<bigint[]> {
+    const n = lefts.length;
+    if (rights.length !== n) return Promise.reject(new RangeError('hashPairsParallel: lefts and rights differ in length'));
+    if (n < this.minPairs || this.maxWorkers === 0) {
+      try {
+        return Promise.resolve(hashPairs(lefts, rights));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    const run = this.turn.then(() => this.split(lefts, rights), () => this.split(lefts, rights));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Ends the worker threads; a later split batch starts new ones. */
+  async close(): Promise<void> {
+    const ending = this.workers.splice(0);
+    await Promise.all(ending.map((w) => w.thread.terminate()));
+  }
+
+  private start(): void {
+    while (this.workers.length < this.maxWorkers) {
+      this.workers.push(new PoolWorker((w) => { this.workers = this.workers.filter((x) => x !== w); }));
+    }
+  }
+
+  private async split(lefts: readonly bigint[], rights: readonly bigint[]): Promise<bigint[]> {
+    this.start();
+    const n = lefts.length;
+    const workers = this.workers.slice();
+    // Equal shares; the main thread takes the remainder (it also packs and unpacks the others').
+    const share = Math.floor(n / (workers.length + 1));
+    const jobs: Promise<void>[] = [];
+    workers.forEach((w, j) => {
+      const start = j * share;
+      w.reserve(share);
+      for (let i = 0; i < share; i++) {
+        put(w.words, i * 8, lefts[start + i]!);
+        put(w.words, i * 8 + 4, rights[start + i]!);
+      }
+      jobs.push(w.run(share));
+    });
+    const mainStart = workers.length * share;
+    const mine = hashPairs(lefts.slice(mainStart), rights.slice(mainStart));
+    const outcomes = await Promise.allSettled(jobs);
+    const out = new Array<bigint>(n);
+    for (let j = 0; j < workers.length; j++) {
+      const start = j * share;
+      if (outcomes[j]!.status === 'rejected') {
+        // A worker died mid-batch (terminated by close(), crashed): its share is hashed here.
+        const part = hashPairs(lefts.slice(start, start + share), rights.slice(start, start + share));
+        for (let i = 0; i < share; i++) out[start + i] = part[i]!;
+        continue;
+      }
+      const words = workers[j]!.words;
+      const outWord = share * 8;
+      for (let i = 0; i < share; i++) out[start + i] = get(words, outWord + i * 4);
+    }
+    for (let i = 0; i < mine.length; i++) out[mainStart + i] = mine[i]!;
+    return out;
+  }
+}
+
+/** A Hasher that answers like the kernel, plus an async pair batch that may use worker threads. */
+export interface AsyncPairHasher extends Hasher {
+  hashPairsAsync(batch: readonly (readonly [bigint, bigint])[]): Promise<bigint[]>;
+}
+
+/** True when the hasher offers `hashPairsAsync` (the Merkle update path awaits it when present). */
+export function isAsyncPairHasher(h: Hasher): h is AsyncPairHasher {
+  return typeof (h as Partial<AsyncPairHasher>).hashPairsAsync === 'function';
+}
+
+/** The default kernel for single hashes and small batches, the pool for large pair batches. */
+export class ParallelHasher implements AsyncPairHasher {
+  readonly pool: Poseidon2Pool;
+
+  constructor(pool: Poseidon2Pool = new Poseidon2Pool()) {
+    this.pool = pool;
+  }
+  hashPair(left: bigint, right: bigint): bigint {
+    return defaultHasher.hashPair(left, right);
+  }
+  hash(inputs: readonly bigint[]): bigint {
+    return defaultHasher.hash(inputs);
+  }
+  hashPairs(batch: readonly (readonly [bigint, bigint])[]): bigint[] {
+    return defaultHasher.hashPairs(batch);
+  }
+  hashPairsAsync(batch: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
+    return this.pool.hashPairsParallel(batch.map((p) => p[0]), batch.map((p) => p[1]));
+  }
+  /** Ends the pool's workers (engine stop). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

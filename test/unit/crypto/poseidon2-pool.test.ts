@@ -1,0 +1,139 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.ts';
+import { isAsyncPairHasher, ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
+import { defaultHasher, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
+import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
+import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
+import { treesVectors as V } from './vectors.ts';
+
+/** Deterministic field elements weighted towards the edges (0, small, near p, ≥ p, uniform). */
+function fieldGen(seed: number): () => bigint {
+  let s = BigInt(seed);
+  const next = () => (s = BigInt.asUintN(64, s * 6364136223846793005n + 1442695040888963407n));
+  return () => {
+    const r = next();
+    const wide = ((next() << 192n) | (next() << 128n) | (next() << 64n) | next());
+    switch (Number(r % 5n)) {
+      case 0: return 0n;
+      case 1: return P - 1n - (r >> 60n);
+      case 2: return r >> 40n;
+      case 3: return wide; // may be ≥ p: reduced like the kernel does
+      default: return wide % P;
+    }
+  };
+}
+
+test('a split batch equals the BigInt reference pair by pair, for odd and even sizes', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  try {
+    const gen = fieldGen(1);
+    for (const n of [1, 2, 3, 97, 1000]) {
+      const lefts = Array.from({ length: n }, gen);
+      const rights = Array.from({ length: n }, gen);
+      const out = await pool.hashPairsParallel(lefts, rights);
+      assert.equal(out.length, n);
+      for (let i = 0; i < n; i++) assert.equal(out[i], poseidon2HashReference([lefts[i]! % P, rights[i]! % P]), `n ${n}, pair ${i}`);
+    }
+    assert.equal(pool.running, 1);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the zero-subtree ladder of trees.json, one split batch per rung', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  try {
+    const zeros: string[] = V.zeroHashes.values;
+    let level = [0n];
+    for (let i = 1; i < zeros.length; i++) {
+      level = await pool.hashPairsParallel(level, level);
+      assert.equal(toFieldHex(level[0]!), zeros[i], `zeroHashes[${i}]`);
+    }
+    // One batch holding all rungs' inputs at once.
+    const inputs = zeros.slice(0, -1).map((z) => BigInt(z));
+    const all = await pool.hashPairsParallel(inputs, inputs);
+    assert.deepEqual(all.map(toFieldHex), zeros.slice(1));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the note hash tree of trees.json recomputed through a ParallelHasher', async () => {
+  const hasher = new ParallelHasher(new Poseidon2Pool({ workers: 1, minPairs: 2 }));
+  try {
+    assert.ok(isAsyncPairHasher(hasher));
+    assert.ok(!isAsyncPairHasher(defaultHasher));
+    const s = V.noteHashTreeScenario;
+    const leaves = new Map<number, bigint>();
+    (s.appended as string[]).forEach((v, i) => leaves.set(i, BigInt(v)));
+    const { root } = await recomputeNodes(42, leaves, async () => new Map(), hasher);
+    assert.equal(toFieldHex(root), s.rootAfter);
+    assert.equal(hasher.pool.running, 1, 'level 0 (2 pairs) was split');
+  } finally {
+    await hasher.close();
+  }
+});
+
+test('batches below minPairs stay on the main thread and start no worker', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 64 });
+  const gen = fieldGen(2);
+  const lefts = Array.from({ length: 63 }, gen);
+  const rights = Array.from({ length: 63 }, gen);
+  assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  assert.equal(pool.running, 0);
+  assert.deepEqual(await new Poseidon2Pool({ workers: 0, minPairs: 1 }).hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+});
+
+test('concurrent batches, close() during a batch and a restart after close all give the kernel results', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  const gen = fieldGen(3);
+  const batches = [5, 300, 64, 1].map((n) => [Array.from({ length: n }, gen), Array.from({ length: n }, gen)] as const);
+  const expected = batches.map(([l, r]) => hashPairs(l, r));
+  assert.deepEqual(await Promise.all(batches.map(([l, r]) => pool.hashPairsParallel(l, r))), expected);
+  // Closing while a batch is out (the worker may or may not have answered yet): still the kernel's results.
+  const big = [Array.from({ length: 4000 }, gen), Array.from({ length: 4000 }, gen)] as const;
+  const during = pool.hashPairsParallel(big[0], big[1]);
+  await new Promise((resolve) => setImmediate(resolve));
+  await pool.close();
+  assert.deepEqual(await during, hashPairs(big[0], big[1]));
+  assert.equal(pool.running, 0);
+  assert.deepEqual(await pool.hashPairsParallel(batches[1]![0], batches[1]![1]), expected[1]);
+  assert.equal(pool.running, 1);
+  await pool.close();
+});
+
+test('a worker that dies during a batch has its share hashed on the main thread, and is replaced', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  const gen = fieldGen(4);
+  const lefts = Array.from({ length: 200 }, gen);
+  const rights = Array.from({ length: 200 }, gen);
+  await pool.hashPairsParallel(lefts, rights);
+  const worker = (pool as unknown as { workers: { thread: { terminate(): Promise<number> } }[] }).workers[0]!;
+  const during = pool.hashPairsParallel(lefts, rights); // its split posts to the dying worker
+  void worker.thread.terminate();
+  assert.deepEqual(await during, hashPairs(lefts, rights));
+  assert.equal(pool.running, 0);
+  assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  assert.equal(pool.running, 1);
+  await pool.close();
+});
+
+test('lefts and rights of different lengths are refused', async () => {
+  await assert.rejects(new Poseidon2Pool({ minPairs: 1 }).hashPairsParallel([1n], []), RangeError);
+});
+
+test('an idle pool never keeps the process alive, and an awaited batch is not cut short', () => {
+  const poolUrl = new URL('../../../src/impl/crypto/poseidon2-pool.ts', import.meta.url).href;
+  const script = `import { Poseidon2Pool } from ${JSON.stringify(poolUrl)};
+const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+const out = await pool.hashPairsParallel([1n, 2n, 3n], [4n, 5n, 6n]);
+console.log(out.length);`;
+  const node = process.execPath;
+  const r = spawnSync(node, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: fileURLToPath(new URL('.', import.meta.url)) });
+  assert.equal(r.signal, null, 'the child exited by itself (not killed by the timeout)');
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), '3');
+});
