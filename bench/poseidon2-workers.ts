@@ -4,17 +4,18 @@
  * src/impl/crypto/poseidon2-pool.ts between the main thread and worker threads (inputs and outputs
  * as packed 64-bit words in a SharedArrayBuffer). Interleaved rounds (the order flips each round),
  * medians; then the crossover batch size below which the pool does not pay. Then whole blocks
- * (8 txs × 64 nullifiers, 64 note hashes, 16 writes by default) applied to two world states on
- * SQLite files, one with the default hasher and one with the ParallelHasher (pool above its
- * default threshold), with the longest event-loop stall during each application.
+ * (8 and 32 txs × 64 nullifiers, 64 note hashes, 16 writes) applied to three world states on
+ * SQLite files: the default hasher, the ParallelHasher (pool above its default threshold) and the
+ * pool with the main thread hashing no share, with the longest event-loop stall during each application.
  *
  * Output (one line each, parsed by bench/collect.ts):
  *   poseidon2 workers: batch 4096 pairs: main 0.105 s = 39000 pairs/s, pool(2) 0.060 s = 68000 pairs/s (1.74×)
  *   poseidon2 workers: crossover 64 pairs (the pool pays from here up; below it the main thread alone is faster)
- *   poseidon2 workers: block of 8 txs: main 0.182 s, pool(2) 0.150 s (1.21×); longest event-loop stall main 160 ms, pool(2) 95 ms
+ *   poseidon2 workers: block of 8 txs: main 0.182 s, pool(2) 0.150 s (1.21×), offload(1) 0.190 s (0.96×); longest event-loop stall main 160 ms, pool(2) 95 ms, offload(1) 40 ms
+ * (offload(k): the same pool with the main thread hashing no share, so its event loop is free meanwhile)
  * and bench/out/poseidon2-workers.json.
  *
- * Run: ./node_modules/.bin/node bench/poseidon2-workers.ts [blocks] [txsPerBlock]
+ * Run: ./node_modules/.bin/node bench/poseidon2-workers.ts [blocks per size, default 9] [txs per block, default 8,32]
  * Env: BENCH_ROUNDS (default 7), BENCH_ROUND_MS (least time per measurement, default 200),
  *      BENCH_SIZES (comma-separated pair counts), BENCH_WORKERS (default availableParallelism() - 1).
  * @module
@@ -22,12 +23,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FIELD_MODULUS } from '../src/impl/crypto/field.ts';
 import { hashPairs } from '../src/impl/crypto/poseidon2-wasm.ts';
 import { DEFAULT_MIN_PARALLEL_PAIRS, ParallelHasher, Poseidon2Pool } from '../src/impl/crypto/poseidon2-pool.ts';
 import { openDatabase } from '../src/impl/store/database.ts';
 import { emptyBlockHeader } from '../src/impl/world-state/block-header.ts';
+import type { Hasher } from '../src/impl/crypto/poseidon2.ts';
+import { TreeId } from '../src/impl/world-state/constants.ts';
 import type { BlockStateContext, TxTreeEffects, WorldStateBlock } from '../src/impl/world-state/types.ts';
 import { WorldState } from '../src/impl/world-state/world-state.ts';
 
@@ -36,7 +38,7 @@ const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 200);
 const SIZES = (process.env.BENCH_SIZES ?? '8,16,32,64,128,256,512,1024,4096,32768').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(1, availableParallelism() - 1));
 const BLOCKS = Number(process.argv[2] ?? 9);
-const TXS = Number(process.argv[3] ?? 8);
+const TXS_LIST = (process.argv[3] ?? '8,32').split(',').map(Number);
 const THREADS = `pool(${WORKERS + 1})`;
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -101,49 +103,89 @@ console.log(crossover === null
   ? `poseidon2 workers: crossover none (the pool does not pay at any measured size up to ${maxN} pairs)`
   : `poseidon2 workers: crossover ${crossover} pairs (the pool pays from here up; below it the main thread alone is faster)`);
 
-// --- Whole blocks: default hasher vs ParallelHasher, the same blocks on two world states. ---
+// --- Whole blocks: the same blocks applied to one world state per hasher. ---
 const parallel = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS }));
-const dirs = [mkdtempSync(join(tmpdir(), 'bench-p2w-main-')), mkdtempSync(join(tmpdir(), 'bench-p2w-pool-'))];
-const dbs = await Promise.all(dirs.map((d) => openDatabase({ dataDirectory: d })));
-const states = [await WorldState.open({ db: dbs[0]! }), await WorldState.open({ db: dbs[1]!, hasher: parallel })];
+const offload = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS, mainThreadHashes: false }));
+const OFFLOAD = `offload(${WORKERS})`;
+const hashers: { name: string; hasher?: Hasher }[] = [{ name: 'main' }, { name: THREADS, hasher: parallel }, { name: OFFLOAD, hasher: offload }];
 const header = (c: BlockStateContext) => ({ ...emptyBlockHeader(c.state), lastArchive: c.lastArchive, globalVariables: { ...emptyBlockHeader(c.state).globalVariables, blockNumber: c.blockNumber } });
 const tx = (): TxTreeEffects => ({
   noteHashes: Array.from({ length: 64 }, rnd), nullifiers: Array.from({ length: 64 }, rnd),
   publicDataWrites: Array.from({ length: 16 }, () => ({ leafSlot: rnd(), value: rnd() })),
 });
 
+/**
+ * The longest gap between turns of the event loop from now until stop(): what a JSON-RPC request
+ * arriving at the worst moment would wait. A 1 ms timer chain, so gaps include up to ~1 ms of timer slack.
+ */
+function stallMonitor(): { stop(): number } {
+  let last = performance.now();
+  let longest = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    timer = setTimeout(tick, 1);
+  };
+  timer = setTimeout(tick, 1);
+  return {
+    stop() {
+      clearTimeout(timer);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
+
 /** Apply ms and the longest event-loop stall (ms) while applying. */
-async function apply(ws: WorldState, block: WorldStateBlock): Promise<{ ms: number; stallMs: number }> {
-  const h = monitorEventLoopDelay({ resolution: 1 });
-  h.enable();
+async function apply(ws: WorldState, block: WorldStateBlock): Promise<Applied> {
+  const monitor = stallMonitor();
   const t0 = performance.now();
   await ws.applyBlock(block);
   const ms = performance.now() - t0;
-  // Let the late timer fire: a fully synchronous stretch is only recorded once the loop turns again.
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  h.disable();
-  return { ms, stallMs: h.max / 1e6 };
+  return { ms, stallMs: monitor.stop() };
 }
 
-const blockRuns: { main: { ms: number; stallMs: number }; pool: { ms: number; stallMs: number } }[] = [];
-for (let b = 1; b <= BLOCKS; b++) {
-  const block: WorldStateBlock = { blockNumber: b, txEffects: Array.from({ length: TXS }, tx), header };
-  let main, onPool;
-  if (b % 2 === 0) { main = await apply(states[0]!, block); onPool = await apply(states[1]!, block); }
-  else { onPool = await apply(states[1]!, block); main = await apply(states[0]!, block); }
-  const [r0, r1] = await Promise.all(states.map((s) => s.getTreeSnapshot(0, 'latest')));
-  if (r0.root !== r1.root) throw new Error(`block ${b}: roots differ between the hashers`);
-  if (b > 1) blockRuns.push({ main, pool: onPool }); // block 1 is the cold one
+interface Applied { ms: number; stallMs: number }
+
+/** Blocks of `txs` txs applied to a fresh world state per hasher, the order rotating block by block; block 1 (cold) left out. */
+async function measureBlocks(txs: number): Promise<Applied[][]> {
+  const dirs = hashers.map((h) => mkdtempSync(join(tmpdir(), `bench-p2w-${h.name.replace(/\W/g, '')}-`)));
+  const dbs = await Promise.all(dirs.map((d) => openDatabase({ dataDirectory: d })));
+  const states = await Promise.all(hashers.map((h, k) => WorldState.open({ db: dbs[k]!, ...(h.hasher ? { hasher: h.hasher } : {}) })));
+  const runs: Applied[][] = [];
+  try {
+    for (let b = 1; b <= BLOCKS; b++) {
+      const block: WorldStateBlock = { blockNumber: b, txEffects: Array.from({ length: txs }, tx), header };
+      const row: Applied[] = [];
+      for (let i = 0; i < states.length; i++) {
+        const k = (i + b) % states.length;
+        row[k] = await apply(states[k]!, block);
+      }
+      const roots = await Promise.all(states.map(async (s) => (await s.getTreeSnapshot(TreeId.NULLIFIER_TREE, 'latest')).root));
+      if (roots.some((r) => r !== roots[0])) throw new Error(`block ${b}: roots differ between the hashers`);
+      if (b > 1) runs.push(row);
+    }
+  } finally {
+    for (const db of dbs) await db.destroy();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+  return runs;
+}
+
+const blocks = [];
+for (const txs of TXS_LIST) {
+  const runs = await measureBlocks(txs);
+  const per = hashers.map((h, k) => ({ name: h.name, ms: median(runs.map((r) => r[k]!.ms)), stallMs: median(runs.map((r) => r[k]!.stallMs)) }));
+  const [main] = per;
+  const times = per.map((p, k) => `${p.name} ${(p.ms / 1000).toFixed(3)} s${k ? ` (${(main!.ms / p.ms).toFixed(2)}×)` : ''}`).join(', ');
+  const stalls = per.map((p) => `${p.name} ${p.stallMs.toFixed(0)} ms`).join(', ');
+  console.log(`poseidon2 workers: block of ${txs} txs: ${times}; longest event-loop stall ${stalls}`);
+  blocks.push({ txs, blocks: runs.length, results: per, runs: runs.map((r) => Object.fromEntries(r.map((a, k) => [hashers[k]!.name, a]))) });
 }
 await parallel.close();
-for (const db of dbs) await db.destroy();
-for (const d of dirs) rmSync(d, { recursive: true, force: true });
+await offload.close();
 
-const blockMain = median(blockRuns.map((r) => r.main.ms));
-const blockPool = median(blockRuns.map((r) => r.pool.ms));
-const stallMain = median(blockRuns.map((r) => r.main.stallMs));
-const stallPool = median(blockRuns.map((r) => r.pool.stallMs));
-console.log(`poseidon2 workers: block of ${TXS} txs: main ${(blockMain / 1000).toFixed(3)} s, ${THREADS} ${(blockPool / 1000).toFixed(3)} s (${(blockMain / blockPool).toFixed(2)}×); longest event-loop stall main ${stallMain.toFixed(0)} ms, ${THREADS} ${stallPool.toFixed(0)} ms`);
 const loadAtEnd = load();
 console.log(`poseidon2 workers: ${ROUNDS} interleaved rounds of ≥ ${ROUND_MS} ms per size, medians; blocks 2..${BLOCKS} (median); load average at end ${loadAtEnd}`);
 
@@ -151,6 +193,5 @@ mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, 'out', 'poseidon2-workers.json'), JSON.stringify({
   cpus: cpus().length, availableParallelism: availableParallelism(), workers: WORKERS, rounds: ROUNDS, roundMs: ROUND_MS,
   loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd,
-  batches, crossoverPairs: crossover, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS,
-  block: { txs: TXS, blocks: BLOCKS - 1, mainMs: blockMain, poolMs: blockPool, ratio: blockMain / blockPool, stallMainMs: stallMain, stallPoolMs: stallPool, runs: blockRuns },
+  batches, crossoverPairs: crossover, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS, blocks,
 }, null, 1) + '\n');

@@ -34,6 +34,11 @@ export interface Poseidon2PoolOptions {
   readonly workers?: number;
   /** Smallest batch split across threads; default DEFAULT_MIN_PARALLEL_PAIRS. */
   readonly minPairs?: number;
+  /**
+   * Whether the main thread hashes a share of a split batch (default true: most throughput). False
+   * leaves the whole batch to the workers, so the event loop is free while they hash.
+   */
+  readonly mainThreadHashes?: boolean;
 }
 
 interface Pending { resolve: () => void; reject: (err: Error) => void }
@@ -102,6 +107,7 @@ function get(w: BigUint64Array, k: number): bigint {
 export class Poseidon2Pool {
   readonly maxWorkers: number;
   readonly minPairs: number;
+  readonly mainThreadHashes: boolean;
   private workers: PoolWorker[] = [];
   /** One batch at a time: the main thread takes part in each, so overlapping batches gain nothing. */
   private turn: Promise<unknown> = Promise.resolve();
@@ -109,6 +115,7 @@ export class Poseidon2Pool {
   constructor(opts: Poseidon2PoolOptions = {}) {
     this.maxWorkers = Math.max(0, opts.workers ?? availableParallelism() - 1);
     this.minPairs = Math.max(1, opts.minPairs ?? DEFAULT_MIN_PARALLEL_PAIRS);
+    this.mainThreadHashes = opts.mainThreadHashes ?? true;
   }
 
   /** Worker threads currently running. */
@@ -152,33 +159,35 @@ export class Poseidon2Pool {
     this.start();
     const n = lefts.length;
     const workers = this.workers.slice();
-    // Equal shares; the main thread takes the remainder (it also packs and unpacks the others').
-    const share = Math.floor(n / (workers.length + 1));
-    const jobs: Promise<void>[] = [];
-    workers.forEach((w, j) => {
-      const start = j * share;
-      w.reserve(share);
-      for (let i = 0; i < share; i++) {
+    // Equal shares; with mainThreadHashes the main thread takes one too (the remainder), else the
+    // workers share the whole batch and the main thread only packs, awaits and unpacks.
+    const parts = workers.length + (this.mainThreadHashes ? 1 : 0);
+    const share = this.mainThreadHashes ? Math.floor(n / parts) : Math.ceil(n / parts);
+    const ranges = workers.map((_, j) => ({ start: Math.min(n, j * share), count: Math.max(0, Math.min(share, n - j * share)) }));
+    const jobs = workers.map((w, j) => {
+      const { start, count } = ranges[j]!;
+      w.reserve(count);
+      for (let i = 0; i < count; i++) {
         put(w.words, i * 8, lefts[start + i]!);
         put(w.words, i * 8 + 4, rights[start + i]!);
       }
-      jobs.push(w.run(share));
+      return w.run(count);
     });
-    const mainStart = workers.length * share;
-    const mine = hashPairs(lefts.slice(mainStart), rights.slice(mainStart));
+    const mainStart = Math.min(n, workers.length * share);
+    const mine = mainStart < n ? hashPairs(lefts.slice(mainStart), rights.slice(mainStart)) : [];
     const outcomes = await Promise.allSettled(jobs);
     const out = new Array<bigint>(n);
     for (let j = 0; j < workers.length; j++) {
-      const start = j * share;
+      const { start, count } = ranges[j]!;
       if (outcomes[j]!.status === 'rejected') {
         // A worker died mid-batch (terminated by close(), crashed): its share is hashed here.
-        const part = hashPairs(lefts.slice(start, start + share), rights.slice(start, start + share));
-        for (let i = 0; i < share; i++) out[start + i] = part[i]!;
+        const part = hashPairs(lefts.slice(start, start + count), rights.slice(start, start + count));
+        for (let i = 0; i < count; i++) out[start + i] = part[i]!;
         continue;
       }
       const words = workers[j]!.words;
-      const outWord = share * 8;
-      for (let i = 0; i < share; i++) out[start + i] = get(words, outWord + i * 4);
+      const outWord = count * 8;
+      for (let i = 0; i < count; i++) out[start + i] = get(words, outWord + i * 4);
     }
     for (let i = 0; i < mine.length; i++) out[mainStart + i] = mine[i]!;
     return out;

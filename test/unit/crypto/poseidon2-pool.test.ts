@@ -43,6 +43,23 @@ test('a split batch equals the BigInt reference pair by pair, for odd and even s
   }
 });
 
+test('shares add up whether or not the main thread hashes one, with one or two workers', async () => {
+  const gen = fieldGen(5);
+  for (const opts of [{ workers: 1, mainThreadHashes: false }, { workers: 2, mainThreadHashes: false }, { workers: 2, mainThreadHashes: true }]) {
+    const pool = new Poseidon2Pool({ ...opts, minPairs: 1 });
+    try {
+      for (const n of [1, 2, 3, 5, 64, 301]) {
+        const lefts = Array.from({ length: n }, gen);
+        const rights = Array.from({ length: n }, gen);
+        assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights), `${JSON.stringify(opts)}, n ${n}`);
+      }
+      assert.equal(pool.running, opts.workers);
+    } finally {
+      await pool.close();
+    }
+  }
+});
+
 test('the zero-subtree ladder of trees.json, one split batch per rung', async () => {
   const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
   try {
