@@ -1,9 +1,13 @@
 /**
  * Runs the other engineers' benchmarks as child processes (each bounded in time) and turns what
- * they print or write to bench/out/ into report figures next to their baselines.
+ * they print or write to bench/out/ into report figures next to their baselines. They come in two
+ * groups: single-process ones judged on ratios to a baseline from the same process (or not judged),
+ * which bench/run.ts may run beside the low-rate soak, and those that need the machine to
+ * themselves: multi-process ones (gossip between nodes, reader processes) and Poseidon2, whose goal
+ * is an absolute rate (a background of a quarter core cost it up to 18% in a trial).
  * @module
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TimeBudget } from './lib/budget.ts';
@@ -19,15 +23,30 @@ export interface CollectOptions {
 
 interface Ran { ok: boolean; out: string; why: string; seconds: number }
 
-/** Runs `bench/<file>` with args and env; never longer than `timeoutMs`. */
-function run(file: string, args: readonly string[], env: Record<string, string>, timeoutMs: number): Ran {
-  if (!existsSync(join(ROOT, 'bench', file))) return { ok: false, out: '', why: `bench/${file} does not exist yet`, seconds: 0 };
+/**
+ * Runs `bench/<file>` with args and env; killed after `timeoutMs`. Asynchronous, so the runner's
+ * own sampling (the soak's resident set) keeps going meanwhile.
+ */
+function run(file: string, args: readonly string[], env: Record<string, string>, timeoutMs: number): Promise<Ran> {
+  if (!existsSync(join(ROOT, 'bench', file))) return Promise.resolve({ ok: false, out: '', why: `bench/${file} does not exist yet`, seconds: 0 });
   const t0 = performance.now();
-  const r = spawnSync(NODE_BIN, [join('bench', file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 });
-  const seconds = (performance.now() - t0) / 1000;
-  if (r.status === 0) return { ok: true, out: r.stdout, why: '', seconds };
-  const why = r.error ? `${r.error.message}` : `exit ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`;
-  return { ok: false, out: r.stdout ?? '', why: `bench/${file} failed (${why.slice(0, 200)})`, seconds };
+  return new Promise((resolve) => {
+    const proc = spawn(NODE_BIN, [join('bench', file), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d: Buffer) => void (out += d.toString('utf8')));
+    proc.stderr.on('data', (d: Buffer) => void (err = (err + d.toString('utf8')).slice(-4000)));
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    const finish = (code: number | null, signal: string | null, error?: Error) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - t0) / 1000;
+      if (code === 0) return resolve({ ok: true, out, why: '', seconds });
+      const why = error ? error.message : `exit ${code ?? signal}${signal === 'SIGKILL' ? ` after ${timeoutMs / 1000} s` : ''}: ${err.trim().split('\n').slice(-2).join(' ')}`;
+      resolve({ ok: false, out, why: `bench/${file} failed (${why.slice(0, 200)})`, seconds });
+    };
+    proc.once('error', (e) => finish(null, null, e));
+    proc.once('close', (code, signal) => finish(code, signal));
+  });
 }
 
 const num = (s: string | undefined) => (s === undefined ? Number.NaN : Number(s.replace(/,/g, '')));
@@ -41,8 +60,8 @@ const readJson = <T>(name: string): T | undefined => {
 };
 
 /** Poseidon2: the wasm kernel vs the BigInt reference and @zkpassport/poseidon2 (bench/poseidon2.ts). */
-function poseidon2(o: CollectOptions): Figure[] {
-  const r = run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '7' }, 180_000);
+async function poseidon2(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '5' }, 180_000);
   const j = r.ok ? readJson<{ rounds: number; results: { name: string; median: number }[] }>('poseidon2.json') : undefined;
   const by = (n: string) => j?.results.find((x) => x.name === n)?.median;
   const ours = by('hashPair: wasm kernel');
@@ -56,8 +75,8 @@ function poseidon2(o: CollectOptions): Figure[] {
 }
 
 /** World state: block application vs its hashes, historical witness vs raw point read (bench/world-state.ts). */
-function worldState(o: CollectOptions): Figure[] {
-  const r = run('world-state.ts', [o.quick ? '4' : '16'], {}, 240_000);
+async function worldState(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('world-state.ts', o.quick ? ['4', '20000'] : ['8'], {}, 240_000);
   const apply = /apply (\d+) ms; (\d+) permutations ≈ (\d+) ms of hashing \(median ratio of blocks ([^:]+): ([^)]*)\)/.exec(r.out);
   const cold = /cold first block: apply (\d+) ms; .*\(([\d.]+)×\)/.exec(r.out);
   const reads = /nullifier tree (\d+) leaves: sibling path @block1 ([\d.]+) ms, low-nullifier witness ([\d.]+) ms, raw point read ([\d.]+) ms/.exec(r.out);
@@ -81,8 +100,8 @@ function worldState(o: CollectOptions): Figure[] {
 }
 
 /** Private logs by tag from the index vs an in-memory map of the same chain (bench/log-tags.ts). */
-function logTags(): Figure[] {
-  const r = run('log-tags.ts', ['10000'], {}, 180_000);
+async function logTags(): Promise<Figure[]> {
+  const r = await run('log-tags.ts', ['10000'], {}, 180_000);
   const m = /logs by (\d+) tags on (\d+) logs: index ([\d.]+) ms, in-memory map ([\d.]+) ms/.exec(r.out);
   if (!m) return [missing('logs by 1000 tags', 'ms', r.ok ? 'output of bench/log-tags.ts not recognised' : r.why)];
   const half = Number(m[1]) / 2;
@@ -93,11 +112,11 @@ function logTags(): Figure[] {
 }
 
 /** Mempool admission (bench/txpool.ts) vs a raw insert of the same wire bytes (bench/raw-insert.ts). */
-function txpool(o: CollectOptions): Figure[] {
-  const txs = o.quick ? '100' : '500';
-  const r = run('txpool.ts', [], { BENCH_TXS: txs }, 300_000);
+async function txpool(o: CollectOptions): Promise<Figure[]> {
+  const txs = o.quick ? '100' : '300';
+  const r = await run('txpool.ts', [], { BENCH_TXS: txs }, 300_000);
   const j = r.ok ? readJson<{ txs: number; results: Record<string, number> }>('txpool.json') : undefined;
-  const raw = run('raw-insert.ts', [txs], {}, 120_000);
+  const raw = await run('raw-insert.ts', [txs], {}, 120_000);
   const rawJson = raw.ok ? (JSON.parse(raw.out.trim().split('\n').pop()!) as { perSecond: number; bytes: number }) : undefined;
   const addMs = j?.results['add (ms/tx)'];
   if (addMs === undefined) return [missing('tx admission', 'txs/s', r.why || 'bench/out/txpool.json has no "add (ms/tx)"')];
@@ -110,8 +129,8 @@ function txpool(o: CollectOptions): Figure[] {
 }
 
 /** Block building through the engine (bench/block-building.ts). */
-function blockBuilding(o: CollectOptions): Figure[] {
-  const r = run('block-building.ts', [o.quick ? '128' : '512', '32'], {}, 300_000);
+async function blockBuilding(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('block-building.ts', [o.quick ? '128' : '512', '32'], {}, 300_000);
   const m = /([\d.]+) txs\/s, ([\d.]+) ms\/block/.exec(r.out);
   const split = /hashing (\d+) ms \((\d+)%.*storage (\d+) ms \((\d+)%/.exec(r.out);
   if (!m) return [missing('block building', 'txs/s', r.ok ? `output of bench/block-building.ts not recognised` : r.why)];
@@ -119,8 +138,8 @@ function blockBuilding(o: CollectOptions): Figure[] {
 }
 
 /** Public VM interpreter (bench/public-vm.ts). */
-function publicVm(o: CollectOptions): Figure[] {
-  const r = run('public-vm.ts', [o.quick ? '50000' : '200000'], {}, 240_000);
+async function publicVm(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('public-vm.ts', [o.quick ? '50000' : '200000'], {}, 240_000);
   const spins = [...r.out.matchAll(/spin\(Field\)\s+n=\d+: [\d]+ instructions in [\d.]+ s = ([\d,]+) instr\/s/g)];
   const store = /store_loop\(Field\)\s+n=\d+: [\d]+ instructions in [\d.]+ s = ([\d,]+) instr\/s/.exec(r.out);
   if (spins.length === 0) return [missing('public VM', 'instr/s', r.ok ? 'output of bench/public-vm.ts not recognised' : r.why)];
@@ -131,9 +150,9 @@ function publicVm(o: CollectOptions): Figure[] {
 }
 
 /** Token transfers through block building: public VM, trees and chain tables (bench/public-token-transfers.ts). */
-function tokenTransfers(o: CollectOptions): Figure[] {
-  const [n, perBlock] = o.quick ? [64, 32] : [256, 32];
-  const r = run('public-token-transfers.ts', [String(n), String(perBlock)], {}, 300_000);
+async function tokenTransfers(o: CollectOptions): Promise<Figure[]> {
+  const [n, perBlock] = o.quick ? [64, 32] : [1024, 32];
+  const r = await run('public-token-transfers.ts', [String(n), String(perBlock)], {}, 300_000);
   const head = /(\d+) transfer_in_public txs in (\d+) blocks of ≤(\d+) \((\d+) reverted\)/.exec(r.out);
   const rate = /([\d.]+) transfers\/s, ([\d.]+) ms\/block/.exec(r.out);
   if (!rate) return [missing('public token transfers through block building', 'transfers/s', r.ok ? `output of bench/public-token-transfers.ts not recognised: ${r.out.slice(0, 200)}` : r.why)];
@@ -144,9 +163,9 @@ function tokenTransfers(o: CollectOptions): Figure[] {
 }
 
 /** Follower catch-up over RPC vs applying the same blocks from a local array (bench/sync.ts). */
-function sync(o: CollectOptions): Figure[] {
+async function sync(o: CollectOptions): Promise<Figure[]> {
   const [blocks, perBlock] = o.quick ? [100, 2] : [1000, 2];
-  const r = run('sync.ts', [String(blocks), String(perBlock)], {}, 300_000);
+  const r = await run('sync.ts', [String(blocks), String(perBlock)], {}, 300_000);
   const line = r.out.trim().split('\n').pop() ?? '';
   let j: { blocks: number; txs: number; txsPerBlock: number; buildSeconds: number; rpcSeconds: number; localSeconds: number } | undefined;
   try {
@@ -165,9 +184,9 @@ function sync(o: CollectOptions): Figure[] {
 }
 
 /** Gossip between node processes (bench/p2p.ts). */
-function p2p(o: CollectOptions): Figure[] {
+async function p2p(o: CollectOptions): Promise<Figure[]> {
   const burst = o.quick ? '500' : '5000';
-  const r = run('p2p.ts', [burst, '1000'], {}, o.quick ? 120_000 : 300_000);
+  const r = await run('p2p.ts', [burst, '1000'], {}, o.quick ? 120_000 : 300_000);
   const lat = /median ([\d.]+) ms, p95 ([\d.]+) ms/.exec(r.out);
   const thr = /= (\d+) msg\/s, ([\d.]+) MB\/s/.exec(r.out);
   const real = /real Tx .*: ([\d.]+) ms/.exec(r.out);
@@ -180,8 +199,8 @@ function p2p(o: CollectOptions): Figure[] {
 }
 
 /** SQLite vs Postgres (bench/storage-engines.ts): Postgres against SQLite as the baseline. */
-function storageEngines(o: CollectOptions): Figure[] {
-  const r = run('storage-engines.ts', o.quick ? ['5', '2'] : ['20', '4'], {}, 300_000);
+async function storageEngines(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('storage-engines.ts', o.quick ? ['5', '2'] : ['20', '4'], {}, 300_000);
   const rows = [...r.out.matchAll(/^(applyBlock|writes only)\s+(.+?)\s+([\d.]+) ms\/block\s+([\d.]+) (blocks|rows)\/s/gm)].map((m) => ({ kind: m[1]!, engine: m[2]!.trim(), msPerBlock: num(m[3]), rate: num(m[4]), unit: `${m[5]}/s` }));
   const figures: Figure[] = [];
   for (const kind of ['applyBlock', 'writes only']) {
@@ -197,8 +216,8 @@ function storageEngines(o: CollectOptions): Figure[] {
 }
 
 /** Read-only processes on one Postgres (bench/readers.ts): two readers against one, the same load split over both. */
-function readers(o: CollectOptions): Figure[] {
-  const r = run('readers.ts', o.quick ? ['2000', '1', '32'] : ['5000', '3', '32'], {}, 300_000);
+async function readers(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('readers.ts', o.quick ? ['1500', '1', '32'] : ['1500', '3', '32'], {}, 300_000);
   type Row = { oneReader: number; twoReaders: number; oneRuns: number[]; twoRuns: number[]; p99OneMs: number; p99TwoMs: number; errors: number; readerCpuOne?: number; readerCpuTwo?: number };
   const j = r.ok ? readJson<{ cpus: number; tip: number; connections: number; runs: number; durationMs: number; results: Record<string, Row> }>('readers.json') : undefined;
   if (j === undefined || Object.keys(j.results).length === 0) return [missing('public reads with two reader processes', 'req/s', r.why || 'bench/out/readers.json has no results')];
@@ -209,17 +228,39 @@ function readers(o: CollectOptions): Figure[] {
   }));
 }
 
-/** Runs every collected benchmark; returns one report section per area. */
-export function runCollected(o: CollectOptions): Section[] {
+/** Which benchmarks: those that may run beside the soak, or those that need the machine to themselves. */
+export type CollectedGroup = 'beside-soak' | 'alone';
+
+/**
+ * Runs one group of collected benchmarks, one after another; returns report sections (a title may
+ * appear in both groups: bench/run.ts merges them). `stepSuffix` marks the steps in the time budget.
+ */
+export async function runCollected(o: CollectOptions, group: CollectedGroup, stepSuffix = ''): Promise<Section[]> {
   mkdirSync(join(ROOT, 'bench', 'out'), { recursive: true });
-  const step = <T>(name: string, f: () => T): T => o.budget.stepSync(name, f);
+  const step = (name: string, f: () => Promise<Figure[]>) => o.budget.step(`${name}${stepSuffix}`, f);
+  if (group === 'alone') {
+    return [
+      { title: 'Poseidon2', figures: await step('poseidon2', () => poseidon2(o)) },
+      { title: 'P2P gossip', figures: await step('p2p', () => p2p(o)) },
+      { title: 'Storage engines', figures: await step('readers', () => readers(o)) },
+    ];
+  }
   return [
-    { title: 'Poseidon2', figures: step('poseidon2', () => poseidon2(o)) },
-    { title: 'World state', figures: step('world-state', () => worldState(o)) },
-    { title: 'Logs', figures: step('log-tags', () => logTags()) },
-    { title: 'Transactions and blocks', figures: [...step('txpool', () => txpool(o)), ...step('block-building', () => blockBuilding(o))] },
-    { title: 'Public VM', figures: [...step('public-vm', () => publicVm(o)), ...step('token transfers', () => tokenTransfers(o))] },
-    { title: 'P2P gossip and sync', figures: [...step('p2p', () => p2p(o)), ...step('sync', () => sync(o))] },
-    { title: 'Storage engines', figures: [...step('storage-engines', () => storageEngines(o)), ...step('readers', () => readers(o))] },
+    { title: 'World state', figures: await step('world-state', () => worldState(o)) },
+    { title: 'Logs', figures: await step('log-tags', () => logTags()) },
+    { title: 'Transactions and blocks', figures: [...(await step('txpool', () => txpool(o))), ...(await step('block-building', () => blockBuilding(o)))] },
+    { title: 'Public VM', figures: [...(await step('public-vm', () => publicVm(o))), ...(await step('token transfers', () => tokenTransfers(o)))] },
+    { title: 'Sync', figures: await step('sync', () => sync(o)) },
+    { title: 'Storage engines', figures: await step('storage-engines', () => storageEngines(o)) },
   ];
+}
+
+/** Sections with the same title joined, in first-seen order. */
+export function mergeSections(sections: readonly Section[]): Section[] {
+  const byTitle = new Map<string, Section>();
+  for (const sec of sections) {
+    const seen = byTitle.get(sec.title);
+    byTitle.set(sec.title, seen ? { ...seen, figures: [...seen.figures, ...sec.figures] } : sec);
+  }
+  return [...byTitle.values()];
 }

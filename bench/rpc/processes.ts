@@ -19,6 +19,8 @@ export interface Child {
   readonly port: number;
   /** Resident set size in bytes, from /proc (NaN when unavailable). */
   rss(): number;
+  /** CPU time used so far (user + system), in seconds, from /proc (NaN when unavailable). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,22 @@ export function rssOf(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** CPU seconds (utime + stime) of a process from /proc/<pid>/stat; NaN when unreadable. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 (1-based).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** USER_HZ on Linux. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function stopper(proc: ChildProcess, graceMs = 10_000): () => Promise<void> {
   return () =>
@@ -101,7 +119,7 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
     }, timeoutMs, args[0]!);
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log
-    return { proc, port, readyMs, rss: () => rssOf(proc.pid), stop };
+    return { proc, port, readyMs, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
   } catch (err) {
     await stop();
     throw err;
@@ -114,7 +132,7 @@ export async function startBare(recordingFile: string): Promise<Child> {
   const stop = stopper(proc, 3000);
   try {
     const port = await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{"port"') ? (JSON.parse(l) as { port: number }).port : undefined), 30_000, 'bare server');
-    return { proc, port, rss: () => rssOf(proc.pid), stop };
+    return { proc, port, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
   } catch (err) {
     await stop();
     throw err;

@@ -43,6 +43,11 @@ export interface RpcBenchOptions {
   readonly startupRuns: number;
   readonly log: (line: string) => void;
   readonly budget: TimeBudget;
+  /**
+   * Work to run beside the soak once the long chain is built (single-process benchmarks); the soak
+   * step ends when both are done. Its effect on the soak is memory-neutral (another process).
+   */
+  readonly duringSoak?: () => Promise<void>;
 }
 
 interface Call { readonly method: string; readonly params: readonly unknown[] }
@@ -273,7 +278,14 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const soakStart = performance.now();
       o.log(`soak: ${o.soakMinutes} min of ${o.soakRate} mixed batches/s (${mixed.map((c) => c.method).join(', ')}), node building a block every slot`);
       // Answers change as blocks are built, so only errors are counted, not byte equality.
-      const soak = await runLoadProcess({ port: soakNode.port, body: soakBody, connections: 8, warmupMs: warmMs, durationMs: soakMs - warmMs, rate: o.soakRate }, () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }));
+      const cpu0 = soakNode.cpuSeconds();
+      const load = runLoadProcess({ port: soakNode.port, body: soakBody, connections: 8, warmupMs: warmMs, durationMs: soakMs - warmMs, rate: o.soakRate }, () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }));
+      const long = await extension.done;
+      o.log(`soak: ${o.longChainBlocks}-block directory ${typeof long === 'string' ? `failed: ${long}` : `built in ${(long.tailMs / 1000).toFixed(0)} s`}`);
+      const longBuiltAtS = (performance.now() - soakStart) / 1000;
+      const beside = o.duringSoak?.();
+      const soak = await load;
+      const nodeCores = (soakNode.cpuSeconds() - cpu0) / ((performance.now() - soakStart) / 1000);
       const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
       const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
       const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
@@ -282,8 +294,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const afterRss = soakNode.rss();
       await soakNode.stop();
       children.splice(children.indexOf(soakNode), 1);
-      const long = await extension.done;
-      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady) * 60_000 / MB, long };
+      await beside;
+      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady) * 60_000 / MB, long, nodeCores, longBuiltAtS };
     } finally {
       extension.stop();
     }
@@ -344,7 +356,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     },
     {
       name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs first 10%`, unit: 'MB', value: late / MB, baseline: early / MB, baselineName: 'first 10%', goal: { kind: 'ratio-max', target: growthGoal },
-      note: `goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); 3 s after the load ${(afterRss / MB).toFixed(1)} MB; a ${o.longChainBlocks}-block directory was built in another process meanwhile`,
+      note: `goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
 
