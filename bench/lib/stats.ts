@@ -33,3 +33,13 @@ export function ratio(value: number | undefined, baseline: number | undefined): 
   if (!Number.isFinite(value) || !Number.isFinite(baseline) || baseline === 0) return Number.NaN;
   return value / baseline;
 }
+
+/** Least-squares slope of y over x (units of y per unit of x); NaN with fewer than two distinct x. */
+export function slope(points: readonly { readonly x: number; readonly y: number }[]): number {
+  if (points.length < 2) return Number.NaN;
+  const mx = points.reduce((a, p) => a + p.x, 0) / points.length;
+  const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+  const cov = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const vx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  return vx === 0 ? Number.NaN : cov / vx;
+}

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
-import { median } from '../lib/stats.ts';
+import { median, slope } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import { recordingKey } from './bare-server.ts';
 import type { Recording } from './bare-server.ts';
@@ -295,7 +295,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       await soakNode.stop();
       children.splice(children.indexOf(soakNode), 1);
       await beside;
-      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady) * 60_000 / MB, long, nodeCores, longBuiltAtS };
+      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
     } finally {
       extension.stop();
     }
@@ -374,16 +374,6 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     { title: 'Memory', intro: 'Resident set (VmRSS) of the node process, sampled from /proc every 250 ms.', figures: memory },
     { title: 'Startup', intro: 'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line, against the same on a fresh data directory (interleaved run by run).', figures: startup },
   ];
-}
-
-/** Least-squares slope of rss over t (bytes per ms); NaN with fewer than two samples. */
-function slope(xs: readonly { t: number; rss: number }[]): number {
-  if (xs.length < 2) return Number.NaN;
-  const mt = xs.reduce((a, x) => a + x.t, 0) / xs.length;
-  const mr = xs.reduce((a, x) => a + x.rss, 0) / xs.length;
-  const cov = xs.reduce((a, x) => a + (x.t - mt) * (x.rss - mr), 0);
-  const vt = xs.reduce((a, x) => a + (x.t - mt) ** 2, 0);
-  return vt === 0 ? Number.NaN : cov / vt;
 }
 
 function sleep(ms: number): Promise<void> {

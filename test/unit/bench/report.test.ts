@@ -52,6 +52,9 @@ describe('formatting', () => {
       '| cheap call | 7,000 req/s | 10,000 req/s (bare node:http) | 0.70× | ratio ≥ 0.80× | **NOT MET** — 0.70× against ≥ 0.80×: 13% below the goal | a\\|b |',
     );
   });
+  it('a row not met shows its cause when the runner knows one', () => {
+    assert.match(renderRow({ ...rps(7000, 10000), cause: 'JSON encoding per call' }), /\*\*NOT MET\*\* — 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: JSON encoding per call \|/);
+  });
   it('a row not measured keeps its reason', () => {
     assert.match(renderRow({ name: 'medium', unit: 'req/s', note: 'not measured: needs blocks with txs' }), /\| not measured \|.*needs blocks with txs/);
   });
@@ -62,7 +65,8 @@ describe('renderReport', () => {
     date: '2026-01-01T00:00:00.000Z', mode: 'quick', durationSeconds: 120, commit: 'abc1234', nodeVersion: 'v24.12.0',
     machine: { cpuModel: 'Test CPU', cores: 2, memoryGiB: 8, loadAverage: [1, 2, 3], os: 'linux' },
     method: ['medians of 3 runs'],
-    sections: [{ title: 'RPC', intro: 'load from a separate process', figures: [rps(9000, 10000), rps(7000, 10000), { name: 'n', unit: 'u', note: 'needs x' }] }],
+    timeBudget: [{ name: 'RPC throughput', seconds: 61.4 }, { name: 'soak', seconds: 604 }],
+    sections: [{ title: 'RPC', intro: 'load from a separate process', figures: [rps(9000, 10000), { ...rps(7000, 10000), cause: 'one allocation per call' }, { name: 'n', unit: 'u', note: 'needs x' }] }],
   };
   const page = renderReport(report);
   it('header: machine, node, date', () => {
@@ -71,9 +75,10 @@ describe('renderReport', () => {
     assert.match(page, /Node\.js v24\.12\.0/);
     assert.match(page, /2026-01-01/);
   });
-  it('summary counts and a list of the goals not met', () => {
+  it('summary counts and a list of the goals not met, each with its cause', () => {
     assert.match(page, /1 goals met, 1 not met, 1 figures not measured/);
-    assert.match(page, /Goals not met:\n\n- cheap call: 0\.70× against ≥ 0\.80×/);
+    assert.match(page, /Goals not met:\n\n- cheap call: 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: one allocation per call/);
   });
+  it('the time budget of each step in the header', () => assert.match(page, /- Time budget \(120 s in all\): RPC throughput 61 s, soak 604 s/));
   it('a table per section', () => assert.match(page, /## RPC\n\nload from a separate process\n\n\| figure \| value/));
 });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { median, percentile, percentileSorted, ratio } from '../../../bench/lib/stats.ts';
+import { median, percentile, percentileSorted, ratio, slope } from '../../../bench/lib/stats.ts';
 
 describe('median', () => {
   it('odd count: the middle value', () => assert.equal(median([5, 1, 3]), 3));
@@ -32,5 +32,14 @@ describe('ratio', () => {
     assert.ok(Number.isNaN(ratio(undefined, 3)));
     assert.ok(Number.isNaN(ratio(3, undefined)));
     assert.ok(Number.isNaN(ratio(Number.NaN, 3)));
+  });
+});
+
+describe('slope (least squares)', () => {
+  it('a straight line: its slope', () => assert.equal(slope([0, 1, 2, 3].map((x) => ({ x, y: 5 + 2 * x }))), 2));
+  it('flat noise around a level: close to 0', () => assert.ok(Math.abs(slope([1, -1, 1, -1, 1, -1].map((d, x) => ({ x, y: 100 + d })))) < 0.5));
+  it('fewer than two points, or one x: NaN', () => {
+    assert.ok(Number.isNaN(slope([{ x: 1, y: 1 }])));
+    assert.ok(Number.isNaN(slope([{ x: 1, y: 1 }, { x: 1, y: 2 }])));
   });
 });
