@@ -10,7 +10,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
@@ -186,6 +186,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const load = (port: number, body: string, expect: string, rate?: number, onTick?: () => void): Promise<LoadResult> =>
     runLoadProcess({ port, body, expect, connections: rate === undefined ? connections : 16, warmupMs: short ? o.shortWarmupMs : o.warmupMs, durationMs: short ? o.shortDurationMs : o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
   const throughputStart = performance.now();
+  const throughputLoad = loadavg()[0]!;
   const throughput: Figure[] = [];
   const bareRps = new Map<string, number>();
   for (const c of cases) {
@@ -221,8 +222,9 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
 
   connections = o.connections;
   short = false;
-  o.budget.steps.push({ name: 'RPC throughput', seconds: (performance.now() - throughputStart) / 1000 });
+  o.budget.record('RPC throughput', throughputStart, throughputLoad);
   const latencyStart = performance.now();
+  const latencyLoad = loadavg()[0]!;
   // 6. p99 at half the bare server's rate (cheap call), and fixed 1 000 req/s.
   const latency: Figure[] = [];
   const cheap = bodies.get('cheap')!;
@@ -235,10 +237,14 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       n.push(await load(node.port, body, expect, rate, sample));
       b.push(await load(bare.port, body, expect, rate));
     }
+    const achieved = median(n.map((x) => x.rps));
+    const bareAchieved = median(b.map((x) => x.rps));
     latency.push({
       name: `cheap call, ${variant === 'single' ? 'single request' : '10-call batch'}: p99 at ${rate} req/s (half the bare rate)`, unit: 'ms',
       value: median(n.map((x) => x.p99Ms)), baseline: median(b.map((x) => x.p99Ms)), baselineName: 'bare node:http', goal: { kind: 'ratio-max', target: 2 },
-      note: `${cheapNote}; achieved ${median(n.map((x) => x.rps)).toFixed(0)} req/s; p50 ${median(n.map((x) => x.p50Ms)).toFixed(3)} ms vs bare ${median(b.map((x) => x.p50Ms)).toFixed(3)} ms`,
+      note: `${cheapNote}; achieved ${achieved.toFixed(0)} req/s (bare ${bareAchieved.toFixed(0)}); p50 ${median(n.map((x) => x.p50Ms)).toFixed(3)} ms vs bare ${median(b.map((x) => x.p50Ms)).toFixed(3)} ms`,
+      // When the node cannot keep up with the offered rate, its p99 is queueing time.
+      ...(achieved < rate * 0.95 ? { cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered (bare ${bareAchieved.toFixed(0)}): half the bare server's closed-loop rate is past the node's capacity on this machine in this run, so requests queue and the p99 is mostly waiting` } : {}),
     });
   }
   {
@@ -255,7 +261,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     );
   }
 
-  o.budget.steps.push({ name: 'RPC latency', seconds: (performance.now() - latencyStart) / 1000 });
+  o.budget.record('RPC latency', latencyStart, latencyLoad);
 
   // 7. Soak: the node restarted with --build-empty-blocks (a block every slot, as a chain that
   // keeps moving), a fixed rate of mixed batches (every call that answers) for soakMinutes;
@@ -295,7 +301,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       await soakNode.stop();
       children.splice(children.indexOf(soakNode), 1);
       await beside;
-      return { mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
+      const secondHalf = steady.filter((x) => x.t >= warmMs + (soakMs - warmMs) / 2);
+      return { secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
     } finally {
       extension.stop();
     }
@@ -356,6 +363,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     },
     {
       name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs first 10%`, unit: 'MB', value: late / MB, baseline: early / MB, baselineName: 'first 10%', goal: { kind: 'ratio-max', target: growthGoal },
+      // The shape of the growth says which kind it is: still rising at the end, or levelled off.
+      ...(late / early > growthGoal
+        ? { cause: Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25
+          ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
+          : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show` }
+        : {}),
       note: `goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
