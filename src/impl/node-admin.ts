@@ -65,7 +65,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
     node.useConsensus(new ConsensusDuties({
       committees: parts.committees, keyring: parts.keyring, chain: engine.state.store, publisher: p2p,
       currentSlot: () => engine.time.slotAt(BigInt(Math.floor(engine.config.clock.nowMs() / 1000))),
-      blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000), ...(logger === undefined ? {} : { logger }),
+      blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000), fetchBlocks: () => node.wakeFollower?.(), ...(logger === undefined ? {} : { logger }),
     }));
   }
   return parts;

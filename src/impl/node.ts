@@ -45,6 +45,7 @@ import type { BlockSource } from './sync/block-source.ts';
 import { Follower } from './sync/follower.ts';
 import type { FollowerState, FollowerStatus } from './sync/follower.ts';
 import { P2pBlockSource } from './sync/p2p-block-source.ts';
+import { buildGateTiming, PeerBuildGate } from './sync/peer-build-gate.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
 import type { ProposerSelection } from './sequencer/sequencer.ts';
 import type { SlotObserver } from './validators/sentinel.ts';
@@ -104,9 +105,11 @@ export interface L2Node {
   /**
    * This node's validators on p2p: proposals gossiped after the step that seals our slot's
    * checkpoint, received proposals verified and attested, received attestations handed to the
-   * sentinel (each slot is then reported half a slot late, so that they can arrive).
+   * sentinel (a slot is then reported once its attestations are in, at the latest two slots after it ended).
    */
   useConsensus(duties: ConsensusDuties): void;
+  /** Asks the follower (when this node has one) to import now instead of at its next poll. */
+  wakeFollower?(): void;
   /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
   syncState(): FollowerState;
   /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
@@ -262,6 +265,7 @@ function assemble(p: Parts): L2Node {
     }
   };
   let slotObserver: SlotObserver | undefined;
+  let proposerSelection: ProposerSelection | undefined;
   const slotReports = slotReporter(engine, logger, () => consensusRef.current);
   const step = async () => {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
@@ -314,6 +318,22 @@ function assemble(p: Parts): L2Node {
       },
     });
     followerRef.current = follower;
+    // A sequencer beside validators on other nodes catches up with its peers before it builds (docs/P2P.md, "Slot timing").
+    if (sequencing && p2p !== undefined) {
+      const nowMs = () => engine.config.clock.nowMs();
+      engine.sequencer.useSlotGate(new PeerBuildGate({
+        peerCount: () => p2p.getPeers().length, catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
+        previousSlotPending: async (slot) => {
+          const prev = slot - 1;
+          if (prev < 1 || proposerSelection?.(prev) !== undefined) return false;
+          const tip = await engine.chain.findBlock(await engine.state.latestBlockNumber());
+          return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
+        },
+        slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000, nowMs,
+        expectsPeers: config.p2pBootstrapPeers.length > 0, startedAtMs: nowMs(),
+        ...buildGateTiming(config.slotDurationSeconds, config.slotsPerEpoch), logger,
+      }));
+    }
     await follower.start();
     p.closers.push(() => follower.stop());
     logger.info('following', { over: role.kind === 'follower' ? role.over : undefined, source: p.source.name, from: await engine.state.latestBlockNumber() });
@@ -342,10 +362,14 @@ function assemble(p: Parts): L2Node {
       slotObserver = observer;
     },
     useProposer(select) {
+      proposerSelection = select;
       engine.sequencer.useProposer(select);
     },
     useConsensus(duties) {
       consensusRef.current = duties;
+    },
+    wakeFollower() {
+      followerRef.current?.wake();
     },
     syncState,
     isReady,
@@ -391,13 +415,19 @@ function assemble(p: Parts): L2Node {
 /** Most finished slots reported in one step (after a long pause, older ones are left out). */
 const MAX_SLOTS_PER_REPORT = 256;
 
+/** With validator duties: an incomplete slot is reported this many slots after it ended. */
+const REPORT_DEADLINE_SLOTS = 2;
+
 /**
  * What the sequencer did in each finished slot, for the sentinel: the slot's checkpoint (sealed by
  * the first tick of a later slot, posted to L1 at once: `mined`) with its archive root, or blocks
  * without a checkpoint (`blocksSeen`), or nothing. Slots are reported from the one the node started
- * in; an epoch is reported proven when the proven checkpoint moves into it. With validator duties
- * on p2p, the attestations received for the slot go with it, and a slot is reported only half a
- * slot after it ended: its proposal goes out when it is sealed, and the attestations come back.
+ * in, in order; an epoch is reported proven when the proven checkpoint moves into it. With
+ * validator duties on p2p, the attestations received for the slot go with it, and a finished slot
+ * is reported as soon as its checkpoint is sealed here and every committee member's attestation
+ * has arrived, else `REPORT_DEADLINE_SLOTS` slots after it ended (docs/P2P.md, "Slot timing"):
+ * the proposal goes out at the seal (the proposer's first tick after the slot), a receiver may
+ * wait up to a slot for the block, then its attestation travels back.
  */
 function slotReporter(engine: Engine, logger: Logger, consensus: () => ConsensusDuties | undefined): (observer: SlotObserver) => Promise<void> {
   let nextSlot: number | undefined;
@@ -406,9 +436,12 @@ function slotReporter(engine: Engine, logger: Logger, consensus: () => Consensus
   const bySlot = new Map<number, Checkpoint>();
   return async (observer) => {
     const duties = consensus();
-    const lagMs = duties === undefined ? 0 : (engine.config.slotDurationSeconds * 1000) / 2;
-    const current = engine.time.slotAt(BigInt(Math.floor((engine.config.clock.nowMs() - lagMs) / 1000)));
-    nextSlot ??= Math.max(1, current);
+    const nowMs = engine.config.clock.nowMs();
+    const slotAtMs = (ms: number) => engine.time.slotAt(BigInt(Math.floor(ms / 1000)));
+    const finished = slotAtMs(nowMs);
+    // Slots before `due` are reported whatever arrived; later finished ones only once complete.
+    const due = duties === undefined ? finished : slotAtMs(nowMs - REPORT_DEADLINE_SLOTS * engine.config.slotDurationSeconds * 1000);
+    nextSlot ??= Math.max(1, finished);
     nextCheckpoint ??= (await engine.state.store.latestCheckpointNumber()) + 1;
     for (let more = true; more;) {
       const found = await engine.state.store.checkpointsFrom(nextCheckpoint, 64);
@@ -416,11 +449,12 @@ function slotReporter(engine: Engine, logger: Logger, consensus: () => Consensus
       nextCheckpoint += found.length;
       more = found.length === 64;
     }
-    nextSlot = Math.max(nextSlot, current - MAX_SLOTS_PER_REPORT);
-    const open = nextSlot < current ? await engine.state.openCheckpointBlocks() : [];
-    for (; nextSlot < current; nextSlot++) {
+    nextSlot = Math.max(nextSlot, finished - MAX_SLOTS_PER_REPORT);
+    const open = nextSlot < finished ? await engine.state.openCheckpointBlocks() : [];
+    for (; nextSlot < finished; nextSlot++) {
       const slot = nextSlot;
       const c = bySlot.get(slot);
+      if (slot >= due && !(c !== undefined && duties?.attestationsComplete(slot) === true)) break;
       bySlot.delete(slot);
       const blocksSeen = c === undefined && open.some((b) => b.header.globalVariables.slotNumber === slot);
       const attestations = duties?.attestationsFor(slot) ?? [];

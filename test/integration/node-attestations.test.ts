@@ -56,12 +56,15 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
     const genesis = Math.floor(Date.now() / 1000) + 10;
     const common = [...chainFlags(genesis), '--p2p-enabled', '--p2p-port', '0', '--build-empty-blocks', '--data-directory', ''];
     const nodes: NodeProcess[] = [];
+    const logs: [string, NodeProcess][] = [];
     try {
       const a = await startNode([...common, '--keystore', await keystore('a', KEY_A, 'aaaa'), '--registered-validators', B], { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(a);
+      logs.push(['a', a]);
       const b = await startNode([...common, '--keystore', await keystore('b', KEY_B, 'bbbb'), '--registered-validators', A,
         '--p2p-bootstrap-peers', p2pAddress(a)], { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(b);
+      logs.push(['b', b]);
       const status = async (n: NodeProcess) => (await fetch(`${n.publicUrl}/status`)).json() as Promise<any>;
       await waitFor('the two nodes connected', async () => ((await status(a)).p2p.peers >= 1 && (await status(b)).p2p.peers >= 1 ? true : undefined), 8_000);
       assert.ok(Date.now() / 1000 < genesis, 'connected before slot 1 (start-up was too slow for this test\'s genesis margin)');
@@ -104,6 +107,11 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
       const one = await ok(a.publicUrl, 'node_getValidatorStats', B);
       assert.ok(one.validator.missedAttestations.count >= 1);
       assert.ok(one.validator.lastAttestation !== undefined, 'its earlier attestations are still on record');
+    } catch (err) {
+      // The nodes' logs are what explains a failure: keep them beside the keystores.
+      for (const [name, n] of logs) await writeFile(join(dir, `${name}.log`), n.stderr());
+      console.error(`node logs: ${logs.map(([name]) => join(dir, `${name}.log`)).join(' ')}`);
+      throw err;
     } finally {
       for (const n of nodes) assert.equal(await n.stop('SIGTERM'), 0);
     }

@@ -1,9 +1,15 @@
 /**
- * The dev sequencer: on each tick it seals the previous slot's blocks into a checkpoint and posts
- * it to L1, then, when one of the node's validators is the proposer of the current slot
- * (`useProposer`), builds the next block of the slot with that validator's coinbase and fee
- * recipient when there are enough txs (or an empty one when configured). The first block of a
- * checkpoint takes the inbox's waiting L1→L2 messages.
+ * The dev sequencer: on each tick it seals each finished slot's blocks into that slot's checkpoint
+ * (one checkpoint per slot, also when blocks of several slots are open — a block of the current
+ * slot imported from its proposer before our first tick in it stays open) and posts it to L1, then,
+ * when one of the node's validators is the proposer of the current slot (`useProposer`), builds
+ * the next block of the slot with that validator's coinbase and fee recipient when there are
+ * enough txs (or an empty one when configured). The first block of a checkpoint takes the inbox's
+ * waiting L1→L2 messages.
+ *
+ * With a slot gate (`useSlotGate`, validators on several nodes) the first build of each of our
+ * slots waits for the gate (catching up with peers, docs/P2P.md) and no block is started in the
+ * last `buildMarginMs` of the slot, so that it reaches the next proposer before that one builds.
  *
  * Checkpoint header fields we compute (documented, not circuit-exact): blockHeadersHash =
  * poseidon2Hash(block hashes); blobsHash = sha256ToField(blob fields as 32-byte words);
@@ -52,6 +58,16 @@ const NO_SETUP_CALLS: PublicExecutionOptions = { allowList: () => [] };
 /** Who builds a slot's blocks: this node's validator that is the slot's proposer, or undefined when none is. */
 export type ProposerSelection = (slot: number) => { readonly coinbase: bigint; readonly feeRecipient: bigint } | undefined;
 
+/**
+ * Before this node builds in a slot: `beforeBuild(slot, deadlineMs)` runs once per slot, before
+ * the seal of the previous slots (so blocks it imports are sealed first), and false skips the
+ * slot; `buildMarginMs` before the slot's end no block is started any more.
+ */
+export interface SlotGate {
+  beforeBuild(slot: number, deadlineMs: number): Promise<boolean>;
+  readonly buildMarginMs: number;
+}
+
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
   const buf = new Uint8Array(32 * fields.length);
@@ -64,6 +80,9 @@ export class Sequencer {
   readonly #cfg: SequencerConfig;
   readonly #d: SequencerDeps;
   #proposer: ProposerSelection | undefined;
+  #gate: SlotGate | undefined;
+  /** The slot the gate last ran for, and its answer. */
+  #gated: { slot: number; ok: boolean } | undefined;
 
   constructor(cfg: SequencerConfig, deps: SequencerDeps) {
     this.#cfg = cfg;
@@ -79,19 +98,41 @@ export class Sequencer {
     this.#proposer = select;
   }
 
-  /** One step: seal a finished slot, then maybe build a block for the current one (when this node proposes it). */
+  /** Gates our builds (see SlotGate); undefined removes the gate. */
+  useSlotGate(gate: SlotGate | undefined): void {
+    this.#gate = gate;
+    this.#gated = undefined;
+  }
+
+  /** One step: seal the finished slots, then maybe build a block for the current one (when this node proposes it). */
   async tick(): Promise<void> {
     const { chain, time } = this.#d;
     const slot = time.slotAt(secondsOf(this.#d.clock));
+    const proposer = slot < 1 ? undefined : this.#proposer === undefined ? this.#cfg : this.#proposer(slot);
+    const gate = this.#gate;
+    const deadlineMs = Number(time.slotStart(slot + 1)) * 1000 - (gate?.buildMarginMs ?? 0);
+    if (gate !== undefined && proposer !== undefined && this.#gated?.slot !== slot) {
+      this.#gated = { slot, ok: false };
+      this.#gated.ok = await gate.beforeBuild(slot, deadlineMs);
+    }
     const open = await chain.openCheckpointBlocks();
-    if (open.length > 0 && open[0]!.header.globalVariables.slotNumber < slot) await this.#seal(open);
-    if (slot < 1) return;
-    const stillOpen = open.length > 0 && open[0]!.header.globalVariables.slotNumber === slot ? open : [];
+    // One checkpoint per finished slot, oldest first; the current slot's blocks stay open.
+    let from = 0;
+    while (from < open.length && open[from]!.header.globalVariables.slotNumber < slot) {
+      const s = open[from]!.header.globalVariables.slotNumber;
+      let to = from;
+      while (to < open.length && open[to]!.header.globalVariables.slotNumber === s) to++;
+      await this.#seal(open.slice(from, to));
+      from = to;
+    }
+    if (proposer === undefined) return;
+    if (gate !== undefined && (this.#gated?.slot !== slot || !this.#gated.ok || this.#d.clock.nowMs() >= deadlineMs)) return;
+    if (time.slotAt(secondsOf(this.#d.clock)) !== slot) return;
+    const stillOpen = open.slice(from);
+    if (stillOpen.some((b) => b.header.globalVariables.slotNumber !== slot)) return;
     const lastSealedSlot = (await chain.latestCheckpoint())?.header.slotNumber ?? 0;
     if (stillOpen.length === 0 && slot <= lastSealedSlot) return;
     if (stillOpen.length >= this.#cfg.maxBlocksPerCheckpoint) return;
-    const proposer = this.#proposer === undefined ? this.#cfg : this.#proposer(slot);
-    if (proposer === undefined) return;
     await this.#build(slot, stillOpen, proposer);
   }
 

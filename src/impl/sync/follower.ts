@@ -25,6 +25,9 @@ import type { WorldState } from '../world-state/world-state.ts';
 import type { BlockSource } from './block-source.ts';
 import { FollowedTips } from './followed-tips.ts';
 
+/** How `catchUp` ended: at the source's tip, still behind at the deadline, source unreachable, or stopped on a mismatch. */
+export type CatchUpResult = 'caught-up' | 'behind' | 'unreachable' | 'mismatch';
+
 /** Sync state for node_getWorldStateSyncStatus and GET /status. */
 export type FollowerState = 'syncing' | 'paused' | 'stopped-on-mismatch' | 'caught-up';
 
@@ -150,6 +153,26 @@ export class Follower {
     }
   }
 
+  /**
+   * Imports from the source until its tip or `untilMs`, without the sync switch: for a caller
+   * already inside a step of the same switch (the sequencer catching up before it builds).
+   */
+  async catchUp(untilMs: number, nowMs: () => number = Date.now): Promise<CatchUpResult> {
+    for (;;) {
+      if (this.#error !== undefined) return 'mismatch';
+      let r: { imported: number; more: boolean };
+      try {
+        r = await this.#step();
+      } catch (err) {
+        this.#o.logger?.warn('follower: source unavailable while catching up', { source: this.#o.source.name, err: (err as Error).message });
+        return 'unreachable';
+      }
+      if (this.#error !== undefined) return 'mismatch';
+      if (!r.more) return this.#caughtUp ? 'caught-up' : 'behind';
+      if (nowMs() >= untilMs) return 'behind';
+    }
+  }
+
   #schedule(ms: number): void {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
@@ -221,6 +244,19 @@ export class Follower {
     const { slotNumber, timestamp } = b.header.globalVariables;
     if (engine.time.slotStart(slotNumber) !== timestamp) {
       throw new BlockImportError('block', n, `timestamp ${timestamp} is not the start of slot ${slotNumber} here (${engine.time.slotStart(slotNumber)}): start this node with the source's --genesis-time and --slot-duration`);
+    }
+    // One checkpoint per slot: the block's checkpoint number and position follow from our chain.
+    const prev = n === 1 ? undefined : await engine.chain.findBlock(n - 1);
+    if (prev !== undefined) {
+      const prevSlot = prev.header.globalVariables.slotNumber;
+      const same = prevSlot === slotNumber;
+      const want = same ? { cp: prev.checkpointNumber, index: prev.indexWithinCheckpoint + 1 } : { cp: prev.checkpointNumber + 1, index: 0 };
+      if (slotNumber < prevSlot) throw new BlockImportError('block', n, `slot ${slotNumber} is before its parent's slot ${prevSlot}`);
+      if (b.checkpointNumber !== want.cp || b.indexWithinCheckpoint !== want.index) {
+        throw new BlockImportError('block', n, `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, ${want.cp} index ${want.index} expected after block ${n - 1} (slot ${prevSlot})`);
+      }
+    } else if (n === 1 && (b.checkpointNumber !== 1 || b.indexWithinCheckpoint !== 0)) {
+      throw new BlockImportError('block', n, `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, 1 index 0 expected for block 1`);
     }
     const grows = b.indexWithinCheckpoint === 0 ? await messages(n) : [];
     await importBlock(engine.state, b, { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) }, grows);

@@ -1,5 +1,5 @@
 /**
- * Following over p2p: blocks come from a peer's blocks-by-range protocol (64 per request) and
+ * Following over p2p: blocks come from the peers' blocks-by-range protocol (64 per request) and
  * block announcements wake the follower, so it keeps up without waiting for the next poll. Peers
  * serve no tips and no checkpoints: the follower reads until a short answer and imports blocks
  * only (checkpoints and proof tips need an RPC source). An announcement whose bytes do not match
@@ -38,13 +38,32 @@ export class P2pBlockSource implements BlockSource {
     return undefined;
   }
 
-  /** Asks one peer (the preferred one, else connected peers in turn); blocks are decoded, not yet verified. */
+  /**
+   * Asks the peers in turn (the preferred one only, when set) until one has blocks from `from`:
+   * a peer that is behind answers short or empty, and another may hold the block that was just
+   * announced. Empty when every peer that answered had nothing; throws when none answered.
+   * Blocks are decoded, not yet verified.
+   */
   async getBlocks(from: number, limit: number): Promise<L2Block[]> {
     const peers = this.#preferred !== undefined ? [this.#preferred] : this.#peers.getPeers();
     if (peers.length === 0) throw new Error('p2p: no peer to sync from');
-    const peer = peers[this.#next++ % peers.length]!;
-    const bytes = await this.#peers.requestBlocks(peer, from, Math.min(limit, this.maxBlocksPerRequest));
-    return bytes.map(decodeBlockFromPeer);
+    const start = this.#next++;
+    let answered = false;
+    let failure: unknown;
+    for (let i = 0; i < peers.length; i++) {
+      const peer = peers[(start + i) % peers.length]!;
+      let bytes: Uint8Array[];
+      try {
+        bytes = await this.#peers.requestBlocks(peer, from, Math.min(limit, this.maxBlocksPerRequest));
+      } catch (err) {
+        failure = err;
+        continue;
+      }
+      answered = true;
+      if (bytes.length > 0) return bytes.map(decodeBlockFromPeer);
+    }
+    if (!answered) throw failure;
+    return [];
   }
 
   /** The P2PService `onBlock` hook: checks the announcement and wakes the follower. */

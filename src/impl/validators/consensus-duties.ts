@@ -44,6 +44,8 @@ export interface ConsensusDutiesOptions {
   /** How long a proposal waits for its block to be imported here before it is ignored (default 2000 ms). */
   readonly blockWaitMs?: number;
   readonly recentSlots?: number;
+  /** Asked to import now when a proposal names a block we do not hold yet (the follower's wake). */
+  readonly fetchBlocks?: () => void;
   readonly logger?: ConsensusLogger;
 }
 
@@ -68,6 +70,14 @@ export class ConsensusDuties {
   /** Signatures over slot's proposal that were accepted here (the sentinel verifies them again). */
   attestationsFor(slot: number): Uint8Array[] {
     return [...(this.#signatures.get(slot)?.values() ?? [])];
+  }
+
+  /** True once every committee member but the slot's proposer has an accepted attestation here (the slot can be reported). */
+  attestationsComplete(slot: number): boolean {
+    const { committees } = this.#o;
+    const proposer = committees.proposerOf(slot);
+    const got = this.#signatures.get(slot);
+    return committees.committeeOf(committees.epochOfSlot(slot)).every((m) => m === proposer || got?.has(m) === true);
   }
 
   /**
@@ -160,9 +170,11 @@ export class ConsensusDuties {
   /** Waits (bounded) for block n to be imported here: the proposal may outrun the block. */
   async #awaitBlock(n: number): Promise<Awaited<ReturnType<ConsensusChain['findBlock']>>> {
     const end = Date.now() + (this.#o.blockWaitMs ?? 2000);
-    for (;;) {
+    for (let asked = false; ; asked = true) {
       const block = await this.#o.chain.findBlock(n);
       if (block !== undefined || Date.now() >= end) return block;
+      // The proposal outran the block's announcement (or it was lost): fetch instead of waiting for a poll.
+      if (!asked) this.#o.fetchBlocks?.();
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   }
