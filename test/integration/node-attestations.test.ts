@@ -7,6 +7,9 @@
  * gossips its attestation. Each node's `node_getValidatorsStats` then shows the remote validator
  * with `attestation-sent` and `checkpoint-mined` entries (never `attestation-missed`); once one
  * node is stopped, the other records its validator missing attestations and its slots' blocks.
+ * Restarted from an empty chain (far behind), that node catches up with its peer before it builds
+ * in its next slot (issue 9's fork-on-start): its blocks extend the same chain, and the other node
+ * imports them and records its attestations and proposals again.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -38,6 +41,24 @@ async function history(node: NodeProcess, validator: string): Promise<Entry[]> {
   return s.stats[validator]?.history ?? [];
 }
 
+/**
+ * Both nodes hold the same blocks up to the lower tip, each built by its slot's proposer (fee
+ * recipient 0xaaaa for A, 0xbbbb for B); their slots and fee recipients.
+ */
+async function sameChain(x: NodeProcess, y: NodeProcess, proposerOf: (slot: number) => string | undefined): Promise<{ slot: number; fee: string }[]> {
+  const tip = Math.min(await ok<number>(x.publicUrl, 'node_getBlockNumber'), await ok<number>(y.publicUrl, 'node_getBlockNumber'));
+  const out: { slot: number; fee: string }[] = [];
+  for (let n = 1; n <= tip; n++) {
+    const [bx, by] = await Promise.all([ok(x.publicUrl, 'node_getBlock', n), ok(y.publicUrl, 'node_getBlock', n)]);
+    assert.deepEqual(bx.archive, by.archive, `block ${n} is the same on both nodes`);
+    const slot = Number(BigInt(bx.header.globalVariables.slotNumber));
+    const fee = BigInt(bx.header.globalVariables.feeRecipient);
+    assert.equal(fee, proposerOf(slot) === A ? 0xaaaan : 0xbbbbn, `block ${n} (slot ${slot}) is built by the slot's proposer`);
+    out.push({ slot, fee: fee.toString(16) });
+  }
+  return out;
+}
+
 const count = (h: Entry[], status: string, after = 0) => h.filter((e) => e.status === status && e.slot > after).length;
 
 describe('validators on two nodes attest to each other over p2p', { timeout: 90_000 }, () => {
@@ -55,14 +76,16 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
     // Slot 1 starts once both nodes run and are connected: neither builds on a chain the other lacks.
     const genesis = Math.floor(Date.now() / 1000) + 10;
     const common = [...chainFlags(genesis), '--p2p-enabled', '--p2p-port', '0', '--build-empty-blocks', '--data-directory', ''];
+    /** The current slot (1-second slots). */
+    const slotNow = () => Math.floor(Date.now() / 1000) - genesis;
     const nodes: NodeProcess[] = [];
     const logs: [string, NodeProcess][] = [];
     try {
       const a = await startNode([...common, '--keystore', await keystore('a', KEY_A, 'aaaa'), '--registered-validators', B], { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(a);
       logs.push(['a', a]);
-      const b = await startNode([...common, '--keystore', await keystore('b', KEY_B, 'bbbb'), '--registered-validators', A,
-        '--p2p-bootstrap-peers', p2pAddress(a)], { cwd: await tempDir(), node: NODE_BIN });
+      const bArgs = [...common, '--keystore', await keystore('b', KEY_B, 'bbbb'), '--registered-validators', A, '--p2p-bootstrap-peers', p2pAddress(a)];
+      const b = await startNode(bArgs, { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(b);
       logs.push(['b', b]);
       const status = async (n: NodeProcess) => (await fetch(`${n.publicUrl}/status`)).json() as Promise<any>;
@@ -77,17 +100,8 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
         }, 40_000);
       }
       // One chain: both nodes hold the same blocks, built by both proposers in their own slots.
-      const tip = Math.min(await ok<number>(a.publicUrl, 'node_getBlockNumber'), await ok<number>(b.publicUrl, 'node_getBlockNumber'));
-      const feeRecipients = new Set<string>();
-      for (let n = 1; n <= tip; n++) {
-        const [ba, bb] = await Promise.all([ok(a.publicUrl, 'node_getBlock', n), ok(b.publicUrl, 'node_getBlock', n)]);
-        assert.deepEqual(ba.archive, bb.archive, `block ${n} is the same on both nodes`);
-        const slot = Number(BigInt(ba.header.globalVariables.slotNumber));
-        const fee = BigInt(ba.header.globalVariables.feeRecipient);
-        assert.equal(fee, committees.proposerOf(slot) === A ? 0xaaaan : 0xbbbbn, `block ${n} (slot ${slot}) is built by the slot's proposer`);
-        feeRecipients.add(fee.toString(16));
-      }
-      assert.deepEqual([...feeRecipients].sort(), ['aaaa', 'bbbb'], 'both proposers built blocks');
+      const blocks = await sameChain(a, b, committees.proposerOf);
+      assert.deepEqual([...new Set(blocks.map((x) => x.fee))].sort(), ['aaaa', 'bbbb'], 'both proposers built blocks');
       for (const [here, remote] of [[a, B], [b, A]] as const) {
         const h = await history(here, remote);
         assert.equal(count(h, 'attestation-missed'), 0, `no missed attestation while both ran: ${JSON.stringify(h)}`);
@@ -96,7 +110,7 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
       }
 
       // Stop b: a keeps building its slots and records b's validator missing attestations and blocks.
-      const stoppedAt = Math.floor(Date.now() / 1000) - genesis;
+      const stoppedAt = slotNow();
       nodes.splice(nodes.indexOf(b), 1);
       assert.equal(await b.stop('SIGTERM'), 0);
       const after = await waitFor('b missing after its stop', async () => {
@@ -107,6 +121,19 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
       const one = await ok(a.publicUrl, 'node_getValidatorStats', B);
       assert.ok(one.validator.missedAttestations.count >= 1);
       assert.ok(one.validator.lastAttestation !== undefined, 'its earlier attestations are still on record');
+
+      // b again, from an empty chain: it catches up with a before building in its slots, so a
+      // imports its blocks (a fork would be refused there) and records it attesting and proposing.
+      const b2 = await startNode(bArgs, { cwd: await tempDir(), node: NODE_BIN });
+      nodes.push(b2);
+      logs.push(['b2', b2]);
+      const rejoined = slotNow();
+      await waitFor('b back after its restart: attesting and proposing, seen by a', async () => {
+        const h = await history(a, B);
+        return count(h, 'attestation-sent', rejoined) >= 1 && count(h, 'checkpoint-mined', rejoined) >= 1 ? h : undefined;
+      }, 30_000);
+      const again = await sameChain(a, b2, committees.proposerOf);
+      assert.ok(again.some((x) => x.fee === 'bbbb' && x.slot > rejoined), 'the restarted node built on the common chain');
     } catch (err) {
       // The nodes' logs are what explains a failure: keep them beside the keystores.
       for (const [name, n] of logs) await writeFile(join(dir, `${name}.log`), n.stderr());

@@ -33,7 +33,7 @@ import {
   attestationTopic, decodeAttestation, decodeProposal, encodeAttestation, encodeProposal, proposalTopic,
 } from './consensus-messages.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
-import type { GossipVerdict, P2PServiceOptions } from './types.ts';
+import { DEFAULT_REDIAL_INTERVAL_MS, type GossipVerdict, type P2PServiceOptions } from './types.ts';
 
 /** Default `p2pPort`. */
 export const DEFAULT_P2P_PORT = 40400;
@@ -91,7 +91,7 @@ export class P2PService {
     }
     this.#opts.logger?.info('p2p started', { peerId: this.getPeerId(), addresses: this.getListenAddresses() });
     this.#dialBootstrap();
-    this.#redial = setInterval(() => this.#dialBootstrap(), this.#opts.redialIntervalMs ?? 5000);
+    this.#redial = setInterval(() => this.#dialBootstrap(), this.#opts.redialIntervalMs ?? DEFAULT_REDIAL_INTERVAL_MS);
     this.#redial.unref();
   }
 

@@ -8,6 +8,9 @@ import type { CheckpointAttestation, CheckpointProposal } from './consensus-mess
 import type { BlockRangeHandler } from './block-range-protocol.ts';
 import type { PeerScoringOptions } from './peer-scoring.ts';
 
+/** Default of `redialIntervalMs`. */
+export const DEFAULT_REDIAL_INTERVAL_MS = 5000;
+
 /** A hook's verdict on a gossip message: relay it, drop it and penalise the sender, or just drop it. */
 export type GossipVerdict = 'accept' | 'reject' | 'ignore';
 
@@ -55,7 +58,7 @@ export interface P2PServiceOptions {
   /** Serves block range requests; without it, such requests are answered "server error". */
   readonly blockRangeHandler?: BlockRangeHandler;
   readonly scoring?: PeerScoringOptions;
-  /** How often to re-dial bootstrap peers that are not connected (default 5000 ms). */
+  /** How often to re-dial bootstrap peers that are not connected (default DEFAULT_REDIAL_INTERVAL_MS, 5000 ms). */
   readonly redialIntervalMs?: number;
   readonly logger?: P2PLogger;
 }

@@ -13,6 +13,7 @@
  *   without any peer to sync from.
  * @module
  */
+import { DEFAULT_REDIAL_INTERVAL_MS } from '../p2p/types.ts';
 import type { CatchUpResult } from './follower.ts';
 
 /** The logger subset used. */
@@ -51,11 +52,12 @@ export interface PeerBuildGateOptions {
  * The gate's timing for a slot length: no block started in the last quarter of a slot, and the
  * previous slot's blocks waited for during the first quarter of ours — together half a slot for
  * a block started just before its proposer's deadline to be committed, announced and fetched.
- * A node expecting peers builds alone after one epoch without any.
+ * A node expecting peers builds alone after one epoch without any, and never before two rounds of
+ * bootstrap re-dialling (5 s apart, `DEFAULT_REDIAL_INTERVAL_MS`) have had their chance.
  */
 export function buildGateTiming(slotDurationSeconds: number, slotsPerEpoch: number): { buildMarginMs: number; previousSlotGraceMs: number; aloneAfterMs: number } {
   const slotMs = slotDurationSeconds * 1000;
-  return { buildMarginMs: slotMs / 4, previousSlotGraceMs: slotMs / 4, aloneAfterMs: slotMs * slotsPerEpoch };
+  return { buildMarginMs: slotMs / 4, previousSlotGraceMs: slotMs / 4, aloneAfterMs: Math.max(slotMs * slotsPerEpoch, 2 * DEFAULT_REDIAL_INTERVAL_MS) };
 }
 
 /** The gate: `beforeBuild(slot, deadlineMs)` resolves true when this node may build in `slot` (a sequencer SlotGate). */

@@ -31,6 +31,25 @@ describe('blocks on p2p', () => {
     await assert.rejects(source.getBlocks(1, 10), /no peer to sync from/);
   });
 
+  it('asks the peers in turn until one has blocks: a peer behind (empty answer) or failing is passed over', async () => {
+    const asked: string[] = [];
+    const answers: Record<string, () => Uint8Array[]> = {
+      behind: () => [], down: () => { throw new Error('stream reset'); }, ahead: () => [encodeBlockForPeers(block)],
+    };
+    const source = new P2pBlockSource({ getPeers: () => ['behind', 'down', 'ahead'], requestBlocks: async (peer) => (asked.push(peer), answers[peer]!()) });
+    assert.deepEqual(await source.getBlocks(1, 10), [block]);
+    assert.deepEqual(asked, ['behind', 'down', 'ahead']);
+    // The next call starts at the next peer in turn.
+    asked.length = 0;
+    assert.deepEqual(await source.getBlocks(1, 10), [block]);
+    assert.deepEqual(asked, ['down', 'ahead']);
+    // Every peer that answered had nothing: caught up (empty); none answered: the failure.
+    const none = new P2pBlockSource({ getPeers: () => ['behind', 'down'], requestBlocks: async (peer) => answers[peer]!() });
+    assert.deepEqual(await none.getBlocks(1, 10), []);
+    const dead = new P2pBlockSource({ getPeers: () => ['down'], requestBlocks: async (peer) => answers[peer]!() });
+    await assert.rejects(dead.getBlocks(1, 10), /stream reset/);
+  });
+
   it('the range handler serves existing blocks from number 1 and nothing for 0', async () => {
     const asked: [number, number][] = [];
     const handler = blockRangeHandlerFor({ blocksFrom: async (f, l) => { asked.push([f, l]); return [block]; } });

@@ -91,7 +91,7 @@ describe('ConsensusDuties', () => {
   type Block = Awaited<ReturnType<ConsensusChain['findBlock']>> & object;
   const block = (hash: bigint, archive: bigint, slot: number): Block => ({ hash, archive: { root: archive }, header: { globalVariables: { slotNumber: slot } } });
 
-  function duties(ourLabel: string, blocks: Map<number, Block>, checkpoints: Awaited<ReturnType<ConsensusChain['checkpointsFrom']>> = []) {
+  function duties(ourLabel: string, blocks: Map<number, Block>, checkpoints: Awaited<ReturnType<ConsensusChain['checkpointsFrom']>> = [], fetchBlocks?: () => void) {
     const dir = tempDir();
     const keyring = ValidatorKeyring.open({ path: writeKeystore(dir, 'k.json', [{ attester: testKey(ourLabel), feeRecipient: testFeeRecipient(ourLabel) }]) });
     const published = { proposals: [] as CheckpointProposal[], attestations: [] as CheckpointAttestation[] };
@@ -102,7 +102,7 @@ describe('ConsensusDuties', () => {
       checkpointsFrom: async (n, limit) => checkpoints.filter((c) => c.number >= n).slice(0, limit),
     };
     const d = new ConsensusDuties({
-      committees, keyring, chain, currentSlot: () => SLOT + 1, blockWaitMs: 100,
+      committees, keyring, chain, currentSlot: () => SLOT + 1, blockWaitMs: 100, ...(fetchBlocks === undefined ? {} : { fetchBlocks }),
       publisher: {
         publishProposal: async (p) => (published.proposals.push(p), 1),
         publishAttestation: async (a) => (published.attestations.push(a), 1),
@@ -138,6 +138,32 @@ describe('ConsensusDuties', () => {
     const { d, published } = duties(me, new Map());
     assert.equal(await d.onProposal(proposal()), 'ignore');
     assert.equal(published.attestations.length, 0);
+  });
+
+  it('a proposal whose block is not here yet asks for it once, and is attested when it arrives within the wait', async () => {
+    const me = attesterOf(SLOT);
+    const blocks = new Map<number, Block>();
+    let asked = 0;
+    const { d, published } = duties(me, blocks, [], () => {
+      asked++;
+      // The import the proposal asked for lands a moment later.
+      setTimeout(() => blocks.set(7, block(0xabcn, ARCHIVE, SLOT)), 20);
+    });
+    assert.equal(await d.onProposal(proposal()), 'accept');
+    assert.equal(asked, 1);
+    assert.equal(published.attestations.length, 1);
+  });
+
+  it('a slot\'s attestations are complete once every committee member but its proposer has one here', async () => {
+    const me = attesterOf(SLOT);
+    const other = members.find((m) => testAddress(m) !== committees.proposerOf(SLOT) && m !== me)!;
+    const { d } = duties(me, new Map([[7, block(0xabcn, ARCHIVE, SLOT)]]));
+    assert.equal(d.attestationsComplete(SLOT), false);
+    assert.equal(await d.onProposal(proposal()), 'accept');
+    assert.equal(d.attestationsComplete(SLOT), false, 'ours and the proposer\'s, the third member\'s missing');
+    assert.equal(await d.onAttestation(attestation(other)), 'accept');
+    assert.equal(d.attestationsComplete(SLOT), true);
+    assert.equal(d.attestationsComplete(SLOT + 1), false);
   });
 
   it('keeps accepted attestations for their slot and refuses forged ones', async () => {
