@@ -9,8 +9,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 import { NodeNotReadyError, RpcErrorCode } from '../impl/rpc/errors.ts';
-import { answerPreflight, setCorsHeaders } from './cors.ts';
+import { answerPreflight, corsHeaderPairs, setCorsHeaders } from './cors.ts';
 import { createDispatcher, wholeBodyError } from './json-rpc.ts';
+import type { DispatchOutcome } from './json-rpc.ts';
 import { internalError, parseError, UNAUTHORIZED_BODY } from './protocol-errors.ts';
 import { renderStatus } from './status.ts';
 import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, ServerLimits } from './types.ts';
@@ -38,6 +39,8 @@ export interface RpcServer {
 }
 
 const JSON_TYPE = 'application/json';
+/** How often, while closing, connections that have become idle are dropped. */
+const IDLE_SWEEP_MS = 20;
 
 /** Creates a JSON-RPC 2.0 server for one surface. */
 export function createRpcServer(options: RpcServerOptions): RpcServer {
@@ -48,14 +51,19 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const startedAt = Date.now();
   let closing = false;
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    setCorsHeaders(res, origin);
+  // CORS headers every answer carries, laid out once for writeHead (issue #12: no setHeader per request).
+  const corsHeaders = corsHeaderPairs(origin);
+
+  function route(req: IncomingMessage, res: ServerResponse): void {
     const path = pathOf(req.url);
-    if (req.method === 'OPTIONS') return answerPreflight(res);
+    if (req.method === 'OPTIONS') {
+      setCorsHeaders(res, origin);
+      return answerPreflight(res);
+    }
     if (path === '/status') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
-      const { status, body } = await renderStatus(health, startedAt, closing);
-      return send(res, status, body);
+      renderStatus(health, startedAt, closing).then(({ status, body }) => send(res, status, body), (err: unknown) => failRequest(res, err));
+      return;
     }
     // Aztec checks the key before anything else, so an unauthenticated caller learns nothing.
     if (options.auth !== undefined && !options.auth(req.headers)) return rejectRaw(req, res, 401, UNAUTHORIZED_BODY);
@@ -71,8 +79,18 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     }
     const declared = Number(req.headers['content-length'] ?? Number.NaN);
     if (declared > limits.maxBodyBytes) return tooLarge(req, res);
-    const body = await readBody(req, limits.maxBodyBytes);
-    if (body === undefined) return tooLarge(req, res);
+    readBody(req, limits.maxBodyBytes, (err, body) => {
+      if (err !== undefined) return failRequest(res, err);
+      if (body === undefined) return tooLarge(req, res);
+      try {
+        answerBody(res, body);
+      } catch (thrown) {
+        failRequest(res, thrown);
+      }
+    });
+  }
+
+  function answerBody(res: ServerResponse, body: Buffer): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
@@ -80,12 +98,20 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       const outcome = wholeBodyError(parseError((err as Error).message));
       return send(res, outcome.status, outcome.body!);
     }
-    const outcome = await dispatch(parsed);
-    if (outcome.body === undefined) {
-      if (closing) res.setHeader('connection', 'close');
-      return void res.writeHead(outcome.status).end();
-    }
-    return send(res, outcome.status, outcome.body);
+    const outcome = dispatch(parsed);
+    if (outcome instanceof Promise) outcome.then((o) => reply(res, o), (err: unknown) => failRequest(res, err));
+    else reply(res, outcome);
+  }
+
+  function reply(res: ServerResponse, outcome: DispatchOutcome): void {
+    if (outcome.body !== undefined) return send(res, outcome.status, outcome.body);
+    res.writeHead(outcome.status, closing ? [...corsHeaders, 'connection', 'close'] : corsHeaders).end();
+  }
+
+  function failRequest(res: ServerResponse, err: unknown): void {
+    logger.error('request failed', { err });
+    if (!res.headersSent) send(res, 500, JSON.stringify({ jsonrpc: '2.0', id: null, error: internalError() }));
+    else res.destroy();
   }
 
   function tooLarge(req: IncomingMessage, res: ServerResponse): void {
@@ -93,9 +119,10 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   function send(res: ServerResponse, status: number, body: string): void {
+    const headers = [...corsHeaders, 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
     // While closing, tell keep-alive clients not to reuse this connection.
-    if (closing) res.setHeader('connection', 'close');
-    res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }).end(body);
+    if (closing) headers.push('connection', 'close');
+    res.writeHead(status, headers).end(body);
   }
 
   /** Answers with a JSON error body carrying `error.message` (the Aztec client reads it, wire/README.md). */
@@ -113,13 +140,11 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   const server = createServer((req, res) => {
-    // A keep-alive connection that was busy when close() began becomes idle here; drop it then.
-    res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
-    route(req, res).catch((err: unknown) => {
-      logger.error('request failed', { err });
-      if (!res.headersSent) send(res, 500, JSON.stringify({ jsonrpc: '2.0', id: null, error: internalError() }));
-      else res.destroy();
-    });
+    try {
+      route(req, res);
+    } catch (err) {
+      failRequest(res, err);
+    }
   });
 
   return {
@@ -140,8 +165,12 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
         if (!server.listening) return resolve();
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
+        // A keep-alive connection busy when close() began becomes idle later; drop it soon after.
+        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+        sweep.unref();
         server.close(() => {
           clearTimeout(timer);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();
@@ -150,22 +179,36 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   };
 }
 
-/** Reads the body, counting bytes as they stream in; `undefined` once the limit is passed. */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) return void chunks.push(chunk);
+/**
+ * Reads the body, counting bytes as they stream in; calls back once: with the body, with
+ * `undefined` once the limit is passed, or with the stream's error.
+ */
+function readBody(req: IncomingMessage, maxBytes: number, done: (err: Error | undefined, body?: Buffer) => void): void {
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  let size = 0;
+  let settled = false;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) {
       settled = true;
       req.off('data', onData);
-      resolve(undefined);
-    };
-    req.on('data', onData);
-    req.once('end', () => !settled && resolve(Buffer.concat(chunks)));
-    req.once('error', (err) => !settled && reject(err));
+      return done(undefined, undefined);
+    }
+    // A small request arrives in one chunk: keep it without an array or a copy.
+    if (first === undefined) first = chunk;
+    else (more ??= [first]).push(chunk);
+  };
+  req.on('data', onData);
+  req.once('end', () => {
+    if (settled) return;
+    settled = true;
+    done(undefined, more !== undefined ? Buffer.concat(more) : (first ?? Buffer.alloc(0)));
+  });
+  req.once('error', (err) => {
+    if (settled) return;
+    settled = true;
+    done(err);
   });
 }
 

@@ -2,6 +2,10 @@
  * JSON-RPC 2.0 dispatch of one parsed body: a single request or a batch take the same path.
  * Envelope check (-32600), method lookup on this surface (-32601), params normalisation and the
  * generated validator (-32602), then the handler; errors become wire errors in one place.
+ *
+ * Hot path (issue #12): a call whose handler answers synchronously is answered synchronously, and
+ * one whose handler returns a promise costs that promise plus one `then`, not a chain of `async`
+ * layers; the method table is a Map built once and handler functions are looked up once.
  * @module
  */
 import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
@@ -25,41 +29,83 @@ export interface DispatchOutcome {
   readonly body: string | undefined;
 }
 
-type RequestId = string | number | null;
+/** A value now, or later when the handler is asynchronous. */
+export type MaybePromise<T> = T | Promise<T>;
 
-/** Creates the function that answers one parsed JSON body. */
-export function createDispatcher(options: DispatchOptions): (parsed: unknown) => Promise<DispatchOutcome> {
+type RequestId = string | number | null;
+type CallOutcome = { readonly result: unknown; readonly error?: undefined } | { readonly result?: undefined; readonly error: JsonRpcErrorObject };
+type Handler = (...args: unknown[]) => unknown;
+
+/** A method of this surface with what dispatch needs precomputed. */
+interface Route {
+  readonly descriptor: MethodDescriptor;
+  readonly takesNoParams: boolean;
+  /** The handler function, once found on the handler table. */
+  handler: Handler | undefined;
+}
+
+const NO_PARAMS: readonly unknown[] = Object.freeze([]);
+const NO_CONTENT: DispatchOutcome = Object.freeze({ status: 204, body: undefined });
+
+/** Creates the function that answers one parsed JSON body (synchronously when every handler did). */
+export function createDispatcher(options: DispatchOptions): (parsed: unknown) => MaybePromise<DispatchOutcome> {
   const mapError = options.mapError ?? toJsonRpcError;
-  const { methods, handlers, logger } = options;
+  const { handlers, logger, maxBatchSize } = options;
   // Per-call timing and its log fields only when debug lines are written (hot path, batches).
   const debugCalls = logger.enabled?.('debug') ?? true;
-
-  async function callMethod(method: string, rawParams: unknown, id: RequestId | undefined): Promise<{ result: unknown } | { error: JsonRpcErrorObject }> {
-    if (!Object.hasOwn(methods, method)) return { error: methodNotFound(method) };
-    const descriptor = methods[method]!;
-    if (rawParams !== undefined && !Array.isArray(rawParams)) {
-      return { error: invalidParams('params[0] (params): must be an array, by position') };
-    }
-    const normalized = normalizeParams(descriptor, (rawParams ?? []) as unknown[]);
-    if (typeof normalized === 'string') return { error: invalidParams(normalized) };
-    const problem = descriptor.validateParams(normalized);
-    if (problem !== null) return { error: invalidParams(problem) };
-    const handler = findHandler(handlers, descriptor.handler);
-    if (handler === undefined) return { error: notImplemented(method) };
-    const started = debugCalls ? performance.now() : 0;
-    try {
-      const result = await handler.apply(handlers, normalized);
-      if (debugCalls) logger.debug('rpc call', { method, id, ms: Math.round(performance.now() - started) });
-      return { result: result === undefined ? null : result };
-    } catch (err) {
-      const error = mapError(err);
-      if (error.code === RpcErrorCode.INTERNAL_ERROR) logger.error('handler failed', { method, id, err });
-      else if (debugCalls) logger.debug('rpc error', { method, id, code: error.code });
-      return { error };
-    }
+  const routes = new Map<string, Route>();
+  for (const [name, descriptor] of Object.entries(options.methods)) {
+    routes.set(name, { descriptor, takesNoParams: descriptor.params.length === 0, handler: undefined });
   }
 
-  async function answer(element: unknown): Promise<string | undefined> {
+  function callMethod(method: string, rawParams: unknown, id: RequestId | undefined): MaybePromise<CallOutcome> {
+    const route = routes.get(method);
+    if (route === undefined) return { error: methodNotFound(method) };
+    const { descriptor } = route;
+    let params: readonly unknown[] | string;
+    if (rawParams === undefined || (route.takesNoParams && Array.isArray(rawParams) && rawParams.length === 0)) {
+      params = route.takesNoParams ? NO_PARAMS : normalizeParamsOrProblem(descriptor, NO_PARAMS);
+    } else if (!Array.isArray(rawParams)) {
+      return { error: invalidParams('params[0] (params): must be an array, by position') };
+    } else {
+      params = normalizeParamsOrProblem(descriptor, rawParams);
+    }
+    if (typeof params === 'string') return { error: invalidParams(params) };
+    const problem = descriptor.validateParams(params);
+    if (problem !== null) return { error: invalidParams(problem) };
+    // Looked up once; a missing one is looked up again next time (and answers -32001 now).
+    const handler = route.handler ?? (route.handler = findHandler(handlers, descriptor.handler));
+    if (handler === undefined) return { error: notImplemented(method) };
+    const started = debugCalls ? performance.now() : 0;
+    let result: unknown;
+    try {
+      result = handler.apply(handlers, params as unknown[]);
+    } catch (err) {
+      return failed(method, id, err);
+    }
+    if (isThenable(result)) {
+      return Promise.resolve(result).then(
+        (value) => succeeded(method, id, started, value),
+        (err: unknown) => failed(method, id, err),
+      );
+    }
+    return succeeded(method, id, started, result);
+  }
+
+  function succeeded(method: string, id: RequestId | undefined, started: number, result: unknown): CallOutcome {
+    if (debugCalls) logger.debug('rpc call', { method, id, ms: Math.round(performance.now() - started) });
+    return { result: result === undefined ? null : result };
+  }
+
+  function failed(method: string, id: RequestId | undefined, err: unknown): CallOutcome {
+    const error = mapError(err);
+    if (error.code === RpcErrorCode.INTERNAL_ERROR) logger.error('handler failed', { method, id, err });
+    else if (debugCalls) logger.debug('rpc error', { method, id, code: error.code });
+    return { error };
+  }
+
+  /** The answer text of one request object; `undefined` for a notification. */
+  function answer(element: unknown): MaybePromise<string | undefined> {
     if (typeof element !== 'object' || element === null || Array.isArray(element)) {
       return respond(null, { error: invalidRequest('not a request object') });
     }
@@ -69,16 +115,18 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     if (!isNotification && !isValidId(id)) return respond(null, { error: invalidRequest('id must be a string, number or null') });
     const replyId = isNotification ? null : (id as RequestId);
     if (request.jsonrpc !== '2.0') return respond(replyId, { error: invalidRequest('jsonrpc must be "2.0"') });
-    if (typeof request.method !== 'string' || request.method === '') {
+    const method = request.method;
+    if (typeof method !== 'string' || method === '') {
       return respond(replyId, { error: invalidRequest('method must be a non-empty string') });
     }
-    const outcome = await callMethod(request.method, request.params, isNotification ? undefined : replyId);
+    const outcome = callMethod(method, request.params, isNotification ? undefined : replyId);
     // JSON-RPC 2.0 §4.1: a notification is never answered, not even with an error.
-    return isNotification ? undefined : respond(replyId, outcome);
+    if (isNotification) return outcome instanceof Promise ? outcome.then(() => undefined) : undefined;
+    return outcome instanceof Promise ? outcome.then((o) => respond(replyId, o)) : respond(replyId, outcome);
   }
 
-  function respond(id: RequestId, outcome: { result: unknown } | { error: JsonRpcErrorObject }): string {
-    if ('error' in outcome) return JSON.stringify({ jsonrpc: '2.0', id, error: outcome.error });
+  function respond(id: RequestId, outcome: CallOutcome): string {
+    if (outcome.error !== undefined) return JSON.stringify({ jsonrpc: '2.0', id, error: outcome.error });
     try {
       return JSON.stringify({ jsonrpc: '2.0', id, result: outcome.result });
     } catch (err) {
@@ -87,18 +135,27 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     }
   }
 
-  return async function dispatch(parsed: unknown): Promise<DispatchOutcome> {
+  return function dispatch(parsed: unknown): MaybePromise<DispatchOutcome> {
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return wholeBodyError(invalidRequest('empty batch'));
-      if (parsed.length > options.maxBatchSize) return wholeBodyError(batchTooLarge(options.maxBatchSize));
-      // Elements run concurrently; Promise.all keeps request order in the answer.
-      const answers = (await Promise.all(parsed.map(answer))).filter((a) => a !== undefined);
-      return answers.length === 0 ? { status: 204, body: undefined } : { status: 200, body: `[${answers.join(',')}]` };
+      if (parsed.length > maxBatchSize) return wholeBodyError(batchTooLarge(maxBatchSize));
+      // Elements run concurrently; the answer keeps request order.
+      const answers = parsed.map(answer);
+      return answers.some((a) => a instanceof Promise) ? Promise.all(answers).then(batchOutcome) : batchOutcome(answers as (string | undefined)[]);
     }
     if (typeof parsed !== 'object' || parsed === null) return wholeBodyError(invalidRequest('body must be an object or an array'));
-    const single = await answer(parsed);
-    return single === undefined ? { status: 204, body: undefined } : { status: 200, body: single };
+    const single = answer(parsed);
+    return single instanceof Promise ? single.then(singleOutcome) : singleOutcome(single);
   };
+}
+
+function singleOutcome(answer: string | undefined): DispatchOutcome {
+  return answer === undefined ? NO_CONTENT : { status: 200, body: answer };
+}
+
+function batchOutcome(answers: readonly (string | undefined)[]): DispatchOutcome {
+  const present = answers.filter((a) => a !== undefined);
+  return present.length === 0 ? NO_CONTENT : { status: 200, body: `[${present.join(',')}]` };
 }
 
 /** A rejection of the whole body: HTTP 400 with one error, `id: null` (docs/OPERATIONS.md). */
@@ -110,11 +167,15 @@ function isValidId(id: unknown): boolean {
   return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
+}
+
 /**
  * Turns `null` optionals into `undefined` and drops trailing omitted ones (the Aztec client sends
  * `null` for an `undefined` argument, shared/wire/README.md); a missing required one is named.
  */
-function normalizeParams(descriptor: MethodDescriptor, params: readonly unknown[]): unknown[] | string {
+function normalizeParamsOrProblem(descriptor: MethodDescriptor, params: readonly unknown[]): unknown[] | string {
   const declared = descriptor.params;
   if (params.length > declared.length) {
     return `params[${declared.length}] (extra): must be absent; ${descriptor.name} takes at most ${declared.length} params`;
@@ -127,9 +188,9 @@ function normalizeParams(descriptor: MethodDescriptor, params: readonly unknown[
   return out;
 }
 
-function findHandler(handlers: HandlerTable, name: string): ((...args: unknown[]) => unknown) | undefined {
-  // `name` comes from the generated table, never from the request; still skip Object.prototype.
+function findHandler(handlers: HandlerTable, name: string): Handler | undefined {
+  // `name` comes from the method table, never from the request; still skip Object.prototype.
   if (name in Object.prototype) return undefined;
   const candidate = (handlers as Record<string, unknown>)[name];
-  return typeof candidate === 'function' ? (candidate as (...args: unknown[]) => unknown) : undefined;
+  return typeof candidate === 'function' ? (candidate as Handler) : undefined;
 }
