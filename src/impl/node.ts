@@ -325,7 +325,8 @@ function assemble(p: Parts): L2Node {
         peerCount: () => p2p.getPeers().length, catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
         previousSlotPending: async (slot) => {
           const prev = slot - 1;
-          if (prev < 1 || proposerSelection?.(prev) !== undefined) return false;
+          // Without a proposer selection every slot is ours.
+          if (prev < 1 || proposerSelection === undefined || proposerSelection(prev) !== undefined) return false;
           const tip = await engine.chain.findBlock(await engine.state.latestBlockNumber());
           return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
         },
