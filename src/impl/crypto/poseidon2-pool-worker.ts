@@ -4,7 +4,7 @@
  * Message in: `{ id, buffer, count }` — `buffer` holds `count` pairs (64 bytes each: left then
  * right, four 64-bit little-endian words per element, the kernel's own format) followed by room
  * for `count` outputs (32 bytes each). Message out: `{ id }` once the outputs are written, or
- * `{ id, error }`. No bigint crosses the thread boundary.
+ * `{ id, error }`; `{ ready: true }` once, when the kernel is loaded. No bigint crosses the thread boundary.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -37,6 +37,8 @@ function hashPacked({ buffer, count }: Request): void {
   new Uint8Array(buffer, inBytes, outBytes).set(new Uint8Array(kernel.memory.buffer, IO_BASE + inBytes, outBytes));
 }
 
+// The pool gives this worker work only after this: a batch never waits for a worker's start-up.
+parentPort!.postMessage({ ready: true });
 parentPort!.on('message', (req: Request) => {
   try {
     hashPacked(req);

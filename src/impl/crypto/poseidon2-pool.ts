@@ -7,8 +7,9 @@
  *
  * Only batches of at least `minPairs` are split: below that the wakeup and round trip cost more
  * than the hashing saved (crossover measured by bench/poseidon2-workers.ts, docs/PERFORMANCE-NOTES.md).
- * Workers start on the first split batch, are `unref`'d while idle so they never keep the process
- * alive, and `close()` ends them (a later split batch starts them again).
+ * Workers start on the first batch large enough to split and take shares once their kernel is
+ * loaded (until then the main thread hashes alone); they are `unref`'d while idle so they never
+ * keep the process alive, and `close()` ends them (a later split batch starts them again).
  * @module
  */
 import { availableParallelism } from 'node:os';
@@ -42,33 +43,55 @@ export interface Poseidon2PoolOptions {
 }
 
 interface Pending { resolve: () => void; reject: (err: Error) => void }
+interface Request extends Pending { id: number }
 
 /** One worker thread, its shared buffer and its outstanding request. */
 class PoolWorker {
   readonly thread: Worker;
   buffer = new SharedArrayBuffer(0);
   words = new BigUint64Array(this.buffer);
-  private pending: Pending | undefined;
+  /** Resolves once the worker's kernel is loaded (rejects if it dies first). */
+  readonly started: Promise<void>;
+  ready = false;
+  private pending: Request | undefined;
   private nextId = 0;
   private failed: Error | undefined;
 
-  constructor(onExit: (w: PoolWorker) => void) {
+  constructor(onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
     this.thread = new Worker(new URL('./poseidon2-pool-worker.ts', import.meta.url));
-    this.thread.unref();
-    this.thread.on('message', (m: { id: number; error?: string }) => {
-      const p = this.pending;
-      this.pending = undefined;
-      this.thread.unref();
-      if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`)); else p?.resolve();
+    let started!: Pending;
+    this.started = new Promise<void>((resolve, reject) => { started = { resolve, reject }; });
+    this.started.catch(() => undefined);
+    this.thread.on('message', (m: { id?: number; error?: string; ready?: true }) => {
+      if (m.ready) {
+        this.ready = true;
+        started.resolve();
+      } else if (this.pending && m.id === this.pending.id) {
+        const p = this.pending;
+        this.pending = undefined;
+        if (m.error !== undefined) p.reject(new Error(`poseidon2 worker: ${m.error}`)); else p.resolve();
+      }
+      this.unrefIfIdle();
     });
     const fail = (err: Error) => {
+      if (this.failed) return; // 'error' is followed by 'exit'
+      const wasReady = this.ready;
       this.failed = err;
+      this.ready = false;
+      started.reject(err);
       this.pending?.reject(err);
       this.pending = undefined;
-      onExit(this);
+      void this.thread.terminate(); // after an 'error' the thread may still be running
+      onExit(this, err, wasReady);
     };
     this.thread.on('error', fail);
     this.thread.on('exit', (code) => fail(new Error(`poseidon2 worker exited (code ${code})`)));
+    // After the listeners: adding a 'message' listener references the worker's port again.
+    this.thread.unref();
+  }
+
+  unrefIfIdle(): void {
+    if (this.pending === undefined) this.thread.unref();
   }
 
   /** Room for `pairs` pairs; a new buffer only when the batch outgrows the current one. */
@@ -84,8 +107,9 @@ class PoolWorker {
     // Referenced while a request is out, so an awaiting caller is not cut short by process exit.
     this.thread.ref();
     return new Promise<void>((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.thread.postMessage({ id: this.nextId++, buffer: this.buffer, count });
+      const id = this.nextId++;
+      this.pending = { id, resolve, reject };
+      this.thread.postMessage({ id, buffer: this.buffer, count });
     });
   }
 }
@@ -109,6 +133,9 @@ export class Poseidon2Pool {
   readonly minPairs: number;
   readonly mainThreadHashes: boolean;
   private workers: PoolWorker[] = [];
+  /** Set when a worker died before it was ready (e.g. cannot load): no more are started. */
+  private cannotStart: Error | undefined;
+  private readonly closing = new WeakSet<PoolWorker>();
   /** One batch at a time: the main thread takes part in each, so overlapping batches gain nothing. */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -143,22 +170,45 @@ export class Poseidon2Pool {
     return run;
   }
 
+  /** Starts the workers (if not yet) and resolves when they can take work; benchmarks and tests warm up with it. */
+  async whenReady(): Promise<void> {
+    if (this.maxWorkers === 0) return;
+    this.start();
+    if (this.cannotStart) throw this.cannotStart;
+    const starting = this.workers.slice();
+    // Referenced while awaited, so a caller waiting only for this is not cut short by process exit.
+    for (const w of starting) w.thread.ref();
+    try {
+      await Promise.all(starting.map((w) => w.started));
+    } finally {
+      for (const w of starting) w.unrefIfIdle();
+    }
+  }
+
   /** Ends the worker threads; a later split batch starts new ones. */
   async close(): Promise<void> {
     const ending = this.workers.splice(0);
+    for (const w of ending) this.closing.add(w);
     await Promise.all(ending.map((w) => w.thread.terminate()));
   }
 
   private start(): void {
+    if (this.cannotStart) return;
     while (this.workers.length < this.maxWorkers) {
-      this.workers.push(new PoolWorker((w) => { this.workers = this.workers.filter((x) => x !== w); }));
+      this.workers.push(new PoolWorker((w, err, wasReady) => {
+        this.workers = this.workers.filter((x) => x !== w);
+        // A worker that never got its kernel loaded will not do better next time: stay on the main thread.
+        if (!wasReady && !this.closing.has(w)) this.cannotStart = err;
+      }));
     }
   }
 
   private async split(lefts: readonly bigint[], rights: readonly bigint[]): Promise<bigint[]> {
     this.start();
     const n = lefts.length;
-    const workers = this.workers.slice();
+    // Workers still loading their kernel get no share: the batch never waits for a start-up.
+    const workers = this.workers.filter((w) => w.ready);
+    if (workers.length === 0) return hashPairs(lefts, rights);
     // Equal shares; with mainThreadHashes the main thread takes one too (the remainder), else the
     // workers share the whole batch and the main thread only packs, awaits and unpacks.
     const parts = workers.length + (this.mainThreadHashes ? 1 : 0);

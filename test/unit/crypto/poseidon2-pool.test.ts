@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.ts';
 import { isAsyncPairHasher, ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
 import { defaultHasher, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
@@ -29,6 +31,7 @@ function fieldGen(seed: number): () => bigint {
 test('a split batch equals the BigInt reference pair by pair, for odd and even sizes', async () => {
   const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
   try {
+    await pool.whenReady();
     const gen = fieldGen(1);
     for (const n of [1, 2, 3, 97, 1000]) {
       const lefts = Array.from({ length: n }, gen);
@@ -48,6 +51,7 @@ test('shares add up whether or not the main thread hashes one, with one or two w
   for (const opts of [{ workers: 1, mainThreadHashes: false }, { workers: 2, mainThreadHashes: false }, { workers: 2, mainThreadHashes: true }]) {
     const pool = new Poseidon2Pool({ ...opts, minPairs: 1 });
     try {
+      await pool.whenReady();
       for (const n of [1, 2, 3, 5, 64, 301]) {
         const lefts = Array.from({ length: n }, gen);
         const rights = Array.from({ length: n }, gen);
@@ -63,6 +67,7 @@ test('shares add up whether or not the main thread hashes one, with one or two w
 test('the zero-subtree ladder of trees.json, one split batch per rung', async () => {
   const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
   try {
+    await pool.whenReady();
     const zeros: string[] = V.zeroHashes.values;
     let level = [0n];
     for (let i = 1; i < zeros.length; i++) {
@@ -81,6 +86,7 @@ test('the zero-subtree ladder of trees.json, one split batch per rung', async ()
 test('the note hash tree of trees.json recomputed through a ParallelHasher', async () => {
   const hasher = new ParallelHasher(new Poseidon2Pool({ workers: 1, minPairs: 2 }));
   try {
+    await hasher.pool.whenReady();
     assert.ok(isAsyncPairHasher(hasher));
     assert.ok(!isAsyncPairHasher(defaultHasher));
     const s = V.noteHashTreeScenario;
@@ -88,7 +94,6 @@ test('the note hash tree of trees.json recomputed through a ParallelHasher', asy
     (s.appended as string[]).forEach((v, i) => leaves.set(i, BigInt(v)));
     const { root } = await recomputeNodes(42, leaves, async () => new Map(), hasher);
     assert.equal(toFieldHex(root), s.rootAfter);
-    assert.equal(hasher.pool.running, 1, 'level 0 (2 pairs) was split');
   } finally {
     await hasher.close();
   }
@@ -127,7 +132,7 @@ test('a worker that dies during a batch has its share hashed on the main thread,
   const gen = fieldGen(4);
   const lefts = Array.from({ length: 200 }, gen);
   const rights = Array.from({ length: 200 }, gen);
-  await pool.hashPairsParallel(lefts, rights);
+  await pool.whenReady();
   const worker = (pool as unknown as { workers: { thread: { terminate(): Promise<number> } }[] }).workers[0]!;
   const during = pool.hashPairsParallel(lefts, rights); // its split posts to the dying worker
   void worker.thread.terminate();
@@ -138,19 +143,51 @@ test('a worker that dies during a batch has its share hashed on the main thread,
   await pool.close();
 });
 
+test('a batch arriving while the workers still load is hashed on the main thread without waiting', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  const gen = fieldGen(6);
+  const lefts = Array.from({ length: 50 }, gen);
+  const rights = Array.from({ length: 50 }, gen);
+  assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  assert.equal(pool.running, 1, 'the first split batch started the worker');
+  await pool.whenReady();
+  assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  await pool.close();
+});
+
 test('lefts and rights of different lengths are refused', async () => {
   await assert.rejects(new Poseidon2Pool({ minPairs: 1 }).hashPairsParallel([1n], []), RangeError);
 });
 
 test('an idle pool never keeps the process alive, and an awaited batch is not cut short', () => {
   const poolUrl = new URL('../../../src/impl/crypto/poseidon2-pool.ts', import.meta.url).href;
-  const script = `import { Poseidon2Pool } from ${JSON.stringify(poolUrl)};
+  const dir = mkdtempSync(join(tmpdir(), 'poseidon2-pool-'));
+  const script = join(dir, 'exits.mjs');
+  writeFileSync(script, `import { Poseidon2Pool } from ${JSON.stringify(poolUrl)};
 const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+await pool.whenReady();
 const out = await pool.hashPairsParallel([1n, 2n, 3n], [4n, 5n, 6n]);
-console.log(out.length);`;
-  const node = process.execPath;
-  const r = spawnSync(node, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: fileURLToPath(new URL('.', import.meta.url)) });
-  assert.equal(r.signal, null, 'the child exited by itself (not killed by the timeout)');
-  assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout.trim(), '3');
+console.log(out.length, pool.running);
+`);
+  try {
+    const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.signal, null, 'the child exited by itself (not killed by the timeout)');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), '3 1');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a worker that cannot start leaves the pool on the main thread, without retrying every batch', async () => {
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+  // Simulates a worker failing before its kernel is loaded (as a bad inherited execArgv would make it).
+  const p = pool as unknown as { workers: { thread: { emit(e: string, x: unknown): boolean } }[]; start(): void };
+  p.start();
+  p.workers[0]!.thread.emit('error', new Error('cannot load'));
+  await assert.rejects(pool.whenReady(), /cannot load/);
+  assert.equal(pool.running, 0);
+  assert.deepEqual(await pool.hashPairsParallel([1n, 2n], [3n, 4n]), hashPairs([1n, 2n], [3n, 4n]));
+  assert.equal(pool.running, 0, 'no new worker started');
+  await pool.close();
 });
