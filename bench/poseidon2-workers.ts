@@ -55,7 +55,8 @@ const maxN = Math.max(...SIZES);
 const allLefts = Array.from({ length: maxN }, rnd);
 const allRights = Array.from({ length: maxN }, rnd);
 
-// Warm-up: both kernels tiered up, the workers started, results checked equal.
+// Warm-up: the workers started, both kernels tiered up, results checked equal.
+await pool.whenReady();
 for (let i = 0; i < 5; i++) {
   const n = Math.min(maxN, 2048);
   const a = hashPairs(allLefts.slice(0, n), allRights.slice(0, n));
@@ -107,6 +108,7 @@ console.log(crossover === null
 const parallel = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS }));
 const offload = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS, mainThreadHashes: false }));
 const OFFLOAD = `offload(${WORKERS})`;
+await Promise.all([parallel.pool.whenReady(), offload.pool.whenReady()]);
 const hashers: { name: string; hasher?: Hasher }[] = [{ name: 'main' }, { name: THREADS, hasher: parallel }, { name: OFFLOAD, hasher: offload }];
 const header = (c: BlockStateContext) => ({ ...emptyBlockHeader(c.state), lastArchive: c.lastArchive, globalVariables: { ...emptyBlockHeader(c.state).globalVariables, blockNumber: c.blockNumber } });
 const tx = (): TxTreeEffects => ({
