@@ -13,6 +13,7 @@ import { computeMinFees, DEFAULT_FEE_MODEL, type FeeModelConfig } from './chain/
 import { feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from './chain/protocol.ts';
 import { rollbackChain, type RollbackOptions, type UnwoundTx } from './chain/rollback.ts';
 import type { Hasher } from './crypto/poseidon2.ts';
+import { ParallelHasher, Poseidon2Pool } from './crypto/poseidon2-pool.ts';
 import { openDatabase } from './store/database.ts';
 import { WorldState } from './world-state/world-state.ts';
 import { createChainTime, systemClock, type ChainTime, type Clock } from './chain/time.ts';
@@ -58,6 +59,12 @@ export interface EngineConfig {
   readonly db?: Knex;
   /** Poseidon2 implementation for the trees (default: the built-in one). */
   readonly hasher?: Hasher;
+  /**
+   * Worker threads hashing large tree levels next to the main thread (crypto/poseidon2-pool.ts),
+   * started on the first such level, ended on stop; ignored when `hasher` is given. Default 0: it
+   * did not pay reliably on the shared 2-core machine (docs/PERFORMANCE-NOTES.md, "Worker threads").
+   */
+  readonly hashWorkers?: number;
   readonly clock: Clock;
   readonly genesisTime: bigint;
   readonly slotDurationSeconds: number;
@@ -149,8 +156,10 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   const time = createChainTime(config);
   const l1 = new InProcessL1(db, config.clock, time, { ...config, chainId: config.l1ChainId });
   const fundedAccounts = config.fundedAccounts.map((a) => ({ ...a, leafSlot: feeJuiceBalanceLeafSlot(a.address) }));
+  const ownedHasher = !config.hasher && (config.hashWorkers ?? 0) > 0 ? new ParallelHasher(new Poseidon2Pool({ workers: config.hashWorkers })) : undefined;
+  const hasher = config.hasher ?? ownedHasher;
   const worldState = await WorldState.open({
-    db, ...(config.hasher ? { hasher: config.hasher } : {}),
+    db, ...(hasher ? { hasher } : {}),
     prefilledPublicData: fundedAccounts.map((a) => ({ leafSlot: a.leafSlot, value: a.amount })),
   });
   const perBlockTarget = config.feeModel.manaTarget / BigInt(config.maxBlocksPerCheckpoint);
@@ -196,6 +205,7 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
       await running.catch(() => undefined);
+      await ownedHasher?.close();
       if (ownsDb) await db.destroy();
     },
   };
