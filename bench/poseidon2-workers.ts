@@ -10,7 +10,7 @@
  *
  * Output (one line each, parsed by bench/collect.ts):
  *   poseidon2 workers: batch 4096 pairs: main 0.105 s = 39000 pairs/s, pool(2) 0.060 s = 68000 pairs/s (1.74×)
- *   poseidon2 workers: crossover 64 pairs (the pool pays from here up; below it the main thread alone is faster)
+ *   poseidon2 workers: crossover 64 pairs (the pool is ≥ 1.05× from here up; below it, it does not pay)    [or: crossover none (…)]
  *   poseidon2 workers: block of 8 txs: main 0.182 s, pool(2) 0.150 s (1.21×), offload(1) 0.190 s (0.96×); longest event-loop stall main 160 ms, pool(2) 95 ms, offload(1) 40 ms
  * (offload(k): the same pool with the main thread hashing no share, so its event loop is free meanwhile)
  * and bench/out/poseidon2-workers.json.
@@ -97,12 +97,13 @@ const batches = SIZES.map((n) => {
   console.log(`poseidon2 workers: batch ${n} pairs: main ${fmtS(main)} s = ${row.mainPairsPerSecond.toFixed(0)} pairs/s, ${THREADS} ${fmtS(onPool)} s = ${row.poolPairsPerSecond.toFixed(0)} pairs/s (${row.ratio.toFixed(2)}×)`);
   return row;
 });
-// The crossover: the smallest measured size from which every larger size is faster on the pool.
+// The crossover: the smallest measured size from which every larger size is clearly (≥ PAYS) faster on the pool.
+const PAYS = 1.05;
 let crossover: number | null = null;
-for (let k = batches.length - 1; k >= 0 && batches[k]!.ratio > 1; k--) crossover = batches[k]!.pairs;
+for (let k = batches.length - 1; k >= 0 && batches[k]!.ratio >= PAYS; k--) crossover = batches[k]!.pairs;
 console.log(crossover === null
-  ? `poseidon2 workers: crossover none (the pool does not pay at any measured size up to ${maxN} pairs)`
-  : `poseidon2 workers: crossover ${crossover} pairs (the pool pays from here up; below it the main thread alone is faster)`);
+  ? `poseidon2 workers: crossover none (the pool is not ≥ ${PAYS}× at the largest size, ${maxN} pairs)`
+  : `poseidon2 workers: crossover ${crossover} pairs (the pool is ≥ ${PAYS}× from here up; below it, it does not pay)`);
 
 // --- Whole blocks: the same blocks applied to one world state per hasher. ---
 const parallel = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS }));
@@ -195,5 +196,5 @@ mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, 'out', 'poseidon2-workers.json'), JSON.stringify({
   cpus: cpus().length, availableParallelism: availableParallelism(), workers: WORKERS, rounds: ROUNDS, roundMs: ROUND_MS,
   loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd,
-  batches, crossoverPairs: crossover, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS, blocks,
+  batches, crossoverPairs: crossover, crossoverMinRatio: PAYS, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS, blocks,
 }, null, 1) + '\n');
