@@ -24,8 +24,11 @@ const TWO_POW_256 = 1n << 256n;
 /** Bytes per pair in a worker's buffer: 64 in (left, right) and 32 out. */
 const PAIR_BYTES = 96;
 /**
- * Default split threshold in pairs: from bench/poseidon2-workers.ts on the shared 2-core machine
- * (the pool is slower below it; see docs/PERFORMANCE-NOTES.md).
+ * Default split threshold in pairs. With the second core idle the pool pays from ~16–64 pairs (a
+ * round trip costs ~70 µs, one pair hash ~26 µs); with it busy a wakeup can take a scheduler slice
+ * and small splits lose (bench/poseidon2-workers.ts, docs/PERFORMANCE-NOTES.md). 256 splits the
+ * bottom levels of a block's trees, which hold most of its pairs, and keeps the many short path
+ * levels (1–128 pairs) on the main thread.
  */
 export const DEFAULT_MIN_PARALLEL_PAIRS = 256;
 
