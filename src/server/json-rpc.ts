@@ -58,38 +58,42 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     routes.set(name, { descriptor, takesNoParams: descriptor.params.length === 0, handler: undefined });
   }
 
-  function callMethod(method: string, rawParams: unknown, id: RequestId | undefined): MaybePromise<CallOutcome> {
+  /**
+   * Validates and runs one call; `finish` turns its outcome into what the caller wants (the answer
+   * text), so an asynchronous handler costs one `then` here and no further promise per call.
+   */
+  function callMethod<T>(method: string, rawParams: unknown, id: RequestId | undefined, finish: (outcome: CallOutcome) => T): MaybePromise<T> {
     const route = routes.get(method);
-    if (route === undefined) return { error: methodNotFound(method) };
+    if (route === undefined) return finish({ error: methodNotFound(method) });
     const { descriptor } = route;
     let params: readonly unknown[] | string;
     if (rawParams === undefined || (route.takesNoParams && Array.isArray(rawParams) && rawParams.length === 0)) {
       params = route.takesNoParams ? NO_PARAMS : normalizeParamsOrProblem(descriptor, NO_PARAMS);
     } else if (!Array.isArray(rawParams)) {
-      return { error: invalidParams('params[0] (params): must be an array, by position') };
+      return finish({ error: invalidParams('params[0] (params): must be an array, by position') });
     } else {
       params = normalizeParamsOrProblem(descriptor, rawParams);
     }
-    if (typeof params === 'string') return { error: invalidParams(params) };
+    if (typeof params === 'string') return finish({ error: invalidParams(params) });
     const problem = descriptor.validateParams(params);
-    if (problem !== null) return { error: invalidParams(problem) };
+    if (problem !== null) return finish({ error: invalidParams(problem) });
     // Looked up once; a missing one is looked up again next time (and answers -32001 now).
     const handler = route.handler ?? (route.handler = findHandler(handlers, descriptor.handler));
-    if (handler === undefined) return { error: notImplemented(method) };
+    if (handler === undefined) return finish({ error: notImplemented(method) });
     const started = debugCalls ? performance.now() : 0;
     let result: unknown;
     try {
       result = handler.apply(handlers, params as unknown[]);
     } catch (err) {
-      return failed(method, id, err);
+      return finish(failed(method, id, err));
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
-        (value) => succeeded(method, id, started, value),
-        (err: unknown) => failed(method, id, err),
+        (value) => finish(succeeded(method, id, started, value)),
+        (err: unknown) => finish(failed(method, id, err)),
       );
     }
-    return succeeded(method, id, started, result);
+    return finish(succeeded(method, id, started, result));
   }
 
   function succeeded(method: string, id: RequestId | undefined, started: number, result: unknown): CallOutcome {
@@ -119,10 +123,9 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     if (typeof method !== 'string' || method === '') {
       return respond(replyId, { error: invalidRequest('method must be a non-empty string') });
     }
-    const outcome = callMethod(method, request.params, isNotification ? undefined : replyId);
     // JSON-RPC 2.0 §4.1: a notification is never answered, not even with an error.
-    if (isNotification) return outcome instanceof Promise ? outcome.then(() => undefined) : undefined;
-    return outcome instanceof Promise ? outcome.then((o) => respond(replyId, o)) : respond(replyId, outcome);
+    if (isNotification) return callMethod(method, request.params, undefined, ignoreOutcome);
+    return callMethod(method, request.params, replyId, (outcome) => respond(replyId, outcome));
   }
 
   function respond(id: RequestId, outcome: CallOutcome): string {
@@ -135,18 +138,45 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     }
   }
 
+  /**
+   * Elements run concurrently; the answer keeps request order. Pending elements fill their slot
+   * when they settle (no `Promise.all`, one reaction per pending element).
+   */
+  function answerBatch(elements: readonly unknown[]): MaybePromise<DispatchOutcome> {
+    const answers = new Array<string | undefined>(elements.length);
+    let pending = 0;
+    let whole: PromiseWithResolvers<DispatchOutcome> | undefined;
+    for (let i = 0; i < elements.length; i++) {
+      const a = answer(elements[i]);
+      if (!(a instanceof Promise)) {
+        answers[i] = a;
+        continue;
+      }
+      pending++;
+      whole ??= Promise.withResolvers<DispatchOutcome>();
+      const { resolve, reject } = whole;
+      a.then((text) => {
+        answers[i] = text;
+        if (--pending === 0) resolve(batchOutcome(answers));
+      }, reject);
+    }
+    return whole === undefined ? batchOutcome(answers) : whole.promise;
+  }
+
   return function dispatch(parsed: unknown): MaybePromise<DispatchOutcome> {
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return wholeBodyError(invalidRequest('empty batch'));
       if (parsed.length > maxBatchSize) return wholeBodyError(batchTooLarge(maxBatchSize));
-      // Elements run concurrently; the answer keeps request order.
-      const answers = parsed.map(answer);
-      return answers.some((a) => a instanceof Promise) ? Promise.all(answers).then(batchOutcome) : batchOutcome(answers as (string | undefined)[]);
+      return answerBatch(parsed);
     }
     if (typeof parsed !== 'object' || parsed === null) return wholeBodyError(invalidRequest('body must be an object or an array'));
     const single = answer(parsed);
     return single instanceof Promise ? single.then(singleOutcome) : singleOutcome(single);
   };
+}
+
+function ignoreOutcome(): undefined {
+  return undefined;
 }
 
 function singleOutcome(answer: string | undefined): DispatchOutcome {
