@@ -1,13 +1,14 @@
 /**
  * Poseidon2 pair hashing on the second core: a small `node:worker_threads` pool, each worker with
- * its own WebAssembly kernel (poseidon2-pool-worker.ts). A batch is split between the workers and
- * the main thread; the workers' shares travel as packed 64-bit little-endian words in one
- * SharedArrayBuffer per worker (no bigint structured clone), the main thread hashes its own share
- * on its kernel meanwhile, then unpacks the workers' outputs.
+ * its own WebAssembly kernel (poseidon2-pool-worker.ts). A large batch is packed once into a
+ * SharedArrayBuffer as 64-bit little-endian words (no bigint structured clone) and cut into chunks
+ * that the main thread and the workers claim one at a time (poseidon2-chunks.ts), so a worker the
+ * scheduler delays takes fewer chunks instead of holding the batch up; the main thread then
+ * unpacks the outputs.
  *
  * Only batches of at least `minPairs` are split: below that the wakeup and round trip cost more
  * than the hashing saved (crossover measured by bench/poseidon2-workers.ts, docs/PERFORMANCE-NOTES.md).
- * Workers start on the first batch large enough to split and take shares once their kernel is
+ * Workers start on the first batch large enough to split and take part once their kernel is
  * loaded (until then the main thread hashes alone); they are `unref`'d while idle so they never
  * keep the process alive, and `close()` ends them (a later split batch starts them again).
  * @module
@@ -15,14 +16,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FIELD_MODULUS } from './field.ts';
+import { allChunksDone, createBatch, DONE_WORD, hashFreeChunks, MAIN_ID, takeBackChunks } from './poseidon2-chunks.ts';
 import { hashPairs } from './poseidon2-wasm.ts';
 import { defaultHasher } from './poseidon2.ts';
 import type { Hasher } from './poseidon2.ts';
 
 const P = FIELD_MODULUS;
 const TWO_POW_256 = 1n << 256n;
-/** Bytes per pair in a worker's buffer: 64 in (left, right) and 32 out. */
-const PAIR_BYTES = 96;
 /**
  * Default split threshold in pairs. With the second core idle the pool pays from ~16–64 pairs (a
  * round trip costs ~70 µs, one pair hash ~26 µs); with it busy a wakeup can take a scheduler slice
@@ -48,15 +48,13 @@ export interface Poseidon2PoolOptions {
 interface Pending { resolve: () => void; reject: (err: Error) => void }
 interface Request extends Pending { id: number }
 
-/** One worker thread, its shared buffer and its outstanding request. */
+/** One worker thread and its outstanding requests. */
 class PoolWorker {
   readonly thread: Worker;
-  buffer = new SharedArrayBuffer(0);
-  words = new BigUint64Array(this.buffer);
   /** Resolves once the worker's kernel is loaded (rejects if it dies first). */
   readonly started: Promise<void>;
   ready = false;
-  private pending: Request | undefined;
+  private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private failed: Error | undefined;
 
@@ -69,10 +67,10 @@ class PoolWorker {
       if (m.ready) {
         this.ready = true;
         started.resolve();
-      } else if (this.pending && m.id === this.pending.id) {
-        const p = this.pending;
-        this.pending = undefined;
-        if (m.error !== undefined) p.reject(new Error(`poseidon2 worker: ${m.error}`)); else p.resolve();
+      } else if (m.id !== undefined) {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`)); else p?.resolve();
       }
       this.unrefIfIdle();
     });
@@ -82,8 +80,8 @@ class PoolWorker {
       this.failed = err;
       this.ready = false;
       started.reject(err);
-      this.pending?.reject(err);
-      this.pending = undefined;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
       void this.thread.terminate(); // after an 'error' the thread may still be running
       onExit(this, err, wasReady);
     };
@@ -94,25 +92,18 @@ class PoolWorker {
   }
 
   unrefIfIdle(): void {
-    if (this.pending === undefined) this.thread.unref();
+    if (this.pending.size === 0) this.thread.unref();
   }
 
-  /** Room for `pairs` pairs; a new buffer only when the batch outgrows the current one. */
-  reserve(pairs: number): void {
-    if (this.buffer.byteLength >= pairs * PAIR_BYTES) return;
-    this.buffer = new SharedArrayBuffer(pairs * PAIR_BYTES);
-    this.words = new BigUint64Array(this.buffer);
-  }
-
-  /** Asks the worker to hash the `count` pairs packed in the buffer; resolves when their outputs are written. */
-  run(count: number): Promise<void> {
+  /** Asks the worker to hash free chunks of the batch as thread `me`; resolves when it found none left, rejects if it dies. */
+  join(buffer: SharedArrayBuffer, me: number): Promise<void> {
     if (this.failed) return Promise.reject(this.failed);
     // Referenced while a request is out, so an awaiting caller is not cut short by process exit.
     this.thread.ref();
     return new Promise<void>((resolve, reject) => {
       const id = this.nextId++;
-      this.pending = { id, resolve, reject };
-      this.thread.postMessage({ id, buffer: this.buffer, count });
+      this.pending.set(id, { resolve, reject });
+      this.thread.postMessage({ id, buffer, me });
     });
   }
 }
@@ -209,40 +200,45 @@ export class Poseidon2Pool {
   private async split(lefts: readonly bigint[], rights: readonly bigint[]): Promise<bigint[]> {
     this.start();
     const n = lefts.length;
-    // Workers still loading their kernel get no share: the batch never waits for a start-up.
+    // Workers still loading their kernel take no part: the batch never waits for a start-up.
     const workers = this.workers.filter((w) => w.ready);
     if (workers.length === 0) return hashPairs(lefts, rights);
-    // Equal shares; with mainThreadHashes the main thread takes one too (the remainder), else the
-    // workers share the whole batch and the main thread only packs, awaits and unpacks.
-    const parts = workers.length + (this.mainThreadHashes ? 1 : 0);
-    const share = this.mainThreadHashes ? Math.floor(n / parts) : Math.ceil(n / parts);
-    const ranges = workers.map((_, j) => ({ start: Math.min(n, j * share), count: Math.max(0, Math.min(share, n - j * share)) }));
-    const jobs = workers.map((w, j) => {
-      const { start, count } = ranges[j]!;
-      w.reserve(count);
-      for (let i = 0; i < count; i++) {
-        put(w.words, i * 8, lefts[start + i]!);
-        put(w.words, i * 8 + 4, rights[start + i]!);
-      }
-      return w.run(count);
+    // ~16 chunks per thread: fine enough to balance, coarse enough that claiming costs nothing.
+    const threads = workers.length + (this.mainThreadHashes ? 1 : 0);
+    const chunk = Math.min(512, Math.max(4, Math.ceil(n / (threads * 16))));
+    const { buffer, layout } = createBatch(n, chunk);
+    const words = new BigUint64Array(buffer, layout.inBase, n * 8);
+    for (let i = 0; i < n; i++) {
+      put(words, i * 8, lefts[i]!);
+      put(words, i * 8 + 4, rights[i]!);
+    }
+    const died: number[] = [];
+    let wake = () => {};
+    workers.forEach((w, j) => {
+      w.join(buffer, j + 2).catch(() => { died.push(j + 2); wake(); });
     });
-    const mainStart = Math.min(n, workers.length * share);
-    const mine = mainStart < n ? hashPairs(lefts.slice(mainStart), rights.slice(mainStart)) : [];
-    const outcomes = await Promise.allSettled(jobs);
-    const out = new Array<bigint>(n);
-    for (let j = 0; j < workers.length; j++) {
-      const { start, count } = ranges[j]!;
-      if (outcomes[j]!.status === 'rejected') {
-        // A worker died mid-batch (terminated by close(), crashed): its share is hashed here.
-        const part = hashPairs(lefts.slice(start, start + count), rights.slice(start, start + count));
-        for (let i = 0; i < count; i++) out[start + i] = part[i]!;
+    if (this.mainThreadHashes) hashFreeChunks(buffer, MAIN_ID);
+    const header = new Int32Array(buffer, 0, 4);
+    while (!allChunksDone(buffer)) {
+      if (died.length > 0) {
+        // A worker died (crashed, or close() ended it): its chunks, and any still free, are hashed here.
+        for (const id of died.splice(0)) takeBackChunks(buffer, id, MAIN_ID);
+        hashFreeChunks(buffer, MAIN_ID);
         continue;
       }
-      const words = workers[j]!.words;
-      const outWord = count * 8;
-      for (let i = 0; i < count; i++) out[start + i] = get(words, outWord + i * 4);
+      const done = Atomics.load(header, DONE_WORD);
+      if (allChunksDone(buffer)) break;
+      const waited = Atomics.waitAsync(header, DONE_WORD, done);
+      if (!waited.async) continue;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        void waited.value.then(() => resolve());
+      });
     }
-    for (let i = 0; i < mine.length; i++) out[mainStart + i] = mine[i]!;
+    Atomics.notify(header, DONE_WORD); // releases a wait left behind by a worker's death
+    const out = new Array<bigint>(n);
+    const results = new BigUint64Array(buffer, layout.outBase, n * 4);
+    for (let i = 0; i < n; i++) out[i] = get(results, i * 4);
     return out;
   }
 }

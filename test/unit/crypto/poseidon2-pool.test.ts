@@ -8,6 +8,7 @@ import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.t
 import { isAsyncPairHasher, ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
 import { defaultHasher, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
 import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
+import { allChunksDone, createBatch, hashFreeChunks, MAIN_ID, takeBackChunks } from '../../../src/impl/crypto/poseidon2-chunks.ts';
 import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
 import { treesVectors as V } from './vectors.ts';
 import { headerFromState, memoryWorldState, tx } from '../world-state/helpers.ts';
@@ -158,20 +159,48 @@ test('concurrent batches, close() during a batch and a restart after close all g
   await pool.close();
 });
 
-test('a worker that dies during a batch has its share hashed on the main thread, and is replaced', async () => {
-  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+test('a worker that dies during a batch: its chunks are hashed on the main thread, and it is replaced', async () => {
+  // mainThreadHashes false: the batch can only complete through the take-over path.
+  const pool = new Poseidon2Pool({ workers: 1, minPairs: 1, mainThreadHashes: false });
   const gen = fieldGen(4);
   const lefts = Array.from({ length: 200 }, gen);
   const rights = Array.from({ length: 200 }, gen);
   await pool.whenReady();
   const worker = (pool as unknown as { workers: { thread: { terminate(): Promise<number> } }[] }).workers[0]!;
   const during = pool.hashPairsParallel(lefts, rights); // its split posts to the dying worker
-  void worker.thread.terminate();
+  const ended = worker.thread.terminate();
   assert.deepEqual(await during, hashPairs(lefts, rights));
+  await ended;
+  await new Promise((resolve) => setImmediate(resolve));
   assert.equal(pool.running, 0);
+  await pool.whenReady();
   assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
   assert.equal(pool.running, 1);
   await pool.close();
+});
+
+test('chunks: claimed by one thread each, a dead thread\'s chunks taken back, outputs in place', () => {
+  const gen = fieldGen(8);
+  const n = 37;
+  const lefts = Array.from({ length: n }, () => gen() % P);
+  const rights = Array.from({ length: n }, () => gen() % P);
+  const { buffer, layout } = createBatch(n, 5);
+  assert.equal(layout.chunks, 8);
+  const words = new BigUint64Array(buffer, layout.inBase, n * 8);
+  const put = (k: number, x: bigint) => { for (let i = 0; i < 4; i++) words[k + i] = BigInt.asUintN(64, x >> BigInt(64 * i)); };
+  lefts.forEach((x, i) => { put(i * 8, x); put(i * 8 + 4, rights[i]!); });
+  // Thread 7 claimed chunks 2 and 5, then died.
+  const claims = new Int32Array(buffer, 16, layout.chunks);
+  claims[2] = 7;
+  claims[5] = 7;
+  assert.equal(hashFreeChunks(buffer, MAIN_ID), 6);
+  assert.equal(allChunksDone(buffer), false);
+  assert.equal(takeBackChunks(buffer, 7, MAIN_ID), 2);
+  assert.equal(allChunksDone(buffer), true);
+  assert.equal(hashFreeChunks(buffer, MAIN_ID), 0, 'nothing left to claim');
+  const out = new BigUint64Array(buffer, layout.outBase, n * 4);
+  const got = Array.from({ length: n }, (_, i) => (out[i * 4 + 3]! << 192n) | (out[i * 4 + 2]! << 128n) | (out[i * 4 + 1]! << 64n) | out[i * 4]!);
+  assert.deepEqual(got, hashPairs(lefts, rights));
 });
 
 test('a batch arriving while the workers still load is hashed on the main thread without waiting', async () => {
