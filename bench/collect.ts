@@ -267,12 +267,16 @@ export async function runCollected(o: CollectOptions, group: CollectedGroup, ste
   ];
 }
 
-/** Sections with the same title joined, in first-seen order. */
+/** Page order of the collected sections, whichever group measured them. */
+const SECTION_ORDER = ['Poseidon2', 'World state', 'Logs', 'Transactions and blocks', 'Public VM', 'Sync', 'P2P gossip', 'Storage engines'];
+
+/** Sections with the same title joined, in page order (unknown titles last, as first seen). */
 export function mergeSections(sections: readonly Section[]): Section[] {
   const byTitle = new Map<string, Section>();
   for (const sec of sections) {
     const seen = byTitle.get(sec.title);
     byTitle.set(sec.title, seen ? { ...seen, figures: [...seen.figures, ...sec.figures] } : sec);
   }
-  return [...byTitle.values()];
+  const rank = (t: string) => (SECTION_ORDER.includes(t) ? SECTION_ORDER.indexOf(t) : SECTION_ORDER.length);
+  return [...byTitle.values()].sort((a, b) => rank(a.title) - rank(b.title));
 }

@@ -73,9 +73,7 @@ if (all || values.only === 'rpc') {
 }
 if (all || values.only === 'collected') {
   if (!beside) single = await runCollected(collect, 'beside-soak');
-  const alone = await runCollected(collect, 'alone');
-  // Page order: Poseidon2 first, as before.
-  sections.push(...mergeSections([...alone.slice(0, 1), ...single, ...alone.slice(1)]));
+  sections.push(...mergeSections([...single, ...(await runCollected(collect, 'alone'))]));
 }
 
 const report: Report = {
