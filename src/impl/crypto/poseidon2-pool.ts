@@ -57,6 +57,7 @@ class PoolWorker {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private failed: Error | undefined;
+  private ending = false;
 
   constructor(onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
     this.thread = new Worker(new URL('./poseidon2-pool-worker.ts', import.meta.url));
@@ -92,7 +93,14 @@ class PoolWorker {
   }
 
   unrefIfIdle(): void {
-    if (this.pending.size === 0) this.thread.unref();
+    if (this.pending.size === 0 && !this.ending) this.thread.unref();
+  }
+
+  /** Terminates the thread; referenced until it is gone, so a caller awaiting this is not cut short. */
+  end(): Promise<number> {
+    this.ending = true;
+    this.thread.ref();
+    return this.thread.terminate();
   }
 
   /** Asks the worker to hash free chunks of the batch as thread `me`; resolves when it found none left, rejects if it dies. */
@@ -183,7 +191,7 @@ export class Poseidon2Pool {
   async close(): Promise<void> {
     const ending = this.workers.splice(0);
     for (const w of ending) this.closing.add(w);
-    await Promise.all(ending.map((w) => w.thread.terminate()));
+    await Promise.all(ending.map((w) => w.end()));
   }
 
   private start(): void {

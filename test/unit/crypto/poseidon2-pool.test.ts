@@ -219,24 +219,42 @@ test('lefts and rights of different lengths are refused', async () => {
   await assert.rejects(new Poseidon2Pool({ minPairs: 1 }).hashPairsParallel([1n], []), RangeError);
 });
 
-test('an idle pool never keeps the process alive, and an awaited batch is not cut short', () => {
-  const poolUrl = new URL('../../../src/impl/crypto/poseidon2-pool.ts', import.meta.url).href;
+/** Runs an ES module script in a child process (60 s bound) and returns its stdout. */
+function runChild(source: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'poseidon2-pool-'));
-  const script = join(dir, 'exits.mjs');
-  writeFileSync(script, `import { Poseidon2Pool } from ${JSON.stringify(poolUrl)};
-const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
-await pool.whenReady();
-const out = await pool.hashPairsParallel([1n, 2n, 3n], [4n, 5n, 6n]);
-console.log(out.length, pool.running);
-`);
+  const script = join(dir, 'child.mjs');
+  writeFileSync(script, source);
   try {
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.signal, null, 'the child exited by itself (not killed by the timeout)');
     assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout.trim(), '3 1');
+    return r.stdout.trim();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const poolUrl = JSON.stringify(new URL('../../../src/impl/crypto/poseidon2-pool.ts', import.meta.url).href);
+
+test('an idle pool never keeps the process alive, and an awaited batch is not cut short', () => {
+  assert.equal(runChild(`import { Poseidon2Pool } from ${poolUrl};
+const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+await pool.whenReady();
+const out = await pool.hashPairsParallel([1n, 2n, 3n], [4n, 5n, 6n]);
+console.log(out.length, pool.running);
+`), '3 1');
+});
+
+test('an awaited close() is not cut short, even with worker replies still on their way', () => {
+  // Small batches the main thread finishes alone leave the worker's replies late; they arrive during close().
+  assert.equal(runChild(`import { Poseidon2Pool } from ${poolUrl};
+const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
+await pool.whenReady();
+const xs = Array.from({ length: 64 }, (_, i) => BigInt(i));
+for (let i = 0; i < 20; i++) await pool.hashPairsParallel(xs, xs);
+await pool.close();
+console.log('closed', pool.running);
+`), 'closed 0');
 });
 
 test('a worker that cannot start leaves the pool on the main thread, without retrying every batch', async () => {
