@@ -1,14 +1,14 @@
 /**
  * Poseidon2 on the second core (issue #12; prints figures, asserts nothing): pair batches of the
- * sizes one tree level of a block update produces, hashed on the main thread's kernel vs split by
- * src/impl/crypto/poseidon2-pool.ts between the main thread and worker threads (inputs and outputs
- * as packed 64-bit words in a SharedArrayBuffer). Interleaved rounds (the order flips each round),
+ * sizes one tree level of a block update produces, hashed on the main thread's kernel vs by
+ * src/impl/crypto/poseidon2-pool.ts (packed 64-bit words in a SharedArrayBuffer, chunks claimed by
+ * the main thread and the workers). Interleaved rounds (the order flips each round),
  * medians; then the crossover batch size below which the pool does not pay. Then whole blocks
  * (8 and 32 txs × 64 nullifiers, 64 note hashes, 16 writes) applied to three world states on
  * SQLite files: the default hasher, the ParallelHasher (pool above its default threshold) and the
  * pool with the main thread hashing no share, with the longest event-loop stall during each application.
  *
- * Output (one line each, parsed by bench/collect.ts):
+ * Output (one line each, for bench/collect.ts to parse):
  *   poseidon2 workers: batch 4096 pairs: main 0.105 s = 39000 pairs/s, pool(2) 0.060 s = 68000 pairs/s (1.74×)
  *   poseidon2 workers: crossover 64 pairs (the pool is ≥ 1.05× from here up; below it, it does not pay)    [or: crossover none (…)]
  *   poseidon2 workers: block of 8 txs: main 0.182 s, pool(2) 0.150 s (1.21×), offload(1) 0.190 s (0.96×); longest event-loop stall main 160 ms, pool(2) 95 ms, offload(1) 40 ms
