@@ -83,6 +83,30 @@ async function poseidon2(o: CollectOptions): Promise<Figure[]> {
   ];
 }
 
+/** Poseidon2 on worker threads: pair batches and whole blocks, main thread vs pool (bench/poseidon2-workers.ts). */
+async function poseidon2Workers(o: CollectOptions): Promise<Figure[]> {
+  const r = await run('poseidon2-workers.ts', o.quick ? ['4', '8'] : ['9', '8,32'], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '100' } : {}, 300_000);
+  interface Batch { pairs: number; mainPairsPerSecond: number; poolPairsPerSecond: number }
+  interface Block { txs: number; blocks: number; results: { name: string; ms: number; stallMs: number }[] }
+  const j = r.ok ? readJson<{ workers: number; rounds: number; loadAverageAtStart: string; crossoverPairs: number | null; batches: Batch[]; blocks: Block[] }>('poseidon2-workers.json') : undefined;
+  if (j === undefined) return [missing('Poseidon2 pair batches on worker threads', 'pairs/s', r.why || 'bench/out/poseidon2-workers.json missing')];
+  const note = `median of ${j.rounds} interleaved rounds (bench/poseidon2-workers.ts); crossover ${j.crossoverPairs ?? 'none'} pairs; load average at start ${j.loadAverageAtStart}`;
+  const batches = j.batches.filter((b) => [64, 512, 4096, 32768].includes(b.pairs)).map((b): Figure => ({
+    name: `Poseidon2 batch of ${b.pairs} pairs: pool(${j.workers + 1}) vs main thread`, unit: 'pairs/s',
+    value: b.poolPairsPerSecond, baseline: b.mainPairsPerSecond, baselineName: 'main thread', note,
+  }));
+  const blocks = j.blocks.flatMap((b): Figure[] => {
+    const [main, pool, offload] = b.results;
+    if (!main || !pool) return [];
+    const blockNote = `median of ${b.blocks} blocks after a cold one (bench/poseidon2-workers.ts)${offload ? `; ${offload.name}: ${offload.ms.toFixed(0)} ms, stall ${offload.stallMs.toFixed(0)} ms` : ''}`;
+    return [
+      { name: `world state: apply a block of ${b.txs} txs, ${pool.name} vs main thread`, unit: 'ms', value: pool.ms, baseline: main.ms, baselineName: 'main thread', note: blockNote },
+      { name: `world state: longest event-loop stall applying a block of ${b.txs} txs, ${pool.name}`, unit: 'ms', value: pool.stallMs, baseline: main.stallMs, baselineName: 'main thread', note: blockNote },
+    ];
+  });
+  return [...batches, ...blocks];
+}
+
 /** World state: block application vs its hashes, historical witness vs raw point read (bench/world-state.ts). */
 async function worldState(o: CollectOptions): Promise<Figure[]> {
   const r = await run('world-state.ts', o.quick ? ['4', '20000'] : ['8'], {}, 240_000);
@@ -252,7 +276,7 @@ export async function runCollected(o: CollectOptions, group: CollectedGroup, ste
   const step = (name: string, f: () => Promise<Figure[]>) => o.budget.step(`${name}${stepSuffix}`, f);
   if (group === 'alone') {
     return [
-      { title: 'Poseidon2', figures: await step('poseidon2', () => poseidon2(o)) },
+      { title: 'Poseidon2', figures: [...(await step('poseidon2', () => poseidon2(o))), ...(await step('poseidon2 workers', () => poseidon2Workers(o)))] },
       { title: 'P2P gossip', figures: await step('p2p', () => p2p(o)) },
       { title: 'Storage engines', figures: await step('readers', () => readers(o)) },
     ];
