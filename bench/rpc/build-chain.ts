@@ -8,8 +8,10 @@
  * - then a tail of small blocks until the chain holds `totalBlocks`: `tailTxsPerBlock` txs per
  *   block (each tx 1 note hash, 1 nullifier, no logs), or empty blocks when it is 0 — cheap to
  *   build, so a 10 000-block directory costs seconds per thousand blocks rather than minutes.
- * Prints one JSON line: {blocks, headBlocks, txs, headMs, tailMs, ms, rssBytes} (rssBytes: this
- * process's resident set after building, engine still open).
+ * Prints one JSON line: {blocks, headBlocks, txs, headMs, tailMs, ms, openRssBytes, rssBytes, heapUsedBytes,
+ * externalBytes}: this process's resident set once the engine is open (before building) and after
+ * building with the engine still open, with the V8 heap and external parts of the latter (after a
+ * full collection when --expose-gc is given), to tell retained JS objects from native memory.
  *
  * Run: node bench/rpc/build-chain.ts <dataDirectory> <budgetMs> <headBlocks> [totalBlocks=headBlocks] [tailTxsPerBlock=1]
  * @module
@@ -79,6 +81,7 @@ if (import.meta.main) {
     return e;
   };
   let engine = await open(false);
+  const openRssBytes = process.memoryUsage().rss;
   const t0 = performance.now();
   let i = 0;
   const headBlocks = await buildBlocks(engine, clock, txSource, TXS_PER_BLOCK, () => benchTx(i++), (b) => b >= head || performance.now() - t0 >= budget);
@@ -90,8 +93,9 @@ if (import.meta.main) {
   let j = 0;
   const blocks = await buildBlocks(engine, clock, txSource, tailPerBlock, () => tailTx(j++), (b) => b >= total);
   const ms = performance.now() - t0;
-  const rssBytes = process.memoryUsage().rss;
+  (globalThis as { gc?: () => void }).gc?.();
+  const mem = process.memoryUsage();
   await engine.stop();
-  process.stdout.write(JSON.stringify({ blocks, headBlocks, txs: txSource.mined.size, headMs, tailMs: ms - headMs, ms, rssBytes }) + '\n');
+  process.stdout.write(JSON.stringify({ blocks, headBlocks, txs: txSource.mined.size, headMs, tailMs: ms - headMs, ms, openRssBytes, rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, externalBytes: mem.external }) + '\n');
   process.exit(0);
 }
