@@ -7,7 +7,6 @@
 
 /** One line: where the node's extra time per cheap request goes and why the ratio moves between runs. */
 export const CHEAP_CALL_THROUGHPUT_CAUSE =
-  'the node spends ~1.2× the bare server\'s CPU per cheap request (≈31 vs ≈26 µs single, ≈37 vs ≈30 µs per 10-call batch, /proc, same run); ' +
-  'the extra ≈5 µs is mostly kernel work of answering a load client that had gone to sleep (wake-up and context switch after each writev, ≈2.5 µs in perf) ' +
-  'plus the handler contract\'s promise and the JSON-RPC envelope; with 2 cores shared by the load client and other work, load average > 4 swings the ratio by ±0.15 between runs ' +
-  '(bench/rpc/THROUGHPUT-NOTES.md)';
+  'after issue #12 the node spends 1.03–1.2× the bare server\'s CPU per cheap request (≈21–23 vs ≈20–21 µs single, ≈31–36 vs ≈30–31 µs per 10-call batch, /proc, interleaved runs), ' +
+  'the rest being the JSON-RPC contract (envelope checks, the handler\'s promise) and the kernel wake-up of a load client that sleeps while the server is the slower side; ' +
+  'with 2 cores shared by the load client and other work, a load average above 4 swings this ratio by ±0.15 between runs (bench/rpc/THROUGHPUT-NOTES.md)';
