@@ -7,16 +7,16 @@
  * @module
  */
 
-/** 32-byte value: 0x followed by 64 lowercase hex digits. */
+/** A 32-byte value as `0x` + 64 lowercase hex digits: block hashes, tx hashes, archive roots, tags. */
 export type Hash32 = string;
 
-/** L2 address: 0x followed by 64 lowercase hex digits. */
+/** An L2 (Aztec) address: a field element as `0x` + 64 lowercase hex digits. */
 export type AztecAddress = string;
 
-/** L1 address: 0x followed by 40 hex digits (sent lowercase). */
+/** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */
 export type EthAddress = string;
 
-/** The error carries no data member. */
+/** The error carries no `data` member. */
 export type NoErrorData = null;
 
 /** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
