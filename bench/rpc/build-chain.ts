@@ -9,13 +9,15 @@
  *   block (each tx 1 note hash, 1 nullifier, no logs), or empty blocks when it is 0 — cheap to
  *   build, so a 10 000-block directory costs seconds per thousand blocks rather than minutes.
  * Prints one JSON line: {blocks, headBlocks, txs, headMs, tailMs, ms, openRssBytes, rssBytes, heapUsedBytes,
- * externalBytes}: this process's resident set once the engine is open (before building) and after
- * building with the engine still open, with the V8 heap and external parts of the latter (after a
- * full collection when --expose-gc is given), to tell retained JS objects from native memory.
+ * heapTotalBytes, externalBytes, anonBytes, fileBytes}: this process's resident set once the engine
+ * is open (before building) and after building with the engine still open, with the V8 heap and
+ * external parts of the latter (after a full collection when --expose-gc is given) and its
+ * anonymous / file-backed split, to tell retained JS objects from native memory.
  *
  * Run: node bench/rpc/build-chain.ts <dataDirectory> <budgetMs> <headBlocks> [totalBlocks=headBlocks] [tailTxsPerBlock=1]
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { createEngine, DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
 import type { Engine } from '../../src/impl/engine.ts';
@@ -65,6 +67,17 @@ async function buildBlocks(engine: Engine, clock: ManualClock, txSource: InMemor
   return blocks;
 }
 
+/** Anonymous and file-backed parts of this process's resident set (/proc/self/smaps_rollup), in bytes. */
+function residentSplit(): { anonBytes?: number; fileBytes?: number } {
+  try {
+    const text = readFileSync('/proc/self/smaps_rollup', 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN) * 1024;
+    return { anonBytes: kb('Anonymous'), fileBytes: kb('Rss') - kb('Anonymous') };
+  } catch {
+    return {};
+  }
+}
+
 if (import.meta.main) {
   const dir = process.argv[2]!;
   const budget = Number(process.argv[3] ?? 30_000);
@@ -95,7 +108,8 @@ if (import.meta.main) {
   const ms = performance.now() - t0;
   (globalThis as { gc?: () => void }).gc?.();
   const mem = process.memoryUsage();
+  const rollup = residentSplit();
   await engine.stop();
-  process.stdout.write(JSON.stringify({ blocks, headBlocks, txs: txSource.mined.size, headMs, tailMs: ms - headMs, ms, openRssBytes, rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, externalBytes: mem.external }) + '\n');
+  process.stdout.write(JSON.stringify({ blocks, headBlocks, txs: txSource.mined.size, headMs, tailMs: ms - headMs, ms, openRssBytes, rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal, externalBytes: mem.external, ...rollup }) + '\n');
   process.exit(0);
 }

@@ -57,6 +57,8 @@ interface RpcCase { readonly key: string; readonly label: string; readonly call?
 const MB = 1024 * 1024;
 /** Two decimals, or a dash when nothing completed (NaN arrives as null through JSON). */
 const f2 = (x: number | null) => (x !== null && Number.isFinite(x) ? x.toFixed(2) : '—');
+/** Bytes as whole megabytes, or a dash when unknown. */
+const mb = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? (x / MB).toFixed(0) : '—');
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 const single = (c: Call) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.params });
 const batch = (c: Call) => JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params })));
@@ -79,7 +81,7 @@ export async function runRpcBench(o: RpcBenchOptions): Promise<Section[]> {
   }
 }
 
-interface BuiltChain { blocks: number; headBlocks: number; txs: number; headMs: number; tailMs: number; ms: number; openRssBytes: number; rssBytes: number; heapUsedBytes: number; externalBytes: number }
+interface BuiltChain { blocks: number; headBlocks: number; txs: number; headMs: number; tailMs: number; ms: number; openRssBytes: number; rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; externalBytes: number; anonBytes?: number; fileBytes?: number }
 
 /** Extends the directory with empty blocks in its own process, without waiting; resolves with its report. */
 function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { done: Promise<BuiltChain | string>; stop(): void } {
@@ -372,9 +374,9 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
           const figure: Figure = {
             name: `resident set of an engine process after building ${built} blocks in it (bench/rpc/build-chain.ts)`, unit: 'MB', value: long.rssBytes / MB, baseline: long.openRssBytes / MB, baselineName: 'same process with the engine just opened',
             goal: { kind: 'ratio-max', target: 1.5 },
-            note: `the engine alone (no RPC server), ${built} empty blocks built one per slot on a manual clock in ${(long.tailMs / 1000).toFixed(0)} s, engine still open; after a full collection the V8 heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB and external memory ${(long.externalBytes / MB).toFixed(0)} MB; same goal as above: memory must not follow chain length`,
+            note: `the engine alone (no RPC server), ${built} empty blocks built one per slot on a manual clock in ${(long.tailMs / 1000).toFixed(0)} s, engine still open; after a full collection the V8 heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB in ${(long.heapTotalBytes / MB).toFixed(0)} MB committed, external memory ${(long.externalBytes / MB).toFixed(0)} MB; resident ${mb(long.anonBytes)} MB anonymous, ${mb(long.fileBytes)} MB file-backed; same goal as above: memory must not follow chain length`,
             // The split says where the growth is, which is as far as the runner can see.
-            ...(long.rssBytes / long.openRssBytes > 1.5 ? { cause: `not yet known, but outside V8: after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB and external memory ${(long.externalBytes / MB).toFixed(0)} MB, so the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built) are native — SQLite, or the allocator keeping freed pages; a node started on the same directory does not carry it (figure above)` } : {}),
+            ...(long.rssBytes / long.openRssBytes > 1.5 ? { cause: `not fully known. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), live JS objects are not it: after a full collection the heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB, but V8 keeps ${((long.heapTotalBytes - long.heapUsedBytes) / MB).toFixed(0)} MB of heap committed from the build's peak, and the rest is native (SQLite's caches or the allocator); a node started on the same directory does not carry it (figure above)` } : {}),
           };
           return [figure];
         })()
