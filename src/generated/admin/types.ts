@@ -7,22 +7,22 @@
  * @module
  */
 
-/** 32-byte value: 0x followed by 64 lowercase hex digits. */
+/** A 32-byte value as `0x` + 64 lowercase hex digits: block hashes, tx hashes, archive roots, tags. */
 export type Hash32 = string;
 
-/** L2 address: 0x followed by 64 lowercase hex digits. */
+/** An L2 (Aztec) address: a field element as `0x` + 64 lowercase hex digits. */
 export type AztecAddress = string;
 
-/** L1 address: 0x followed by 40 hex digits (sent lowercase). */
+/** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */
 export type EthAddress = string;
 
 /** Function selector: 0x followed by 8 hex digits. */
 export type FunctionSelector = string;
 
-/** Unsigned integer of any size as a decimal string without leading zeros. */
+/** A non-negative integer of arbitrary size as a decimal string without leading zeros (leaf indexes, fees, balances, L1 block numbers, timestamps). */
 export type BigIntString = string;
 
-/** L2 block number. */
+/** An L2 block number (JSON integer). Block 0 is the genesis block; the first real block is 1. */
 export type BlockNumber = number;
 
 /** A public function allowed in the setup phase, named by contract address or by contract class id, plus selector. */
@@ -324,7 +324,7 @@ export type SlashRound = string;
 /** Where the snapshot is written: an absolute local directory path or a file:// URL. Remote schemes (s3://, gs://, https://, …) are refused with -32602. */
 export type SnapshotLocation = string;
 
-/** The error carries no data member. */
+/** The error carries no `data` member. */
 export type NoErrorData = null;
 
 /** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
