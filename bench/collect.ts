@@ -63,7 +63,7 @@ const readJson = <T>(name: string): T | undefined => {
 /** Poseidon2: the wasm kernel vs the BigInt reference and @zkpassport/poseidon2 (bench/poseidon2.ts). */
 async function poseidon2(o: CollectOptions): Promise<Figure[]> {
   const load = loadavg()[0]!;
-  const r = await run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '5' }, 180_000);
+  const r = await run('poseidon2.ts', [], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '150' } : { BENCH_ROUNDS: '5', BENCH_ROUND_MS: '200' }, 180_000);
   const j = r.ok ? readJson<{ rounds: number; results: { name: string; median: number }[] }>('poseidon2.json') : undefined;
   const by = (n: string) => j?.results.find((x) => x.name === n)?.median;
   const ours = by('hashPair: wasm kernel');
@@ -85,7 +85,7 @@ async function poseidon2(o: CollectOptions): Promise<Figure[]> {
 
 /** Poseidon2 on worker threads: pair batches and whole blocks, main thread vs pool (bench/poseidon2-workers.ts). */
 async function poseidon2Workers(o: CollectOptions): Promise<Figure[]> {
-  const r = await run('poseidon2-workers.ts', o.quick ? ['4', '8'] : ['9', '8,32'], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '100' } : {}, 300_000);
+  const r = await run('poseidon2-workers.ts', o.quick ? ['4', '8'] : ['5', '8,32'], o.quick ? { BENCH_ROUNDS: '3', BENCH_ROUND_MS: '100' } : { BENCH_ROUNDS: '5' }, 300_000);
   interface Batch { pairs: number; mainPairsPerSecond: number; poolPairsPerSecond: number }
   interface Block { txs: number; blocks: number; results: { name: string; ms: number; stallMs: number }[] }
   const j = r.ok ? readJson<{ workers: number; rounds: number; loadAverageAtStart: string; crossoverPairs: number | null; batches: Batch[]; blocks: Block[] }>('poseidon2-workers.json') : undefined;
@@ -253,7 +253,7 @@ async function storageEngines(o: CollectOptions): Promise<Figure[]> {
 
 /** Read-only processes on one Postgres (bench/readers.ts): two readers against one, the same load split over both. */
 async function readers(o: CollectOptions): Promise<Figure[]> {
-  const r = await run('readers.ts', o.quick ? ['1500', '1', '32'] : ['1500', '3', '32'], {}, 300_000);
+  const r = await run('readers.ts', o.quick ? ['1500', '1', '32'] : ['1000', '3', '32'], {}, 300_000);
   type Row = { oneReader: number; twoReaders: number; oneRuns: number[]; twoRuns: number[]; p99OneMs: number; p99TwoMs: number; errors: number; readerCpuOne?: number; readerCpuTwo?: number };
   const j = r.ok ? readJson<{ cpus: number; tip: number; connections: number; runs: number; durationMs: number; results: Record<string, Row> }>('readers.json') : undefined;
   if (j === undefined || Object.keys(j.results).length === 0) return [missing('public reads with two reader processes', 'req/s', r.why || 'bench/out/readers.json has no results')];

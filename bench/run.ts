@@ -9,12 +9,12 @@
  *        --out <file> (default docs/PERFORMANCE.md)
  *
  * Time budget of a full run (2 cores), each step's seconds in run.json and the page header: RPC
- * figures (~2.5 min), then the 10-minute soak — a low fixed rate using a fraction of one core —
+ * figures (~2 min), then the 10-minute soak — a low fixed rate using a fraction of one core —
  * beside which run, one after another, the build of the 10 000-block data directory and then the
- * single-process benchmarks (world state, logs, pool, block building, VM, sync, storage), then
- * on their own Poseidon2 (an absolute goal) and the multi-process ones (gossip, reader processes;
- * ~1.5 min together). With --serial the
- * single-process ones run after the soak instead (about 3 minutes more).
+ * single-process benchmarks (world state, logs, pool, block building, VM, sync, storage), then on
+ * their own Poseidon2 (an absolute goal), its worker pool (both cores) and the multi-process ones
+ * (gossip, reader processes): ~1.5 min together. About 14 minutes in all on a busy 2-core machine.
+ * With --serial the single-process ones run after the soak instead (about 3 minutes more).
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -58,7 +58,7 @@ log(`${quick ? 'quick' : 'full'} run on ${machine.cores} cores (${machine.cpuMod
 
 const budget = new TimeBudget(log);
 const rpc = {
-  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 500, durationMs: quick ? 1000 : 1500, shortWarmupMs: quick ? 200 : 300, shortDurationMs: quick ? 600 : 1000, connections: 16,
+  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 500, durationMs: quick ? 1000 : 1500, shortWarmupMs: quick ? 200 : 200, shortDurationMs: quick ? 600 : 700, connections: 16,
   chainBudgetMs: quick ? 6_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, longChainBlocks: quick ? 1000 : 10_000,
   soakMinutes, soakRate: 100, startupRuns: quick ? 1 : 3, log, budget,
 };
