@@ -306,7 +306,14 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       children.splice(children.indexOf(soakNode), 1);
       await beside;
       const secondHalf = steady.filter((x) => x.t >= warmMs + (soakMs - warmMs) / 2);
-      return { secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
+      // Where the set rose most within 15 s: a step at one moment points at one event, not at load.
+      let jump = { mb: 0, atS: 0 };
+      for (let i = 0, k = 0; i < samples.length; i++) {
+        while (samples[k]!.t < samples[i]!.t - 15_000) k++;
+        const rise = (samples[i]!.rss - samples[k]!.rss) / MB;
+        if (rise > jump.mb) jump = { mb: rise, atS: samples[i]!.t / 1000 };
+      }
+      return { jump, secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
     } finally {
       extension.stop();
     }
@@ -389,7 +396,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
           ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
           : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show` }
         : {}),
-      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
 
