@@ -11,35 +11,25 @@ import { makeContractClass } from '../../src/impl/contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../../src/impl/contracts/registry-events.ts';
 import { assembleToken } from '../../src/impl/contracts/examples/token.ts';
 import { DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
-import { buildPublicTx as buildTx, calldata, type PublicCall } from '../../src/impl/tx/public-tx-builder.ts';
+import { buildPublicTx as buildTx, calldata, type PublicCall, type PublicTxOptions } from '../../src/impl/tx/public-tx-builder.ts';
 import { anchorHeaderFromWire, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
-import type { BlockHeader, Gas, GasFees } from '../../src/impl/tx/index.ts';
+import type { BlockHeader, GasFees } from '../../src/impl/tx/index.ts';
 
 export { calldata };
 
 /** One enqueued call: calldata[0] is the selector. */
 export type CallSpec = PublicCall;
 
-/** What a built public tx contains. */
-export interface PublicTxSpec {
-  /** The first (non-revertible) nullifier; makes the tx unique. */
-  readonly txNullifier: bigint;
-  readonly feePayer: bigint;
-  readonly appCalls?: readonly CallSpec[];
-  readonly setupCalls?: readonly CallSpec[];
-  /** Publish this class (contract class log of the class registry, revertible). */
-  readonly publishClass?: ContractClass;
-  /** Publish this instance (instance registry private log + deployment nullifier, revertible). */
-  readonly publishInstance?: ContractInstance;
-  readonly gasLimits?: Gas;
-  readonly teardownGasLimits?: Gas;
-  /** The private kernel's gasUsed (includes the teardown limits, as Aztec's does); default L2 20 000. */
-  readonly gasUsed?: Gas;
+/**
+ * What a built public tx contains: the builder's options without the chain context (a
+ * `TxContext` gives it), with one fee per gas for both dimensions and an L2 priority fee.
+ */
+export type PublicTxSpec = Omit<PublicTxOptions, keyof TxContext | 'maxPriorityFeesPerGas'> & {
   /** Both dimensions; default the context's fees. */
   readonly maxFeePerGas?: bigint;
   /** L2 priority fee: orders txs in the pool and the dev tx source (higher first). */
   readonly priorityFee?: bigint;
-}
+};
 
 /** What a tx commits to besides its effects: the chain, an anchor and the fees it offers. */
 export interface TxContext {
@@ -73,19 +63,13 @@ export const IN_MEMORY_CONTEXT: TxContext = {
 
 /** Builds a forPublic tx per `spec` in `context`. */
 export function buildPublicTx(spec: PublicTxSpec, context: TxContext = IN_MEMORY_CONTEXT): BuiltPublicTx {
-  const fees = spec.maxFeePerGas === undefined ? context.maxFeesPerGas : { feePerDaGas: spec.maxFeePerGas, feePerL2Gas: spec.maxFeePerGas };
+  const { maxFeePerGas, priorityFee, ...options } = spec;
   return buildTx({
+    ...options,
     chainId: context.chainId, rollupVersion: context.rollupVersion, anchorBlockHeader: context.anchorBlockHeader,
-    feePayer: spec.feePayer, txNullifier: spec.txNullifier,
-    ...(spec.setupCalls ? { setupCalls: spec.setupCalls } : {}),
-    ...(spec.appCalls ? { appCalls: spec.appCalls } : {}),
-    ...(spec.publishClass ? { publishClass: spec.publishClass } : {}),
-    ...(spec.publishInstance ? { publishInstance: spec.publishInstance } : {}),
-    ...(spec.gasLimits ? { gasLimits: spec.gasLimits } : {}),
-    ...(spec.teardownGasLimits ? { teardownGasLimits: spec.teardownGasLimits } : {}),
     gasUsed: spec.gasUsed ?? { daGas: spec.teardownGasLimits?.daGas ?? 0, l2Gas: (spec.teardownGasLimits?.l2Gas ?? 0) + 20_000 },
-    maxFeesPerGas: fees,
-    maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: spec.priorityFee ?? 0n },
+    maxFeesPerGas: maxFeePerGas === undefined ? context.maxFeesPerGas : { feePerDaGas: maxFeePerGas, feePerL2Gas: maxFeePerGas },
+    maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee ?? 0n },
   });
 }
 
