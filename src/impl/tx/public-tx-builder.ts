@@ -14,11 +14,11 @@ import {
   CHONK_PROOF_LENGTH, CONTRACT_CLASS_LOG_SIZE_IN_FIELDS, MAX_CONTRACT_CLASS_LOGS_PER_TX, MAX_ENQUEUED_CALLS_PER_TX, MAX_L2_TO_L1_MSGS_PER_TX,
   MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS,
 } from './constants.ts';
-import type { BuiltTx } from './tx-builder.ts';
+import { txCommitments, type BuiltTx, type TxCommitmentOptions } from './tx-builder.ts';
 import { computeCalldataHash, computeContractClassLogHash, computeTxHash } from './tx-hash.ts';
 import { decodeTx, toWireTx } from './tx-wire.ts';
 import type {
-  BlockHeader, ContractClassLogFields, Gas, GasFees, HashedValues, PrivateKernelTailCircuitPublicInputs, PrivateLog,
+  ContractClassLogFields, Gas, HashedValues, PrivateKernelTailCircuitPublicInputs, PrivateLog,
   PrivateToPublicAccumulatedData, PublicCallRequest, ScopedLogHash, Tx,
 } from './types.ts';
 
@@ -34,13 +34,8 @@ export interface PublicCall {
   readonly isStaticCall?: boolean;
 }
 
-/** What a built public tx carries; unset fields get small valid defaults. */
-export interface PublicTxOptions {
-  readonly chainId: bigint;
-  readonly rollupVersion: bigint;
-  /** The header of a block the node knows (see `anchorHeaderFromWire`). */
-  readonly anchorBlockHeader: BlockHeader;
-  readonly feePayer: bigint;
+/** What a built public tx carries (besides the chain, anchor, payer and fees); unset fields get small valid defaults. */
+export interface PublicTxOptions extends TxCommitmentOptions {
   /** The first, non-revertible nullifier: makes the tx unique (its hash and its nullifier-tree entry). Non-zero. */
   readonly txNullifier: bigint;
   /** Setup-phase calls (non-revertible; each must be on the node's allow-list). */
@@ -58,16 +53,11 @@ export interface PublicTxOptions {
   readonly teardownGasLimits?: Gas;
   /** The private kernel's gasUsed; includes the teardown limits, as Aztec's does. Default teardown limits + L2 20 000. */
   readonly gasUsed?: Gas;
-  readonly maxFeesPerGas: GasFees;
-  readonly maxPriorityFeesPerGas?: GasFees;
-  /** Seconds; default one day from now. */
-  readonly expirationTimestamp?: bigint;
 }
 
 /** Calldata for `signature` applied to `args`: the selector first, then the arguments. */
 export const calldata = (signature: string, ...args: bigint[]): bigint[] => [BigInt(functionSelectorFromSignature(signature)), ...args];
 
-const ZERO_FEES: GasFees = { feePerDaGas: 0n, feePerL2Gas: 0n };
 const EMPTY_CALL: PublicCallRequest = { msgSender: 0n, contractAddress: 0n, isStaticCall: false, calldataHash: 0n };
 const emptyLog = (): PrivateLog => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 });
 const emptyLogHash = (): ScopedLogHash => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n });
@@ -125,18 +115,8 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
   const gasLimits = o.gasLimits ?? { daGas: 100_000, l2Gas: 2_000_000 };
   const data: PrivateKernelTailCircuitPublicInputs = {
     isForPublic: true,
-    constants: {
-      anchorBlockHeader: o.anchorBlockHeader,
-      txContext: {
-        chainId: o.chainId, version: o.rollupVersion,
-        gasSettings: { gasLimits, teardownGasLimits, maxFeesPerGas: o.maxFeesPerGas, maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES },
-      },
-      vkTreeRoot: 0n,
-      protocolContractsHash: 0n,
-    },
+    ...txCommitments(o, gasLimits, teardownGasLimits),
     gasUsed: o.gasUsed ?? { daGas: teardownGasLimits.daGas, l2Gas: teardownGasLimits.l2Gas + 20_000 },
-    feePayer: o.feePayer,
-    expirationTimestamp: o.expirationTimestamp ?? BigInt(Math.floor(Date.now() / 1000)) + 86_400n,
     forPublic: {
       nonRevertibleAccumulatedData: accumulated({ nullifiers: [o.txNullifier], calls: setup }),
       revertibleAccumulatedData: accumulated({ nullifiers: revertibleNullifiers, privateLogs: revertibleLogs, classLogHashes, calls: app }),

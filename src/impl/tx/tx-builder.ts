@@ -13,13 +13,8 @@ import { computeTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
 import type { AppendOnlyTreeSnapshot, BlockHeader, Gas, GasFees, PrivateKernelTailCircuitPublicInputs, PrivateLog, Tx, WireTx } from './types.ts';
 
-/** What a built tx carries; unset fields get small valid defaults. */
-export interface PrivateTxOptions {
-  readonly chainId: bigint;
-  readonly rollupVersion: bigint;
-  readonly feePayer: bigint;
-  /** The header of a block the node knows (genesis included). */
-  readonly anchorBlockHeader: BlockHeader;
+/** What a built private-only tx carries; unset fields get small valid defaults. */
+export interface PrivateTxOptions extends TxCommitmentOptions {
   /** At least one; the first makes the tx unique (its hash and its nullifier-tree entry). */
   readonly nullifiers: readonly bigint[];
   readonly noteHashes?: readonly bigint[];
@@ -27,10 +22,6 @@ export interface PrivateTxOptions {
   readonly privateLogs?: readonly PrivateLog[];
   /** Default DA 1 000, L2 100 000 (above the node's fixed minimum for a private-only tx). */
   readonly gasLimits?: Gas;
-  readonly maxFeesPerGas: GasFees;
-  readonly maxPriorityFeesPerGas?: GasFees;
-  /** Seconds; default one day from now (the genesis header's timestamp is 0, so not from the anchor). */
-  readonly expirationTimestamp?: bigint;
   /** Default a tenth of the limits. */
   readonly gasUsed?: Gas;
 }
@@ -48,24 +39,44 @@ const pad = <T>(items: readonly T[], length: number, empty: () => T, what: strin
   return [...items, ...Array.from({ length: length - items.length }, empty)];
 };
 
+/** What every built tx commits to besides its effects, private-only or public. */
+export interface TxCommitmentOptions {
+  readonly chainId: bigint;
+  readonly rollupVersion: bigint;
+  /** The header of a block the node knows (genesis included; see `anchorHeaderFromWire`). */
+  readonly anchorBlockHeader: BlockHeader;
+  readonly feePayer: bigint;
+  readonly maxFeesPerGas: GasFees;
+  readonly maxPriorityFeesPerGas?: GasFees;
+  /** Seconds; default one day from now (the genesis header's timestamp is 0, so not from the anchor). */
+  readonly expirationTimestamp?: bigint;
+}
+
+/** The kernel output's constants, fee payer and expiration (default one day from now); no proof artefacts (vk tree root and protocol contracts hash 0). */
+export function txCommitments(o: TxCommitmentOptions, gasLimits: Gas, teardownGasLimits: Gas): Pick<PrivateKernelTailCircuitPublicInputs, 'constants' | 'feePayer' | 'expirationTimestamp'> {
+  return {
+    constants: {
+      anchorBlockHeader: o.anchorBlockHeader,
+      txContext: {
+        chainId: o.chainId, version: o.rollupVersion,
+        gasSettings: { gasLimits, teardownGasLimits, maxFeesPerGas: o.maxFeesPerGas, maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES },
+      },
+      vkTreeRoot: 0n,
+      protocolContractsHash: 0n,
+    },
+    feePayer: o.feePayer,
+    expirationTimestamp: o.expirationTimestamp ?? BigInt(Math.floor(Date.now() / 1000)) + 86_400n,
+  };
+}
+
 /** Builds a private-only tx (no public calls: the dev sequencer mines it without a VM). */
 export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
   if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n) throw new RangeError('a tx needs a non-zero first nullifier');
   const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };
   const data: PrivateKernelTailCircuitPublicInputs = {
     isForPublic: false,
-    constants: {
-      anchorBlockHeader: o.anchorBlockHeader,
-      txContext: {
-        chainId: o.chainId, version: o.rollupVersion,
-        gasSettings: { gasLimits, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: o.maxFeesPerGas, maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES },
-      },
-      vkTreeRoot: 0n,
-      protocolContractsHash: 0n,
-    },
+    ...txCommitments(o, gasLimits, { daGas: 0, l2Gas: 0 }),
     gasUsed: o.gasUsed ?? { daGas: Math.floor(gasLimits.daGas / 10), l2Gas: Math.floor(gasLimits.l2Gas / 10) },
-    feePayer: o.feePayer,
-    expirationTimestamp: o.expirationTimestamp ?? BigInt(Math.floor(Date.now() / 1000)) + 86_400n,
     forRollup: {
       end: {
         noteHashes: pad(o.noteHashes ?? [], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
