@@ -135,3 +135,8 @@ export class WasmPoseidon2Hasher implements Hasher {
     return hashPairs(batch.map((p) => p[0]), batch.map((p) => p[1]));
   }
 }
+
+/** Bytes of the kernel's linear memory (it only grows): for memory diagnostics. */
+export function wasmMemoryBytes(): number {
+  return kernel.memory.buffer.byteLength;
+}

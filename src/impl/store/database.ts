@@ -115,12 +115,51 @@ export function databaseKnexConfig(opts: DatabaseOptions): Knex.Config {
           // NORMAL is durable across process crashes in WAL mode (only power loss can lose the last commit).
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
+          cachePreparedStatements(conn as unknown as PreparingConnection);
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
         }
       },
     },
+  };
+}
+
+/**
+ * Statements kept per SQLite connection. The engine runs ~20 distinct knex SQL texts per block and
+ * the RPC readers a few dozen more; texts that vary (IN lists of varying length, savepoint names)
+ * fall out least-recently-used first. A statement costs ~2–10 KB of native memory, so the cache
+ * holds at most a few MB.
+ */
+export const SQLITE_STATEMENT_CACHE_SIZE = 256;
+
+interface PreparingConnection {
+  prepare(sql: string): unknown;
+}
+
+/**
+ * Makes `conn.prepare` return a cached statement for a SQL text it has prepared before. knex's
+ * better-sqlite3 dialect prepares every query anew; each statement holds native memory that V8
+ * does not see, freed only after a full GC finds its wrapper dead and a later event-loop turn runs
+ * its finalizer. A process with a small, flat JS heap runs few full GCs (and a loop that never
+ * yields to the event loop none), so dead statements piled up to hundreds of MB of malloc heap
+ * that glibc then kept (issue #12, docs/PERFORMANCE-NOTES.md "Memory"). Reuse is safe here: knex
+ * and sql.ts run a statement to completion synchronously (all/get/run, never iterate) and never
+ * change its modes (raw, pluck, bind, safeIntegers).
+ */
+export function cachePreparedStatements(conn: PreparingConnection, max = SQLITE_STATEMENT_CACHE_SIZE): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let st = cache.get(sql);
+    if (st !== undefined) {
+      cache.delete(sql); // re-inserted below: Map order is recency order
+    } else {
+      st = prepare(sql);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, st);
+    return st;
   };
 }
 
