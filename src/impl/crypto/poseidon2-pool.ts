@@ -251,18 +251,8 @@ export class Poseidon2Pool {
   }
 }
 
-/** A Hasher that answers like the kernel, plus an async pair batch that may use worker threads. */
-export interface AsyncPairHasher extends Hasher {
-  hashPairsAsync(batch: readonly (readonly [bigint, bigint])[]): Promise<bigint[]>;
-}
-
-/** True when the hasher offers `hashPairsAsync` (the Merkle update path awaits it when present). */
-export function isAsyncPairHasher(h: Hasher): h is AsyncPairHasher {
-  return typeof (h as Partial<AsyncPairHasher>).hashPairsAsync === 'function';
-}
-
-/** The default kernel for single hashes and small batches, the pool for large pair batches. */
-export class ParallelHasher implements AsyncPairHasher {
+/** The default kernel for single hashes and small batches, the pool for large pair batches (`hashPairsAsync`). */
+export class ParallelHasher implements Hasher {
   readonly pool: Poseidon2Pool;
 
   constructor(pool: Poseidon2Pool = new Poseidon2Pool()) {

@@ -88,6 +88,8 @@ export interface Hasher {
   hash(inputs: readonly bigint[]): bigint;
   /** hashPair for each [left, right] in the batch, in order (a batched kernel can vectorise this). */
   hashPairs(batch: readonly (readonly [bigint, bigint])[]): bigint[];
+  /** hashPairs off the main thread where it pays (crypto/poseidon2-pool.ts); the Merkle update path awaits it when present. */
+  hashPairsAsync?(batch: readonly (readonly [bigint, bigint])[]): Promise<bigint[]>;
 }
 
 const PAIR_IV = 2n * TWO_POW_64;

@@ -6,7 +6,6 @@
  */
 import type { Hasher } from '../crypto/poseidon2.ts';
 import { defaultHasher } from '../crypto/poseidon2.ts';
-import { isAsyncPairHasher } from '../crypto/poseidon2-pool.ts';
 
 const MAX_HEIGHT = 42;
 const ladder: bigint[] = [0n];
@@ -54,7 +53,7 @@ export async function recomputeNodes(
     const child = (i: number): bigint => level.get(i) ?? known.get(i) ?? ZERO_HASHES[l]!;
     const pairs = parents.map((p) => [child(2 * p), child(2 * p + 1)] as const);
     // A hasher with worker threads hashes large levels off the main thread (crypto/poseidon2-pool.ts).
-    const hashes = isAsyncPairHasher(hasher) ? await hasher.hashPairsAsync(pairs) : hasher.hashPairs(pairs);
+    const hashes = hasher.hashPairsAsync !== undefined ? await hasher.hashPairsAsync(pairs) : hasher.hashPairs(pairs);
     const next = new Map<number, bigint>();
     parents.forEach((p, k) => next.set(p, hashes[k]!));
     level = next;
