@@ -8,6 +8,7 @@
 import type { Config } from '../config/options.ts';
 import type { Logger } from '../server/types.ts';
 import type { UnwoundTx } from './chain/rollback.ts';
+import { secondsOf } from './chain/time.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
 import type { L2Node } from './node.ts';
@@ -28,12 +29,13 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
   // A bad keystore stops the start (KeystoreError names the file and field, never a key).
   const own = keystorePath === undefined ? [DEV_VALIDATOR_ADDRESS] : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
   const validatorSet = [...new Set([...own, ...registeredValidators(config.registeredValidators ?? [])])];
+  const currentSlot = () => engine.time.slotAt(secondsOf(engine.config.clock));
   const parts = await openAdminParts({
     db: node.db, dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
     ...(keystorePath === undefined ? { defaultKeystore: devKeystore(engine.config.feeRecipient) } : { keystorePath }),
     validatorSet, committeeSize: Math.max(1, validatorSet.length), slotsPerEpoch: config.slotsPerEpoch, roundSizeInSlots: 2 * config.slotsPerEpoch,
     slotStart: (s) => engine.time.slotStart(s),
-    currentSlot: () => engine.time.slotAt(BigInt(Math.floor(engine.config.clock.nowMs() / 1000))),
+    currentSlot,
     startupConfig: { maxPendingTxCount: config.maxPendingTxCount },
     targets: { pool: node.pool, allowList: node.allowList },
     rollback: {
@@ -64,7 +66,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
   if (p2p !== undefined) {
     node.useConsensus(new ConsensusDuties({
       committees: parts.committees, keyring: parts.keyring, chain: engine.state.store, publisher: p2p,
-      currentSlot: () => engine.time.slotAt(BigInt(Math.floor(engine.config.clock.nowMs() / 1000))),
+      currentSlot,
       blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000), fetchBlocks: () => node.wakeFollower?.(), ...(logger === undefined ? {} : { logger }),
     }));
   }

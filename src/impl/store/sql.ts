@@ -55,6 +55,12 @@ async function sqliteConnection(db: Knex | Knex.Transaction): Promise<SqliteConn
   return conn;
 }
 
+/**
+ * The connection's statement for `sql`. openDatabase's connections also reuse statements
+ * (database.ts `cachePreparedStatements`, bounding what knex's per-query prepares cost); this map
+ * stays for the hot path: one lookup, the placeholder rewrite done once, and the same behaviour on
+ * connections opened without openDatabase (benches, tests).
+ */
 function prepared(conn: SqliteConnection, sql: string): SqliteStatement {
   let cache = statements.get(conn);
   if (cache === undefined) statements.set(conn, (cache = new Map()));
