@@ -90,14 +90,18 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
       // A malformed tx is refused by the reader itself; a good one is forwarded and pending everywhere at once.
       const bad = await rpc(r1.publicUrl, 'node_sendTx', { txHash: '0x01' });
       assert.equal(bad.error?.code, -32602, JSON.stringify(bad));
+      // The writer builds nothing while these are compared, so both resends meet the same pool
+      // (were tx1 mined between them, the second would rightly be 'Existing nullifier').
+      assert.equal((await adminCall(writer, 'nodeAdmin_pauseSync')).error, undefined);
       const tx1 = await txFor(r1.publicUrl, 0x1003n, 0x7e0001n);
       const tx2 = await txFor(r2.publicUrl, 0x1002n, 0x7e0002n);
       assert.equal(await ok(r1.publicUrl, 'node_sendTx', tx1.wire), null);
       assert.equal(await ok(r2.publicUrl, 'node_sendTx', tx2.wire), null);
-      // The writer's refusal is the reader's answer (same nullifier again: a conflict or a duplicate is the writer's call).
+      // The writer's answer is the reader's answer (the same tx again: a duplicate is the writer's call).
       const again = await rpc(r2.publicUrl, 'node_sendTx', tx1.wire);
       const direct = await rpc(writer.publicUrl, 'node_sendTx', tx1.wire);
       assert.deepEqual(again.error ?? again.result, direct.error ?? direct.result);
+      assert.equal((await adminCall(writer, 'nodeAdmin_resumeSync')).error, undefined);
 
       // Mined: the same receipts, tips, blocks and witnesses from all three.
       for (const tx of [tx1, tx2]) {
