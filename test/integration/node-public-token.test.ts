@@ -70,6 +70,17 @@ describe('node process: the example token through node_sendTx', { timeout: 120_0
       const wrongChain = buildPublicTx({ txNullifier: nul(101), feePayer: PAYER, appCalls: [{ to: FEE_JUICE, from: PAYER, calldata: [1n] }] }, { ...context, chainId: context.chainId + 1n });
       assert.deepEqual((await rpc(url, 'node_sendTx', wrongChain.wire)).error?.data, { reasons: ['Incorrect L1 chain id'] });
 
+      // A deployment must carry the class id and the address its own fields derive (else it could alias another contract).
+      const forge = (n: number, publishClass: typeof token.contractClass, publishInstance: typeof token.instance) => buildPublicTx(
+        { txNullifier: nul(n), feePayer: PAYER, publishClass, publishInstance, appCalls: [{ to: publishInstance.address, from: ADMIN, calldata: calldata('constructor((Field))', ADMIN) }] },
+        context,
+      );
+      const forgedClass = forge(102, { ...token.contractClass, id: token.contractClass.id + 1n }, token.instance);
+      assert.deepEqual((await rpc(url, 'node_sendTx', forgedClass.wire)).error, { code: -32021, message: 'Invalid tx: Incorrect contract class id', data: { reasons: ['Incorrect contract class id'] } });
+      const forgedAddress = forge(103, token.contractClass, { ...token.instance, address: PAYER });
+      assert.deepEqual((await ok('node_isValidTx', forgedAddress.wire)), { result: 'invalid', reason: ['Incorrect contract instance deployment address'] });
+      assert.equal(await ok('node_getPendingTxCount'), 0);
+
       // Deploy and initialize in one tx.
       const deploy = await build({
         txNullifier: nul(1), feePayer: PAYER, publishClass: token.contractClass, publishInstance: token.instance,

@@ -54,20 +54,41 @@ export function encodeClassPublishedLog(c: ContractClass): bigint[] {
   return [CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE, c.id, 1n, c.artifactHash, c.privateFunctionsRoot, BigInt(c.packedBytecode.length), ...bytecodeToFields(c.packedBytecode)];
 }
 
-/** Reads a class publication log; undefined when it is not one, or when its id does not match its contents. */
-export function decodeClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractClass | undefined {
+/**
+ * What a registry log turns out to be: not the event at all, the event but unreadable, the event
+ * claiming an id or address its own fields do not derive, or a good class or instance. The tx
+ * validator refuses the middle two (as 4.1.2's DataTxValidator and ContractInstanceTxValidator do);
+ * the contract index simply skips anything but `published`.
+ */
+export type RegistryLogReading<T> =
+  | { readonly kind: 'not-event' }
+  | { readonly kind: 'malformed'; readonly why: string }
+  | { readonly kind: 'mismatch'; readonly claimed: bigint; readonly computed: bigint }
+  | { readonly kind: 'published'; readonly value: T };
+
+/** Reads a contract class log as a ContractClassPublished event (class registry, magic first). */
+export function readClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): RegistryLogReading<ContractClass> {
   const f = log.fields.slice(0, log.emittedLength);
-  if (log.contractAddress !== CLASS_REGISTRY_ADDRESS || f[0] !== CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE || f.length < 6 || f[2] !== 1n) return undefined;
+  if (log.contractAddress !== CLASS_REGISTRY_ADDRESS || f[0] !== CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE) return { kind: 'not-event' };
+  if (f.length < 6) return { kind: 'malformed', why: `${f.length} fields, fewer than the 6 of the header` };
+  if (f[2] !== 1n) return { kind: 'malformed', why: `version ${f[2]}, not 1` };
   const length = f[5]!;
   const chunks = f.slice(6);
-  if (length > BigInt(chunks.length * 31)) return undefined;
+  // Bounded by the payload before anything is allocated: a log cannot declare more bytes than it carries.
+  if (length > BigInt(chunks.length * 31)) return { kind: 'malformed', why: `bytecode length ${length} above the ${chunks.length * 31} bytes its fields carry` };
   const bytes = new Uint8Array(chunks.length * 31);
   chunks.forEach((x, i) => {
     for (let j = 30; j >= 0; j--) { bytes[i * 31 + j] = Number(x & 0xffn); x >>= 8n; }
   });
   const cls = makeContractClass({ artifactHash: f[3]!, privateFunctionsRoot: f[4]!, packedBytecode: bytes.slice(0, Number(length)) });
   // The registry computes the id in its circuit; we recompute it so a log can never alias a class.
-  return cls.id === f[1] ? cls : undefined;
+  return cls.id === f[1] ? { kind: 'published', value: cls } : { kind: 'mismatch', claimed: f[1]!, computed: cls.id };
+}
+
+/** Reads a class publication log; undefined when it is not one, or when its id does not match its contents. */
+export function decodeClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractClass | undefined {
+  const reading = readClassPublishedLog(log);
+  return reading.kind === 'published' ? reading.value : undefined;
 }
 
 /** The 15 fields of a ContractInstancePublished private log (tag, address, version, salt, class, init hash, 4 keys as x,y, deployer). */
@@ -85,17 +106,32 @@ export function deploymentNullifier(address: bigint): bigint {
   return siloNullifier(INSTANCE_REGISTRY_ADDRESS, address);
 }
 
-/** Reads an instance publication log; undefined when it is not one or its address is not derived from its fields. */
-export function decodeInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractInstance | undefined {
+/** Reads a private log as a ContractInstancePublished event (its first field is the siloed event tag). */
+export function readInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): RegistryLogReading<ContractInstance> {
   const f = log.fields;
-  if (log.emittedLength < 15 || f[0] !== CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG || f[2] !== 1n) return undefined;
+  if (f[0] !== CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG) return { kind: 'not-event' };
+  if (log.emittedLength < 15 || f.length < 15) return { kind: 'malformed', why: `${Math.min(log.emittedLength, f.length)} fields, fewer than the event's 15` };
+  if (f[2] !== 1n) return { kind: 'malformed', why: `version ${f[2]}, not 1` };
   const point = (o: number) => ({ x: f[o]!, y: f[o + 1]!, isInfinite: f[o] === 0n && f[o + 1] === 0n });
   const instance: ContractInstance = {
     address: f[1]!, version: 1, salt: f[3]!, currentContractClassId: f[4]!, originalContractClassId: f[4]!, initializationHash: f[5]!,
     publicKeys: { masterNullifierPublicKey: point(6), masterIncomingViewingPublicKey: point(8), masterOutgoingViewingPublicKey: point(10), masterTaggingPublicKey: point(12) },
     deployer: f[14]!,
   };
-  return computeContractAddress({ ...instance }) === instance.address ? instance : undefined;
+  let computed: bigint;
+  try {
+    computed = computeContractAddress({ ...instance });
+  } catch (err) {
+    // A key that is not a Grumpkin point cannot derive an address.
+    return { kind: 'malformed', why: err instanceof Error ? err.message : String(err) };
+  }
+  return computed === instance.address ? { kind: 'published', value: instance } : { kind: 'mismatch', claimed: instance.address, computed };
+}
+
+/** Reads an instance publication log; undefined when it is not one or its address is not derived from its fields. */
+export function decodeInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractInstance | undefined {
+  const reading = readInstancePublishedLog(log);
+  return reading.kind === 'published' ? reading.value : undefined;
 }
 
 /** What one mined tx effect publishes. */

@@ -5,10 +5,13 @@
  * Reason strings are the 4.1.2 `TX_ERROR_*` texts that clients already match on.
  * @module
  */
+import { readClassPublishedLog, readInstancePublishedLog } from '../contracts/registry-events.ts';
 import {
+  getContractClassLogs,
   getFeePayer,
   getGasSettings,
   getNullifiers,
+  getPrivateLogs,
   getPublicCallRequests,
   getPublicCallsWithCalldata,
   getTotalCalldataCount,
@@ -35,6 +38,10 @@ export const TX_ERROR = {
   BLOCK_HEADER: 'Block header not found',
   SETUP_FUNCTION_NOT_ALLOWED: 'Setup function not on allow list',
   INVALID_PROOF: 'Invalid proof',
+  INCORRECT_CONTRACT_CLASS_ID: 'Incorrect contract class id',
+  MALFORMED_CONTRACT_CLASS_LOG: 'Failed to parse contract class registration log',
+  INCORRECT_CONTRACT_ADDRESS: 'Incorrect contract instance deployment address',
+  MALFORMED_CONTRACT_INSTANCE_LOG: 'Failed to parse contract instance deployment log',
 } as const;
 
 /** One of the `TX_ERROR` texts. */
@@ -133,6 +140,32 @@ export function checkNoDuplicateNullifiers(tx: Tx): TxErrorReason | undefined {
   return new Set(nullifiers).size === nullifiers.length ? undefined : TX_ERROR.DUPLICATE_NULLIFIER_IN_TX;
 }
 
+/**
+ * Checks each class publication log: its id must be the one its artifact hash, private functions
+ * root and bytecode derive (4.1.2 DataTxValidator), so a deployment cannot claim another class's id.
+ */
+export function checkContractClassLogs(tx: Tx): TxErrorReason | undefined {
+  for (const { logHash, fields } of getContractClassLogs(tx)) {
+    const reading = readClassPublishedLog({ contractAddress: logHash.contractAddress, fields, emittedLength: fields.length });
+    if (reading.kind === 'malformed') return TX_ERROR.MALFORMED_CONTRACT_CLASS_LOG;
+    if (reading.kind === 'mismatch') return TX_ERROR.INCORRECT_CONTRACT_CLASS_ID;
+  }
+  return undefined;
+}
+
+/**
+ * Checks each instance publication log: its address must be the one its fields derive (4.1.2
+ * ContractInstanceTxValidator), so a deployment cannot publish an instance at someone else's address.
+ */
+export function checkContractInstanceLogs(tx: Tx): TxErrorReason | undefined {
+  for (const log of getPrivateLogs(tx)) {
+    const reading = readInstancePublishedLog(log);
+    if (reading.kind === 'malformed') return TX_ERROR.MALFORMED_CONTRACT_INSTANCE_LOG;
+    if (reading.kind === 'mismatch') return TX_ERROR.INCORRECT_CONTRACT_ADDRESS;
+  }
+  return undefined;
+}
+
 /** Runs every pure check and returns all failing reasons, in the 4.1.2 validator order. */
 export function validateTxPure(tx: Tx, ctx: TxValidationContext): TxErrorReason[] {
   const reasons = [
@@ -142,6 +175,8 @@ export function validateTxPure(tx: Tx, ctx: TxValidationContext): TxErrorReason[
     checkNoDuplicateNullifiers(tx),
     checkGasLimits(tx, ctx),
     checkFeesPerGas(tx, ctx),
+    checkContractClassLogs(tx),
+    checkContractInstanceLogs(tx),
   ];
   return reasons.filter((r): r is TxErrorReason => r !== undefined);
 }

@@ -8,6 +8,7 @@ import { PROTOCOL_CONTRACTS, protocolContractAt } from '../../../src/impl/contra
 import {
   CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE, decodeClassPublishedLog, decodeInstancePublishedLog,
   deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog, makeContractClass, publishedContracts,
+  readClassPublishedLog, readInstancePublishedLog,
 } from '../../../src/impl/contracts/registry-events.ts';
 import type { ContractInstance } from '../../../src/impl/contracts/registry-events.ts';
 import { computeSiloedPrivateLogFirstField, siloNullifier } from '../../../src/impl/contracts/siloing.ts';
@@ -45,6 +46,33 @@ describe('ContractClassPublished (class registry contract class log)', () => {
     tampered[6] = tampered[6]! ^ 1n;
     assert.equal(decodeClassPublishedLog(classLog(tampered)), undefined);
     assert.equal(decodeClassPublishedLog(classLog([...fields.slice(0, 5), 10_000n, ...fields.slice(6)])), undefined);
+  });
+});
+
+describe('reading registry logs for the tx validator (not the event, malformed, mismatch, published)', () => {
+  it('a class log: each kind, with the claimed and computed id on a mismatch', () => {
+    const fields = encodeClassPublishedLog(vectorClass);
+    assert.deepEqual(readClassPublishedLog(classLog(fields)), { kind: 'published', value: vectorClass });
+    assert.deepEqual(readClassPublishedLog(classLog(fields, 2n)), { kind: 'not-event' });
+    assert.deepEqual(readClassPublishedLog(classLog([fields[0]! + 1n, ...fields.slice(1)])), { kind: 'not-event' });
+    const forged = [...fields];
+    forged[1] = forged[1]! + 1n;
+    assert.deepEqual(readClassPublishedLog(classLog(forged)), { kind: 'mismatch', claimed: vectorClass.id + 1n, computed: vectorClass.id });
+    assert.equal(readClassPublishedLog(classLog([...fields.slice(0, 5), 10_000_000n, ...fields.slice(6)])).kind, 'malformed');
+    assert.equal(readClassPublishedLog(classLog([fields[0]!, fields[1]!, 2n, ...fields.slice(3)])).kind, 'malformed');
+    assert.equal(readClassPublishedLog(classLog(fields.slice(0, 4))).kind, 'malformed');
+  });
+  it('an instance log: each kind, with the claimed and computed address on a mismatch', () => {
+    const fields = encodeInstancePublishedLog(vectorInstance);
+    assert.deepEqual(readInstancePublishedLog(privateLog(fields)), { kind: 'published', value: vectorInstance });
+    assert.deepEqual(readInstancePublishedLog(privateLog([1n, ...fields.slice(1)])), { kind: 'not-event' });
+    const forged = [...fields];
+    forged[1] = 0x1234n;
+    assert.deepEqual(readInstancePublishedLog(privateLog(forged)), { kind: 'mismatch', claimed: 0x1234n, computed: vectorInstance.address });
+    assert.equal(readInstancePublishedLog(privateLog(fields.slice(0, 14))).kind, 'malformed');
+    const badVersion = [...fields];
+    badVersion[2] = 7n;
+    assert.equal(readInstancePublishedLog(privateLog(badVersion)).kind, 'malformed');
   });
 });
 

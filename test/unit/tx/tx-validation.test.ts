@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getNullifiers, getPublicCallRequests, getTxSizeBytes } from '../../../src/impl/tx/tx-accessors.ts';
-import { computeFeeLimit, TX_ERROR, validateTx, validateTxPure } from '../../../src/impl/tx/tx-validation.ts';
+import { checkContractClassLogs, checkContractInstanceLogs, computeFeeLimit, TX_ERROR, validateTx, validateTxPure } from '../../../src/impl/tx/tx-validation.ts';
+import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
+import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
 import type { TxValidationContext } from '../../../src/impl/tx/tx-validation.ts';
 import { decodeTx } from '../../../src/impl/tx/tx-wire.ts';
 import type { GasSettings, PrivateKernelTailCircuitPublicInputs, Tx } from '../../../src/impl/tx/types.ts';
@@ -84,6 +86,37 @@ describe('validateTxPure', () => {
       TX_ERROR.INVALID_EXPIRATION_TIMESTAMP,
       TX_ERROR.INCORRECT_L1_CHAIN_ID,
     ]);
+  });
+});
+
+describe('deployment logs (4.1.2 DataTxValidator and ContractInstanceTxValidator)', () => {
+  const token = exampleTokenDeployment();
+  const deploy = (publishClass = token.contractClass, publishInstance = token.instance) => buildPublicTx({
+    chainId: 31337n, rollupVersion: 1n, anchorBlockHeader: IN_MEMORY_CONTEXT.anchorBlockHeader, feePayer: 0x1002n, txNullifier: 0x7e57n,
+    maxFeesPerGas: { feePerDaGas: 1000n, feePerL2Gas: 1_000_000n }, publishClass, publishInstance,
+    appCalls: [{ to: publishInstance.address, from: 0xf0n, calldata: calldata('constructor((Field))', 0xf0n) }],
+  }).tx;
+  const deployCtx: TxValidationContext = { ...ctx, nextBlockTimestamp: BigInt(Math.floor(Date.now() / 1000)), minGasLimits: { forPublic: { daGas: 0, l2Gas: 0 }, forRollup: { daGas: 0, l2Gas: 0 } }, minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n } };
+
+  it('a deployment whose class id and address derive from their fields passes', () => {
+    const tx = deploy();
+    assert.equal(checkContractClassLogs(tx), undefined);
+    assert.equal(checkContractInstanceLogs(tx), undefined);
+    assert.deepEqual(validateTxPure(tx, deployCtx), []);
+  });
+  it('a class log claiming an id its contents do not derive is "Incorrect contract class id"', () => {
+    const tx = deploy({ ...token.contractClass, id: token.contractClass.id + 1n });
+    assert.equal(checkContractClassLogs(tx), TX_ERROR.INCORRECT_CONTRACT_CLASS_ID);
+    assert.deepEqual(validateTxPure(tx, deployCtx), [TX_ERROR.INCORRECT_CONTRACT_CLASS_ID]);
+  });
+  it('an instance log at an address its fields do not derive is "Incorrect contract instance deployment address"', () => {
+    const tx = deploy(token.contractClass, { ...token.instance, address: token.instance.address + 1n });
+    assert.equal(checkContractInstanceLogs(tx), TX_ERROR.INCORRECT_CONTRACT_ADDRESS);
+    assert.deepEqual(validateTxPure(tx, deployCtx), [TX_ERROR.INCORRECT_CONTRACT_ADDRESS]);
+  });
+  it('txs without deployments (the vectors) have nothing to check', () => {
+    assert.equal(checkContractClassLogs(tx), undefined);
+    assert.equal(checkContractInstanceLogs(rollupTx), undefined);
   });
 });
 
