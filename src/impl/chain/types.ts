@@ -19,25 +19,10 @@ export interface StateReference {
   readonly publicDataTree: Snapshot;
 }
 
-/** Fees per unit of DA and L2 gas. */
-export interface GasFees {
-  readonly feePerDaGas: bigint;
-  readonly feePerL2Gas: bigint;
-}
-
-/** Block-level globals, hashed into the header. */
-export interface GlobalVariables {
-  readonly chainId: bigint;
-  readonly version: bigint;
-  readonly blockNumber: number;
-  readonly slotNumber: number;
-  /** Seconds since the Unix epoch. */
-  readonly timestamp: bigint;
-  /** 20-byte L1 address. */
-  readonly coinbase: bigint;
-  readonly feeRecipient: bigint;
-  readonly gasFees: GasFees;
-}
+// Fees per gas and the block globals are the same values in a tx's anchor header and in our
+// headers: one definition, in the tx format's types.
+import type { GasFees, GlobalVariables } from '../tx/types.ts';
+export type { GasFees, GlobalVariables };
 
 /** A block header (22 fields when hashed, reference §5.2). */
 export interface BlockHeader {
