@@ -56,6 +56,8 @@ export interface TxValidationContext {
   readonly protocolContractsHash?: bigint;
   /** Timestamp (seconds) of the next block; a tx expiring before it is invalid. */
   readonly nextBlockTimestamp: bigint;
+  /** Number of the next block, when known: block 1 takes txs whatever their expiration (see `isExpiredFor`). */
+  readonly nextBlockNumber?: number;
   readonly maxTxSizeBytes: number;
   readonly maxCalldataFields: number;
   /** The fixed minimum gas a tx is charged, by kind (public calls cost more overhead). */
@@ -103,9 +105,19 @@ export function checkMetadata(tx: Tx, ctx: TxValidationContext): TxErrorReason |
   return undefined;
 }
 
-/** Checks that the tx has not expired by the next block (expiring exactly then is still fine). */
-export function checkExpiration(tx: Tx, ctx: Pick<TxValidationContext, 'nextBlockTimestamp'>): TxErrorReason | undefined {
-  return tx.data.expirationTimestamp < ctx.nextBlockTimestamp ? TX_ERROR.INVALID_EXPIRATION_TIMESTAMP : undefined;
+/**
+ * True when a tx expiring at `expirationTimestamp` may not go into the next block: it expires
+ * before that block's timestamp (expiring exactly then is still fine). Block 1 is exempt, as in
+ * 4.1.2's TimestampTxValidator: a tx anchored at genesis (timestamp 0) derives its expiration from
+ * that anchor, and the rollup circuits skip the check for block 1.
+ */
+export function isExpiredFor(expirationTimestamp: bigint, next: { readonly nextBlockTimestamp: bigint; readonly nextBlockNumber?: number }): boolean {
+  return next.nextBlockNumber !== 1 && expirationTimestamp < next.nextBlockTimestamp;
+}
+
+/** Checks that the tx has not expired by the next block. */
+export function checkExpiration(tx: Tx, ctx: Pick<TxValidationContext, 'nextBlockTimestamp' | 'nextBlockNumber'>): TxErrorReason | undefined {
+  return isExpiredFor(tx.data.expirationTimestamp, ctx) ? TX_ERROR.INVALID_EXPIRATION_TIMESTAMP : undefined;
 }
 
 /** Checks the byte size and the total calldata field count. */

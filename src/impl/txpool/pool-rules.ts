@@ -5,7 +5,7 @@
  * makes invalid. The pool applies the decision; nothing here writes.
  * @module
  */
-import { TX_ERROR } from '../tx/index.ts';
+import { isExpiredFor, TX_ERROR } from '../tx/index.ts';
 import { PoolRejection } from './errors.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { comparePriority, minimumPriceBumpFee } from './priority.ts';
@@ -92,6 +92,7 @@ export function uncoveredByBalance(txs: readonly PoolEntry[], balance: bigint): 
 export interface PostBlockState {
   hasNullifier(nullifier: bigint): boolean;
   readonly nextBlockTimestamp: bigint;
+  readonly nextBlockNumber?: number;
   balanceOf(feePayer: bigint): bigint;
 }
 
@@ -100,7 +101,7 @@ export function planRevalidation(index: PoolIndex, state: PostBlockState): Evict
   const evicted = new Map<bigint, string>();
   for (const e of index.inPriorityOrder()) {
     if (e.nullifiers.some((n) => state.hasNullifier(n))) evicted.set(e.txHash, DROP_REASON.EXISTING_NULLIFIER);
-    else if (e.expirationTimestamp < state.nextBlockTimestamp) evicted.set(e.txHash, DROP_REASON.EXPIRED);
+    else if (isExpiredFor(e.expirationTimestamp, state)) evicted.set(e.txHash, DROP_REASON.EXPIRED);
   }
   for (const payer of index.feePayers()) {
     const txs = index.ofFeePayer(payer).filter((e) => !evicted.has(e.txHash));

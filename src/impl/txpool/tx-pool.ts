@@ -172,7 +172,7 @@ export class TxPool implements TxSource {
       // With the block number, the wire JSON is kept (txpool_mined) so a rollback can re-admit the tx.
       await this.#store.apply({ mined, ...(block === undefined ? {} : { minedBlock: block.number }) });
       for (const h of mined) this.#forget(h);
-      await this.#evict(this.#revalidationPlan());
+      await this.#evict(await this.#revalidationPlan());
     });
   }
 
@@ -207,7 +207,7 @@ export class TxPool implements TxSource {
   /** Drops pending txs a new block (or the passing of time) made invalid; returns them. */
   revalidateAfterBlock(): Promise<readonly Eviction[]> {
     return this.#exclusive(async () => {
-      const plan = this.#revalidationPlan();
+      const plan = await this.#revalidationPlan();
       await this.#evict(plan);
       return plan;
     });
@@ -219,11 +219,13 @@ export class TxPool implements TxSource {
     await this.#queue.catch(() => undefined);
   }
 
-  #revalidationPlan(): Eviction[] {
+  async #revalidationPlan(): Promise<Eviction[]> {
     const chain = this.#chain;
+    const nextBlockNumber = (await chain.latestBlockNumber()) + 1;
     return planRevalidation(this.#index, {
       hasNullifier: (n) => chain.hasNullifier(n),
       nextBlockTimestamp: chain.nextBlockTimestamp(),
+      nextBlockNumber,
       balanceOf: (p) => chain.feeJuiceBalance(p),
     });
   }

@@ -69,7 +69,7 @@ export function createNodeTxValidator(deps: TxValidatorDeps): NodeTxValidator {
   const cfg = { ...DEFAULT_TX_VALIDATOR_CONFIG, ...deps.config };
   const verifier = deps.proofVerifier ?? ACCEPT_ALL_PROOFS;
   const { chain } = deps;
-  return (tx, options = {}) =>
+  return async (tx, options = {}) =>
     validateTx(
       tx,
       {
@@ -77,6 +77,7 @@ export function createNodeTxValidator(deps: TxValidatorDeps): NodeTxValidator {
         chainId: chain.chainId,
         rollupVersion: chain.rollupVersion,
         nextBlockTimestamp: chain.nextBlockTimestamp(),
+        nextBlockNumber: (await chain.latestBlockNumber()) + 1,
         minFeesPerGas: chain.currentMinFees(),
         skipFeeEnforcement: options.skipFeeEnforcement === true,
         isSimulation: options.isSimulation === true,

@@ -52,6 +52,12 @@ describe('validateTxPure', () => {
     assert.deepEqual(validateTxPure(tx, { ...ctx, nextBlockTimestamp: 1_780_000_031n }), []);
   });
 
+  it('expiration: block 1 takes an expired tx (4.1.2 TimestampTxValidator: its anchor is genesis, timestamp 0); block 2 does not', () => {
+    const expiredCtx = { ...ctx, nextBlockTimestamp: 1_780_000_032n };
+    assert.deepEqual(validateTxPure(tx, { ...expiredCtx, nextBlockNumber: 1 }), []);
+    assert.deepEqual(validateTxPure(tx, { ...expiredCtx, nextBlockNumber: 2 }), [TX_ERROR.INVALID_EXPIRATION_TIMESTAMP]);
+  });
+
   it('size: above the byte limit or the calldata field limit is invalid', () => {
     const size = getTxSizeBytes(tx);
     assert.deepEqual(validateTxPure(tx, { ...ctx, maxTxSizeBytes: size - 1 }), [TX_ERROR.SIZE_ABOVE_LIMIT]);

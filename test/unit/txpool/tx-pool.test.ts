@@ -117,6 +117,20 @@ describe('TxPool lifecycle', () => {
     await db.destroy();
   });
 
+  it('a pool waiting for block 1 keeps and admits txs past their expiration (block 1 is exempt); once block 1 is in, they are dropped', async () => {
+    const chain = funded();
+    chain.latestBlock = 0;
+    const db = openDb();
+    const pool = await TxPool.open({ db, chain });
+    const expired = tx(5n, { expiration: chain.nextTimestamp - 1n });
+    await pool.add(expired.tx, expired.wire);
+    assert.deepEqual(await pool.revalidateAfterBlock(), []);
+    assert.deepEqual(await pool.getTxStatus(BigInt(expired.hash)), { status: 'pending' });
+    chain.latestBlock = 1;
+    assert.deepEqual(await pool.revalidateAfterBlock(), [{ txHash: BigInt(expired.hash), reason: TX_ERROR.INVALID_EXPIRATION_TIMESTAMP }]);
+    await db.destroy();
+  });
+
   it('revalidateAfterBlock returns what it dropped and leaves valid txs', async () => {
     const chain = funded();
     const db = openDb();

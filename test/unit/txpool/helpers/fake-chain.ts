@@ -1,6 +1,6 @@
 /**
  * A `ChainView` whose state a test sets directly: balances, nullifiers in the tree, known block
- * hashes, min fees and the next block's timestamp.
+ * hashes, min fees, the latest block number and the next block's timestamp.
  * @module
  */
 import { computeBlockHeaderHash } from '../../../../src/impl/tx/index.ts';
@@ -13,13 +13,15 @@ export class FakeChain implements ChainView {
   chainId = 31337n;
   rollupVersion = 1n;
   nextTimestamp = 1_700_000_000n;
+  /** Past genesis by default, so the next block is not block 1 (which takes expired txs). */
+  latestBlock = 7;
   minFees: GasFees = { feePerDaGas: 1n, feePerL2Gas: 1n };
   readonly balances = new Map<bigint, bigint>();
   readonly nullifiers = new Set<bigint>();
   readonly blocks = new Set<bigint>([computeBlockHeaderHash(BASE_TX.data.constants.anchorBlockHeader)]);
 
   async latestBlockNumber(): Promise<number> {
-    return 0;
+    return this.latestBlock;
   }
   nextBlockTimestamp(): bigint {
     return this.nextTimestamp;
