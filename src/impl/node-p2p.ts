@@ -2,7 +2,7 @@
  * The node's side of gossip: a received tx goes through the same decode, validation and pool
  * admission as `node_sendTx`; an RPC tx newly admitted to the pool is published (or, on a node
  * following over RPC without p2p, forwarded to the followed node). Block announcements and
- * block-range requests are handed to the hooks the node gives. The p2p service itself (libp2p)
+ * block- and checkpoint-range requests are handed to the hooks the node gives. The p2p service itself (libp2p)
  * stays ignorant of the pool and the chain.
  * @module
  */
@@ -10,6 +10,7 @@ import type { Logger } from '../server/types.ts';
 import { P2PService } from './p2p/index.ts';
 import type { GossipVerdict } from './p2p/index.ts';
 import type { BlockRangeHandler } from './p2p/block-range-protocol.ts';
+import type { CheckpointRangeHandler } from './p2p/checkpoint-range-protocol.ts';
 import type { BlockGossipHandler, ConsensusGossipHandler } from './p2p/types.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './p2p/consensus-messages.ts';
 import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
@@ -28,10 +29,11 @@ export interface NodeP2PSettings {
   readonly network: string;
 }
 
-/** The block side of p2p: announcements received, and the range protocol served. */
+/** The block side of p2p: announcements received, and the block and checkpoint range protocols served. */
 export interface NodeBlockHooks {
   readonly onBlock: BlockGossipHandler;
   readonly blockRangeHandler: BlockRangeHandler;
+  readonly checkpointRangeHandler: CheckpointRangeHandler;
 }
 
 /** The validators' side of p2p: checkpoint proposals and attestations received (validators/consensus-duties.ts). */
@@ -48,7 +50,7 @@ export function createNodeP2P(
     dataDirectory: settings.dataDirectory, host: settings.host, port: settings.port, bootstrapPeers: settings.bootstrapPeers,
     network: settings.network, logger,
     txValidator: (wire) => admitGossipedTx(wire, pool, validateTx),
-    ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler }),
+    ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler, checkpointRangeHandler: blocks.checkpointRangeHandler }),
     ...(consensus === undefined ? {} : { onProposal: consensus.onProposal, onAttestation: consensus.onAttestation }),
   });
 }

@@ -28,6 +28,7 @@ import { checkChainParams } from './node-chain-params.ts';
 import { createNodeP2P, publishingPool } from './node-p2p.ts';
 import type { NodeBlockHooks, NodeConsensusHooks, TxForwarder } from './node-p2p.ts';
 import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement } from './p2p/block-sync.ts';
+import { checkpointRangeHandlerFor } from './p2p/checkpoint-sync.ts';
 import type { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler } from './p2p/types.ts';
 import { createPublicHandlers } from './rpc/public/index.ts';
@@ -180,9 +181,12 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       source = new RpcBlockSource(followUrl);
       role = { kind: 'follower', over: 'rpc', source: followUrl };
     } else if (p2pOn && !config.sequencer) {
+      // Tips and checkpoints too: this node's checkpoints and proof tips are its peers', verified here.
       const p2pSource = new P2pBlockSource({
         getPeers: () => p2p?.getPeers() ?? [],
         requestBlocks: (peer, from, limit) => p2p!.requestBlocks(peer, from, limit),
+        requestCheckpoints: (peer, from, limit) => p2p!.requestCheckpoints(peer, from, limit),
+        reportInvalid: (peer, reason) => p2p?.reportInvalid(peer, reason),
       });
       p2pSource.onNewBlock = () => followerRef.current?.wake();
       onBlock = p2pSource.onAnnouncement;
@@ -190,7 +194,8 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       role = { kind: 'follower', over: 'p2p', source: 'p2p' };
     } else {
       role = { kind: config.sequencer ? 'sequencer' : 'standalone' };
-      // Proposers on other nodes: their slots' blocks come from peers, through the follower's verified import.
+      // Proposers on other nodes: their slots' blocks come from peers, through the follower's verified import;
+      // blocks only, as this node seals its own checkpoints.
       if (p2pOn && config.sequencer && (config.registeredValidators ?? []).length > 0) {
         const p2pSource = new P2pBlockSource({
           getPeers: () => p2p?.getPeers() ?? [],
@@ -206,7 +211,10 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       }
     }
     if (p2pOn) {
-      const blocks: NodeBlockHooks = { onBlock, blockRangeHandler: blockRangeHandlerFor(eng.chain) };
+      const blocks: NodeBlockHooks = {
+        onBlock, blockRangeHandler: blockRangeHandlerFor(eng.chain),
+        checkpointRangeHandler: checkpointRangeHandlerFor({ chain: eng.chain, checkpoints: eng.state.store }),
+      };
       p2p = createNodeP2P({
         dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
         network: `${config.l1ChainId}-${config.rollupVersion}`,

@@ -25,11 +25,14 @@ import type { Checkpoint, L2Block, Snapshot } from './types.ts';
 
 /** An imported block or checkpoint did not verify; nothing of it was stored. */
 export class BlockImportError extends Error {
+  /** What was refused (a p2p follower penalises the peer that served it). */
+  readonly kind: 'block' | 'checkpoint';
   /** The block (or checkpoint) number that was refused. */
   readonly number: number;
   constructor(kind: 'block' | 'checkpoint', number: number, reason: string) {
     super(`${kind} ${number} refused: ${reason}`);
     this.name = 'BlockImportError';
+    this.kind = kind;
     this.number = number;
   }
 }

@@ -17,18 +17,26 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** A block as p2p bytes. */
 export function encodeBlockForPeers(block: L2Block): Uint8Array {
-  return encoder.encode(JSON.stringify(toWireBlock(block)));
+  return jsonForPeers(toWireBlock(block));
 }
 
 /** p2p bytes → block (hash recomputed); throws WireDecodeError on anything malformed. */
 export function decodeBlockFromPeer(bytes: Uint8Array): L2Block {
-  let json: unknown;
+  return fromWireBlock(jsonFromPeer(bytes, 'block'));
+}
+
+/** A wire value as p2p bytes (UTF-8 JSON). */
+export function jsonForPeers(wire: unknown): Uint8Array {
+  return encoder.encode(JSON.stringify(wire));
+}
+
+/** p2p bytes → parsed JSON, not yet schema-checked; throws WireDecodeError when they are not UTF-8 JSON. */
+export function jsonFromPeer(bytes: Uint8Array, what: string): unknown {
   try {
-    json = JSON.parse(decoder.decode(bytes));
+    return JSON.parse(decoder.decode(bytes));
   } catch (err) {
-    throw new WireDecodeError(`block bytes are not UTF-8 JSON: ${(err as Error).message}`);
+    throw new WireDecodeError(`${what} bytes are not UTF-8 JSON: ${(err as Error).message}`);
   }
-  return fromWireBlock(json);
 }
 
 /** The announcement of a new block (P2PService.publishBlock). */

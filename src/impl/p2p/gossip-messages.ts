@@ -24,6 +24,11 @@ export function blocksByRangeProtocol(network: string): string {
   return `/l2node/${network}/req/blocks-by-range/1`;
 }
 
+/** Request/response protocol id for fetching a peer's tips and checkpoints by number range. */
+export function checkpointsByRangeProtocol(network: string): string {
+  return `/l2node/${network}/req/checkpoints-by-range/1`;
+}
+
 /** gossipsub message id: the first 20 bytes of sha256(topic ‖ 0x00 ‖ data). */
 export function contentMessageId(topic: string, data: Uint8Array): Uint8Array {
   const t = new TextEncoder().encode(topic);

@@ -1,7 +1,7 @@
 /**
  * The node's peer-to-peer service on libp2p (TCP, noise, yamux, identify, gossipsub): tx gossip
  * through an injected validator, block announcements, checkpoint proposals and attestations
- * (validated by injected hooks), the blocks-by-range protocol, peer scoring with
+ * (validated by injected hooks), the blocks- and checkpoints-by-range protocols, peer scoring with
  * disconnect-and-ban, bootstrap dialling and this node's ENR.
  * @module
  */
@@ -16,6 +16,7 @@ import { gossipsub, TopicValidatorResult } from '@libp2p/gossipsub';
 import type { GossipSub } from '@libp2p/gossipsub';
 import { peerIdFromString } from '@libp2p/peer-id';
 import type { Multiaddr } from '@multiformats/multiaddr';
+import type { Stream } from '@libp2p/interface';
 import type { Tx } from '../tx/types.ts';
 import { loadOrCreatePeerKey } from './peer-key.ts';
 import type { PeerKey } from './peer-key.ts';
@@ -23,9 +24,11 @@ import { encodeEnr } from './enr.ts';
 import { PeerScoring } from './peer-scoring.ts';
 import { parseBootstrapPeer } from './bootstrap-peers.ts';
 import { requestBlockRange, serveBlockRange } from './block-range-protocol.ts';
+import { requestCheckpointRange, serveCheckpointRange } from './checkpoint-range-protocol.ts';
+import type { CheckpointRangeAnswer } from './checkpoint-range-protocol.ts';
 import { gossipsubScoring } from './gossip-scoring.ts';
 import {
-  blockTopic, blocksByRangeProtocol, contentMessageId, decodeBlockAnnouncement, encodeBlockAnnouncement,
+  blockTopic, blocksByRangeProtocol, checkpointsByRangeProtocol, contentMessageId, decodeBlockAnnouncement, encodeBlockAnnouncement,
   encodeTxMessage, parseTxMessage, txTopic,
 } from './gossip-messages.ts';
 import type { BlockAnnouncement } from './gossip-messages.ts';
@@ -133,6 +136,14 @@ export class P2PService {
         stream.abort(err as Error);
       }
     });
+    await node.handle(checkpointsByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
+      const handler = this.#opts.checkpointRangeHandler ?? (() => Promise.reject(new Error('no checkpoint source')));
+      try {
+        await serveCheckpointRange(stream, handler);
+      } catch (err) {
+        stream.abort(err as Error);
+      }
+    });
     await node.start();
     for (const topic of topics) pubsub.subscribe(topic);
     this.#enr = this.#buildEnr(node);
@@ -211,13 +222,31 @@ export class P2PService {
 
   /** Asks one peer for up to `limit` blocks from number `from` (chain codec bytes, in order). */
   async requestBlocks(peerId: string, from: number, limit: number): Promise<Uint8Array[]> {
+    return this.#request(peerId, blocksByRangeProtocol(this.#opts.network ?? 'dev'), 'block range', (stream) => requestBlockRange(stream, from, limit));
+  }
+
+  /** Asks one peer for its tips and up to `limit` checkpoints from number `from` (0 = the tips alone; bytes unverified). */
+  async requestCheckpoints(peerId: string, from: number, limit: number): Promise<CheckpointRangeAnswer> {
+    return this.#request(peerId, checkpointsByRangeProtocol(this.#opts.network ?? 'dev'), 'checkpoint range', (stream) => requestCheckpointRange(stream, from, limit));
+  }
+
+  /**
+   * Counts something a peer served that did not verify (a block or checkpoint fetched by range)
+   * like a rejected gossip message: the peer loses points and is banned at the threshold.
+   */
+  reportInvalid(peerId: string, reason: string): void {
+    this.#opts.logger?.info('p2p: peer served data that does not verify', { peerId, reason });
+    this.#apply(peerId, 'reject');
+  }
+
+  /** Opens a stream for `protocol` to one peer and runs `exchange` on it, bounded by the request timeout. */
+  async #request<T>(peerId: string, protocol: string, what: string, exchange: (stream: Stream) => Promise<T>): Promise<T> {
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const protocol = blocksByRangeProtocol(this.#opts.network ?? 'dev');
     const stream = await this.#running().dialProtocol(peerIdFromString(peerId), protocol, { signal });
-    const onAbort = () => stream.abort(new Error('p2p: block range request timed out'));
+    const onAbort = () => stream.abort(new Error(`p2p: ${what} request timed out`));
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      return await requestBlockRange(stream, from, limit);
+      return await exchange(stream);
     } finally {
       signal.removeEventListener('abort', onAbort);
     }

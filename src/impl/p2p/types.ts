@@ -6,6 +6,7 @@
 import type { BlockAnnouncement } from './gossip-messages.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
 import type { BlockRangeHandler } from './block-range-protocol.ts';
+import type { CheckpointRangeHandler } from './checkpoint-range-protocol.ts';
 import type { PeerScoringOptions } from './peer-scoring.ts';
 
 /** Default of `redialIntervalMs`. */
@@ -57,6 +58,8 @@ export interface P2PServiceOptions {
   readonly onAttestation?: ConsensusGossipHandler<CheckpointAttestation>;
   /** Serves block range requests; without it, such requests are answered "server error". */
   readonly blockRangeHandler?: BlockRangeHandler;
+  /** Serves tips and checkpoints-by-range requests; without it, such requests are answered "server error". */
+  readonly checkpointRangeHandler?: CheckpointRangeHandler;
   readonly scoring?: PeerScoringOptions;
   /** How often to re-dial bootstrap peers that are not connected (default DEFAULT_REDIAL_INTERVAL_MS, 5000 ms). */
   readonly redialIntervalMs?: number;

@@ -1,11 +1,12 @@
 /**
  * Where a follower gets the chain from: another node's public RPC (`RpcBlockSource`) or peers
- * over the p2p block-range protocol (`p2p-block-source.ts`). Sources hand out decoded but
+ * over the p2p blocks- and checkpoints-by-range protocols (`p2p-block-source.ts`). Sources hand out decoded but
  * unverified values; the follower verifies everything by re-applying it.
  * @module
  */
 import { createNodeClient } from '../../generated/public/client.ts';
 import type { NodeClient } from '../../generated/public/client.ts';
+import type { BlockImportError } from '../chain/block-import.ts';
 import type { L2Block, L2Tips } from '../chain/types.ts';
 import { fromWireBlock, fromWireL2Tips, fromWirePublishedCheckpoint } from '../rpc/wire/blocks-decode.ts';
 import type { DecodedCheckpoint } from '../rpc/wire/blocks-decode.ts';
@@ -17,14 +18,17 @@ export interface BlockSource {
   /** Most blocks one `getBlocks` call may ask for. */
   readonly maxBlocksPerRequest: number;
   /**
-   * The source's tips; undefined when it has none (p2p peers): the follower then reads batches
-   * until one comes back short, and imports no checkpoints and no proof tips.
+   * The source's tips; undefined when it has none (peers that do not serve them, or a p2p
+   * source without checkpoints): the follower then reads batches until one comes back short,
+   * and imports no checkpoints and no proof tips.
    */
   getTips(): Promise<L2Tips | undefined>;
   /** Blocks `from` … in order, at most `limit` (fewer at the source's tip). */
   getBlocks(from: number, limit: number): Promise<L2Block[]>;
   /** Checkpoints `from` … with their blocks; absent when the source cannot serve them. */
   getCheckpoints?(from: number, limit: number): Promise<DecodedCheckpoint[]>;
+  /** Told when a block or checkpoint it served does not verify (a p2p source penalises the peer). */
+  refused?(error: BlockImportError): void;
 }
 
 /** Follows a node through its public JSON-RPC API (node_getL2Tips, node_getBlocks, node_getCheckpoints). */

@@ -196,7 +196,7 @@ export class Follower {
     this.#latest = await engine.state.latestBlockNumber();
     const tips = await source.getTips();
     const batch = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest);
-    // Without tips (p2p): ask for a full batch; a short answer means the source's tip was reached.
+    // Without tips (peers that serve none): ask for a full batch; a short answer means the source's tip was reached.
     const want = tips === undefined ? batch : Math.min(batch, tips.proposed.number - this.#latest);
     let imported = 0;
     let blocks: L2Block[] = [];
@@ -218,6 +218,7 @@ export class Follower {
       }
     } catch (err) {
       if (!(err instanceof BlockImportError || err instanceof WireDecodeError)) throw err;
+      if (err instanceof BlockImportError) source.refused?.(err);
       this.#error = err.message;
       this.#caughtUp = false;
       this.#o.logger?.error('follower: stopped on a block that does not verify', { source: source.name, lastGoodBlock: this.#latest, err: err.message });
