@@ -46,7 +46,8 @@ export async function startNode(args: string[], options: { cwd: string; env?: Re
     const found: Record<string, number> = {};
     child.stderr.on('data', (c: Buffer) => {
       stderr += c.toString();
-      for (const line of stderr.split('\n')) {
+      // Whole lines only: a chunk can end inside a log line, whose JSON is then incomplete.
+      for (const line of stderr.split('\n').slice(0, -1)) {
         if (!line.startsWith('{')) continue;
         const entry = JSON.parse(line) as { surface?: string; port?: number };
         if (entry.surface !== undefined && entry.port !== undefined) found[entry.surface] = entry.port;
@@ -75,7 +76,8 @@ export function runNode(args: string[], options: { cwd: string; env?: Record<str
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // A guard against a hang only: a refused start takes ~1 s alone but over 5 s on a loaded machine.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
