@@ -33,10 +33,17 @@ export const testMethods: Record<string, MethodDescriptor> = {
   test_bigint: method('test_bigint', 'bigint', []),
   test_missing: method('test_missing', 'notBuiltYet', []),
   test_slow: method('test_slow', 'slow', [{ name: 'ms', required: true }]),
+  test_rendezvous: method('test_rendezvous', 'rendezvous', [{ name: 'count', required: true }]),
 };
 
 /** Records which handlers ran, to prove validation happens before them. */
 export const calls: string[] = [];
+
+/** test_slow calls that have started (a test can wait until its request is being handled). */
+export const slowStarted: number[] = [];
+
+/** test_rendezvous calls running now, and the most that ever ran at the same time. */
+export const rendezvous = { running: 0, maxRunning: 0 };
 
 /** Handlers for `testMethods`; `notBuiltYet` is deliberately absent. */
 export const testHandlers = {
@@ -62,8 +69,18 @@ export const testHandlers = {
     return 1n;
   },
   async slow(ms: number) {
+    slowStarted.push(ms);
     await new Promise((resolve) => setTimeout(resolve, ms));
     return ms;
+  },
+  /** Waits until `count` calls run at once (at most 5 s, which is what a one-by-one run would take); returns that most. */
+  async rendezvous(count: number) {
+    rendezvous.running++;
+    rendezvous.maxRunning = Math.max(rendezvous.maxRunning, rendezvous.running);
+    const end = Date.now() + 5000;
+    while (rendezvous.maxRunning < count && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+    rendezvous.running--;
+    return rendezvous.maxRunning;
   },
 };
 

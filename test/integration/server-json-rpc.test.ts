@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { calls, post, send, startTestServer } from './server-harness.ts';
+import { calls, post, rendezvous, send, slowStarted, startTestServer } from './server-harness.ts';
 import type { TestServer } from './server-harness.ts';
 
 let server: TestServer;
@@ -70,10 +70,12 @@ describe('batches', () => {
   });
 
   it('runs batch elements concurrently', async () => {
-    const started = performance.now();
-    const res = await post(server.url, [call(0, 'test_slow', [150]), call(1, 'test_slow', [150]), call(2, 'test_slow', [150])]);
-    assert.equal(res.json().length, 3);
-    assert.ok(performance.now() - started < 400, 'three 150 ms calls took as long as running them one by one');
+    // Each call waits until all three run at once: run one by one, the first would give up after 5 s seeing only itself.
+    // (Not a wall-clock bound: on a loaded machine three 150 ms calls can take over 400 ms even when concurrent.)
+    rendezvous.maxRunning = 0;
+    const res = await post(server.url, [call(0, 'test_rendezvous', [3]), call(1, 'test_rendezvous', [3]), call(2, 'test_rendezvous', [3])]);
+    assert.deepEqual(res.json().map((r: { result: unknown }) => r.result), [3, 3, 3], 'the three batch elements ran at the same time');
+    assert.equal(rendezvous.maxRunning, 3);
   });
 
   it('an all-notification batch gets HTTP 204 and no body', async () => {
@@ -235,12 +237,16 @@ describe('body size limit', () => {
       });
       req.on('error', reject);
       req.write('["');
-      const timer = setInterval(() => req.write('x'.repeat(400)), 5);
+      // Counted chunks, not a time window: a stalled event loop must not end the body before it passes the limit.
+      let chunks = 0;
+      const timer = setInterval(() => {
+        if (++chunks < 10) req.write('x'.repeat(400));
+        else {
+          clearInterval(timer);
+          req.end('"]');
+        }
+      }, 5);
       req.on('close', () => clearInterval(timer));
-      setTimeout(() => {
-        clearInterval(timer);
-        req.end('"]');
-      }, 200);
     });
     assert.equal(status, 413);
     assert.equal((await post(small.url, call(3, 'test_echo', ['still up']))).json().result, 'still up');
@@ -256,8 +262,12 @@ describe('body size limit', () => {
 describe('graceful close', () => {
   it('finishes an in-flight request, then stops accepting', async () => {
     const own = await startTestServer();
+    slowStarted.length = 0;
     const inFlight = post(own.url, call(1, 'test_slow', [200]));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closed once the request is in its handler (a fixed 50 ms could close before it even connected).
+    for (const end = Date.now() + 10_000; slowStarted.length === 0; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      assert.ok(Date.now() < end, 'the request reached its handler');
+    }
     const closed = own.close(5000);
     assert.equal((await inFlight).json().result, 200);
     await closed;
