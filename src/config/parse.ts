@@ -18,7 +18,8 @@ export class ConfigError extends Error {
 /** What the command line asked for: run with a config, or print help. */
 export type ParsedCommand = { readonly kind: 'run'; readonly config: Config } | { readonly kind: 'help' };
 
-const HASH_PATTERN = /^[0-9a-f]{64}$/;
+// SHA-256 in hex as operators paste it: either case, with or without 0x (stored lowercase, bare).
+const HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 const INTEGER_PATTERN = /^(0|[1-9][0-9]*)$/;
 const NUMBER_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;
 
@@ -94,15 +95,18 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
       return fail('must be true, false, 1 or 0');
     }
     case 'hash':
-      return HASH_PATTERN.test(text) ? text : fail('must be a SHA-256 hash, 64 lowercase hex characters');
+      return HASH_PATTERN.test(text) ? text.replace(/^0x/, '').toLowerCase() : fail('must be a SHA-256 hash, 64 hex characters (optionally 0x-prefixed)');
     case 'list':
       return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
     case 'postgres-url':
       return /^postgres(ql)?:\/\/\S+$/.test(text) ? text : fail('must be a postgres:// or postgresql:// URL');
     case 'log-level':
       return (LOG_LEVELS as readonly string[]).includes(text) ? text : fail(`must be one of ${LOG_LEVELS.join(', ')}`);
-    case 'bigint':
-      return INTEGER_PATTERN.test(text) ? BigInt(text) : fail('must be a non-negative integer');
+    case 'bigint': {
+      const value = INTEGER_PATTERN.test(text) ? BigInt(text) : fail('must be a non-negative integer');
+      if (option.min !== undefined && value < BigInt(option.min)) fail(`must be >= ${option.min}`);
+      return value;
+    }
     case 'port':
       return checkRange(INTEGER_PATTERN.test(text) ? Number(text) : fail('must be an integer from 0 to 65535'), 0, 65535, fail);
     case 'integer': {

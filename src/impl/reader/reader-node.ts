@@ -107,7 +107,7 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
     if ((await getMetadata(db, 'ws_genesis_block_hash')) === undefined || (await getMetadata(db, 'chain_params')) === undefined) {
       throw new Error('the database holds no chain yet: start the writer (a full node with the same --database-url) first');
     }
-    await checkChainParams(db, config);
+    await checkChainParams(db, config, { readOnly: true });
     const pool = new DatabasePoolView(db);
     engine = await createEngine({
       db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,

@@ -71,6 +71,9 @@ describe('values', () => {
 
   it('a lowercase 64-hex hash is accepted', () => {
     assert.equal(parse(['--admin-api-key-hash', 'ab'.repeat(32)]).adminApiKeyHash, 'ab'.repeat(32));
+    // As sha256sum or a 0x-printing tool gives it: stored bare and lowercase, so it compares with the key's hash.
+    assert.equal(parse(['--admin-api-key-hash', `0x${'AB'.repeat(32)}`]).adminApiKeyHash, 'ab'.repeat(32));
+    assert.equal(parse([], { NODE_ADMIN_API_KEY_HASH: 'Ab'.repeat(32) }).adminApiKeyHash, 'ab'.repeat(32));
   });
 });
 
@@ -80,10 +83,12 @@ describe('refusals name the flag', () => {
     [['--port', '-1'], {}, /--port/],
     [['--port', '80.5'], {}, /--port/],
     [[], { AZTEC_ADMIN_PORT: 'x' }, /AZTEC_ADMIN_PORT \(--admin-port\)/],
-    [['--admin-api-key-hash', 'AB'.repeat(32)], {}, /--admin-api-key-hash: must be a SHA-256 hash, 64 lowercase hex/],
+    [['--admin-api-key-hash', 'AB'.repeat(31)], {}, /--admin-api-key-hash: must be a SHA-256 hash, 64 hex characters/],
     [['--admin-api-key-hash', 'ab'.repeat(31)], {}, /--admin-api-key-hash/],
     [['--initialEthPerFeeAsset', '-5'], {}, /--initialEthPerFeeAsset: must be a non-negative integer/],
     [['--initialEthPerFeeAsset', '1e7'], {}, /--initialEthPerFeeAsset/],
+    // 0 would make every fee a division by zero: the node could not price a block.
+    [['--initialEthPerFeeAsset', '0'], {}, /--initialEthPerFeeAsset: must be >= 1/],
     [['--max-batch-size', '0'], {}, /--max-batch-size: must be >= 1/],
     [['--max-body-bytes', '99999999999999999999'], {}, /--max-body-bytes/],
     [['--unknown'], {}, /unknown flag --unknown/],
