@@ -80,8 +80,15 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     await node.stop();
     throw err;
   });
-  // Runs before node.stop (hooks run in reverse): a snapshot being copied finishes first.
-  closeHooks.push(async () => void (await admin.snapshots.idle().catch(() => undefined)));
+  // Runs before node.stop (hooks run in reverse): a snapshot being copied finishes first, for at
+  // most the shutdown timeout (a stuck target filesystem must not keep the process alive).
+  closeHooks.push(async () => {
+    const finished = await Promise.race([
+      admin.snapshots.idle().then(() => true, () => true),
+      new Promise<false>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs, false).unref()),
+    ]);
+    if (!finished) logger.warn('shutdown: a snapshot upload was still running and is abandoned (its target holds no snapshot.json)', { waitedMs: config.shutdownTimeoutMs });
+  });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const common = { limits, logger, health: () => node.health(), corsOrigin: config.corsOrigin };
   const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: { ...node.publicHandlers, ...admin.validatorHandlers } });

@@ -56,6 +56,15 @@ describe('node process: starting from a snapshot', { timeout: 120_000 }, () => {
       assert.equal(second.error?.message, 'Snapshot upload already in progress');
       const metaFile = join(snapDir, 'snapshot.json');
       await waitFor('snapshot.json', async () => ((await exists(metaFile)) ? true : undefined));
+      // The call returns at once, so the outcome is logged: finished here; failed for a target that is not a directory.
+      await waitFor('the finished upload logged', async () => (/"msg":"snapshot upload finished"/.test(a.stderr()) ? true : undefined));
+      const notADirectory = (await adminCall(a.adminUrl, key, { jsonrpc: '2.0', id: 3, method: 'nodeAdmin_startSnapshotUpload', params: ['/dev/null/snap'] })) as RpcReply;
+      assert.equal(notADirectory.error, undefined, JSON.stringify(notADirectory));
+      await waitFor('the failed upload logged', async () => (/"msg":"snapshot upload failed".*"directory":"\/dev\/null\/snap"/.test(a.stderr()) ? true : undefined));
+      // A kernel pseudo-filesystem is refused up front (mkdir under /proc can block forever).
+      const proc = (await adminCall(a.adminUrl, key, { jsonrpc: '2.0', id: 4, method: 'nodeAdmin_startSnapshotUpload', params: ['/proc/snap'] })) as RpcReply;
+      assert.equal(proc.error?.code, -32602, JSON.stringify(proc));
+      assert.equal(proc.error?.message, 'params[0] (location): a snapshot location must be on a storage filesystem, not under /proc');
       const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { node: { latestBlock: number; latestBlockHash: string } };
       assert.equal(meta.node.latestBlock, tipsA.proposed.number);
       assert.equal(meta.node.latestBlockHash, tipsA.proposed.hash);

@@ -321,7 +321,7 @@ export interface SlashPayloadRound {
 /** A slashing round: a decimal round number, `current` (offenses gathered for the current round) or `all` (every pending offense). */
 export type SlashRound = string;
 
-/** Where the snapshot is written: an absolute local directory path or a file:// URL. Remote schemes (s3://, gs://, https://, …) are refused with -32602. */
+/** Where the snapshot is written: an absolute local directory path or a file:// URL. Remote schemes (s3://, gs://, https://, …) and kernel pseudo-filesystems (/proc, /sys) are refused with -32602. The upload runs in the background; the node logs `snapshot upload finished` or `snapshot upload failed` with the directory. */
 export type SnapshotLocation = string;
 
 /** The error carries no `data` member. */

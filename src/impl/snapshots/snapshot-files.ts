@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Name of the database copy inside a snapshot directory. */
@@ -30,10 +31,15 @@ export interface SnapshotMetadata {
 
 /** The local directory of a location: an absolute path or a file:// URL. */
 export function snapshotDirectory(location: string): string {
-  if (location.startsWith('file://')) return fileURLToPath(location);
-  if (location.startsWith('/')) return location;
-  throw new RangeError('a snapshot location is an absolute path or a file:// URL');
+  const directory = location.startsWith('file://') ? fileURLToPath(location) : location;
+  if (!directory.startsWith('/')) throw new RangeError('a snapshot location is an absolute path or a file:// URL');
+  // Kernel pseudo-filesystems hold no files; creating a directory under /proc can even block forever.
+  const top = normalize(directory).split('/')[1];
+  if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top)) throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);
+  return directory;
 }
+
+const PSEUDO_FILESYSTEMS = ['proc', 'sys'];
 
 /** Lowercase hex SHA-256 and size of a file, streamed. */
 export async function fileDigest(path: string): Promise<{ sha256: string; sizeBytes: number }> {
