@@ -53,6 +53,18 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
+/**
+ * Waits until the node's pool counts `count` pending txs. A receipt says 'mined' once the block is
+ * committed, but the pool lets the tx go only afterwards (its markMined runs after the block's
+ * commit, in its own transaction): right after a mined receipt the count may still include the tx
+ * for some milliseconds (over 100 ms seen on a Postgres reader).
+ */
+export async function pendingCountIs(url: string, count: number, ms = 10_000): Promise<void> {
+  let last: number | undefined;
+  await waitFor(`node_getPendingTxCount ${count} at ${url}`, async () => ((last = await ok<number>(url, 'node_getPendingTxCount')) === count ? true : undefined), ms)
+    .catch((err: Error) => { throw new Error(`${err.message} (last: ${last})`); });
+}
+
 /** Builds a tx paid by `payer`, anchored at genesis, paying twice the node's current minimum fees. */
 export async function txFor(url: string, payer: bigint, nullifier: bigint): Promise<BuiltTx> {
   const [header, fees, chainId, version] = await Promise.all([
