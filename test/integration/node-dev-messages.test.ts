@@ -14,7 +14,6 @@ import { l1ToL2MessageHash } from '../../src/impl/chain/protocol.ts';
 import { DEV_DEPLOYER } from '../../src/impl/l1/dev-addresses.ts';
 import { rootFromPath } from '../../src/impl/world-state/merkle.ts';
 import { chainFlags, hex, NODE_BIN, ok, rpc, waitFor } from './node-harness.ts';
-import { decodeSiblingPath } from './rpc-public-harness.ts';
 import { startNode, tempDir } from './server-process-harness.ts';
 
 const KEY = 'd'.repeat(64);
@@ -65,9 +64,9 @@ describe('node process: the dev interface (dev_* on the admin port)', { timeout:
       assert.equal(found.indexWithinCheckpoint, 0, 'the first block of its checkpoint');
       assert.ok(found.checkpointNumber >= r.expectedCheckpoint, `checkpoint ${found.checkpointNumber} >= expected ${r.expectedCheckpoint}`);
       assert.equal(await ok(node.publicUrl, 'node_isL1ToL2MessageSynced', r.messageHash), true);
-      const [index, path] = await ok<[string, string]>(node.publicUrl, 'node_getL1ToL2MessageMembershipWitness', block, r.messageHash);
+      const [index, path] = await ok<[string, string[]]>(node.publicUrl, 'node_getL1ToL2MessageMembershipWitness', block, r.messageHash);
       const header = await ok(node.publicUrl, 'node_getBlockHeader', block);
-      assert.equal(hex(rootFromPath(BigInt(r.messageHash), BigInt(index), decodeSiblingPath(path))), header.state.l1ToL2MessageTree.root);
+      assert.equal(hex(rootFromPath(BigInt(r.messageHash), BigInt(index), path.map(BigInt))), header.state.l1ToL2MessageTree.root);
 
       const after = (await dev(node.adminUrl, 'dev_getL1Info', [])).body.result;
       assert.equal(after.inboxMessageCount, before.body.result.inboxMessageCount + 1);

@@ -262,10 +262,25 @@ describe('messages', () => {
     assert.equal(await ok(node, 'node_isL1ToL2MessageSynced', UNKNOWN), false);
     assert.equal(await ok(node, 'node_getL1ToL2MessageBlock', UNKNOWN), null);
     assert.equal(await ok(node, 'node_getL1ToL2MessageCheckpoint', UNKNOWN), null);
-    const [index, path] = await ok<[string, string]>(node, 'node_getL1ToL2MessageMembershipWitness', 'latest', hex(MESSAGE));
+    const [index, path] = await ok<[string, string[]]>(node, 'node_getL1ToL2MessageMembershipWitness', 'latest', hex(MESSAGE));
     const header = await ok(node, 'node_getBlockHeader', 'latest');
-    assert.equal(hex(rootFromPath(MESSAGE, BigInt(index), decodeSiblingPath(path))), header.state.l1ToL2MessageTree.root);
+    assert.equal(hex(rootFromPath(MESSAGE, BigInt(index), path.map(BigInt))), header.state.l1ToL2MessageTree.root);
     assert.equal(await ok(node, 'node_getL1ToL2MessageMembershipWitness', 0, hex(MESSAGE)), null);
+  });
+
+  it('the L1→L2 witness is [decimal index, 36 0x-hex nodes] (SPEC §4.6, not 4.1.2 base64) folding to each block header root', async () => {
+    for (const block of [1, 2, 3, 4]) {
+      const witness = await ok<unknown[]>(node, 'node_getL1ToL2MessageMembershipWitness', block, hex(MESSAGE));
+      assert.ok(Array.isArray(witness) && witness.length === 2, `block ${block}: a 2-tuple`);
+      const [index, path] = witness as [unknown, unknown];
+      assert.ok(typeof index === 'string' && /^(0|[1-9][0-9]*)$/.test(index), `block ${block}: index ${String(index)} is a decimal string`);
+      assert.ok(Array.isArray(path), `block ${block}: the sibling path is a string[], not a base64 string`);
+      assert.equal(path.length, 36, 'L1_TO_L2_MSG_TREE_HEIGHT nodes');
+      for (const n of path) assert.match(n as string, /^0x[0-9a-f]{64}$/);
+      // Leaf level first, like node_get*SiblingPath: folding from the message gives the header's root.
+      const header = await ok(node, 'node_getBlockHeader', block);
+      assert.equal(hex(rootFromPath(MESSAGE, BigInt(index), (path as string[]).map(BigInt))), header.state.l1ToL2MessageTree.root, `block ${block}`);
+    }
   });
 
   it('getL2ToL1Messages: one array per tx of the block, null for an unknown block', async () => {

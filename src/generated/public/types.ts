@@ -52,7 +52,7 @@ export type Point = string;
 /** A 65-byte secp256k1 signature (r, s, v) as `0x` + 130 hex digits. */
 export type EcdsaSignature = string;
 
-/** A Merkle sibling path in Aztec's binary form, base64-encoded: a 4-byte big-endian count N followed by N 32-byte big-endian field elements, leaf level first. N is the tree height (42 nullifier, 40 public data, 36 L1-to-L2 message). */
+/** A Merkle sibling path in Aztec's binary form, base64-encoded: a 4-byte big-endian count N followed by N 32-byte big-endian field elements, leaf level first. N is the tree height (42 nullifier, 40 public data). */
 export type SiblingPath = Base64;
 
 /** A Merkle membership witness in Aztec's binary form, base64-encoded: the 32-byte big-endian leaf index followed by N 32-byte sibling nodes (leaf level first), with no length prefix. N is the tree height: 30 for the archive (block hashes), 42 for note hashes. */
@@ -384,8 +384,8 @@ export interface PublicDataWitness {
   siblingPath: SiblingPath;
 }
 
-/** Tuple `[leafIndex, siblingPath]`: the message's index in the L1-to-L2 message tree (decimal string) and its sibling path (36 nodes). */
-export type L1ToL2MessageWitness = [BigIntString, SiblingPath];
+/** Tuple `[leafIndex, siblingPath]`: the message's index in the L1-to-L2 message tree (decimal string) and its sibling path: 36 nodes (L1_TO_L2_MSG_TREE_HEIGHT) as 0x hex fields, leaf level first, as the `node_get*SiblingPath` methods return them (SPEC §4.6; not Aztec 4.1.2's base64 SiblingPath). */
+export type L1ToL2MessageWitness = [BigIntString, Field[]];
 
 /** Calldata of one enqueued public call. */
 export interface PublicCallRequestWithCalldata {

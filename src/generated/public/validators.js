@@ -8549,7 +8549,7 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
 }
 export const node_getL1ToL2MessageMembershipWitness_result = validate235;
 const schema274 = { "oneOf": [{ "$ref": "L1ToL2MessageWitness" }, { "type": "null" }], "x-expected": "an array or null" };
-const schema275 = { "type": "array", "items": [{ "$ref": "BigIntString" }, { "$ref": "SiblingPath" }], "minItems": 2, "maxItems": 2, "additionalItems": false };
+const schema275 = { "type": "array", "items": [{ "$ref": "BigIntString" }, { "type": "array", "items": { "$ref": "Field" }, "minItems": 36, "maxItems": 36 }], "minItems": 2, "maxItems": 2, "additionalItems": false };
 function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -8592,10 +8592,50 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
                         }
                         if (valid0) {
                             if (len1 > 1) {
+                                let data1 = data[1];
                                 const _errs4 = errors;
-                                if (!(validate202(data[1], { instancePath: instancePath + "/1", parentData: data, parentDataProperty: 1, rootData }))) {
-                                    vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-                                    errors = vErrors.length;
+                                if (errors === _errs4) {
+                                    if (Array.isArray(data1)) {
+                                        if (data1.length > 36) {
+                                            validate236.errors = [{ instancePath: instancePath + "/1", schemaPath: "#/items/1/maxItems", keyword: "maxItems", params: { limit: 36 }, message: "must NOT have more than 36 items", schema: 36, parentSchema: schema275.items[1], data: data1 }];
+                                            return false;
+                                        }
+                                        else {
+                                            if (data1.length < 36) {
+                                                validate236.errors = [{ instancePath: instancePath + "/1", schemaPath: "#/items/1/minItems", keyword: "minItems", params: { limit: 36 }, message: "must NOT have fewer than 36 items", schema: 36, parentSchema: schema275.items[1], data: data1 }];
+                                                return false;
+                                            }
+                                            else {
+                                                var valid2 = true;
+                                                const len2 = data1.length;
+                                                for (let i0 = 0; i0 < len2; i0++) {
+                                                    let data2 = data1[i0];
+                                                    const _errs6 = errors;
+                                                    const _errs7 = errors;
+                                                    if (errors === _errs7) {
+                                                        if (typeof data2 === "string") {
+                                                            if (!pattern0.test(data2)) {
+                                                                validate236.errors = [{ instancePath: instancePath + "/1/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data2 }];
+                                                                return false;
+                                                            }
+                                                        }
+                                                        else {
+                                                            validate236.errors = [{ instancePath: instancePath + "/1/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data2 }];
+                                                            return false;
+                                                        }
+                                                    }
+                                                    var valid2 = _errs6 === errors;
+                                                    if (!valid2) {
+                                                        break;
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                    else {
+                                        validate236.errors = [{ instancePath: instancePath + "/1", schemaPath: "#/items/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema275.items[1].type, parentSchema: schema275.items[1], data: data1 }];
+                                        return false;
+                                    }
                                 }
                                 var valid0 = _errs4 === errors;
                             }
@@ -8676,30 +8716,30 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
     validate235.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageBlock_param0 = validate239;
-const schema277 = { "$ref": "Field" };
-function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getL1ToL2MessageBlock_param0 = validate238;
+const schema278 = { "$ref": "Field" };
+function validate238(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate239.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
+                validate238.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
                 return false;
             }
         }
         else {
-            validate239.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
+            validate238.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
             return false;
         }
     }
-    validate239.errors = vErrors;
+    validate238.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageBlock_result = validate240;
-const schema279 = { "oneOf": [{ "$ref": "BlockNumber" }, { "type": "null" }], "x-expected": "a non-negative integer or null" };
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getL1ToL2MessageBlock_result = validate239;
+const schema280 = { "oneOf": [{ "$ref": "BlockNumber" }, { "type": "null" }], "x-expected": "a non-negative integer or null" };
+function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
@@ -8738,7 +8778,7 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs4 = errors;
     if (data !== null) {
-        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema279.oneOf[1].type, parentSchema: schema279.oneOf[1], data };
+        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema280.oneOf[1].type, parentSchema: schema280.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -8759,7 +8799,7 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema279.oneOf, parentSchema: schema279, data };
+        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema280.oneOf, parentSchema: schema280, data };
         if (vErrors === null) {
             vErrors = [err3];
         }
@@ -8767,7 +8807,7 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err3);
         }
         errors++;
-        validate240.errors = vErrors;
+        validate239.errors = vErrors;
         return false;
     }
     else {
@@ -8781,58 +8821,58 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate240.errors = vErrors;
+    validate239.errors = vErrors;
     return errors === 0;
 }
-export const node_isL1ToL2MessageSynced_param0 = validate241;
-const schema281 = { "$ref": "Field" };
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_isL1ToL2MessageSynced_param0 = validate240;
+const schema282 = { "$ref": "Field" };
+function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate241.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
+                validate240.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
                 return false;
             }
         }
         else {
-            validate241.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
+            validate240.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
             return false;
         }
+    }
+    validate240.errors = vErrors;
+    return errors === 0;
+}
+export const node_isL1ToL2MessageSynced_result = validate241;
+const schema284 = { "type": "boolean" };
+function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate241.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema284.type, parentSchema: schema284, data }];
+        return false;
     }
     validate241.errors = vErrors;
     return errors === 0;
 }
-export const node_isL1ToL2MessageSynced_result = validate242;
-const schema283 = { "type": "boolean" };
+export const node_getL2ToL1Messages_param0 = validate242;
+const schema285 = { "$ref": "BlockParameter" };
 function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (typeof data !== "boolean") {
-        validate242.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema283.type, parentSchema: schema283, data }];
-        return false;
-    }
-    validate242.errors = vErrors;
-    return errors === 0;
-}
-export const node_getL2ToL1Messages_param0 = validate243;
-const schema284 = { "$ref": "BlockParameter" };
-function validate243(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!(validate25(data, { instancePath, parentData, parentDataProperty, rootData }))) {
         vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
         errors = vErrors.length;
     }
-    validate243.errors = vErrors;
+    validate242.errors = vErrors;
     return errors === 0;
 }
-export const node_getL2ToL1Messages_result = validate245;
-const schema285 = { "oneOf": [{ "$ref": "L2ToL1Messages" }, { "type": "null" }], "x-expected": "an array or null" };
-const schema286 = { "type": "array", "items": { "type": "array", "items": { "$ref": "Field" } } };
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getL2ToL1Messages_result = validate244;
+const schema286 = { "oneOf": [{ "$ref": "L2ToL1Messages" }, { "type": "null" }], "x-expected": "an array or null" };
+const schema287 = { "type": "array", "items": { "type": "array", "items": { "$ref": "Field" } } };
+function validate245(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -8853,12 +8893,12 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs4) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate246.errors = [{ instancePath: instancePath + "/" + i0 + "/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
+                                        validate245.errors = [{ instancePath: instancePath + "/" + i0 + "/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate246.errors = [{ instancePath: instancePath + "/" + i0 + "/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
+                                    validate245.errors = [{ instancePath: instancePath + "/" + i0 + "/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
                                     return false;
                                 }
                             }
@@ -8869,7 +8909,7 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
                         }
                     }
                     else {
-                        validate246.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema286.items.type, parentSchema: schema286.items, data: data0 }];
+                        validate245.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema287.items.type, parentSchema: schema287.items, data: data0 }];
                         return false;
                     }
                 }
@@ -8880,22 +8920,22 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate246.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema286.type, parentSchema: schema286, data }];
+            validate245.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema287.type, parentSchema: schema287, data }];
             return false;
         }
     }
-    validate246.errors = vErrors;
+    validate245.errors = vErrors;
     return errors === 0;
 }
-function validate245(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate244(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     let valid0 = false;
     let passing0 = null;
     const _errs1 = errors;
-    if (!(validate246(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+    if (!(validate245(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
         errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
@@ -8905,7 +8945,7 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs2 = errors;
     if (data !== null) {
-        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema285.oneOf[1].type, parentSchema: schema285.oneOf[1], data };
+        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema286.oneOf[1].type, parentSchema: schema286.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -8926,7 +8966,7 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema285.oneOf, parentSchema: schema285, data };
+        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema286.oneOf, parentSchema: schema286, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -8934,7 +8974,7 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err1);
         }
         errors++;
-        validate245.errors = vErrors;
+        validate244.errors = vErrors;
         return false;
     }
     else {
@@ -8948,33 +8988,33 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate245.errors = vErrors;
+    validate244.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageCheckpoint_param0 = validate248;
-const schema288 = { "$ref": "Field" };
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getL1ToL2MessageCheckpoint_param0 = validate247;
+const schema289 = { "$ref": "Field" };
+function validate247(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate248.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
+                validate247.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
                 return false;
             }
         }
         else {
-            validate248.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
+            validate247.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
             return false;
         }
     }
-    validate248.errors = vErrors;
+    validate247.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageCheckpoint_result = validate249;
-const schema290 = { "oneOf": [{ "$ref": "CheckpointNumber" }, { "type": "null" }], "x-expected": "a non-negative integer or null" };
-function validate249(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getL1ToL2MessageCheckpoint_result = validate248;
+const schema291 = { "oneOf": [{ "$ref": "CheckpointNumber" }, { "type": "null" }], "x-expected": "a non-negative integer or null" };
+function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
@@ -9013,7 +9053,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs4 = errors;
     if (data !== null) {
-        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema290.oneOf[1].type, parentSchema: schema290.oneOf[1], data };
+        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema291.oneOf[1].type, parentSchema: schema291.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -9034,7 +9074,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema290.oneOf, parentSchema: schema290, data };
+        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema291.oneOf, parentSchema: schema291, data };
         if (vErrors === null) {
             vErrors = [err3];
         }
@@ -9042,7 +9082,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err3);
         }
         errors++;
-        validate249.errors = vErrors;
+        validate248.errors = vErrors;
         return false;
     }
     else {
@@ -9056,58 +9096,58 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate249.errors = vErrors;
+    validate248.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogs_param0 = validate250;
-const schema292 = { "type": "integer", "minimum": 1 };
-function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogs_param0 = validate249;
+const schema293 = { "type": "integer", "minimum": 1 };
+function validate249(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate250.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema292.type, parentSchema: schema292, data }];
+        validate249.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema293.type, parentSchema: schema293, data }];
         return false;
     }
     if (errors === 0) {
         if (typeof data == "number") {
             if (data < 1 || isNaN(data)) {
-                validate250.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema292, data }];
+                validate249.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema293, data }];
                 return false;
+            }
+        }
+    }
+    validate249.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPrivateLogs_param1 = validate250;
+const schema294 = { "type": "integer", "minimum": 1, "maximum": 1000 };
+function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
+        validate250.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema294.type, parentSchema: schema294, data }];
+        return false;
+    }
+    if (errors === 0) {
+        if (typeof data == "number") {
+            if (data > 1000 || isNaN(data)) {
+                validate250.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema294, data }];
+                return false;
+            }
+            else {
+                if (data < 1 || isNaN(data)) {
+                    validate250.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema294, data }];
+                    return false;
+                }
             }
         }
     }
     validate250.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogs_param1 = validate251;
-const schema293 = { "type": "integer", "minimum": 1, "maximum": 1000 };
+export const node_getPrivateLogs_result = validate251;
+const schema295 = { "type": "array", "items": { "$ref": "PrivateLog" } };
 function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate251.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema293.type, parentSchema: schema293, data }];
-        return false;
-    }
-    if (errors === 0) {
-        if (typeof data == "number") {
-            if (data > 1000 || isNaN(data)) {
-                validate251.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema293, data }];
-                return false;
-            }
-            else {
-                if (data < 1 || isNaN(data)) {
-                    validate251.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema293, data }];
-                    return false;
-                }
-            }
-        }
-    }
-    validate251.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPrivateLogs_result = validate252;
-const schema294 = { "type": "array", "items": { "$ref": "PrivateLog" } };
-function validate252(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -9127,32 +9167,32 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate252.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema294.type, parentSchema: schema294, data }];
+            validate251.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema295.type, parentSchema: schema295, data }];
             return false;
         }
     }
-    validate252.errors = vErrors;
+    validate251.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogs_param0 = validate254;
-const schema295 = { "$ref": "LogFilter" };
-const schema296 = { "type": "object", "properties": { "txHash": { "$ref": "Hash32" }, "fromBlock": { "$ref": "BlockNumber" }, "toBlock": { "$ref": "BlockNumber" }, "afterLog": { "$ref": "LogId" }, "contractAddress": { "$ref": "AztecAddress" }, "tag": { "$ref": "Field" } }, "additionalProperties": false };
-const schema300 = { "type": "object", "required": ["blockNumber", "blockHash", "txHash", "txIndex", "logIndex"], "properties": { "blockNumber": { "$ref": "BlockNumber" }, "blockHash": { "$ref": "Hash32" }, "txHash": { "$ref": "Hash32" }, "txIndex": { "type": "integer", "minimum": 0 }, "logIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogs_param0 = validate253;
+const schema296 = { "$ref": "LogFilter" };
+const schema297 = { "type": "object", "properties": { "txHash": { "$ref": "Hash32" }, "fromBlock": { "$ref": "BlockNumber" }, "toBlock": { "$ref": "BlockNumber" }, "afterLog": { "$ref": "LogId" }, "contractAddress": { "$ref": "AztecAddress" }, "tag": { "$ref": "Field" } }, "additionalProperties": false };
+const schema301 = { "type": "object", "required": ["blockNumber", "blockHash", "txHash", "txIndex", "logIndex"], "properties": { "blockNumber": { "$ref": "BlockNumber" }, "blockHash": { "$ref": "Hash32" }, "txHash": { "$ref": "Hash32" }, "txIndex": { "type": "integer", "minimum": 0 }, "logIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((data.blockNumber === undefined) && (missing0 = "blockNumber")) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.txHash === undefined) && (missing0 = "txHash"))) || ((data.txIndex === undefined) && (missing0 = "txIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) {
-                validate256.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema300.required, parentSchema: schema300, data }];
+                validate255.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema301.required, parentSchema: schema301, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((key0 === "blockNumber") || (key0 === "blockHash")) || (key0 === "txHash")) || (key0 === "txIndex")) || (key0 === "logIndex"))) {
-                        validate256.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema300, data }];
+                        validate255.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema301, data }];
                         return false;
                         break;
                     }
@@ -9163,13 +9203,13 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
                         const _errs2 = errors;
                         const _errs3 = errors;
                         if (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) {
-                            validate256.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data0 }];
+                            validate255.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data0 }];
                             return false;
                         }
                         if (errors === _errs3) {
                             if (typeof data0 == "number") {
                                 if (data0 < 0 || isNaN(data0)) {
-                                    validate256.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data0 }];
+                                    validate255.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data0 }];
                                     return false;
                                 }
                             }
@@ -9187,12 +9227,12 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate256.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data1 }];
+                                        validate255.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate256.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data1 }];
+                                    validate255.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data1 }];
                                     return false;
                                 }
                             }
@@ -9209,12 +9249,12 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern0.test(data2)) {
-                                            validate256.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data2 }];
+                                            validate255.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate256.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data2 }];
+                                        validate255.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -9228,13 +9268,13 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data3 = data.txIndex;
                                     const _errs11 = errors;
                                     if (!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) {
-                                        validate256.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema300.properties.txIndex.type, parentSchema: schema300.properties.txIndex, data: data3 }];
+                                        validate255.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema301.properties.txIndex.type, parentSchema: schema301.properties.txIndex, data: data3 }];
                                         return false;
                                     }
                                     if (errors === _errs11) {
                                         if (typeof data3 == "number") {
                                             if (data3 < 0 || isNaN(data3)) {
-                                                validate256.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema300.properties.txIndex, data: data3 }];
+                                                validate255.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema301.properties.txIndex, data: data3 }];
                                                 return false;
                                             }
                                         }
@@ -9249,13 +9289,13 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
                                         let data4 = data.logIndex;
                                         const _errs13 = errors;
                                         if (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) {
-                                            validate256.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema300.properties.logIndex.type, parentSchema: schema300.properties.logIndex, data: data4 }];
+                                            validate255.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema301.properties.logIndex.type, parentSchema: schema301.properties.logIndex, data: data4 }];
                                             return false;
                                         }
                                         if (errors === _errs13) {
                                             if (typeof data4 == "number") {
                                                 if (data4 < 0 || isNaN(data4)) {
-                                                    validate256.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema300.properties.logIndex, data: data4 }];
+                                                    validate255.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema301.properties.logIndex, data: data4 }];
                                                     return false;
                                                 }
                                             }
@@ -9273,14 +9313,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate256.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema300.type, parentSchema: schema300, data }];
+            validate255.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema301.type, parentSchema: schema301, data }];
             return false;
         }
     }
-    validate256.errors = vErrors;
+    validate255.errors = vErrors;
     return errors === 0;
 }
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -9288,7 +9328,7 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
             const _errs1 = errors;
             for (const key0 in data) {
                 if (!((((((key0 === "txHash") || (key0 === "fromBlock")) || (key0 === "toBlock")) || (key0 === "afterLog")) || (key0 === "contractAddress")) || (key0 === "tag"))) {
-                    validate255.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema296, data }];
+                    validate254.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema297, data }];
                     return false;
                     break;
                 }
@@ -9301,12 +9341,12 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs3) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate255.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data0 }];
+                                validate254.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data0 }];
                                 return false;
                             }
                         }
                         else {
-                            validate255.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data0 }];
+                            validate254.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data0 }];
                             return false;
                         }
                     }
@@ -9321,13 +9361,13 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                         const _errs5 = errors;
                         const _errs6 = errors;
                         if (!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) {
-                            validate255.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data1 }];
+                            validate254.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data1 }];
                             return false;
                         }
                         if (errors === _errs6) {
                             if (typeof data1 == "number") {
                                 if (data1 < 0 || isNaN(data1)) {
-                                    validate255.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data1 }];
+                                    validate254.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data1 }];
                                     return false;
                                 }
                             }
@@ -9343,13 +9383,13 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                             const _errs8 = errors;
                             const _errs9 = errors;
                             if (!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) {
-                                validate255.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data2 }];
+                                validate254.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data2 }];
                                 return false;
                             }
                             if (errors === _errs9) {
                                 if (typeof data2 == "number") {
                                     if (data2 < 0 || isNaN(data2)) {
-                                        validate255.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data2 }];
+                                        validate254.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -9362,8 +9402,8 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                         if (valid0) {
                             if (data.afterLog !== undefined) {
                                 const _errs11 = errors;
-                                if (!(validate256(data.afterLog, { instancePath: instancePath + "/afterLog", parentData: data, parentDataProperty: "afterLog", rootData }))) {
-                                    vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+                                if (!(validate255(data.afterLog, { instancePath: instancePath + "/afterLog", parentData: data, parentDataProperty: "afterLog", rootData }))) {
+                                    vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
                                     errors = vErrors.length;
                                 }
                                 var valid0 = _errs11 === errors;
@@ -9379,12 +9419,12 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs13) {
                                         if (typeof data4 === "string") {
                                             if (!pattern0.test(data4)) {
-                                                validate255.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data4 }];
+                                                validate254.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data4 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate255.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data4 }];
+                                            validate254.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data4 }];
                                             return false;
                                         }
                                     }
@@ -9401,12 +9441,12 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs16) {
                                             if (typeof data5 === "string") {
                                                 if (!pattern0.test(data5)) {
-                                                    validate255.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
+                                                    validate254.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
                                                     return false;
                                                 }
                                             }
                                             else {
-                                                validate255.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
+                                                validate254.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
                                                 return false;
                                             }
                                         }
@@ -9423,42 +9463,42 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate255.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema296.type, parentSchema: schema296, data }];
+            validate254.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema297.type, parentSchema: schema297, data }];
             return false;
         }
-    }
-    validate255.errors = vErrors;
-    return errors === 0;
-}
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate255(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
-        errors = vErrors.length;
     }
     validate254.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogs_result = validate259;
-const schema306 = { "$ref": "GetPublicLogsResponse" };
-const schema307 = { "type": "object", "required": ["logs", "maxLogsHit"], "properties": { "logs": { "type": "array", "items": { "$ref": "ExtendedPublicLog" }, "maxItems": 1000 }, "maxLogsHit": { "type": "boolean" } }, "additionalProperties": false };
-const schema308 = { "type": "object", "required": ["id", "log"], "properties": { "id": { "$ref": "LogId" }, "log": { "$ref": "PublicLog" } }, "additionalProperties": false };
-function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate254(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+        errors = vErrors.length;
+    }
+    validate253.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicLogs_result = validate258;
+const schema307 = { "$ref": "GetPublicLogsResponse" };
+const schema308 = { "type": "object", "required": ["logs", "maxLogsHit"], "properties": { "logs": { "type": "array", "items": { "$ref": "ExtendedPublicLog" }, "maxItems": 1000 }, "maxLogsHit": { "type": "boolean" } }, "additionalProperties": false };
+const schema309 = { "type": "object", "required": ["id", "log"], "properties": { "id": { "$ref": "LogId" }, "log": { "$ref": "PublicLog" } }, "additionalProperties": false };
+function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.id === undefined) && (missing0 = "id")) || ((data.log === undefined) && (missing0 = "log"))) {
-                validate261.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema308.required, parentSchema: schema308, data }];
+                validate260.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema309.required, parentSchema: schema309, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "id") || (key0 === "log"))) {
-                        validate261.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema308, data }];
+                        validate260.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema309, data }];
                         return false;
                         break;
                     }
@@ -9466,8 +9506,8 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
                 if (_errs1 === errors) {
                     if (data.id !== undefined) {
                         const _errs2 = errors;
-                        if (!(validate256(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData }))) {
-                            vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+                        if (!(validate255(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData }))) {
+                            vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
                             errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
@@ -9492,28 +9532,28 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate261.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema308.type, parentSchema: schema308, data }];
+            validate260.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema309.type, parentSchema: schema309, data }];
             return false;
         }
     }
-    validate261.errors = vErrors;
+    validate260.errors = vErrors;
     return errors === 0;
 }
-function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.logs === undefined) && (missing0 = "logs")) || ((data.maxLogsHit === undefined) && (missing0 = "maxLogsHit"))) {
-                validate260.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema307.required, parentSchema: schema307, data }];
+                validate259.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema308.required, parentSchema: schema308, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "logs") || (key0 === "maxLogsHit"))) {
-                        validate260.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema307, data }];
+                        validate259.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema308, data }];
                         return false;
                         break;
                     }
@@ -9525,7 +9565,7 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs2) {
                             if (Array.isArray(data0)) {
                                 if (data0.length > 1000) {
-                                    validate260.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema307.properties.logs, data: data0 }];
+                                    validate259.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema308.properties.logs, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -9533,8 +9573,8 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
                                     const len0 = data0.length;
                                     for (let i0 = 0; i0 < len0; i0++) {
                                         const _errs4 = errors;
-                                        if (!(validate261(data0[i0], { instancePath: instancePath + "/logs/" + i0, parentData: data0, parentDataProperty: i0, rootData }))) {
-                                            vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+                                        if (!(validate260(data0[i0], { instancePath: instancePath + "/logs/" + i0, parentData: data0, parentDataProperty: i0, rootData }))) {
+                                            vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid1 = _errs4 === errors;
@@ -9545,7 +9585,7 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
                                 }
                             }
                             else {
-                                validate260.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema307.properties.logs.type, parentSchema: schema307.properties.logs, data: data0 }];
+                                validate259.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema308.properties.logs.type, parentSchema: schema308.properties.logs, data: data0 }];
                                 return false;
                             }
                         }
@@ -9559,7 +9599,7 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
                             let data2 = data.maxLogsHit;
                             const _errs5 = errors;
                             if (typeof data2 !== "boolean") {
-                                validate260.errors = [{ instancePath: instancePath + "/maxLogsHit", schemaPath: "#/properties/maxLogsHit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema307.properties.maxLogsHit.type, parentSchema: schema307.properties.maxLogsHit, data: data2 }];
+                                validate259.errors = [{ instancePath: instancePath + "/maxLogsHit", schemaPath: "#/properties/maxLogsHit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema308.properties.maxLogsHit.type, parentSchema: schema308.properties.maxLogsHit, data: data2 }];
                                 return false;
                             }
                             var valid0 = _errs5 === errors;
@@ -9572,54 +9612,54 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate260.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema307.type, parentSchema: schema307, data }];
+            validate259.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema308.type, parentSchema: schema308, data }];
             return false;
         }
-    }
-    validate260.errors = vErrors;
-    return errors === 0;
-}
-function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate260(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
-        errors = vErrors.length;
     }
     validate259.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClassLogs_param0 = validate266;
-const schema309 = { "$ref": "LogFilter" };
-function validate266(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate258(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate255(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
+    if (!(validate259(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
         errors = vErrors.length;
     }
-    validate266.errors = vErrors;
+    validate258.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClassLogs_result = validate268;
-const schema310 = { "$ref": "GetContractClassLogsResponse" };
-const schema311 = { "type": "object", "required": ["logs", "maxLogsHit"], "properties": { "logs": { "type": "array", "items": { "$ref": "ExtendedContractClassLog" }, "maxItems": 1000 }, "maxLogsHit": { "type": "boolean" } }, "additionalProperties": false };
-const schema312 = { "type": "object", "required": ["id", "log"], "properties": { "id": { "$ref": "LogId" }, "log": { "$ref": "ContractClassLog" } }, "additionalProperties": false };
-function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContractClassLogs_param0 = validate265;
+const schema310 = { "$ref": "LogFilter" };
+function validate265(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate254(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+        errors = vErrors.length;
+    }
+    validate265.errors = vErrors;
+    return errors === 0;
+}
+export const node_getContractClassLogs_result = validate267;
+const schema311 = { "$ref": "GetContractClassLogsResponse" };
+const schema312 = { "type": "object", "required": ["logs", "maxLogsHit"], "properties": { "logs": { "type": "array", "items": { "$ref": "ExtendedContractClassLog" }, "maxItems": 1000 }, "maxLogsHit": { "type": "boolean" } }, "additionalProperties": false };
+const schema313 = { "type": "object", "required": ["id", "log"], "properties": { "id": { "$ref": "LogId" }, "log": { "$ref": "ContractClassLog" } }, "additionalProperties": false };
+function validate269(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.id === undefined) && (missing0 = "id")) || ((data.log === undefined) && (missing0 = "log"))) {
-                validate270.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema312.required, parentSchema: schema312, data }];
+                validate269.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema313.required, parentSchema: schema313, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "id") || (key0 === "log"))) {
-                        validate270.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema312, data }];
+                        validate269.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema313, data }];
                         return false;
                         break;
                     }
@@ -9627,8 +9667,8 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
                 if (_errs1 === errors) {
                     if (data.id !== undefined) {
                         const _errs2 = errors;
-                        if (!(validate256(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData }))) {
-                            vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+                        if (!(validate255(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData }))) {
+                            vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
                             errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
@@ -9653,28 +9693,28 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate270.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema312.type, parentSchema: schema312, data }];
+            validate269.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema313.type, parentSchema: schema313, data }];
             return false;
         }
     }
-    validate270.errors = vErrors;
+    validate269.errors = vErrors;
     return errors === 0;
 }
-function validate269(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.logs === undefined) && (missing0 = "logs")) || ((data.maxLogsHit === undefined) && (missing0 = "maxLogsHit"))) {
-                validate269.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema311.required, parentSchema: schema311, data }];
+                validate268.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema312.required, parentSchema: schema312, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "logs") || (key0 === "maxLogsHit"))) {
-                        validate269.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema311, data }];
+                        validate268.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema312, data }];
                         return false;
                         break;
                     }
@@ -9686,7 +9726,7 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs2) {
                             if (Array.isArray(data0)) {
                                 if (data0.length > 1000) {
-                                    validate269.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema311.properties.logs, data: data0 }];
+                                    validate268.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema312.properties.logs, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -9694,8 +9734,8 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
                                     const len0 = data0.length;
                                     for (let i0 = 0; i0 < len0; i0++) {
                                         const _errs4 = errors;
-                                        if (!(validate270(data0[i0], { instancePath: instancePath + "/logs/" + i0, parentData: data0, parentDataProperty: i0, rootData }))) {
-                                            vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+                                        if (!(validate269(data0[i0], { instancePath: instancePath + "/logs/" + i0, parentData: data0, parentDataProperty: i0, rootData }))) {
+                                            vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid1 = _errs4 === errors;
@@ -9706,7 +9746,7 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
                                 }
                             }
                             else {
-                                validate269.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema311.properties.logs.type, parentSchema: schema311.properties.logs, data: data0 }];
+                                validate268.errors = [{ instancePath: instancePath + "/logs", schemaPath: "#/properties/logs/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema312.properties.logs.type, parentSchema: schema312.properties.logs, data: data0 }];
                                 return false;
                             }
                         }
@@ -9720,7 +9760,7 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
                             let data2 = data.maxLogsHit;
                             const _errs5 = errors;
                             if (typeof data2 !== "boolean") {
-                                validate269.errors = [{ instancePath: instancePath + "/maxLogsHit", schemaPath: "#/properties/maxLogsHit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema311.properties.maxLogsHit.type, parentSchema: schema311.properties.maxLogsHit, data: data2 }];
+                                validate268.errors = [{ instancePath: instancePath + "/maxLogsHit", schemaPath: "#/properties/maxLogsHit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema312.properties.maxLogsHit.type, parentSchema: schema312.properties.maxLogsHit, data: data2 }];
                                 return false;
                             }
                             var valid0 = _errs5 === errors;
@@ -9733,32 +9773,32 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate269.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema311.type, parentSchema: schema311, data }];
+            validate268.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema312.type, parentSchema: schema312, data }];
             return false;
         }
-    }
-    validate269.errors = vErrors;
-    return errors === 0;
-}
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate269(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-        errors = vErrors.length;
     }
     validate268.errors = vErrors;
     return errors === 0;
 }
-export const node_getLogsByTags_param0 = validate275;
-const schema313 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate267(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate268(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+        errors = vErrors.length;
+    }
+    validate267.errors = vErrors;
+    return errors === 0;
+}
+export const node_getLogsByTags_param0 = validate274;
+const schema314 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
+function validate274(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 1000) {
-                validate275.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema313, data }];
+                validate274.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema314, data }];
                 return false;
             }
             else {
@@ -9771,12 +9811,12 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate275.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
+                                validate274.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
                                 return false;
                             }
                         }
                         else {
-                            validate275.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
+                            validate274.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
                             return false;
                         }
                     }
@@ -9788,57 +9828,57 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate275.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema313.type, parentSchema: schema313, data }];
+            validate274.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema314.type, parentSchema: schema314, data }];
             return false;
         }
     }
-    validate275.errors = vErrors;
+    validate274.errors = vErrors;
     return errors === 0;
 }
-export const node_getLogsByTags_param1 = validate276;
-const schema315 = { "type": "integer", "minimum": 1, "maximum": 10, "default": 10 };
-function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getLogsByTags_param1 = validate275;
+const schema316 = { "type": "integer", "minimum": 1, "maximum": 10, "default": 10 };
+function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate276.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema315.type, parentSchema: schema315, data }];
+        validate275.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema316.type, parentSchema: schema316, data }];
         return false;
     }
     if (errors === 0) {
         if (typeof data == "number") {
             if (data > 10 || isNaN(data)) {
-                validate276.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 10 }, message: "must be <= 10", schema: 10, parentSchema: schema315, data }];
+                validate275.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 10 }, message: "must be <= 10", schema: 10, parentSchema: schema316, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate276.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema315, data }];
+                    validate275.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema316, data }];
                     return false;
                 }
             }
         }
     }
-    validate276.errors = vErrors;
+    validate275.errors = vErrors;
     return errors === 0;
 }
-export const node_getLogsByTags_result = validate277;
-const schema316 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 1000 };
-const schema317 = { "type": "object", "required": ["txHash", "blockNumber", "blockTimestamp", "logData", "noteHashes", "firstNullifier"], "properties": { "txHash": { "$ref": "Hash32" }, "blockNumber": { "$ref": "BlockNumber" }, "blockTimestamp": { "$ref": "BigIntString" }, "logData": { "type": "array", "items": { "$ref": "Field" } }, "noteHashes": { "type": "array", "items": { "$ref": "Field" } }, "firstNullifier": { "$ref": "Field" } }, "additionalProperties": false };
-function validate278(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getLogsByTags_result = validate276;
+const schema317 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 1000 };
+const schema318 = { "type": "object", "required": ["txHash", "blockNumber", "blockTimestamp", "logData", "noteHashes", "firstNullifier"], "properties": { "txHash": { "$ref": "Hash32" }, "blockNumber": { "$ref": "BlockNumber" }, "blockTimestamp": { "$ref": "BigIntString" }, "logData": { "type": "array", "items": { "$ref": "Field" } }, "noteHashes": { "type": "array", "items": { "$ref": "Field" } }, "firstNullifier": { "$ref": "Field" } }, "additionalProperties": false };
+function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((((data.txHash === undefined) && (missing0 = "txHash")) || ((data.blockNumber === undefined) && (missing0 = "blockNumber"))) || ((data.blockTimestamp === undefined) && (missing0 = "blockTimestamp"))) || ((data.logData === undefined) && (missing0 = "logData"))) || ((data.noteHashes === undefined) && (missing0 = "noteHashes"))) || ((data.firstNullifier === undefined) && (missing0 = "firstNullifier"))) {
-                validate278.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema317.required, parentSchema: schema317, data }];
+                validate277.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema318.required, parentSchema: schema318, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((((key0 === "txHash") || (key0 === "blockNumber")) || (key0 === "blockTimestamp")) || (key0 === "logData")) || (key0 === "noteHashes")) || (key0 === "firstNullifier"))) {
-                        validate278.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema317, data }];
+                        validate277.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema318, data }];
                         return false;
                         break;
                     }
@@ -9851,12 +9891,12 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern0.test(data0)) {
-                                    validate278.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data0 }];
+                                    validate277.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate278.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data0 }];
+                                validate277.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data0 }];
                                 return false;
                             }
                         }
@@ -9871,13 +9911,13 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                             const _errs5 = errors;
                             const _errs6 = errors;
                             if (!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) {
-                                validate278.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data1 }];
+                                validate277.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.type, parentSchema: schema12, data: data1 }];
                                 return false;
                             }
                             if (errors === _errs6) {
                                 if (typeof data1 == "number") {
                                     if (data1 < 0 || isNaN(data1)) {
-                                        validate278.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data1 }];
+                                        validate277.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data1 }];
                                         return false;
                                     }
                                 }
@@ -9895,12 +9935,12 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern8.test(data2)) {
-                                            validate278.errors = [{ instancePath: instancePath + "/blockTimestamp", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data: data2 }];
+                                            validate277.errors = [{ instancePath: instancePath + "/blockTimestamp", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate278.errors = [{ instancePath: instancePath + "/blockTimestamp", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data2 }];
+                                        validate277.errors = [{ instancePath: instancePath + "/blockTimestamp", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -9924,12 +9964,12 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                                 if (errors === _errs14) {
                                                     if (typeof data4 === "string") {
                                                         if (!pattern0.test(data4)) {
-                                                            validate278.errors = [{ instancePath: instancePath + "/logData/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
+                                                            validate277.errors = [{ instancePath: instancePath + "/logData/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
                                                             return false;
                                                         }
                                                     }
                                                     else {
-                                                        validate278.errors = [{ instancePath: instancePath + "/logData/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
+                                                        validate277.errors = [{ instancePath: instancePath + "/logData/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
                                                         return false;
                                                     }
                                                 }
@@ -9940,7 +9980,7 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                             }
                                         }
                                         else {
-                                            validate278.errors = [{ instancePath: instancePath + "/logData", schemaPath: "#/properties/logData/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema317.properties.logData.type, parentSchema: schema317.properties.logData, data: data3 }];
+                                            validate277.errors = [{ instancePath: instancePath + "/logData", schemaPath: "#/properties/logData/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema318.properties.logData.type, parentSchema: schema318.properties.logData, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -9964,12 +10004,12 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                                     if (errors === _errs19) {
                                                         if (typeof data6 === "string") {
                                                             if (!pattern0.test(data6)) {
-                                                                validate278.errors = [{ instancePath: instancePath + "/noteHashes/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data6 }];
+                                                                validate277.errors = [{ instancePath: instancePath + "/noteHashes/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data6 }];
                                                                 return false;
                                                             }
                                                         }
                                                         else {
-                                                            validate278.errors = [{ instancePath: instancePath + "/noteHashes/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data6 }];
+                                                            validate277.errors = [{ instancePath: instancePath + "/noteHashes/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data6 }];
                                                             return false;
                                                         }
                                                     }
@@ -9980,7 +10020,7 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                                 }
                                             }
                                             else {
-                                                validate278.errors = [{ instancePath: instancePath + "/noteHashes", schemaPath: "#/properties/noteHashes/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema317.properties.noteHashes.type, parentSchema: schema317.properties.noteHashes, data: data5 }];
+                                                validate277.errors = [{ instancePath: instancePath + "/noteHashes", schemaPath: "#/properties/noteHashes/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema318.properties.noteHashes.type, parentSchema: schema318.properties.noteHashes, data: data5 }];
                                                 return false;
                                             }
                                         }
@@ -9997,12 +10037,12 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (errors === _errs22) {
                                                 if (typeof data7 === "string") {
                                                     if (!pattern0.test(data7)) {
-                                                        validate278.errors = [{ instancePath: instancePath + "/firstNullifier", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data7 }];
+                                                        validate277.errors = [{ instancePath: instancePath + "/firstNullifier", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data7 }];
                                                         return false;
                                                     }
                                                 }
                                                 else {
-                                                    validate278.errors = [{ instancePath: instancePath + "/firstNullifier", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data7 }];
+                                                    validate277.errors = [{ instancePath: instancePath + "/firstNullifier", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data7 }];
                                                     return false;
                                                 }
                                             }
@@ -10020,79 +10060,79 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate278.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema317.type, parentSchema: schema317, data }];
-            return false;
-        }
-    }
-    validate278.errors = vErrors;
-    return errors === 0;
-}
-function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (errors === 0) {
-        if (Array.isArray(data)) {
-            if (data.length > 1000) {
-                validate277.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema316, data }];
-                return false;
-            }
-            else {
-                var valid0 = true;
-                const len0 = data.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                    let data0 = data[i0];
-                    const _errs1 = errors;
-                    if (errors === _errs1) {
-                        if (Array.isArray(data0)) {
-                            if (data0.length > 10) {
-                                validate277.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema316.items, data: data0 }];
-                                return false;
-                            }
-                            else {
-                                var valid1 = true;
-                                const len1 = data0.length;
-                                for (let i1 = 0; i1 < len1; i1++) {
-                                    const _errs3 = errors;
-                                    if (!(validate278(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
-                                        vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
-                                        errors = vErrors.length;
-                                    }
-                                    var valid1 = _errs3 === errors;
-                                    if (!valid1) {
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                        else {
-                            validate277.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema316.items.type, parentSchema: schema316.items, data: data0 }];
-                            return false;
-                        }
-                    }
-                    var valid0 = _errs1 === errors;
-                    if (!valid0) {
-                        break;
-                    }
-                }
-            }
-        }
-        else {
-            validate277.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema316.type, parentSchema: schema316, data }];
+            validate277.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema318.type, parentSchema: schema318, data }];
             return false;
         }
     }
     validate277.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param0 = validate280;
-const schema324 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
-function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 1000) {
+                validate276.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema317, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    let data0 = data[i0];
+                    const _errs1 = errors;
+                    if (errors === _errs1) {
+                        if (Array.isArray(data0)) {
+                            if (data0.length > 10) {
+                                validate276.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema317.items, data: data0 }];
+                                return false;
+                            }
+                            else {
+                                var valid1 = true;
+                                const len1 = data0.length;
+                                for (let i1 = 0; i1 < len1; i1++) {
+                                    const _errs3 = errors;
+                                    if (!(validate277(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
+                                        vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid1 = _errs3 === errors;
+                                    if (!valid1) {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        else {
+                            validate276.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema317.items.type, parentSchema: schema317.items, data: data0 }];
+                            return false;
+                        }
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate276.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema317.type, parentSchema: schema317, data }];
+            return false;
+        }
+    }
+    validate276.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPrivateLogsByTags_param0 = validate279;
+const schema325 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
+function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate280.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema324, data }];
+                validate279.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema325, data }];
                 return false;
             }
             else {
@@ -10105,12 +10145,12 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate280.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
+                                validate279.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
                                 return false;
                             }
                         }
                         else {
-                            validate280.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
+                            validate279.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
                             return false;
                         }
                     }
@@ -10122,143 +10162,143 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate280.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema324.type, parentSchema: schema324, data }];
+            validate279.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema325.type, parentSchema: schema325, data }];
             return false;
         }
     }
-    validate280.errors = vErrors;
+    validate279.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param1 = validate281;
-const schema326 = { "type": "integer", "minimum": 0, "default": 0 };
-function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogsByTags_param1 = validate280;
+const schema327 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate281.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema326.type, parentSchema: schema326, data }];
+        validate280.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema327.type, parentSchema: schema327, data }];
         return false;
     }
     if (errors === 0) {
         if (typeof data == "number") {
             if (data < 0 || isNaN(data)) {
-                validate281.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema326, data }];
+                validate280.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema327, data }];
                 return false;
             }
         }
     }
-    validate281.errors = vErrors;
+    validate280.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param2 = validate282;
-const schema327 = { "$ref": "Hash32" };
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogsByTags_param2 = validate281;
+const schema328 = { "$ref": "Hash32" };
+function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate282.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data }];
+                validate281.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data }];
                 return false;
             }
         }
         else {
-            validate282.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data }];
+            validate281.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data }];
+            return false;
+        }
+    }
+    validate281.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPrivateLogsByTags_result = validate282;
+const schema330 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 100 };
+function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 100) {
+                validate282.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema330, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    let data0 = data[i0];
+                    const _errs1 = errors;
+                    if (errors === _errs1) {
+                        if (Array.isArray(data0)) {
+                            if (data0.length > 10) {
+                                validate282.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema330.items, data: data0 }];
+                                return false;
+                            }
+                            else {
+                                var valid1 = true;
+                                const len1 = data0.length;
+                                for (let i1 = 0; i1 < len1; i1++) {
+                                    const _errs3 = errors;
+                                    if (!(validate277(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
+                                        vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid1 = _errs3 === errors;
+                                    if (!valid1) {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        else {
+                            validate282.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema330.items.type, parentSchema: schema330.items, data: data0 }];
+                            return false;
+                        }
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate282.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema330.type, parentSchema: schema330, data }];
             return false;
         }
     }
     validate282.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_result = validate283;
-const schema329 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 100 };
-function validate283(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (errors === 0) {
-        if (Array.isArray(data)) {
-            if (data.length > 100) {
-                validate283.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema329, data }];
-                return false;
-            }
-            else {
-                var valid0 = true;
-                const len0 = data.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                    let data0 = data[i0];
-                    const _errs1 = errors;
-                    if (errors === _errs1) {
-                        if (Array.isArray(data0)) {
-                            if (data0.length > 10) {
-                                validate283.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema329.items, data: data0 }];
-                                return false;
-                            }
-                            else {
-                                var valid1 = true;
-                                const len1 = data0.length;
-                                for (let i1 = 0; i1 < len1; i1++) {
-                                    const _errs3 = errors;
-                                    if (!(validate278(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
-                                        vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
-                                        errors = vErrors.length;
-                                    }
-                                    var valid1 = _errs3 === errors;
-                                    if (!valid1) {
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                        else {
-                            validate283.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema329.items.type, parentSchema: schema329.items, data: data0 }];
-                            return false;
-                        }
-                    }
-                    var valid0 = _errs1 === errors;
-                    if (!valid0) {
-                        break;
-                    }
-                }
-            }
-        }
-        else {
-            validate283.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema329.type, parentSchema: schema329, data }];
-            return false;
-        }
-    }
-    validate283.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicLogsByTagsFromContract_param0 = validate285;
-const schema330 = { "$ref": "AztecAddress" };
-function validate285(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param0 = validate284;
+const schema331 = { "$ref": "AztecAddress" };
+function validate284(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate285.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data }];
+                validate284.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data }];
                 return false;
             }
         }
         else {
-            validate285.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data }];
+            validate284.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data }];
             return false;
         }
     }
-    validate285.errors = vErrors;
+    validate284.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param1 = validate286;
-const schema332 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
-function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param1 = validate285;
+const schema333 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
+function validate285(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate286.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema332, data }];
+                validate285.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema333, data }];
                 return false;
             }
             else {
@@ -10271,12 +10311,12 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate286.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
+                                validate285.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
                                 return false;
                             }
                         }
                         else {
-                            validate286.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
+                            validate285.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
                             return false;
                         }
                     }
@@ -10288,63 +10328,63 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate286.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema332.type, parentSchema: schema332, data }];
+            validate285.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema333.type, parentSchema: schema333, data }];
             return false;
         }
     }
-    validate286.errors = vErrors;
+    validate285.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param2 = validate287;
-const schema334 = { "type": "integer", "minimum": 0, "default": 0 };
-function validate287(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param2 = validate286;
+const schema335 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate287.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema334.type, parentSchema: schema334, data }];
+        validate286.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema335.type, parentSchema: schema335, data }];
         return false;
     }
     if (errors === 0) {
         if (typeof data == "number") {
             if (data < 0 || isNaN(data)) {
-                validate287.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema334, data }];
+                validate286.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema335, data }];
                 return false;
             }
         }
     }
-    validate287.errors = vErrors;
+    validate286.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param3 = validate288;
-const schema335 = { "$ref": "Hash32" };
-function validate288(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param3 = validate287;
+const schema336 = { "$ref": "Hash32" };
+function validate287(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate288.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data }];
+                validate287.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema19, data }];
                 return false;
             }
         }
         else {
-            validate288.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data }];
+            validate287.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data }];
             return false;
         }
     }
-    validate288.errors = vErrors;
+    validate287.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_result = validate289;
-const schema337 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 100 };
-function validate289(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_result = validate288;
+const schema338 = { "type": "array", "items": { "type": "array", "items": { "$ref": "TxScopedL2Log" }, "maxItems": 10 }, "maxItems": 100 };
+function validate288(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate289.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema337, data }];
+                validate288.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema338, data }];
                 return false;
             }
             else {
@@ -10356,7 +10396,7 @@ function validate289(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs1) {
                         if (Array.isArray(data0)) {
                             if (data0.length > 10) {
-                                validate289.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema337.items, data: data0 }];
+                                validate288.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items", schema: 10, parentSchema: schema338.items, data: data0 }];
                                 return false;
                             }
                             else {
@@ -10364,8 +10404,8 @@ function validate289(data, { instancePath = "", parentData, parentDataProperty, 
                                 const len1 = data0.length;
                                 for (let i1 = 0; i1 < len1; i1++) {
                                     const _errs3 = errors;
-                                    if (!(validate278(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
-                                        vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+                                    if (!(validate277(data0[i1], { instancePath: instancePath + "/" + i0 + "/" + i1, parentData: data0, parentDataProperty: i1, rootData }))) {
+                                        vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
                                         errors = vErrors.length;
                                     }
                                     var valid1 = _errs3 === errors;
@@ -10376,7 +10416,7 @@ function validate289(data, { instancePath = "", parentData, parentDataProperty, 
                             }
                         }
                         else {
-                            validate289.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema337.items.type, parentSchema: schema337.items, data: data0 }];
+                            validate288.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema338.items.type, parentSchema: schema338.items, data: data0 }];
                             return false;
                         }
                     }
@@ -10388,53 +10428,53 @@ function validate289(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate289.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema337.type, parentSchema: schema337, data }];
+            validate288.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema338.type, parentSchema: schema338, data }];
             return false;
         }
     }
-    validate289.errors = vErrors;
+    validate288.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClass_param0 = validate291;
-const schema338 = { "$ref": "Field" };
-function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContractClass_param0 = validate290;
+const schema339 = { "$ref": "Field" };
+function validate290(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate291.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
+                validate290.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data }];
                 return false;
             }
         }
         else {
-            validate291.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
+            validate290.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data }];
             return false;
         }
     }
-    validate291.errors = vErrors;
+    validate290.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClass_result = validate292;
-const schema340 = { "oneOf": [{ "$ref": "ContractClassPublic" }, { "type": "null" }], "x-expected": "an object or null" };
-const schema341 = { "type": "object", "required": ["id", "artifactHash", "packedBytecode", "privateFunctionsRoot", "privateFunctions", "utilityFunctions", "version"], "properties": { "id": { "$ref": "Field" }, "artifactHash": { "$ref": "Field" }, "packedBytecode": { "$ref": "Base64" }, "privateFunctionsRoot": { "$ref": "Field" }, "privateFunctions": { "type": "array", "items": { "$ref": "PrivateFunctionWithMembershipProof" } }, "utilityFunctions": { "type": "array", "items": { "$ref": "UtilityFunctionWithMembershipProof" } }, "version": { "type": "integer", "const": 1 } }, "additionalProperties": false };
-const schema346 = { "type": "object", "required": ["selector", "vkHash", "bytecode", "artifactMetadataHash", "functionMetadataHash", "utilityFunctionsTreeRoot", "privateFunctionTreeSiblingPath", "privateFunctionTreeLeafIndex", "artifactTreeSiblingPath", "artifactTreeLeafIndex"], "properties": { "selector": { "$ref": "FunctionSelector" }, "vkHash": { "$ref": "Field" }, "bytecode": { "$ref": "Base64" }, "artifactMetadataHash": { "$ref": "Field" }, "functionMetadataHash": { "$ref": "Field" }, "utilityFunctionsTreeRoot": { "$ref": "Field" }, "privateFunctionTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "privateFunctionTreeLeafIndex": { "type": "integer", "minimum": 0 }, "artifactTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "artifactTreeLeafIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-function validate294(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContractClass_result = validate291;
+const schema341 = { "oneOf": [{ "$ref": "ContractClassPublic" }, { "type": "null" }], "x-expected": "an object or null" };
+const schema342 = { "type": "object", "required": ["id", "artifactHash", "packedBytecode", "privateFunctionsRoot", "privateFunctions", "utilityFunctions", "version"], "properties": { "id": { "$ref": "Field" }, "artifactHash": { "$ref": "Field" }, "packedBytecode": { "$ref": "Base64" }, "privateFunctionsRoot": { "$ref": "Field" }, "privateFunctions": { "type": "array", "items": { "$ref": "PrivateFunctionWithMembershipProof" } }, "utilityFunctions": { "type": "array", "items": { "$ref": "UtilityFunctionWithMembershipProof" } }, "version": { "type": "integer", "const": 1 } }, "additionalProperties": false };
+const schema347 = { "type": "object", "required": ["selector", "vkHash", "bytecode", "artifactMetadataHash", "functionMetadataHash", "utilityFunctionsTreeRoot", "privateFunctionTreeSiblingPath", "privateFunctionTreeLeafIndex", "artifactTreeSiblingPath", "artifactTreeLeafIndex"], "properties": { "selector": { "$ref": "FunctionSelector" }, "vkHash": { "$ref": "Field" }, "bytecode": { "$ref": "Base64" }, "artifactMetadataHash": { "$ref": "Field" }, "functionMetadataHash": { "$ref": "Field" }, "utilityFunctionsTreeRoot": { "$ref": "Field" }, "privateFunctionTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "privateFunctionTreeLeafIndex": { "type": "integer", "minimum": 0 }, "artifactTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "artifactTreeLeafIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((((((((data.selector === undefined) && (missing0 = "selector")) || ((data.vkHash === undefined) && (missing0 = "vkHash"))) || ((data.bytecode === undefined) && (missing0 = "bytecode"))) || ((data.artifactMetadataHash === undefined) && (missing0 = "artifactMetadataHash"))) || ((data.functionMetadataHash === undefined) && (missing0 = "functionMetadataHash"))) || ((data.utilityFunctionsTreeRoot === undefined) && (missing0 = "utilityFunctionsTreeRoot"))) || ((data.privateFunctionTreeSiblingPath === undefined) && (missing0 = "privateFunctionTreeSiblingPath"))) || ((data.privateFunctionTreeLeafIndex === undefined) && (missing0 = "privateFunctionTreeLeafIndex"))) || ((data.artifactTreeSiblingPath === undefined) && (missing0 = "artifactTreeSiblingPath"))) || ((data.artifactTreeLeafIndex === undefined) && (missing0 = "artifactTreeLeafIndex"))) {
-                validate294.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema346.required, parentSchema: schema346, data }];
+                validate293.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema347.required, parentSchema: schema347, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema346.properties, key0))) {
-                        validate294.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema346, data }];
+                    if (!(func2.call(schema347.properties, key0))) {
+                        validate293.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema347, data }];
                         return false;
                         break;
                     }
@@ -10447,12 +10487,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern62.test(data0)) {
-                                    validate294.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema175, data: data0 }];
+                                    validate293.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema175, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate294.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema175.type, parentSchema: schema175, data: data0 }];
+                                validate293.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema175.type, parentSchema: schema175, data: data0 }];
                                 return false;
                             }
                         }
@@ -10469,12 +10509,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate294.errors = [{ instancePath: instancePath + "/vkHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
+                                        validate293.errors = [{ instancePath: instancePath + "/vkHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate294.errors = [{ instancePath: instancePath + "/vkHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
+                                    validate293.errors = [{ instancePath: instancePath + "/vkHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
                                     return false;
                                 }
                             }
@@ -10491,12 +10531,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern47.test(data2)) {
-                                            validate294.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data2 }];
+                                            validate293.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate294.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data2 }];
+                                        validate293.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -10513,12 +10553,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
                                             if (!pattern0.test(data3)) {
-                                                validate294.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
+                                                validate293.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate294.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
+                                            validate293.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -10535,12 +10575,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs15) {
                                             if (typeof data4 === "string") {
                                                 if (!pattern0.test(data4)) {
-                                                    validate294.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
+                                                    validate293.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                             else {
-                                                validate294.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
+                                                validate293.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -10557,12 +10597,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (errors === _errs18) {
                                                 if (typeof data5 === "string") {
                                                     if (!pattern0.test(data5)) {
-                                                        validate294.errors = [{ instancePath: instancePath + "/utilityFunctionsTreeRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
+                                                        validate293.errors = [{ instancePath: instancePath + "/utilityFunctionsTreeRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
                                                         return false;
                                                     }
                                                 }
                                                 else {
-                                                    validate294.errors = [{ instancePath: instancePath + "/utilityFunctionsTreeRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
+                                                    validate293.errors = [{ instancePath: instancePath + "/utilityFunctionsTreeRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
                                                     return false;
                                                 }
                                             }
@@ -10586,12 +10626,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                             if (errors === _errs23) {
                                                                 if (typeof data7 === "string") {
                                                                     if (!pattern0.test(data7)) {
-                                                                        validate294.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data7 }];
+                                                                        validate293.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data7 }];
                                                                         return false;
                                                                     }
                                                                 }
                                                                 else {
-                                                                    validate294.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data7 }];
+                                                                    validate293.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data7 }];
                                                                     return false;
                                                                 }
                                                             }
@@ -10602,7 +10642,7 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                         }
                                                     }
                                                     else {
-                                                        validate294.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath", schemaPath: "#/properties/privateFunctionTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema346.properties.privateFunctionTreeSiblingPath.type, parentSchema: schema346.properties.privateFunctionTreeSiblingPath, data: data6 }];
+                                                        validate293.errors = [{ instancePath: instancePath + "/privateFunctionTreeSiblingPath", schemaPath: "#/properties/privateFunctionTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema347.properties.privateFunctionTreeSiblingPath.type, parentSchema: schema347.properties.privateFunctionTreeSiblingPath, data: data6 }];
                                                         return false;
                                                     }
                                                 }
@@ -10616,13 +10656,13 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                     let data8 = data.privateFunctionTreeLeafIndex;
                                                     const _errs25 = errors;
                                                     if (!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) {
-                                                        validate294.errors = [{ instancePath: instancePath + "/privateFunctionTreeLeafIndex", schemaPath: "#/properties/privateFunctionTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema346.properties.privateFunctionTreeLeafIndex.type, parentSchema: schema346.properties.privateFunctionTreeLeafIndex, data: data8 }];
+                                                        validate293.errors = [{ instancePath: instancePath + "/privateFunctionTreeLeafIndex", schemaPath: "#/properties/privateFunctionTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema347.properties.privateFunctionTreeLeafIndex.type, parentSchema: schema347.properties.privateFunctionTreeLeafIndex, data: data8 }];
                                                         return false;
                                                     }
                                                     if (errors === _errs25) {
                                                         if (typeof data8 == "number") {
                                                             if (data8 < 0 || isNaN(data8)) {
-                                                                validate294.errors = [{ instancePath: instancePath + "/privateFunctionTreeLeafIndex", schemaPath: "#/properties/privateFunctionTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema346.properties.privateFunctionTreeLeafIndex, data: data8 }];
+                                                                validate293.errors = [{ instancePath: instancePath + "/privateFunctionTreeLeafIndex", schemaPath: "#/properties/privateFunctionTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema347.properties.privateFunctionTreeLeafIndex, data: data8 }];
                                                                 return false;
                                                             }
                                                         }
@@ -10647,12 +10687,12 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                                     if (errors === _errs30) {
                                                                         if (typeof data10 === "string") {
                                                                             if (!pattern0.test(data10)) {
-                                                                                validate294.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data10 }];
+                                                                                validate293.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i1, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data10 }];
                                                                                 return false;
                                                                             }
                                                                         }
                                                                         else {
-                                                                            validate294.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data10 }];
+                                                                            validate293.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i1, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data10 }];
                                                                             return false;
                                                                         }
                                                                     }
@@ -10663,7 +10703,7 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 }
                                                             }
                                                             else {
-                                                                validate294.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath", schemaPath: "#/properties/artifactTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema346.properties.artifactTreeSiblingPath.type, parentSchema: schema346.properties.artifactTreeSiblingPath, data: data9 }];
+                                                                validate293.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath", schemaPath: "#/properties/artifactTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema347.properties.artifactTreeSiblingPath.type, parentSchema: schema347.properties.artifactTreeSiblingPath, data: data9 }];
                                                                 return false;
                                                             }
                                                         }
@@ -10677,13 +10717,13 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
                                                             let data11 = data.artifactTreeLeafIndex;
                                                             const _errs32 = errors;
                                                             if (!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) {
-                                                                validate294.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema346.properties.artifactTreeLeafIndex.type, parentSchema: schema346.properties.artifactTreeLeafIndex, data: data11 }];
+                                                                validate293.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema347.properties.artifactTreeLeafIndex.type, parentSchema: schema347.properties.artifactTreeLeafIndex, data: data11 }];
                                                                 return false;
                                                             }
                                                             if (errors === _errs32) {
                                                                 if (typeof data11 == "number") {
                                                                     if (data11 < 0 || isNaN(data11)) {
-                                                                        validate294.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema346.properties.artifactTreeLeafIndex, data: data11 }];
+                                                                        validate293.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema347.properties.artifactTreeLeafIndex, data: data11 }];
                                                                         return false;
                                                                     }
                                                                 }
@@ -10706,29 +10746,29 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate294.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema346.type, parentSchema: schema346, data }];
+            validate293.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema347.type, parentSchema: schema347, data }];
             return false;
         }
     }
-    validate294.errors = vErrors;
+    validate293.errors = vErrors;
     return errors === 0;
 }
-const schema355 = { "type": "object", "required": ["selector", "bytecode", "artifactMetadataHash", "functionMetadataHash", "privateFunctionsArtifactTreeRoot", "artifactTreeSiblingPath", "artifactTreeLeafIndex"], "properties": { "selector": { "$ref": "FunctionSelector" }, "bytecode": { "$ref": "Base64" }, "artifactMetadataHash": { "$ref": "Field" }, "functionMetadataHash": { "$ref": "Field" }, "privateFunctionsArtifactTreeRoot": { "$ref": "Field" }, "artifactTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "artifactTreeLeafIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-function validate296(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema356 = { "type": "object", "required": ["selector", "bytecode", "artifactMetadataHash", "functionMetadataHash", "privateFunctionsArtifactTreeRoot", "artifactTreeSiblingPath", "artifactTreeLeafIndex"], "properties": { "selector": { "$ref": "FunctionSelector" }, "bytecode": { "$ref": "Base64" }, "artifactMetadataHash": { "$ref": "Field" }, "functionMetadataHash": { "$ref": "Field" }, "privateFunctionsArtifactTreeRoot": { "$ref": "Field" }, "artifactTreeSiblingPath": { "type": "array", "items": { "$ref": "Field" } }, "artifactTreeLeafIndex": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+function validate295(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((((data.selector === undefined) && (missing0 = "selector")) || ((data.bytecode === undefined) && (missing0 = "bytecode"))) || ((data.artifactMetadataHash === undefined) && (missing0 = "artifactMetadataHash"))) || ((data.functionMetadataHash === undefined) && (missing0 = "functionMetadataHash"))) || ((data.privateFunctionsArtifactTreeRoot === undefined) && (missing0 = "privateFunctionsArtifactTreeRoot"))) || ((data.artifactTreeSiblingPath === undefined) && (missing0 = "artifactTreeSiblingPath"))) || ((data.artifactTreeLeafIndex === undefined) && (missing0 = "artifactTreeLeafIndex"))) {
-                validate296.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema355.required, parentSchema: schema355, data }];
+                validate295.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema356.required, parentSchema: schema356, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((((key0 === "selector") || (key0 === "bytecode")) || (key0 === "artifactMetadataHash")) || (key0 === "functionMetadataHash")) || (key0 === "privateFunctionsArtifactTreeRoot")) || (key0 === "artifactTreeSiblingPath")) || (key0 === "artifactTreeLeafIndex"))) {
-                        validate296.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema355, data }];
+                        validate295.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema356, data }];
                         return false;
                         break;
                     }
@@ -10741,12 +10781,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern62.test(data0)) {
-                                    validate296.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema175, data: data0 }];
+                                    validate295.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema175, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate296.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema175.type, parentSchema: schema175, data: data0 }];
+                                validate295.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema175.type, parentSchema: schema175, data: data0 }];
                                 return false;
                             }
                         }
@@ -10763,12 +10803,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern47.test(data1)) {
-                                        validate296.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data1 }];
+                                        validate295.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate296.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data1 }];
+                                    validate295.errors = [{ instancePath: instancePath + "/bytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data1 }];
                                     return false;
                                 }
                             }
@@ -10785,12 +10825,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern0.test(data2)) {
-                                            validate296.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data2 }];
+                                            validate295.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate296.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data2 }];
+                                        validate295.errors = [{ instancePath: instancePath + "/artifactMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -10807,12 +10847,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
                                             if (!pattern0.test(data3)) {
-                                                validate296.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
+                                                validate295.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate296.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
+                                            validate295.errors = [{ instancePath: instancePath + "/functionMetadataHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -10829,12 +10869,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs15) {
                                             if (typeof data4 === "string") {
                                                 if (!pattern0.test(data4)) {
-                                                    validate296.errors = [{ instancePath: instancePath + "/privateFunctionsArtifactTreeRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
+                                                    validate295.errors = [{ instancePath: instancePath + "/privateFunctionsArtifactTreeRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                             else {
-                                                validate296.errors = [{ instancePath: instancePath + "/privateFunctionsArtifactTreeRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
+                                                validate295.errors = [{ instancePath: instancePath + "/privateFunctionsArtifactTreeRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -10858,12 +10898,12 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                                         if (errors === _errs20) {
                                                             if (typeof data6 === "string") {
                                                                 if (!pattern0.test(data6)) {
-                                                                    validate296.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data6 }];
+                                                                    validate295.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data6 }];
                                                                     return false;
                                                                 }
                                                             }
                                                             else {
-                                                                validate296.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data6 }];
+                                                                validate295.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data6 }];
                                                                 return false;
                                                             }
                                                         }
@@ -10874,7 +10914,7 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                                     }
                                                 }
                                                 else {
-                                                    validate296.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath", schemaPath: "#/properties/artifactTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema355.properties.artifactTreeSiblingPath.type, parentSchema: schema355.properties.artifactTreeSiblingPath, data: data5 }];
+                                                    validate295.errors = [{ instancePath: instancePath + "/artifactTreeSiblingPath", schemaPath: "#/properties/artifactTreeSiblingPath/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema356.properties.artifactTreeSiblingPath.type, parentSchema: schema356.properties.artifactTreeSiblingPath, data: data5 }];
                                                     return false;
                                                 }
                                             }
@@ -10888,13 +10928,13 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
                                                 let data7 = data.artifactTreeLeafIndex;
                                                 const _errs22 = errors;
                                                 if (!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) {
-                                                    validate296.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema355.properties.artifactTreeLeafIndex.type, parentSchema: schema355.properties.artifactTreeLeafIndex, data: data7 }];
+                                                    validate295.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema356.properties.artifactTreeLeafIndex.type, parentSchema: schema356.properties.artifactTreeLeafIndex, data: data7 }];
                                                     return false;
                                                 }
                                                 if (errors === _errs22) {
                                                     if (typeof data7 == "number") {
                                                         if (data7 < 0 || isNaN(data7)) {
-                                                            validate296.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema355.properties.artifactTreeLeafIndex, data: data7 }];
+                                                            validate295.errors = [{ instancePath: instancePath + "/artifactTreeLeafIndex", schemaPath: "#/properties/artifactTreeLeafIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema356.properties.artifactTreeLeafIndex, data: data7 }];
                                                             return false;
                                                         }
                                                     }
@@ -10914,28 +10954,28 @@ function validate296(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate296.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema355.type, parentSchema: schema355, data }];
+            validate295.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema356.type, parentSchema: schema356, data }];
             return false;
         }
     }
-    validate296.errors = vErrors;
+    validate295.errors = vErrors;
     return errors === 0;
 }
-function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate292(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((((data.id === undefined) && (missing0 = "id")) || ((data.artifactHash === undefined) && (missing0 = "artifactHash"))) || ((data.packedBytecode === undefined) && (missing0 = "packedBytecode"))) || ((data.privateFunctionsRoot === undefined) && (missing0 = "privateFunctionsRoot"))) || ((data.privateFunctions === undefined) && (missing0 = "privateFunctions"))) || ((data.utilityFunctions === undefined) && (missing0 = "utilityFunctions"))) || ((data.version === undefined) && (missing0 = "version"))) {
-                validate293.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema341.required, parentSchema: schema341, data }];
+                validate292.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema342.required, parentSchema: schema342, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((((key0 === "id") || (key0 === "artifactHash")) || (key0 === "packedBytecode")) || (key0 === "privateFunctionsRoot")) || (key0 === "privateFunctions")) || (key0 === "utilityFunctions")) || (key0 === "version"))) {
-                        validate293.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema341, data }];
+                        validate292.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema342, data }];
                         return false;
                         break;
                     }
@@ -10948,12 +10988,12 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern0.test(data0)) {
-                                    validate293.errors = [{ instancePath: instancePath + "/id", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
+                                    validate292.errors = [{ instancePath: instancePath + "/id", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate293.errors = [{ instancePath: instancePath + "/id", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
+                                validate292.errors = [{ instancePath: instancePath + "/id", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data0 }];
                                 return false;
                             }
                         }
@@ -10970,12 +11010,12 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate293.errors = [{ instancePath: instancePath + "/artifactHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
+                                        validate292.errors = [{ instancePath: instancePath + "/artifactHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate293.errors = [{ instancePath: instancePath + "/artifactHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
+                                    validate292.errors = [{ instancePath: instancePath + "/artifactHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
                                     return false;
                                 }
                             }
@@ -10992,12 +11032,12 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern47.test(data2)) {
-                                            validate293.errors = [{ instancePath: instancePath + "/packedBytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data2 }];
+                                            validate292.errors = [{ instancePath: instancePath + "/packedBytecode", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema128, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate293.errors = [{ instancePath: instancePath + "/packedBytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data2 }];
+                                        validate292.errors = [{ instancePath: instancePath + "/packedBytecode", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.type, parentSchema: schema128, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -11014,12 +11054,12 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
                                             if (!pattern0.test(data3)) {
-                                                validate293.errors = [{ instancePath: instancePath + "/privateFunctionsRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
+                                                validate292.errors = [{ instancePath: instancePath + "/privateFunctionsRoot", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate293.errors = [{ instancePath: instancePath + "/privateFunctionsRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
+                                            validate292.errors = [{ instancePath: instancePath + "/privateFunctionsRoot", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -11038,8 +11078,8 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                                 const len0 = data4.length;
                                                 for (let i0 = 0; i0 < len0; i0++) {
                                                     const _errs16 = errors;
-                                                    if (!(validate294(data4[i0], { instancePath: instancePath + "/privateFunctions/" + i0, parentData: data4, parentDataProperty: i0, rootData }))) {
-                                                        vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
+                                                    if (!(validate293(data4[i0], { instancePath: instancePath + "/privateFunctions/" + i0, parentData: data4, parentDataProperty: i0, rootData }))) {
+                                                        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
                                                         errors = vErrors.length;
                                                     }
                                                     var valid5 = _errs16 === errors;
@@ -11049,7 +11089,7 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                                 }
                                             }
                                             else {
-                                                validate293.errors = [{ instancePath: instancePath + "/privateFunctions", schemaPath: "#/properties/privateFunctions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema341.properties.privateFunctions.type, parentSchema: schema341.properties.privateFunctions, data: data4 }];
+                                                validate292.errors = [{ instancePath: instancePath + "/privateFunctions", schemaPath: "#/properties/privateFunctions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema342.properties.privateFunctions.type, parentSchema: schema342.properties.privateFunctions, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -11068,8 +11108,8 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                                     const len1 = data6.length;
                                                     for (let i1 = 0; i1 < len1; i1++) {
                                                         const _errs19 = errors;
-                                                        if (!(validate296(data6[i1], { instancePath: instancePath + "/utilityFunctions/" + i1, parentData: data6, parentDataProperty: i1, rootData }))) {
-                                                            vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+                                                        if (!(validate295(data6[i1], { instancePath: instancePath + "/utilityFunctions/" + i1, parentData: data6, parentDataProperty: i1, rootData }))) {
+                                                            vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
                                                             errors = vErrors.length;
                                                         }
                                                         var valid6 = _errs19 === errors;
@@ -11079,7 +11119,7 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                                     }
                                                 }
                                                 else {
-                                                    validate293.errors = [{ instancePath: instancePath + "/utilityFunctions", schemaPath: "#/properties/utilityFunctions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema341.properties.utilityFunctions.type, parentSchema: schema341.properties.utilityFunctions, data: data6 }];
+                                                    validate292.errors = [{ instancePath: instancePath + "/utilityFunctions", schemaPath: "#/properties/utilityFunctions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema342.properties.utilityFunctions.type, parentSchema: schema342.properties.utilityFunctions, data: data6 }];
                                                     return false;
                                                 }
                                             }
@@ -11093,11 +11133,11 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
                                                 let data8 = data.version;
                                                 const _errs20 = errors;
                                                 if (!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) {
-                                                    validate293.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema341.properties.version.type, parentSchema: schema341.properties.version, data: data8 }];
+                                                    validate292.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema342.properties.version.type, parentSchema: schema342.properties.version, data: data8 }];
                                                     return false;
                                                 }
                                                 if (1 !== data8) {
-                                                    validate293.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema341.properties.version, data: data8 }];
+                                                    validate292.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema342.properties.version, data: data8 }];
                                                     return false;
                                                 }
                                                 var valid0 = _errs20 === errors;
@@ -11115,22 +11155,22 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate293.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema341.type, parentSchema: schema341, data }];
+            validate292.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema342.type, parentSchema: schema342, data }];
             return false;
         }
     }
-    validate293.errors = vErrors;
+    validate292.errors = vErrors;
     return errors === 0;
 }
-function validate292(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     let valid0 = false;
     let passing0 = null;
     const _errs1 = errors;
-    if (!(validate293(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+    if (!(validate292(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
         errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
@@ -11140,7 +11180,7 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs2 = errors;
     if (data !== null) {
-        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema340.oneOf[1].type, parentSchema: schema340.oneOf[1], data };
+        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema341.oneOf[1].type, parentSchema: schema341.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -11161,7 +11201,7 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema340.oneOf, parentSchema: schema340, data };
+        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema341.oneOf, parentSchema: schema341, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -11169,7 +11209,7 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err1);
         }
         errors++;
-        validate292.errors = vErrors;
+        validate291.errors = vErrors;
         return false;
     }
     else {
@@ -11183,51 +11223,51 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate292.errors = vErrors;
+    validate291.errors = vErrors;
     return errors === 0;
 }
-export const node_getContract_param0 = validate299;
-const schema362 = { "$ref": "AztecAddress" };
-function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContract_param0 = validate298;
+const schema363 = { "$ref": "AztecAddress" };
+function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate299.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data }];
+                validate298.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data }];
                 return false;
             }
         }
         else {
-            validate299.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data }];
+            validate298.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data }];
             return false;
         }
     }
-    validate299.errors = vErrors;
+    validate298.errors = vErrors;
     return errors === 0;
 }
-export const node_getContract_result = validate300;
-const schema364 = { "oneOf": [{ "$ref": "ContractInstanceWithAddress" }, { "type": "null" }], "x-expected": "an object or null" };
-const schema365 = { "type": "object", "required": ["version", "salt", "deployer", "currentContractClassId", "originalContractClassId", "initializationHash", "publicKeys", "address"], "properties": { "version": { "type": "integer", "const": 1 }, "salt": { "$ref": "Field" }, "deployer": { "$ref": "AztecAddress" }, "currentContractClassId": { "$ref": "Field" }, "originalContractClassId": { "$ref": "Field" }, "initializationHash": { "$ref": "Field" }, "publicKeys": { "$ref": "PublicKeys" }, "address": { "$ref": "AztecAddress" } }, "additionalProperties": false };
-const schema371 = { "type": "object", "required": ["masterNullifierPublicKey", "masterIncomingViewingPublicKey", "masterOutgoingViewingPublicKey", "masterTaggingPublicKey"], "properties": { "masterNullifierPublicKey": { "$ref": "Point" }, "masterIncomingViewingPublicKey": { "$ref": "Point" }, "masterOutgoingViewingPublicKey": { "$ref": "Point" }, "masterTaggingPublicKey": { "$ref": "Point" } }, "additionalProperties": false };
-const schema372 = { "type": "string", "pattern": "^0x[0-9a-f]{128}$" };
-const pattern145 = new RegExp("^0x[0-9a-f]{128}$", "u");
-function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContract_result = validate299;
+const schema365 = { "oneOf": [{ "$ref": "ContractInstanceWithAddress" }, { "type": "null" }], "x-expected": "an object or null" };
+const schema366 = { "type": "object", "required": ["version", "salt", "deployer", "currentContractClassId", "originalContractClassId", "initializationHash", "publicKeys", "address"], "properties": { "version": { "type": "integer", "const": 1 }, "salt": { "$ref": "Field" }, "deployer": { "$ref": "AztecAddress" }, "currentContractClassId": { "$ref": "Field" }, "originalContractClassId": { "$ref": "Field" }, "initializationHash": { "$ref": "Field" }, "publicKeys": { "$ref": "PublicKeys" }, "address": { "$ref": "AztecAddress" } }, "additionalProperties": false };
+const schema372 = { "type": "object", "required": ["masterNullifierPublicKey", "masterIncomingViewingPublicKey", "masterOutgoingViewingPublicKey", "masterTaggingPublicKey"], "properties": { "masterNullifierPublicKey": { "$ref": "Point" }, "masterIncomingViewingPublicKey": { "$ref": "Point" }, "masterOutgoingViewingPublicKey": { "$ref": "Point" }, "masterTaggingPublicKey": { "$ref": "Point" } }, "additionalProperties": false };
+const schema373 = { "type": "string", "pattern": "^0x[0-9a-f]{128}$" };
+const pattern146 = new RegExp("^0x[0-9a-f]{128}$", "u");
+function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((data.masterNullifierPublicKey === undefined) && (missing0 = "masterNullifierPublicKey")) || ((data.masterIncomingViewingPublicKey === undefined) && (missing0 = "masterIncomingViewingPublicKey"))) || ((data.masterOutgoingViewingPublicKey === undefined) && (missing0 = "masterOutgoingViewingPublicKey"))) || ((data.masterTaggingPublicKey === undefined) && (missing0 = "masterTaggingPublicKey"))) {
-                validate302.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema371.required, parentSchema: schema371, data }];
+                validate301.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema372.required, parentSchema: schema372, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((key0 === "masterNullifierPublicKey") || (key0 === "masterIncomingViewingPublicKey")) || (key0 === "masterOutgoingViewingPublicKey")) || (key0 === "masterTaggingPublicKey"))) {
-                        validate302.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema371, data }];
+                        validate301.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema372, data }];
                         return false;
                         break;
                     }
@@ -11239,13 +11279,13 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
                         const _errs3 = errors;
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
-                                if (!pattern145.test(data0)) {
-                                    validate302.errors = [{ instancePath: instancePath + "/masterNullifierPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema372, data: data0 }];
+                                if (!pattern146.test(data0)) {
+                                    validate301.errors = [{ instancePath: instancePath + "/masterNullifierPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema373, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate302.errors = [{ instancePath: instancePath + "/masterNullifierPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema372.type, parentSchema: schema372, data: data0 }];
+                                validate301.errors = [{ instancePath: instancePath + "/masterNullifierPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema373.type, parentSchema: schema373, data: data0 }];
                                 return false;
                             }
                         }
@@ -11261,13 +11301,13 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
                             const _errs6 = errors;
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
-                                    if (!pattern145.test(data1)) {
-                                        validate302.errors = [{ instancePath: instancePath + "/masterIncomingViewingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema372, data: data1 }];
+                                    if (!pattern146.test(data1)) {
+                                        validate301.errors = [{ instancePath: instancePath + "/masterIncomingViewingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema373, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate302.errors = [{ instancePath: instancePath + "/masterIncomingViewingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema372.type, parentSchema: schema372, data: data1 }];
+                                    validate301.errors = [{ instancePath: instancePath + "/masterIncomingViewingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema373.type, parentSchema: schema373, data: data1 }];
                                     return false;
                                 }
                             }
@@ -11283,13 +11323,13 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
                                 const _errs9 = errors;
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
-                                        if (!pattern145.test(data2)) {
-                                            validate302.errors = [{ instancePath: instancePath + "/masterOutgoingViewingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema372, data: data2 }];
+                                        if (!pattern146.test(data2)) {
+                                            validate301.errors = [{ instancePath: instancePath + "/masterOutgoingViewingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema373, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate302.errors = [{ instancePath: instancePath + "/masterOutgoingViewingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema372.type, parentSchema: schema372, data: data2 }];
+                                        validate301.errors = [{ instancePath: instancePath + "/masterOutgoingViewingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema373.type, parentSchema: schema373, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -11305,13 +11345,13 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
                                     const _errs12 = errors;
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
-                                            if (!pattern145.test(data3)) {
-                                                validate302.errors = [{ instancePath: instancePath + "/masterTaggingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema372, data: data3 }];
+                                            if (!pattern146.test(data3)) {
+                                                validate301.errors = [{ instancePath: instancePath + "/masterTaggingPublicKey", schemaPath: "Point/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{128}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{128}$" + "\"", schema: "^0x[0-9a-f]{128}$", parentSchema: schema373, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate302.errors = [{ instancePath: instancePath + "/masterTaggingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema372.type, parentSchema: schema372, data: data3 }];
+                                            validate301.errors = [{ instancePath: instancePath + "/masterTaggingPublicKey", schemaPath: "Point/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema373.type, parentSchema: schema373, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -11327,28 +11367,28 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate302.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema371.type, parentSchema: schema371, data }];
+            validate301.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema372.type, parentSchema: schema372, data }];
             return false;
         }
     }
-    validate302.errors = vErrors;
+    validate301.errors = vErrors;
     return errors === 0;
 }
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate300(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((((((data.version === undefined) && (missing0 = "version")) || ((data.salt === undefined) && (missing0 = "salt"))) || ((data.deployer === undefined) && (missing0 = "deployer"))) || ((data.currentContractClassId === undefined) && (missing0 = "currentContractClassId"))) || ((data.originalContractClassId === undefined) && (missing0 = "originalContractClassId"))) || ((data.initializationHash === undefined) && (missing0 = "initializationHash"))) || ((data.publicKeys === undefined) && (missing0 = "publicKeys"))) || ((data.address === undefined) && (missing0 = "address"))) {
-                validate301.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema365.required, parentSchema: schema365, data }];
+                validate300.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema366.required, parentSchema: schema366, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((((((key0 === "version") || (key0 === "salt")) || (key0 === "deployer")) || (key0 === "currentContractClassId")) || (key0 === "originalContractClassId")) || (key0 === "initializationHash")) || (key0 === "publicKeys")) || (key0 === "address"))) {
-                        validate301.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema365, data }];
+                        validate300.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema366, data }];
                         return false;
                         break;
                     }
@@ -11358,11 +11398,11 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                         let data0 = data.version;
                         const _errs2 = errors;
                         if (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) {
-                            validate301.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema365.properties.version.type, parentSchema: schema365.properties.version, data: data0 }];
+                            validate300.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema366.properties.version.type, parentSchema: schema366.properties.version, data: data0 }];
                             return false;
                         }
                         if (1 !== data0) {
-                            validate301.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema365.properties.version, data: data0 }];
+                            validate300.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema366.properties.version, data: data0 }];
                             return false;
                         }
                         var valid0 = _errs2 === errors;
@@ -11378,12 +11418,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs5) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate301.errors = [{ instancePath: instancePath + "/salt", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
+                                        validate300.errors = [{ instancePath: instancePath + "/salt", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate301.errors = [{ instancePath: instancePath + "/salt", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
+                                    validate300.errors = [{ instancePath: instancePath + "/salt", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data1 }];
                                     return false;
                                 }
                             }
@@ -11400,12 +11440,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs8) {
                                     if (typeof data2 === "string") {
                                         if (!pattern0.test(data2)) {
-                                            validate301.errors = [{ instancePath: instancePath + "/deployer", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data2 }];
+                                            validate300.errors = [{ instancePath: instancePath + "/deployer", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate301.errors = [{ instancePath: instancePath + "/deployer", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data2 }];
+                                        validate300.errors = [{ instancePath: instancePath + "/deployer", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -11422,12 +11462,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs11) {
                                         if (typeof data3 === "string") {
                                             if (!pattern0.test(data3)) {
-                                                validate301.errors = [{ instancePath: instancePath + "/currentContractClassId", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
+                                                validate300.errors = [{ instancePath: instancePath + "/currentContractClassId", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate301.errors = [{ instancePath: instancePath + "/currentContractClassId", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
+                                            validate300.errors = [{ instancePath: instancePath + "/currentContractClassId", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -11444,12 +11484,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs14) {
                                             if (typeof data4 === "string") {
                                                 if (!pattern0.test(data4)) {
-                                                    validate301.errors = [{ instancePath: instancePath + "/originalContractClassId", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
+                                                    validate300.errors = [{ instancePath: instancePath + "/originalContractClassId", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                             else {
-                                                validate301.errors = [{ instancePath: instancePath + "/originalContractClassId", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
+                                                validate300.errors = [{ instancePath: instancePath + "/originalContractClassId", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -11466,12 +11506,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (errors === _errs17) {
                                                 if (typeof data5 === "string") {
                                                     if (!pattern0.test(data5)) {
-                                                        validate301.errors = [{ instancePath: instancePath + "/initializationHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
+                                                        validate300.errors = [{ instancePath: instancePath + "/initializationHash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema31, data: data5 }];
                                                         return false;
                                                     }
                                                 }
                                                 else {
-                                                    validate301.errors = [{ instancePath: instancePath + "/initializationHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
+                                                    validate300.errors = [{ instancePath: instancePath + "/initializationHash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.type, parentSchema: schema31, data: data5 }];
                                                     return false;
                                                 }
                                             }
@@ -11483,8 +11523,8 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (valid0) {
                                             if (data.publicKeys !== undefined) {
                                                 const _errs19 = errors;
-                                                if (!(validate302(data.publicKeys, { instancePath: instancePath + "/publicKeys", parentData: data, parentDataProperty: "publicKeys", rootData }))) {
-                                                    vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+                                                if (!(validate301(data.publicKeys, { instancePath: instancePath + "/publicKeys", parentData: data, parentDataProperty: "publicKeys", rootData }))) {
+                                                    vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
                                                     errors = vErrors.length;
                                                 }
                                                 var valid0 = _errs19 === errors;
@@ -11500,12 +11540,12 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
                                                     if (errors === _errs21) {
                                                         if (typeof data7 === "string") {
                                                             if (!pattern0.test(data7)) {
-                                                                validate301.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data7 }];
+                                                                validate300.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data7 }];
                                                                 return false;
                                                             }
                                                         }
                                                         else {
-                                                            validate301.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data7 }];
+                                                            validate300.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data7 }];
                                                             return false;
                                                         }
                                                     }
@@ -11525,22 +11565,22 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate301.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema365.type, parentSchema: schema365, data }];
+            validate300.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema366.type, parentSchema: schema366, data }];
             return false;
         }
     }
-    validate301.errors = vErrors;
+    validate300.errors = vErrors;
     return errors === 0;
 }
-function validate300(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     let valid0 = false;
     let passing0 = null;
     const _errs1 = errors;
-    if (!(validate301(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+    if (!(validate300(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
         errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
@@ -11550,7 +11590,7 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs2 = errors;
     if (data !== null) {
-        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema364.oneOf[1].type, parentSchema: schema364.oneOf[1], data };
+        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema365.oneOf[1].type, parentSchema: schema365.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -11571,7 +11611,7 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema364.oneOf, parentSchema: schema364, data };
+        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema365.oneOf, parentSchema: schema365, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -11579,7 +11619,7 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err1);
         }
         errors++;
-        validate300.errors = vErrors;
+        validate299.errors = vErrors;
         return false;
     }
     else {
@@ -11593,40 +11633,40 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate300.errors = vErrors;
+    validate299.errors = vErrors;
     return errors === 0;
 }
-export const node_isReady_result = validate305;
-const schema377 = { "type": "boolean" };
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_isReady_result = validate304;
+const schema378 = { "type": "boolean" };
+function validate304(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (typeof data !== "boolean") {
-        validate305.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema377.type, parentSchema: schema377, data }];
+        validate304.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema378.type, parentSchema: schema378, data }];
         return false;
     }
-    validate305.errors = vErrors;
+    validate304.errors = vErrors;
     return errors === 0;
 }
-export const node_getNodeInfo_result = validate306;
-const schema378 = { "$ref": "NodeInfo" };
-const schema379 = { "type": "object", "required": ["nodeVersion", "l1ChainId", "rollupVersion", "l1ContractAddresses", "protocolContractAddresses", "realProofs"], "properties": { "nodeVersion": { "type": "string" }, "l1ChainId": { "type": "integer", "minimum": 0 }, "rollupVersion": { "type": "integer", "minimum": 0 }, "enr": { "type": "string" }, "l1ContractAddresses": { "$ref": "L1ContractAddresses" }, "protocolContractAddresses": { "$ref": "ProtocolContractAddresses" }, "realProofs": { "type": "boolean" } }, "additionalProperties": false };
-const schema380 = { "type": "object", "required": ["rollupAddress", "registryAddress", "inboxAddress", "outboxAddress", "feeJuiceAddress", "stakingAssetAddress", "feeJuicePortalAddress", "coinIssuerAddress", "rewardDistributorAddress", "governanceProposerAddress", "governanceAddress"], "properties": { "rollupAddress": { "$ref": "EthAddress" }, "registryAddress": { "$ref": "EthAddress" }, "inboxAddress": { "$ref": "EthAddress" }, "outboxAddress": { "$ref": "EthAddress" }, "feeJuiceAddress": { "$ref": "EthAddress" }, "stakingAssetAddress": { "$ref": "EthAddress" }, "feeJuicePortalAddress": { "$ref": "EthAddress" }, "coinIssuerAddress": { "$ref": "EthAddress" }, "rewardDistributorAddress": { "$ref": "EthAddress" }, "governanceProposerAddress": { "$ref": "EthAddress" }, "governanceAddress": { "$ref": "EthAddress" }, "slashFactoryAddress": { "$ref": "EthAddress" }, "feeAssetHandlerAddress": { "$ref": "EthAddress" }, "stakingAssetHandlerAddress": { "$ref": "EthAddress" }, "zkPassportVerifierAddress": { "$ref": "EthAddress" }, "gseAddress": { "$ref": "EthAddress" }, "dateGatedRelayerAddress": { "$ref": "EthAddress" } }, "additionalProperties": false };
-function validate308(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getNodeInfo_result = validate305;
+const schema379 = { "$ref": "NodeInfo" };
+const schema380 = { "type": "object", "required": ["nodeVersion", "l1ChainId", "rollupVersion", "l1ContractAddresses", "protocolContractAddresses", "realProofs"], "properties": { "nodeVersion": { "type": "string" }, "l1ChainId": { "type": "integer", "minimum": 0 }, "rollupVersion": { "type": "integer", "minimum": 0 }, "enr": { "type": "string" }, "l1ContractAddresses": { "$ref": "L1ContractAddresses" }, "protocolContractAddresses": { "$ref": "ProtocolContractAddresses" }, "realProofs": { "type": "boolean" } }, "additionalProperties": false };
+const schema381 = { "type": "object", "required": ["rollupAddress", "registryAddress", "inboxAddress", "outboxAddress", "feeJuiceAddress", "stakingAssetAddress", "feeJuicePortalAddress", "coinIssuerAddress", "rewardDistributorAddress", "governanceProposerAddress", "governanceAddress"], "properties": { "rollupAddress": { "$ref": "EthAddress" }, "registryAddress": { "$ref": "EthAddress" }, "inboxAddress": { "$ref": "EthAddress" }, "outboxAddress": { "$ref": "EthAddress" }, "feeJuiceAddress": { "$ref": "EthAddress" }, "stakingAssetAddress": { "$ref": "EthAddress" }, "feeJuicePortalAddress": { "$ref": "EthAddress" }, "coinIssuerAddress": { "$ref": "EthAddress" }, "rewardDistributorAddress": { "$ref": "EthAddress" }, "governanceProposerAddress": { "$ref": "EthAddress" }, "governanceAddress": { "$ref": "EthAddress" }, "slashFactoryAddress": { "$ref": "EthAddress" }, "feeAssetHandlerAddress": { "$ref": "EthAddress" }, "stakingAssetHandlerAddress": { "$ref": "EthAddress" }, "zkPassportVerifierAddress": { "$ref": "EthAddress" }, "gseAddress": { "$ref": "EthAddress" }, "dateGatedRelayerAddress": { "$ref": "EthAddress" } }, "additionalProperties": false };
+function validate307(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((((((((data.rollupAddress === undefined) && (missing0 = "rollupAddress")) || ((data.registryAddress === undefined) && (missing0 = "registryAddress"))) || ((data.inboxAddress === undefined) && (missing0 = "inboxAddress"))) || ((data.outboxAddress === undefined) && (missing0 = "outboxAddress"))) || ((data.feeJuiceAddress === undefined) && (missing0 = "feeJuiceAddress"))) || ((data.stakingAssetAddress === undefined) && (missing0 = "stakingAssetAddress"))) || ((data.feeJuicePortalAddress === undefined) && (missing0 = "feeJuicePortalAddress"))) || ((data.coinIssuerAddress === undefined) && (missing0 = "coinIssuerAddress"))) || ((data.rewardDistributorAddress === undefined) && (missing0 = "rewardDistributorAddress"))) || ((data.governanceProposerAddress === undefined) && (missing0 = "governanceProposerAddress"))) || ((data.governanceAddress === undefined) && (missing0 = "governanceAddress"))) {
-                validate308.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema380.required, parentSchema: schema380, data }];
+                validate307.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema381.required, parentSchema: schema381, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema380.properties, key0))) {
-                        validate308.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema380, data }];
+                    if (!(func2.call(schema381.properties, key0))) {
+                        validate307.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema381, data }];
                         return false;
                         break;
                     }
@@ -11639,12 +11679,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern9.test(data0)) {
-                                    validate308.errors = [{ instancePath: instancePath + "/rollupAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data0 }];
+                                    validate307.errors = [{ instancePath: instancePath + "/rollupAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate308.errors = [{ instancePath: instancePath + "/rollupAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data0 }];
+                                validate307.errors = [{ instancePath: instancePath + "/rollupAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data0 }];
                                 return false;
                             }
                         }
@@ -11661,12 +11701,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern9.test(data1)) {
-                                        validate308.errors = [{ instancePath: instancePath + "/registryAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data1 }];
+                                        validate307.errors = [{ instancePath: instancePath + "/registryAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate308.errors = [{ instancePath: instancePath + "/registryAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data1 }];
+                                    validate307.errors = [{ instancePath: instancePath + "/registryAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data1 }];
                                     return false;
                                 }
                             }
@@ -11683,12 +11723,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern9.test(data2)) {
-                                            validate308.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data2 }];
+                                            validate307.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate308.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data2 }];
+                                        validate307.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -11705,12 +11745,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
                                             if (!pattern9.test(data3)) {
-                                                validate308.errors = [{ instancePath: instancePath + "/outboxAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data3 }];
+                                                validate307.errors = [{ instancePath: instancePath + "/outboxAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate308.errors = [{ instancePath: instancePath + "/outboxAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data3 }];
+                                            validate307.errors = [{ instancePath: instancePath + "/outboxAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -11727,12 +11767,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs15) {
                                             if (typeof data4 === "string") {
                                                 if (!pattern9.test(data4)) {
-                                                    validate308.errors = [{ instancePath: instancePath + "/feeJuiceAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data4 }];
+                                                    validate307.errors = [{ instancePath: instancePath + "/feeJuiceAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                             else {
-                                                validate308.errors = [{ instancePath: instancePath + "/feeJuiceAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data4 }];
+                                                validate307.errors = [{ instancePath: instancePath + "/feeJuiceAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -11749,12 +11789,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (errors === _errs18) {
                                                 if (typeof data5 === "string") {
                                                     if (!pattern9.test(data5)) {
-                                                        validate308.errors = [{ instancePath: instancePath + "/stakingAssetAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data5 }];
+                                                        validate307.errors = [{ instancePath: instancePath + "/stakingAssetAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data5 }];
                                                         return false;
                                                     }
                                                 }
                                                 else {
-                                                    validate308.errors = [{ instancePath: instancePath + "/stakingAssetAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data5 }];
+                                                    validate307.errors = [{ instancePath: instancePath + "/stakingAssetAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data5 }];
                                                     return false;
                                                 }
                                             }
@@ -11771,12 +11811,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                 if (errors === _errs21) {
                                                     if (typeof data6 === "string") {
                                                         if (!pattern9.test(data6)) {
-                                                            validate308.errors = [{ instancePath: instancePath + "/feeJuicePortalAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data6 }];
+                                                            validate307.errors = [{ instancePath: instancePath + "/feeJuicePortalAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data6 }];
                                                             return false;
                                                         }
                                                     }
                                                     else {
-                                                        validate308.errors = [{ instancePath: instancePath + "/feeJuicePortalAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data6 }];
+                                                        validate307.errors = [{ instancePath: instancePath + "/feeJuicePortalAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data6 }];
                                                         return false;
                                                     }
                                                 }
@@ -11793,12 +11833,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                     if (errors === _errs24) {
                                                         if (typeof data7 === "string") {
                                                             if (!pattern9.test(data7)) {
-                                                                validate308.errors = [{ instancePath: instancePath + "/coinIssuerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data7 }];
+                                                                validate307.errors = [{ instancePath: instancePath + "/coinIssuerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data7 }];
                                                                 return false;
                                                             }
                                                         }
                                                         else {
-                                                            validate308.errors = [{ instancePath: instancePath + "/coinIssuerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data7 }];
+                                                            validate307.errors = [{ instancePath: instancePath + "/coinIssuerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data7 }];
                                                             return false;
                                                         }
                                                     }
@@ -11815,12 +11855,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                         if (errors === _errs27) {
                                                             if (typeof data8 === "string") {
                                                                 if (!pattern9.test(data8)) {
-                                                                    validate308.errors = [{ instancePath: instancePath + "/rewardDistributorAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data8 }];
+                                                                    validate307.errors = [{ instancePath: instancePath + "/rewardDistributorAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data8 }];
                                                                     return false;
                                                                 }
                                                             }
                                                             else {
-                                                                validate308.errors = [{ instancePath: instancePath + "/rewardDistributorAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data8 }];
+                                                                validate307.errors = [{ instancePath: instancePath + "/rewardDistributorAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data8 }];
                                                                 return false;
                                                             }
                                                         }
@@ -11837,12 +11877,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                             if (errors === _errs30) {
                                                                 if (typeof data9 === "string") {
                                                                     if (!pattern9.test(data9)) {
-                                                                        validate308.errors = [{ instancePath: instancePath + "/governanceProposerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data9 }];
+                                                                        validate307.errors = [{ instancePath: instancePath + "/governanceProposerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data9 }];
                                                                         return false;
                                                                     }
                                                                 }
                                                                 else {
-                                                                    validate308.errors = [{ instancePath: instancePath + "/governanceProposerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data9 }];
+                                                                    validate307.errors = [{ instancePath: instancePath + "/governanceProposerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data9 }];
                                                                     return false;
                                                                 }
                                                             }
@@ -11859,12 +11899,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 if (errors === _errs33) {
                                                                     if (typeof data10 === "string") {
                                                                         if (!pattern9.test(data10)) {
-                                                                            validate308.errors = [{ instancePath: instancePath + "/governanceAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data10 }];
+                                                                            validate307.errors = [{ instancePath: instancePath + "/governanceAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data10 }];
                                                                             return false;
                                                                         }
                                                                     }
                                                                     else {
-                                                                        validate308.errors = [{ instancePath: instancePath + "/governanceAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data10 }];
+                                                                        validate307.errors = [{ instancePath: instancePath + "/governanceAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data10 }];
                                                                         return false;
                                                                     }
                                                                 }
@@ -11881,12 +11921,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                     if (errors === _errs36) {
                                                                         if (typeof data11 === "string") {
                                                                             if (!pattern9.test(data11)) {
-                                                                                validate308.errors = [{ instancePath: instancePath + "/slashFactoryAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data11 }];
+                                                                                validate307.errors = [{ instancePath: instancePath + "/slashFactoryAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data11 }];
                                                                                 return false;
                                                                             }
                                                                         }
                                                                         else {
-                                                                            validate308.errors = [{ instancePath: instancePath + "/slashFactoryAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data11 }];
+                                                                            validate307.errors = [{ instancePath: instancePath + "/slashFactoryAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data11 }];
                                                                             return false;
                                                                         }
                                                                     }
@@ -11903,12 +11943,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                         if (errors === _errs39) {
                                                                             if (typeof data12 === "string") {
                                                                                 if (!pattern9.test(data12)) {
-                                                                                    validate308.errors = [{ instancePath: instancePath + "/feeAssetHandlerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data12 }];
+                                                                                    validate307.errors = [{ instancePath: instancePath + "/feeAssetHandlerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data12 }];
                                                                                     return false;
                                                                                 }
                                                                             }
                                                                             else {
-                                                                                validate308.errors = [{ instancePath: instancePath + "/feeAssetHandlerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data12 }];
+                                                                                validate307.errors = [{ instancePath: instancePath + "/feeAssetHandlerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data12 }];
                                                                                 return false;
                                                                             }
                                                                         }
@@ -11925,12 +11965,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                             if (errors === _errs42) {
                                                                                 if (typeof data13 === "string") {
                                                                                     if (!pattern9.test(data13)) {
-                                                                                        validate308.errors = [{ instancePath: instancePath + "/stakingAssetHandlerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data13 }];
+                                                                                        validate307.errors = [{ instancePath: instancePath + "/stakingAssetHandlerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data13 }];
                                                                                         return false;
                                                                                     }
                                                                                 }
                                                                                 else {
-                                                                                    validate308.errors = [{ instancePath: instancePath + "/stakingAssetHandlerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data13 }];
+                                                                                    validate307.errors = [{ instancePath: instancePath + "/stakingAssetHandlerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data13 }];
                                                                                     return false;
                                                                                 }
                                                                             }
@@ -11947,12 +11987,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                                 if (errors === _errs45) {
                                                                                     if (typeof data14 === "string") {
                                                                                         if (!pattern9.test(data14)) {
-                                                                                            validate308.errors = [{ instancePath: instancePath + "/zkPassportVerifierAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data14 }];
+                                                                                            validate307.errors = [{ instancePath: instancePath + "/zkPassportVerifierAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data14 }];
                                                                                             return false;
                                                                                         }
                                                                                     }
                                                                                     else {
-                                                                                        validate308.errors = [{ instancePath: instancePath + "/zkPassportVerifierAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data14 }];
+                                                                                        validate307.errors = [{ instancePath: instancePath + "/zkPassportVerifierAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data14 }];
                                                                                         return false;
                                                                                     }
                                                                                 }
@@ -11969,12 +12009,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                                     if (errors === _errs48) {
                                                                                         if (typeof data15 === "string") {
                                                                                             if (!pattern9.test(data15)) {
-                                                                                                validate308.errors = [{ instancePath: instancePath + "/gseAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data15 }];
+                                                                                                validate307.errors = [{ instancePath: instancePath + "/gseAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data15 }];
                                                                                                 return false;
                                                                                             }
                                                                                         }
                                                                                         else {
-                                                                                            validate308.errors = [{ instancePath: instancePath + "/gseAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data15 }];
+                                                                                            validate307.errors = [{ instancePath: instancePath + "/gseAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data15 }];
                                                                                             return false;
                                                                                         }
                                                                                     }
@@ -11991,12 +12031,12 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
                                                                                         if (errors === _errs51) {
                                                                                             if (typeof data16 === "string") {
                                                                                                 if (!pattern9.test(data16)) {
-                                                                                                    validate308.errors = [{ instancePath: instancePath + "/dateGatedRelayerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data16 }];
+                                                                                                    validate307.errors = [{ instancePath: instancePath + "/dateGatedRelayerAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data16 }];
                                                                                                     return false;
                                                                                                 }
                                                                                             }
                                                                                             else {
-                                                                                                validate308.errors = [{ instancePath: instancePath + "/dateGatedRelayerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data16 }];
+                                                                                                validate307.errors = [{ instancePath: instancePath + "/dateGatedRelayerAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data16 }];
                                                                                                 return false;
                                                                                             }
                                                                                         }
@@ -12025,29 +12065,29 @@ function validate308(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate308.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema380.type, parentSchema: schema380, data }];
+            validate307.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema381.type, parentSchema: schema381, data }];
             return false;
         }
     }
-    validate308.errors = vErrors;
+    validate307.errors = vErrors;
     return errors === 0;
 }
-const schema398 = { "type": "object", "required": ["classRegistry", "feeJuice", "instanceRegistry", "multiCallEntrypoint"], "properties": { "classRegistry": { "$ref": "AztecAddress" }, "feeJuice": { "$ref": "AztecAddress" }, "instanceRegistry": { "$ref": "AztecAddress" }, "multiCallEntrypoint": { "$ref": "AztecAddress" } }, "additionalProperties": false };
-function validate310(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema399 = { "type": "object", "required": ["classRegistry", "feeJuice", "instanceRegistry", "multiCallEntrypoint"], "properties": { "classRegistry": { "$ref": "AztecAddress" }, "feeJuice": { "$ref": "AztecAddress" }, "instanceRegistry": { "$ref": "AztecAddress" }, "multiCallEntrypoint": { "$ref": "AztecAddress" } }, "additionalProperties": false };
+function validate309(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((data.classRegistry === undefined) && (missing0 = "classRegistry")) || ((data.feeJuice === undefined) && (missing0 = "feeJuice"))) || ((data.instanceRegistry === undefined) && (missing0 = "instanceRegistry"))) || ((data.multiCallEntrypoint === undefined) && (missing0 = "multiCallEntrypoint"))) {
-                validate310.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema398.required, parentSchema: schema398, data }];
+                validate309.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema399.required, parentSchema: schema399, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((key0 === "classRegistry") || (key0 === "feeJuice")) || (key0 === "instanceRegistry")) || (key0 === "multiCallEntrypoint"))) {
-                        validate310.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema398, data }];
+                        validate309.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema399, data }];
                         return false;
                         break;
                     }
@@ -12060,12 +12100,12 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern0.test(data0)) {
-                                    validate310.errors = [{ instancePath: instancePath + "/classRegistry", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data0 }];
+                                    validate309.errors = [{ instancePath: instancePath + "/classRegistry", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate310.errors = [{ instancePath: instancePath + "/classRegistry", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data0 }];
+                                validate309.errors = [{ instancePath: instancePath + "/classRegistry", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data0 }];
                                 return false;
                             }
                         }
@@ -12082,12 +12122,12 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate310.errors = [{ instancePath: instancePath + "/feeJuice", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data1 }];
+                                        validate309.errors = [{ instancePath: instancePath + "/feeJuice", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate310.errors = [{ instancePath: instancePath + "/feeJuice", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data1 }];
+                                    validate309.errors = [{ instancePath: instancePath + "/feeJuice", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data1 }];
                                     return false;
                                 }
                             }
@@ -12104,12 +12144,12 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern0.test(data2)) {
-                                            validate310.errors = [{ instancePath: instancePath + "/instanceRegistry", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data2 }];
+                                            validate309.errors = [{ instancePath: instancePath + "/instanceRegistry", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data2 }];
                                             return false;
                                         }
                                     }
                                     else {
-                                        validate310.errors = [{ instancePath: instancePath + "/instanceRegistry", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data2 }];
+                                        validate309.errors = [{ instancePath: instancePath + "/instanceRegistry", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -12126,12 +12166,12 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (errors === _errs12) {
                                         if (typeof data3 === "string") {
                                             if (!pattern0.test(data3)) {
-                                                validate310.errors = [{ instancePath: instancePath + "/multiCallEntrypoint", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data3 }];
+                                                validate309.errors = [{ instancePath: instancePath + "/multiCallEntrypoint", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema43, data: data3 }];
                                                 return false;
                                             }
                                         }
                                         else {
-                                            validate310.errors = [{ instancePath: instancePath + "/multiCallEntrypoint", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data3 }];
+                                            validate309.errors = [{ instancePath: instancePath + "/multiCallEntrypoint", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.type, parentSchema: schema43, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -12147,28 +12187,28 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate310.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema398.type, parentSchema: schema398, data }];
+            validate309.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema399.type, parentSchema: schema399, data }];
             return false;
         }
     }
-    validate310.errors = vErrors;
+    validate309.errors = vErrors;
     return errors === 0;
 }
-function validate307(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate306(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((((data.nodeVersion === undefined) && (missing0 = "nodeVersion")) || ((data.l1ChainId === undefined) && (missing0 = "l1ChainId"))) || ((data.rollupVersion === undefined) && (missing0 = "rollupVersion"))) || ((data.l1ContractAddresses === undefined) && (missing0 = "l1ContractAddresses"))) || ((data.protocolContractAddresses === undefined) && (missing0 = "protocolContractAddresses"))) || ((data.realProofs === undefined) && (missing0 = "realProofs"))) {
-                validate307.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema379.required, parentSchema: schema379, data }];
+                validate306.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema380.required, parentSchema: schema380, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((((key0 === "nodeVersion") || (key0 === "l1ChainId")) || (key0 === "rollupVersion")) || (key0 === "enr")) || (key0 === "l1ContractAddresses")) || (key0 === "protocolContractAddresses")) || (key0 === "realProofs"))) {
-                        validate307.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema379, data }];
+                        validate306.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema380, data }];
                         return false;
                         break;
                     }
@@ -12178,7 +12218,7 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                         let data0 = data.nodeVersion;
                         const _errs2 = errors;
                         if (typeof data0 !== "string") {
-                            validate307.errors = [{ instancePath: instancePath + "/nodeVersion", schemaPath: "#/properties/nodeVersion/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema379.properties.nodeVersion.type, parentSchema: schema379.properties.nodeVersion, data: data0 }];
+                            validate306.errors = [{ instancePath: instancePath + "/nodeVersion", schemaPath: "#/properties/nodeVersion/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema380.properties.nodeVersion.type, parentSchema: schema380.properties.nodeVersion, data: data0 }];
                             return false;
                         }
                         var valid0 = _errs2 === errors;
@@ -12191,13 +12231,13 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                             let data1 = data.l1ChainId;
                             const _errs4 = errors;
                             if (!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) {
-                                validate307.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema379.properties.l1ChainId.type, parentSchema: schema379.properties.l1ChainId, data: data1 }];
+                                validate306.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema380.properties.l1ChainId.type, parentSchema: schema380.properties.l1ChainId, data: data1 }];
                                 return false;
                             }
                             if (errors === _errs4) {
                                 if (typeof data1 == "number") {
                                     if (data1 < 0 || isNaN(data1)) {
-                                        validate307.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema379.properties.l1ChainId, data: data1 }];
+                                        validate306.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema380.properties.l1ChainId, data: data1 }];
                                         return false;
                                     }
                                 }
@@ -12212,13 +12252,13 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data2 = data.rollupVersion;
                                 const _errs6 = errors;
                                 if (!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) {
-                                    validate307.errors = [{ instancePath: instancePath + "/rollupVersion", schemaPath: "#/properties/rollupVersion/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema379.properties.rollupVersion.type, parentSchema: schema379.properties.rollupVersion, data: data2 }];
+                                    validate306.errors = [{ instancePath: instancePath + "/rollupVersion", schemaPath: "#/properties/rollupVersion/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema380.properties.rollupVersion.type, parentSchema: schema380.properties.rollupVersion, data: data2 }];
                                     return false;
                                 }
                                 if (errors === _errs6) {
                                     if (typeof data2 == "number") {
                                         if (data2 < 0 || isNaN(data2)) {
-                                            validate307.errors = [{ instancePath: instancePath + "/rollupVersion", schemaPath: "#/properties/rollupVersion/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema379.properties.rollupVersion, data: data2 }];
+                                            validate306.errors = [{ instancePath: instancePath + "/rollupVersion", schemaPath: "#/properties/rollupVersion/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema380.properties.rollupVersion, data: data2 }];
                                             return false;
                                         }
                                     }
@@ -12233,7 +12273,7 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data3 = data.enr;
                                     const _errs8 = errors;
                                     if (typeof data3 !== "string") {
-                                        validate307.errors = [{ instancePath: instancePath + "/enr", schemaPath: "#/properties/enr/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema379.properties.enr.type, parentSchema: schema379.properties.enr, data: data3 }];
+                                        validate306.errors = [{ instancePath: instancePath + "/enr", schemaPath: "#/properties/enr/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema380.properties.enr.type, parentSchema: schema380.properties.enr, data: data3 }];
                                         return false;
                                     }
                                     var valid0 = _errs8 === errors;
@@ -12244,8 +12284,8 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (valid0) {
                                     if (data.l1ContractAddresses !== undefined) {
                                         const _errs10 = errors;
-                                        if (!(validate308(data.l1ContractAddresses, { instancePath: instancePath + "/l1ContractAddresses", parentData: data, parentDataProperty: "l1ContractAddresses", rootData }))) {
-                                            vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
+                                        if (!(validate307(data.l1ContractAddresses, { instancePath: instancePath + "/l1ContractAddresses", parentData: data, parentDataProperty: "l1ContractAddresses", rootData }))) {
+                                            vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid0 = _errs10 === errors;
@@ -12256,8 +12296,8 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                                     if (valid0) {
                                         if (data.protocolContractAddresses !== undefined) {
                                             const _errs11 = errors;
-                                            if (!(validate310(data.protocolContractAddresses, { instancePath: instancePath + "/protocolContractAddresses", parentData: data, parentDataProperty: "protocolContractAddresses", rootData }))) {
-                                                vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+                                            if (!(validate309(data.protocolContractAddresses, { instancePath: instancePath + "/protocolContractAddresses", parentData: data, parentDataProperty: "protocolContractAddresses", rootData }))) {
+                                                vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
                                                 errors = vErrors.length;
                                             }
                                             var valid0 = _errs11 === errors;
@@ -12270,7 +12310,7 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
                                                 let data6 = data.realProofs;
                                                 const _errs12 = errors;
                                                 if (typeof data6 !== "boolean") {
-                                                    validate307.errors = [{ instancePath: instancePath + "/realProofs", schemaPath: "#/properties/realProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema379.properties.realProofs.type, parentSchema: schema379.properties.realProofs, data: data6 }];
+                                                    validate306.errors = [{ instancePath: instancePath + "/realProofs", schemaPath: "#/properties/realProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema380.properties.realProofs.type, parentSchema: schema380.properties.realProofs, data: data6 }];
                                                     return false;
                                                 }
                                                 var valid0 = _errs12 === errors;
@@ -12288,48 +12328,68 @@ function validate307(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate307.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema379.type, parentSchema: schema379, data }];
+            validate306.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema380.type, parentSchema: schema380, data }];
             return false;
         }
-    }
-    validate307.errors = vErrors;
-    return errors === 0;
-}
-function validate306(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate307(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
-        errors = vErrors.length;
     }
     validate306.errors = vErrors;
     return errors === 0;
 }
-export const node_getNodeVersion_result = validate313;
-const schema403 = { "type": "string" };
-function validate313(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate306(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+        errors = vErrors.length;
+    }
+    validate305.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNodeVersion_result = validate312;
+const schema404 = { "type": "string" };
+function validate312(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (typeof data !== "string") {
-        validate313.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema403.type, parentSchema: schema403, data }];
+        validate312.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema404.type, parentSchema: schema404, data }];
         return false;
     }
-    validate313.errors = vErrors;
+    validate312.errors = vErrors;
     return errors === 0;
 }
-export const node_getVersion_result = validate314;
-const schema404 = { "type": "integer", "minimum": 0 };
-function validate314(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getVersion_result = validate313;
+const schema405 = { "type": "integer", "minimum": 0 };
+function validate313(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate314.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema404.type, parentSchema: schema404, data }];
+        validate313.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema405.type, parentSchema: schema405, data }];
         return false;
     }
     if (errors === 0) {
         if (typeof data == "number") {
             if (data < 0 || isNaN(data)) {
-                validate314.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema404, data }];
+                validate313.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema405, data }];
+                return false;
+            }
+        }
+    }
+    validate313.errors = vErrors;
+    return errors === 0;
+}
+export const node_getChainId_result = validate314;
+const schema406 = { "type": "integer", "minimum": 0 };
+function validate314(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
+        validate314.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema406.type, parentSchema: schema406, data }];
+        return false;
+    }
+    if (errors === 0) {
+        if (typeof data == "number") {
+            if (data < 0 || isNaN(data)) {
+                validate314.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema406, data }];
                 return false;
             }
         }
@@ -12337,54 +12397,34 @@ function validate314(data, { instancePath = "", parentData, parentDataProperty, 
     validate314.errors = vErrors;
     return errors === 0;
 }
-export const node_getChainId_result = validate315;
-const schema405 = { "type": "integer", "minimum": 0 };
+export const node_getL1ContractAddresses_result = validate315;
+const schema407 = { "$ref": "L1ContractAddresses" };
 function validate315(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!((typeof data == "number") && (!(data % 1) && !isNaN(data)))) {
-        validate315.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema405.type, parentSchema: schema405, data }];
-        return false;
-    }
-    if (errors === 0) {
-        if (typeof data == "number") {
-            if (data < 0 || isNaN(data)) {
-                validate315.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema405, data }];
-                return false;
-            }
-        }
+    if (!(validate307(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+        errors = vErrors.length;
     }
     validate315.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ContractAddresses_result = validate316;
-const schema406 = { "$ref": "L1ContractAddresses" };
-function validate316(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getProtocolContractAddresses_result = validate317;
+const schema408 = { "$ref": "ProtocolContractAddresses" };
+function validate317(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate308(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
+    if (!(validate309(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
         errors = vErrors.length;
     }
-    validate316.errors = vErrors;
+    validate317.errors = vErrors;
     return errors === 0;
 }
-export const node_getProtocolContractAddresses_result = validate318;
-const schema407 = { "$ref": "ProtocolContractAddresses" };
-function validate318(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate310(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
-        errors = vErrors.length;
-    }
-    validate318.errors = vErrors;
-    return errors === 0;
-}
-export const node_getEncodedEnr_result = validate320;
-const schema408 = { "oneOf": [{ "type": "string", "pattern": "^enr:" }, { "type": "null" }], "x-expected": "a string matching ^enr: or null" };
-const pattern171 = new RegExp("^enr:", "u");
-function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getEncodedEnr_result = validate319;
+const schema409 = { "oneOf": [{ "type": "string", "pattern": "^enr:" }, { "type": "null" }], "x-expected": "a string matching ^enr: or null" };
+const pattern172 = new RegExp("^enr:", "u");
+function validate319(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
@@ -12393,8 +12433,8 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
-            if (!pattern171.test(data)) {
-                const err0 = { instancePath, schemaPath: "#/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^enr:" }, message: "must match pattern \"" + "^enr:" + "\"", schema: "^enr:", parentSchema: schema408.oneOf[0], data };
+            if (!pattern172.test(data)) {
+                const err0 = { instancePath, schemaPath: "#/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^enr:" }, message: "must match pattern \"" + "^enr:" + "\"", schema: "^enr:", parentSchema: schema409.oneOf[0], data };
                 if (vErrors === null) {
                     vErrors = [err0];
                 }
@@ -12405,7 +12445,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err1 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema408.oneOf[0].type, parentSchema: schema408.oneOf[0], data };
+            const err1 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema409.oneOf[0].type, parentSchema: schema409.oneOf[0], data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -12422,7 +12462,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs3 = errors;
     if (data !== null) {
-        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema408.oneOf[1].type, parentSchema: schema408.oneOf[1], data };
+        const err2 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema409.oneOf[1].type, parentSchema: schema409.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -12443,7 +12483,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema408.oneOf, parentSchema: schema408, data };
+        const err3 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema409.oneOf, parentSchema: schema409, data };
         if (vErrors === null) {
             vErrors = [err3];
         }
@@ -12451,7 +12491,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err3);
         }
         errors++;
-        validate320.errors = vErrors;
+        validate319.errors = vErrors;
         return false;
     }
     else {
@@ -12465,55 +12505,55 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
+    validate319.errors = vErrors;
+    return errors === 0;
+}
+export const node_getCurrentMinFees_result = validate320;
+const schema410 = { "$ref": "GasFees" };
+function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate42(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        errors = vErrors.length;
+    }
     validate320.errors = vErrors;
     return errors === 0;
 }
-export const node_getCurrentMinFees_result = validate321;
-const schema409 = { "$ref": "GasFees" };
-function validate321(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getMaxPriorityFees_result = validate322;
+const schema411 = { "$ref": "GasFees" };
+function validate322(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!(validate42(data, { instancePath, parentData, parentDataProperty, rootData }))) {
         vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
         errors = vErrors.length;
     }
-    validate321.errors = vErrors;
+    validate322.errors = vErrors;
     return errors === 0;
 }
-export const node_getMaxPriorityFees_result = validate323;
-const schema410 = { "$ref": "GasFees" };
-function validate323(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate42(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-        errors = vErrors.length;
-    }
-    validate323.errors = vErrors;
-    return errors === 0;
-}
-export const node_getValidatorsStats_result = validate325;
-const schema411 = { "$ref": "ValidatorsStats" };
-const schema412 = { "type": "object", "required": ["stats", "slotWindow"], "properties": { "stats": { "type": "object", "propertyNames": { "pattern": "^0x[0-9a-f]{40}$" }, "additionalProperties": { "$ref": "ValidatorStats" } }, "lastProcessedSlot": { "$ref": "SlotNumber" }, "initialSlot": { "$ref": "SlotNumber" }, "slotWindow": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-const pattern172 = new RegExp("^0x[0-9a-f]{40}$", "u");
-const schema413 = { "type": "object", "required": ["address", "totalSlots", "missedProposals", "missedAttestations", "history"], "properties": { "address": { "$ref": "EthAddress" }, "lastProposal": { "$ref": "ValidatorActivity" }, "lastAttestation": { "$ref": "ValidatorActivity" }, "totalSlots": { "type": "integer", "minimum": 0 }, "missedProposals": { "$ref": "ValidatorMissedStats" }, "missedAttestations": { "$ref": "ValidatorMissedStats" }, "history": { "type": "array", "items": { "$ref": "ValidatorStatusHistoryEntry" } } }, "additionalProperties": false };
-const schema418 = { "type": "object", "required": ["currentStreak", "count", "total"], "properties": { "currentStreak": { "type": "integer", "minimum": 0 }, "rate": { "type": "number", "minimum": 0, "maximum": 1 }, "count": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-const schema415 = { "type": "object", "required": ["timestamp", "slot", "date"], "properties": { "timestamp": { "$ref": "BigIntString" }, "slot": { "$ref": "SlotNumber" }, "date": { "type": "string" } }, "additionalProperties": false };
-function validate328(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getValidatorsStats_result = validate324;
+const schema412 = { "$ref": "ValidatorsStats" };
+const schema413 = { "type": "object", "required": ["stats", "slotWindow"], "properties": { "stats": { "type": "object", "propertyNames": { "pattern": "^0x[0-9a-f]{40}$" }, "additionalProperties": { "$ref": "ValidatorStats" } }, "lastProcessedSlot": { "$ref": "SlotNumber" }, "initialSlot": { "$ref": "SlotNumber" }, "slotWindow": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+const pattern173 = new RegExp("^0x[0-9a-f]{40}$", "u");
+const schema414 = { "type": "object", "required": ["address", "totalSlots", "missedProposals", "missedAttestations", "history"], "properties": { "address": { "$ref": "EthAddress" }, "lastProposal": { "$ref": "ValidatorActivity" }, "lastAttestation": { "$ref": "ValidatorActivity" }, "totalSlots": { "type": "integer", "minimum": 0 }, "missedProposals": { "$ref": "ValidatorMissedStats" }, "missedAttestations": { "$ref": "ValidatorMissedStats" }, "history": { "type": "array", "items": { "$ref": "ValidatorStatusHistoryEntry" } } }, "additionalProperties": false };
+const schema419 = { "type": "object", "required": ["currentStreak", "count", "total"], "properties": { "currentStreak": { "type": "integer", "minimum": 0 }, "rate": { "type": "number", "minimum": 0, "maximum": 1 }, "count": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+const schema416 = { "type": "object", "required": ["timestamp", "slot", "date"], "properties": { "timestamp": { "$ref": "BigIntString" }, "slot": { "$ref": "SlotNumber" }, "date": { "type": "string" } }, "additionalProperties": false };
+function validate327(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.slot === undefined) && (missing0 = "slot"))) || ((data.date === undefined) && (missing0 = "date"))) {
-                validate328.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema415.required, parentSchema: schema415, data }];
+                validate327.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema416.required, parentSchema: schema416, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((key0 === "timestamp") || (key0 === "slot")) || (key0 === "date"))) {
-                        validate328.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema415, data }];
+                        validate327.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema416, data }];
                         return false;
                         break;
                     }
@@ -12526,12 +12566,12 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern8.test(data0)) {
-                                    validate328.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data: data0 }];
+                                    validate327.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate328.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data0 }];
+                                validate327.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data: data0 }];
                                 return false;
                             }
                         }
@@ -12546,13 +12586,13 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
                             const _errs5 = errors;
                             const _errs6 = errors;
                             if (!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) {
-                                validate328.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data1 }];
+                                validate327.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data1 }];
                                 return false;
                             }
                             if (errors === _errs6) {
                                 if (typeof data1 == "number") {
                                     if (data1 < 0 || isNaN(data1)) {
-                                        validate328.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data1 }];
+                                        validate327.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data1 }];
                                         return false;
                                     }
                                 }
@@ -12567,7 +12607,7 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data2 = data.date;
                                 const _errs8 = errors;
                                 if (typeof data2 !== "string") {
-                                    validate328.errors = [{ instancePath: instancePath + "/date", schemaPath: "#/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema415.properties.date.type, parentSchema: schema415.properties.date, data: data2 }];
+                                    validate327.errors = [{ instancePath: instancePath + "/date", schemaPath: "#/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema416.properties.date.type, parentSchema: schema416.properties.date, data: data2 }];
                                     return false;
                                 }
                                 var valid0 = _errs8 === errors;
@@ -12581,30 +12621,30 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate328.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema415.type, parentSchema: schema415, data }];
+            validate327.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema416.type, parentSchema: schema416, data }];
             return false;
         }
     }
-    validate328.errors = vErrors;
+    validate327.errors = vErrors;
     return errors === 0;
 }
-const schema420 = { "type": "object", "required": ["slot", "status"], "properties": { "slot": { "$ref": "SlotNumber" }, "status": { "$ref": "ValidatorStatusInSlot" } }, "additionalProperties": false };
-const schema422 = { "type": "string", "enum": ["checkpoint-mined", "checkpoint-proposed", "checkpoint-missed", "blocks-missed", "attestation-sent", "attestation-missed"] };
-function validate331(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema421 = { "type": "object", "required": ["slot", "status"], "properties": { "slot": { "$ref": "SlotNumber" }, "status": { "$ref": "ValidatorStatusInSlot" } }, "additionalProperties": false };
+const schema423 = { "type": "string", "enum": ["checkpoint-mined", "checkpoint-proposed", "checkpoint-missed", "blocks-missed", "attestation-sent", "attestation-missed"] };
+function validate330(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.slot === undefined) && (missing0 = "slot")) || ((data.status === undefined) && (missing0 = "status"))) {
-                validate331.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema420.required, parentSchema: schema420, data }];
+                validate330.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema421.required, parentSchema: schema421, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "slot") || (key0 === "status"))) {
-                        validate331.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema420, data }];
+                        validate330.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema421, data }];
                         return false;
                         break;
                     }
@@ -12615,13 +12655,13 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
                         const _errs2 = errors;
                         const _errs3 = errors;
                         if (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) {
-                            validate331.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data0 }];
+                            validate330.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data0 }];
                             return false;
                         }
                         if (errors === _errs3) {
                             if (typeof data0 == "number") {
                                 if (data0 < 0 || isNaN(data0)) {
-                                    validate331.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data0 }];
+                                    validate330.errors = [{ instancePath: instancePath + "/slot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data0 }];
                                     return false;
                                 }
                             }
@@ -12636,11 +12676,11 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
                             let data1 = data.status;
                             const _errs5 = errors;
                             if (typeof data1 !== "string") {
-                                validate331.errors = [{ instancePath: instancePath + "/status", schemaPath: "ValidatorStatusInSlot/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema422.type, parentSchema: schema422, data: data1 }];
+                                validate330.errors = [{ instancePath: instancePath + "/status", schemaPath: "ValidatorStatusInSlot/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema423.type, parentSchema: schema423, data: data1 }];
                                 return false;
                             }
                             if (!((((((data1 === "checkpoint-mined") || (data1 === "checkpoint-proposed")) || (data1 === "checkpoint-missed")) || (data1 === "blocks-missed")) || (data1 === "attestation-sent")) || (data1 === "attestation-missed"))) {
-                                validate331.errors = [{ instancePath: instancePath + "/status", schemaPath: "ValidatorStatusInSlot/enum", keyword: "enum", params: { allowedValues: schema422.enum }, message: "must be equal to one of the allowed values", schema: schema422.enum, parentSchema: schema422, data: data1 }];
+                                validate330.errors = [{ instancePath: instancePath + "/status", schemaPath: "ValidatorStatusInSlot/enum", keyword: "enum", params: { allowedValues: schema423.enum }, message: "must be equal to one of the allowed values", schema: schema423.enum, parentSchema: schema423, data: data1 }];
                                 return false;
                             }
                             var valid0 = _errs5 === errors;
@@ -12653,28 +12693,28 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate331.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema420.type, parentSchema: schema420, data }];
+            validate330.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema421.type, parentSchema: schema421, data }];
             return false;
         }
     }
-    validate331.errors = vErrors;
+    validate330.errors = vErrors;
     return errors === 0;
 }
-function validate327(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate326(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((data.address === undefined) && (missing0 = "address")) || ((data.totalSlots === undefined) && (missing0 = "totalSlots"))) || ((data.missedProposals === undefined) && (missing0 = "missedProposals"))) || ((data.missedAttestations === undefined) && (missing0 = "missedAttestations"))) || ((data.history === undefined) && (missing0 = "history"))) {
-                validate327.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema413.required, parentSchema: schema413, data }];
+                validate326.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema414.required, parentSchema: schema414, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((((key0 === "address") || (key0 === "lastProposal")) || (key0 === "lastAttestation")) || (key0 === "totalSlots")) || (key0 === "missedProposals")) || (key0 === "missedAttestations")) || (key0 === "history"))) {
-                        validate327.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema413, data }];
+                        validate326.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema414, data }];
                         return false;
                         break;
                     }
@@ -12687,12 +12727,12 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern9.test(data0)) {
-                                    validate327.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data0 }];
+                                    validate326.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate327.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data0 }];
+                                validate326.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data: data0 }];
                                 return false;
                             }
                         }
@@ -12704,8 +12744,8 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                     if (valid0) {
                         if (data.lastProposal !== undefined) {
                             const _errs5 = errors;
-                            if (!(validate328(data.lastProposal, { instancePath: instancePath + "/lastProposal", parentData: data, parentDataProperty: "lastProposal", rootData }))) {
-                                vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+                            if (!(validate327(data.lastProposal, { instancePath: instancePath + "/lastProposal", parentData: data, parentDataProperty: "lastProposal", rootData }))) {
+                                vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
                                 errors = vErrors.length;
                             }
                             var valid0 = _errs5 === errors;
@@ -12716,8 +12756,8 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                         if (valid0) {
                             if (data.lastAttestation !== undefined) {
                                 const _errs6 = errors;
-                                if (!(validate328(data.lastAttestation, { instancePath: instancePath + "/lastAttestation", parentData: data, parentDataProperty: "lastAttestation", rootData }))) {
-                                    vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+                                if (!(validate327(data.lastAttestation, { instancePath: instancePath + "/lastAttestation", parentData: data, parentDataProperty: "lastAttestation", rootData }))) {
+                                    vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
                                     errors = vErrors.length;
                                 }
                                 var valid0 = _errs6 === errors;
@@ -12730,13 +12770,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data3 = data.totalSlots;
                                     const _errs7 = errors;
                                     if (!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) {
-                                        validate327.errors = [{ instancePath: instancePath + "/totalSlots", schemaPath: "#/properties/totalSlots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema413.properties.totalSlots.type, parentSchema: schema413.properties.totalSlots, data: data3 }];
+                                        validate326.errors = [{ instancePath: instancePath + "/totalSlots", schemaPath: "#/properties/totalSlots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema414.properties.totalSlots.type, parentSchema: schema414.properties.totalSlots, data: data3 }];
                                         return false;
                                     }
                                     if (errors === _errs7) {
                                         if (typeof data3 == "number") {
                                             if (data3 < 0 || isNaN(data3)) {
-                                                validate327.errors = [{ instancePath: instancePath + "/totalSlots", schemaPath: "#/properties/totalSlots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema413.properties.totalSlots, data: data3 }];
+                                                validate326.errors = [{ instancePath: instancePath + "/totalSlots", schemaPath: "#/properties/totalSlots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema414.properties.totalSlots, data: data3 }];
                                                 return false;
                                             }
                                         }
@@ -12755,14 +12795,14 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                                                 let missing1;
                                                 if ((((data4.currentStreak === undefined) && (missing1 = "currentStreak")) || ((data4.count === undefined) && (missing1 = "count"))) || ((data4.total === undefined) && (missing1 = "total"))) {
-                                                    validate327.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema418.required, parentSchema: schema418, data: data4 }];
+                                                    validate326.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema419.required, parentSchema: schema419, data: data4 }];
                                                     return false;
                                                 }
                                                 else {
                                                     const _errs12 = errors;
                                                     for (const key1 in data4) {
                                                         if (!((((key1 === "currentStreak") || (key1 === "rate")) || (key1 === "count")) || (key1 === "total"))) {
-                                                            validate327.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema418, data: data4 }];
+                                                            validate326.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema419, data: data4 }];
                                                             return false;
                                                             break;
                                                         }
@@ -12772,13 +12812,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                             let data5 = data4.currentStreak;
                                                             const _errs13 = errors;
                                                             if (!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) {
-                                                                validate327.errors = [{ instancePath: instancePath + "/missedProposals/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.currentStreak.type, parentSchema: schema418.properties.currentStreak, data: data5 }];
+                                                                validate326.errors = [{ instancePath: instancePath + "/missedProposals/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.currentStreak.type, parentSchema: schema419.properties.currentStreak, data: data5 }];
                                                                 return false;
                                                             }
                                                             if (errors === _errs13) {
                                                                 if (typeof data5 == "number") {
                                                                     if (data5 < 0 || isNaN(data5)) {
-                                                                        validate327.errors = [{ instancePath: instancePath + "/missedProposals/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.currentStreak, data: data5 }];
+                                                                        validate326.errors = [{ instancePath: instancePath + "/missedProposals/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.currentStreak, data: data5 }];
                                                                         return false;
                                                                     }
                                                                 }
@@ -12795,18 +12835,18 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 if (errors === _errs15) {
                                                                     if (typeof data6 == "number") {
                                                                         if (data6 > 1 || isNaN(data6)) {
-                                                                            validate327.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema418.properties.rate, data: data6 }];
+                                                                            validate326.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema419.properties.rate, data: data6 }];
                                                                             return false;
                                                                         }
                                                                         else {
                                                                             if (data6 < 0 || isNaN(data6)) {
-                                                                                validate327.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.rate, data: data6 }];
+                                                                                validate326.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.rate, data: data6 }];
                                                                                 return false;
                                                                             }
                                                                         }
                                                                     }
                                                                     else {
-                                                                        validate327.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema418.properties.rate.type, parentSchema: schema418.properties.rate, data: data6 }];
+                                                                        validate326.errors = [{ instancePath: instancePath + "/missedProposals/rate", schemaPath: "ValidatorMissedStats/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema419.properties.rate.type, parentSchema: schema419.properties.rate, data: data6 }];
                                                                         return false;
                                                                     }
                                                                 }
@@ -12820,13 +12860,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                     let data7 = data4.count;
                                                                     const _errs17 = errors;
                                                                     if (!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) {
-                                                                        validate327.errors = [{ instancePath: instancePath + "/missedProposals/count", schemaPath: "ValidatorMissedStats/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.count.type, parentSchema: schema418.properties.count, data: data7 }];
+                                                                        validate326.errors = [{ instancePath: instancePath + "/missedProposals/count", schemaPath: "ValidatorMissedStats/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.count.type, parentSchema: schema419.properties.count, data: data7 }];
                                                                         return false;
                                                                     }
                                                                     if (errors === _errs17) {
                                                                         if (typeof data7 == "number") {
                                                                             if (data7 < 0 || isNaN(data7)) {
-                                                                                validate327.errors = [{ instancePath: instancePath + "/missedProposals/count", schemaPath: "ValidatorMissedStats/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.count, data: data7 }];
+                                                                                validate326.errors = [{ instancePath: instancePath + "/missedProposals/count", schemaPath: "ValidatorMissedStats/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.count, data: data7 }];
                                                                                 return false;
                                                                             }
                                                                         }
@@ -12841,13 +12881,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                         let data8 = data4.total;
                                                                         const _errs19 = errors;
                                                                         if (!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) {
-                                                                            validate327.errors = [{ instancePath: instancePath + "/missedProposals/total", schemaPath: "ValidatorMissedStats/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.total.type, parentSchema: schema418.properties.total, data: data8 }];
+                                                                            validate326.errors = [{ instancePath: instancePath + "/missedProposals/total", schemaPath: "ValidatorMissedStats/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.total.type, parentSchema: schema419.properties.total, data: data8 }];
                                                                             return false;
                                                                         }
                                                                         if (errors === _errs19) {
                                                                             if (typeof data8 == "number") {
                                                                                 if (data8 < 0 || isNaN(data8)) {
-                                                                                    validate327.errors = [{ instancePath: instancePath + "/missedProposals/total", schemaPath: "ValidatorMissedStats/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.total, data: data8 }];
+                                                                                    validate326.errors = [{ instancePath: instancePath + "/missedProposals/total", schemaPath: "ValidatorMissedStats/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.total, data: data8 }];
                                                                                     return false;
                                                                                 }
                                                                             }
@@ -12864,7 +12904,7 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                 }
                                             }
                                             else {
-                                                validate327.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema418.type, parentSchema: schema418, data: data4 }];
+                                                validate326.errors = [{ instancePath: instancePath + "/missedProposals", schemaPath: "ValidatorMissedStats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema419.type, parentSchema: schema419, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -12882,14 +12922,14 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                 if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
                                                     let missing2;
                                                     if ((((data9.currentStreak === undefined) && (missing2 = "currentStreak")) || ((data9.count === undefined) && (missing2 = "count"))) || ((data9.total === undefined) && (missing2 = "total"))) {
-                                                        validate327.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'", schema: schema418.required, parentSchema: schema418, data: data9 }];
+                                                        validate326.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'", schema: schema419.required, parentSchema: schema419, data: data9 }];
                                                         return false;
                                                     }
                                                     else {
                                                         const _errs24 = errors;
                                                         for (const key2 in data9) {
                                                             if (!((((key2 === "currentStreak") || (key2 === "rate")) || (key2 === "count")) || (key2 === "total"))) {
-                                                                validate327.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema418, data: data9 }];
+                                                                validate326.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema419, data: data9 }];
                                                                 return false;
                                                                 break;
                                                             }
@@ -12899,13 +12939,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 let data10 = data9.currentStreak;
                                                                 const _errs25 = errors;
                                                                 if (!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) {
-                                                                    validate327.errors = [{ instancePath: instancePath + "/missedAttestations/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.currentStreak.type, parentSchema: schema418.properties.currentStreak, data: data10 }];
+                                                                    validate326.errors = [{ instancePath: instancePath + "/missedAttestations/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.currentStreak.type, parentSchema: schema419.properties.currentStreak, data: data10 }];
                                                                     return false;
                                                                 }
                                                                 if (errors === _errs25) {
                                                                     if (typeof data10 == "number") {
                                                                         if (data10 < 0 || isNaN(data10)) {
-                                                                            validate327.errors = [{ instancePath: instancePath + "/missedAttestations/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.currentStreak, data: data10 }];
+                                                                            validate326.errors = [{ instancePath: instancePath + "/missedAttestations/currentStreak", schemaPath: "ValidatorMissedStats/properties/currentStreak/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.currentStreak, data: data10 }];
                                                                             return false;
                                                                         }
                                                                     }
@@ -12922,18 +12962,18 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                     if (errors === _errs27) {
                                                                         if (typeof data11 == "number") {
                                                                             if (data11 > 1 || isNaN(data11)) {
-                                                                                validate327.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema418.properties.rate, data: data11 }];
+                                                                                validate326.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema419.properties.rate, data: data11 }];
                                                                                 return false;
                                                                             }
                                                                             else {
                                                                                 if (data11 < 0 || isNaN(data11)) {
-                                                                                    validate327.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.rate, data: data11 }];
+                                                                                    validate326.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.rate, data: data11 }];
                                                                                     return false;
                                                                                 }
                                                                             }
                                                                         }
                                                                         else {
-                                                                            validate327.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema418.properties.rate.type, parentSchema: schema418.properties.rate, data: data11 }];
+                                                                            validate326.errors = [{ instancePath: instancePath + "/missedAttestations/rate", schemaPath: "ValidatorMissedStats/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema419.properties.rate.type, parentSchema: schema419.properties.rate, data: data11 }];
                                                                             return false;
                                                                         }
                                                                     }
@@ -12947,13 +12987,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                         let data12 = data9.count;
                                                                         const _errs29 = errors;
                                                                         if (!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) {
-                                                                            validate327.errors = [{ instancePath: instancePath + "/missedAttestations/count", schemaPath: "ValidatorMissedStats/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.count.type, parentSchema: schema418.properties.count, data: data12 }];
+                                                                            validate326.errors = [{ instancePath: instancePath + "/missedAttestations/count", schemaPath: "ValidatorMissedStats/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.count.type, parentSchema: schema419.properties.count, data: data12 }];
                                                                             return false;
                                                                         }
                                                                         if (errors === _errs29) {
                                                                             if (typeof data12 == "number") {
                                                                                 if (data12 < 0 || isNaN(data12)) {
-                                                                                    validate327.errors = [{ instancePath: instancePath + "/missedAttestations/count", schemaPath: "ValidatorMissedStats/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.count, data: data12 }];
+                                                                                    validate326.errors = [{ instancePath: instancePath + "/missedAttestations/count", schemaPath: "ValidatorMissedStats/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.count, data: data12 }];
                                                                                     return false;
                                                                                 }
                                                                             }
@@ -12968,13 +13008,13 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                                             let data13 = data9.total;
                                                                             const _errs31 = errors;
                                                                             if (!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) {
-                                                                                validate327.errors = [{ instancePath: instancePath + "/missedAttestations/total", schemaPath: "ValidatorMissedStats/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema418.properties.total.type, parentSchema: schema418.properties.total, data: data13 }];
+                                                                                validate326.errors = [{ instancePath: instancePath + "/missedAttestations/total", schemaPath: "ValidatorMissedStats/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema419.properties.total.type, parentSchema: schema419.properties.total, data: data13 }];
                                                                                 return false;
                                                                             }
                                                                             if (errors === _errs31) {
                                                                                 if (typeof data13 == "number") {
                                                                                     if (data13 < 0 || isNaN(data13)) {
-                                                                                        validate327.errors = [{ instancePath: instancePath + "/missedAttestations/total", schemaPath: "ValidatorMissedStats/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema418.properties.total, data: data13 }];
+                                                                                        validate326.errors = [{ instancePath: instancePath + "/missedAttestations/total", schemaPath: "ValidatorMissedStats/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema419.properties.total, data: data13 }];
                                                                                         return false;
                                                                                     }
                                                                                 }
@@ -12991,7 +13031,7 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                     }
                                                 }
                                                 else {
-                                                    validate327.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema418.type, parentSchema: schema418, data: data9 }];
+                                                    validate326.errors = [{ instancePath: instancePath + "/missedAttestations", schemaPath: "ValidatorMissedStats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema419.type, parentSchema: schema419, data: data9 }];
                                                     return false;
                                                 }
                                             }
@@ -13010,8 +13050,8 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                         const len0 = data14.length;
                                                         for (let i0 = 0; i0 < len0; i0++) {
                                                             const _errs35 = errors;
-                                                            if (!(validate331(data14[i0], { instancePath: instancePath + "/history/" + i0, parentData: data14, parentDataProperty: i0, rootData }))) {
-                                                                vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+                                                            if (!(validate330(data14[i0], { instancePath: instancePath + "/history/" + i0, parentData: data14, parentDataProperty: i0, rootData }))) {
+                                                                vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
                                                                 errors = vErrors.length;
                                                             }
                                                             var valid6 = _errs35 === errors;
@@ -13021,7 +13061,7 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
                                                         }
                                                     }
                                                     else {
-                                                        validate327.errors = [{ instancePath: instancePath + "/history", schemaPath: "#/properties/history/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema413.properties.history.type, parentSchema: schema413.properties.history, data: data14 }];
+                                                        validate326.errors = [{ instancePath: instancePath + "/history", schemaPath: "#/properties/history/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema414.properties.history.type, parentSchema: schema414.properties.history, data: data14 }];
                                                         return false;
                                                     }
                                                 }
@@ -13040,28 +13080,28 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate327.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema413.type, parentSchema: schema413, data }];
+            validate326.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema414.type, parentSchema: schema414, data }];
             return false;
         }
     }
-    validate327.errors = vErrors;
+    validate326.errors = vErrors;
     return errors === 0;
 }
-function validate326(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.stats === undefined) && (missing0 = "stats")) || ((data.slotWindow === undefined) && (missing0 = "slotWindow"))) {
-                validate326.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema412.required, parentSchema: schema412, data }];
+                validate325.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema413.required, parentSchema: schema413, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((key0 === "stats") || (key0 === "lastProcessedSlot")) || (key0 === "initialSlot")) || (key0 === "slotWindow"))) {
-                        validate326.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema412, data }];
+                        validate325.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema413, data }];
                         return false;
                         break;
                     }
@@ -13075,8 +13115,8 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                 for (const key1 in data0) {
                                     const _errs4 = errors;
                                     if (typeof key1 === "string") {
-                                        if (!pattern172.test(key1)) {
-                                            const err0 = { instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/propertyNames/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema412.properties.stats.propertyNames, data: key1, propertyName: key1 };
+                                        if (!pattern173.test(key1)) {
+                                            const err0 = { instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/propertyNames/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema413.properties.stats.propertyNames, data: key1, propertyName: key1 };
                                             if (vErrors === null) {
                                                 vErrors = [err0];
                                             }
@@ -13088,7 +13128,7 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                     }
                                     var valid1 = _errs4 === errors;
                                     if (!valid1) {
-                                        const err1 = { instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema412.properties.stats.propertyNames, parentSchema: schema412.properties.stats, data: data0 };
+                                        const err1 = { instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema413.properties.stats.propertyNames, parentSchema: schema413.properties.stats, data: data0 };
                                         if (vErrors === null) {
                                             vErrors = [err1];
                                         }
@@ -13096,7 +13136,7 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                             vErrors.push(err1);
                                         }
                                         errors++;
-                                        validate326.errors = vErrors;
+                                        validate325.errors = vErrors;
                                         return false;
                                         break;
                                     }
@@ -13104,8 +13144,8 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (valid1) {
                                     for (const key2 in data0) {
                                         const _errs6 = errors;
-                                        if (!(validate327(data0[key2], { instancePath: instancePath + "/stats/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key2, rootData }))) {
-                                            vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+                                        if (!(validate326(data0[key2], { instancePath: instancePath + "/stats/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key2, rootData }))) {
+                                            vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid2 = _errs6 === errors;
@@ -13116,7 +13156,7 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                 }
                             }
                             else {
-                                validate326.errors = [{ instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema412.properties.stats.type, parentSchema: schema412.properties.stats, data: data0 }];
+                                validate325.errors = [{ instancePath: instancePath + "/stats", schemaPath: "#/properties/stats/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema413.properties.stats.type, parentSchema: schema413.properties.stats, data: data0 }];
                                 return false;
                             }
                         }
@@ -13131,13 +13171,13 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                             const _errs7 = errors;
                             const _errs8 = errors;
                             if (!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) {
-                                validate326.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data2 }];
+                                validate325.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data2 }];
                                 return false;
                             }
                             if (errors === _errs8) {
                                 if (typeof data2 == "number") {
                                     if (data2 < 0 || isNaN(data2)) {
-                                        validate326.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data2 }];
+                                        validate325.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -13153,13 +13193,13 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                 const _errs10 = errors;
                                 const _errs11 = errors;
                                 if (!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) {
-                                    validate326.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data3 }];
+                                    validate325.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data3 }];
                                     return false;
                                 }
                                 if (errors === _errs11) {
                                     if (typeof data3 == "number") {
                                         if (data3 < 0 || isNaN(data3)) {
-                                            validate326.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data3 }];
+                                            validate325.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -13174,13 +13214,13 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data4 = data.slotWindow;
                                     const _errs13 = errors;
                                     if (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) {
-                                        validate326.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema412.properties.slotWindow.type, parentSchema: schema412.properties.slotWindow, data: data4 }];
+                                        validate325.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema413.properties.slotWindow.type, parentSchema: schema413.properties.slotWindow, data: data4 }];
                                         return false;
                                     }
                                     if (errors === _errs13) {
                                         if (typeof data4 == "number") {
                                             if (data4 < 0 || isNaN(data4)) {
-                                                validate326.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema412.properties.slotWindow, data: data4 }];
+                                                validate325.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema413.properties.slotWindow, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -13197,46 +13237,67 @@ function validate326(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate326.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema412.type, parentSchema: schema412, data }];
+            validate325.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema413.type, parentSchema: schema413, data }];
             return false;
         }
-    }
-    validate326.errors = vErrors;
-    return errors === 0;
-}
-function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate326(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
-        errors = vErrors.length;
     }
     validate325.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param0 = validate335;
-const schema425 = { "$ref": "EthAddress" };
-function validate335(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate324(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate325(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+        errors = vErrors.length;
+    }
+    validate324.errors = vErrors;
+    return errors === 0;
+}
+export const node_getValidatorStats_param0 = validate334;
+const schema426 = { "$ref": "EthAddress" };
+function validate334(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern9.test(data)) {
-                validate335.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data }];
+                validate334.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema42, data }];
                 return false;
             }
         }
         else {
-            validate335.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data }];
+            validate334.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data }];
+            return false;
+        }
+    }
+    validate334.errors = vErrors;
+    return errors === 0;
+}
+export const node_getValidatorStats_param1 = validate335;
+const schema428 = { "$ref": "BigIntString" };
+function validate335(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern8.test(data)) {
+                validate335.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data }];
+                return false;
+            }
+        }
+        else {
+            validate335.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data }];
             return false;
         }
     }
     validate335.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param1 = validate336;
-const schema427 = { "$ref": "BigIntString" };
+export const node_getValidatorStats_param2 = validate336;
+const schema430 = { "$ref": "BigIntString" };
 function validate336(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -13256,46 +13317,25 @@ function validate336(data, { instancePath = "", parentData, parentDataProperty, 
     validate336.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param2 = validate337;
-const schema429 = { "$ref": "BigIntString" };
-function validate337(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern8.test(data)) {
-                validate337.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema41, data }];
-                return false;
-            }
-        }
-        else {
-            validate337.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.type, parentSchema: schema41, data }];
-            return false;
-        }
-    }
-    validate337.errors = vErrors;
-    return errors === 0;
-}
-export const node_getValidatorStats_result = validate338;
-const schema431 = { "oneOf": [{ "$ref": "SingleValidatorStats" }, { "type": "null" }], "x-expected": "an object or null" };
-const schema432 = { "type": "object", "required": ["validator", "allTimeProvenPerformance", "slotWindow"], "properties": { "validator": { "$ref": "ValidatorStats" }, "allTimeProvenPerformance": { "type": "array", "items": { "$ref": "ProvenPerformance" } }, "lastProcessedSlot": { "$ref": "SlotNumber" }, "initialSlot": { "$ref": "SlotNumber" }, "slotWindow": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
-const schema433 = { "type": "object", "required": ["missed", "total", "epoch"], "properties": { "missed": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 }, "epoch": { "$ref": "EpochNumber" } }, "additionalProperties": false };
-function validate341(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getValidatorStats_result = validate337;
+const schema432 = { "oneOf": [{ "$ref": "SingleValidatorStats" }, { "type": "null" }], "x-expected": "an object or null" };
+const schema433 = { "type": "object", "required": ["validator", "allTimeProvenPerformance", "slotWindow"], "properties": { "validator": { "$ref": "ValidatorStats" }, "allTimeProvenPerformance": { "type": "array", "items": { "$ref": "ProvenPerformance" } }, "lastProcessedSlot": { "$ref": "SlotNumber" }, "initialSlot": { "$ref": "SlotNumber" }, "slotWindow": { "type": "integer", "minimum": 0 } }, "additionalProperties": false };
+const schema434 = { "type": "object", "required": ["missed", "total", "epoch"], "properties": { "missed": { "type": "integer", "minimum": 0 }, "total": { "type": "integer", "minimum": 0 }, "epoch": { "$ref": "EpochNumber" } }, "additionalProperties": false };
+function validate340(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((data.missed === undefined) && (missing0 = "missed")) || ((data.total === undefined) && (missing0 = "total"))) || ((data.epoch === undefined) && (missing0 = "epoch"))) {
-                validate341.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema433.required, parentSchema: schema433, data }];
+                validate340.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema434.required, parentSchema: schema434, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((key0 === "missed") || (key0 === "total")) || (key0 === "epoch"))) {
-                        validate341.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema433, data }];
+                        validate340.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema434, data }];
                         return false;
                         break;
                     }
@@ -13305,13 +13345,13 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
                         let data0 = data.missed;
                         const _errs2 = errors;
                         if (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) {
-                            validate341.errors = [{ instancePath: instancePath + "/missed", schemaPath: "#/properties/missed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema433.properties.missed.type, parentSchema: schema433.properties.missed, data: data0 }];
+                            validate340.errors = [{ instancePath: instancePath + "/missed", schemaPath: "#/properties/missed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema434.properties.missed.type, parentSchema: schema434.properties.missed, data: data0 }];
                             return false;
                         }
                         if (errors === _errs2) {
                             if (typeof data0 == "number") {
                                 if (data0 < 0 || isNaN(data0)) {
-                                    validate341.errors = [{ instancePath: instancePath + "/missed", schemaPath: "#/properties/missed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema433.properties.missed, data: data0 }];
+                                    validate340.errors = [{ instancePath: instancePath + "/missed", schemaPath: "#/properties/missed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema434.properties.missed, data: data0 }];
                                     return false;
                                 }
                             }
@@ -13326,13 +13366,13 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
                             let data1 = data.total;
                             const _errs4 = errors;
                             if (!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) {
-                                validate341.errors = [{ instancePath: instancePath + "/total", schemaPath: "#/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema433.properties.total.type, parentSchema: schema433.properties.total, data: data1 }];
+                                validate340.errors = [{ instancePath: instancePath + "/total", schemaPath: "#/properties/total/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema434.properties.total.type, parentSchema: schema434.properties.total, data: data1 }];
                                 return false;
                             }
                             if (errors === _errs4) {
                                 if (typeof data1 == "number") {
                                     if (data1 < 0 || isNaN(data1)) {
-                                        validate341.errors = [{ instancePath: instancePath + "/total", schemaPath: "#/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema433.properties.total, data: data1 }];
+                                        validate340.errors = [{ instancePath: instancePath + "/total", schemaPath: "#/properties/total/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema434.properties.total, data: data1 }];
                                         return false;
                                     }
                                 }
@@ -13348,13 +13388,13 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
                                 const _errs6 = errors;
                                 const _errs7 = errors;
                                 if (!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) {
-                                    validate341.errors = [{ instancePath: instancePath + "/epoch", schemaPath: "EpochNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema119.type, parentSchema: schema119, data: data2 }];
+                                    validate340.errors = [{ instancePath: instancePath + "/epoch", schemaPath: "EpochNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema119.type, parentSchema: schema119, data: data2 }];
                                     return false;
                                 }
                                 if (errors === _errs7) {
                                     if (typeof data2 == "number") {
                                         if (data2 < 0 || isNaN(data2)) {
-                                            validate341.errors = [{ instancePath: instancePath + "/epoch", schemaPath: "EpochNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema119, data: data2 }];
+                                            validate340.errors = [{ instancePath: instancePath + "/epoch", schemaPath: "EpochNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema119, data: data2 }];
                                             return false;
                                         }
                                     }
@@ -13370,28 +13410,28 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate341.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema433.type, parentSchema: schema433, data }];
+            validate340.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema434.type, parentSchema: schema434, data }];
             return false;
         }
     }
-    validate341.errors = vErrors;
+    validate340.errors = vErrors;
     return errors === 0;
 }
-function validate339(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate338(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((data.validator === undefined) && (missing0 = "validator")) || ((data.allTimeProvenPerformance === undefined) && (missing0 = "allTimeProvenPerformance"))) || ((data.slotWindow === undefined) && (missing0 = "slotWindow"))) {
-                validate339.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema432.required, parentSchema: schema432, data }];
+                validate338.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema433.required, parentSchema: schema433, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((key0 === "validator") || (key0 === "allTimeProvenPerformance")) || (key0 === "lastProcessedSlot")) || (key0 === "initialSlot")) || (key0 === "slotWindow"))) {
-                        validate339.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema432, data }];
+                        validate338.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema433, data }];
                         return false;
                         break;
                     }
@@ -13399,8 +13439,8 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                 if (_errs1 === errors) {
                     if (data.validator !== undefined) {
                         const _errs2 = errors;
-                        if (!(validate327(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData }))) {
-                            vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+                        if (!(validate326(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData }))) {
+                            vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
                             errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
@@ -13418,8 +13458,8 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                                     const len0 = data1.length;
                                     for (let i0 = 0; i0 < len0; i0++) {
                                         const _errs5 = errors;
-                                        if (!(validate341(data1[i0], { instancePath: instancePath + "/allTimeProvenPerformance/" + i0, parentData: data1, parentDataProperty: i0, rootData }))) {
-                                            vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
+                                        if (!(validate340(data1[i0], { instancePath: instancePath + "/allTimeProvenPerformance/" + i0, parentData: data1, parentDataProperty: i0, rootData }))) {
+                                            vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid1 = _errs5 === errors;
@@ -13429,7 +13469,7 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                                     }
                                 }
                                 else {
-                                    validate339.errors = [{ instancePath: instancePath + "/allTimeProvenPerformance", schemaPath: "#/properties/allTimeProvenPerformance/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema432.properties.allTimeProvenPerformance.type, parentSchema: schema432.properties.allTimeProvenPerformance, data: data1 }];
+                                    validate338.errors = [{ instancePath: instancePath + "/allTimeProvenPerformance", schemaPath: "#/properties/allTimeProvenPerformance/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema433.properties.allTimeProvenPerformance.type, parentSchema: schema433.properties.allTimeProvenPerformance, data: data1 }];
                                     return false;
                                 }
                             }
@@ -13444,13 +13484,13 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                                 const _errs6 = errors;
                                 const _errs7 = errors;
                                 if (!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) {
-                                    validate339.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data3 }];
+                                    validate338.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data3 }];
                                     return false;
                                 }
                                 if (errors === _errs7) {
                                     if (typeof data3 == "number") {
                                         if (data3 < 0 || isNaN(data3)) {
-                                            validate339.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data3 }];
+                                            validate338.errors = [{ instancePath: instancePath + "/lastProcessedSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data3 }];
                                             return false;
                                         }
                                     }
@@ -13466,13 +13506,13 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                                     const _errs9 = errors;
                                     const _errs10 = errors;
                                     if (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) {
-                                        validate339.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data4 }];
+                                        validate338.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data: data4 }];
                                         return false;
                                     }
                                     if (errors === _errs10) {
                                         if (typeof data4 == "number") {
                                             if (data4 < 0 || isNaN(data4)) {
-                                                validate339.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data4 }];
+                                                validate338.errors = [{ instancePath: instancePath + "/initialSlot", schemaPath: "SlotNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data: data4 }];
                                                 return false;
                                             }
                                         }
@@ -13487,13 +13527,13 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
                                         let data5 = data.slotWindow;
                                         const _errs12 = errors;
                                         if (!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) {
-                                            validate339.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema432.properties.slotWindow.type, parentSchema: schema432.properties.slotWindow, data: data5 }];
+                                            validate338.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema433.properties.slotWindow.type, parentSchema: schema433.properties.slotWindow, data: data5 }];
                                             return false;
                                         }
                                         if (errors === _errs12) {
                                             if (typeof data5 == "number") {
                                                 if (data5 < 0 || isNaN(data5)) {
-                                                    validate339.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema432.properties.slotWindow, data: data5 }];
+                                                    validate338.errors = [{ instancePath: instancePath + "/slotWindow", schemaPath: "#/properties/slotWindow/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema433.properties.slotWindow, data: data5 }];
                                                     return false;
                                                 }
                                             }
@@ -13511,22 +13551,22 @@ function validate339(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate339.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema432.type, parentSchema: schema432, data }];
+            validate338.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema433.type, parentSchema: schema433, data }];
             return false;
         }
     }
-    validate339.errors = vErrors;
+    validate338.errors = vErrors;
     return errors === 0;
 }
-function validate338(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate337(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     let valid0 = false;
     let passing0 = null;
     const _errs1 = errors;
-    if (!(validate339(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+    if (!(validate338(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
         errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
@@ -13536,7 +13576,7 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
     }
     const _errs2 = errors;
     if (data !== null) {
-        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema431.oneOf[1].type, parentSchema: schema431.oneOf[1], data };
+        const err0 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema432.oneOf[1].type, parentSchema: schema432.oneOf[1], data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -13557,7 +13597,7 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema431.oneOf, parentSchema: schema431, data };
+        const err1 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema432.oneOf, parentSchema: schema432, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -13565,7 +13605,7 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err1);
         }
         errors++;
-        validate338.errors = vErrors;
+        validate337.errors = vErrors;
         return false;
     }
     else {
@@ -13579,19 +13619,19 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate338.errors = vErrors;
+    validate337.errors = vErrors;
     return errors === 0;
 }
-export const node_registerContractFunctionSignatures_param0 = validate344;
-const schema437 = { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 10000 }, "maxItems": 100 };
+export const node_registerContractFunctionSignatures_param0 = validate343;
+const schema438 = { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 10000 }, "maxItems": 100 };
 const func7 = require("ajv/dist/runtime/ucs2length").default;
-function validate344(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate343(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate344.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema437, data }];
+                validate343.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema438, data }];
                 return false;
             }
             else {
@@ -13603,18 +13643,18 @@ function validate344(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs1) {
                         if (typeof data0 === "string") {
                             if (func7(data0) > 10000) {
-                                validate344.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 10000 }, message: "must NOT have more than 10000 characters", schema: 10000, parentSchema: schema437.items, data: data0 }];
+                                validate343.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 10000 }, message: "must NOT have more than 10000 characters", schema: 10000, parentSchema: schema438.items, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (func7(data0) < 1) {
-                                    validate344.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema437.items, data: data0 }];
+                                    validate343.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema438.items, data: data0 }];
                                     return false;
                                 }
                             }
                         }
                         else {
-                            validate344.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema437.items.type, parentSchema: schema437.items, data: data0 }];
+                            validate343.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema438.items.type, parentSchema: schema438.items, data: data0 }];
                             return false;
                         }
                     }
@@ -13626,29 +13666,29 @@ function validate344(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate344.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema437.type, parentSchema: schema437, data }];
+            validate343.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema438.type, parentSchema: schema438, data }];
             return false;
         }
+    }
+    validate343.errors = vErrors;
+    return errors === 0;
+}
+export const node_registerContractFunctionSignatures_result = validate344;
+const schema439 = { "type": "null" };
+function validate344(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (data !== null) {
+        validate344.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema439.type, parentSchema: schema439, data }];
+        return false;
     }
     validate344.errors = vErrors;
     return errors === 0;
 }
-export const node_registerContractFunctionSignatures_result = validate345;
-const schema438 = { "type": "null" };
-function validate345(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (data !== null) {
-        validate345.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema438.type, parentSchema: schema438, data }];
-        return false;
-    }
-    validate345.errors = vErrors;
-    return errors === 0;
-}
-export const node_getAllowedPublicSetup_result = validate346;
-const schema439 = { "type": "array", "items": { "$ref": "AllowedElement" } };
-const schema440 = { "oneOf": [{ "type": "object", "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } }, "additionalProperties": false }, { "type": "object", "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Field" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } }, "additionalProperties": false }], "x-expected": "an object" };
-function validate347(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getAllowedPublicSetup_result = validate345;
+const schema440 = { "type": "array", "items": { "$ref": "AllowedElement" } };
+const schema441 = { "oneOf": [{ "type": "object", "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } }, "additionalProperties": false }, { "type": "object", "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Field" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } }, "additionalProperties": false }], "x-expected": "an object" };
+function validate346(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
@@ -13659,7 +13699,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.address === undefined) && (missing0 = "address")) || ((data.selector === undefined) && (missing0 = "selector"))) {
-                const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema440.oneOf[0].required, parentSchema: schema440.oneOf[0], data };
+                const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema441.oneOf[0].required, parentSchema: schema441.oneOf[0], data };
                 if (vErrors === null) {
                     vErrors = [err0];
                 }
@@ -13672,7 +13712,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                 const _errs3 = errors;
                 for (const key0 in data) {
                     if (!(((((key0 === "address") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
-                        const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema440.oneOf[0], data };
+                        const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema441.oneOf[0], data };
                         if (vErrors === null) {
                             vErrors = [err1];
                         }
@@ -13756,7 +13796,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data2 = data.onlySelf;
                                 const _errs10 = errors;
                                 if (typeof data2 !== "boolean") {
-                                    const err6 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/0/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema440.oneOf[0].properties.onlySelf.type, parentSchema: schema440.oneOf[0].properties.onlySelf, data: data2 };
+                                    const err6 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/0/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema441.oneOf[0].properties.onlySelf.type, parentSchema: schema441.oneOf[0].properties.onlySelf, data: data2 };
                                     if (vErrors === null) {
                                         vErrors = [err6];
                                     }
@@ -13775,7 +13815,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data3 = data.rejectNullMsgSender;
                                     const _errs12 = errors;
                                     if (typeof data3 !== "boolean") {
-                                        const err7 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/0/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema440.oneOf[0].properties.rejectNullMsgSender.type, parentSchema: schema440.oneOf[0].properties.rejectNullMsgSender, data: data3 };
+                                        const err7 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/0/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema441.oneOf[0].properties.rejectNullMsgSender.type, parentSchema: schema441.oneOf[0].properties.rejectNullMsgSender, data: data3 };
                                         if (vErrors === null) {
                                             vErrors = [err7];
                                         }
@@ -13794,7 +13834,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                         let data4 = data.calldataLength;
                                         const _errs14 = errors;
                                         if (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) {
-                                            const err8 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema440.oneOf[0].properties.calldataLength.type, parentSchema: schema440.oneOf[0].properties.calldataLength, data: data4 };
+                                            const err8 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema441.oneOf[0].properties.calldataLength.type, parentSchema: schema441.oneOf[0].properties.calldataLength, data: data4 };
                                             if (vErrors === null) {
                                                 vErrors = [err8];
                                             }
@@ -13806,7 +13846,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs14) {
                                             if (typeof data4 == "number") {
                                                 if (data4 < 0 || isNaN(data4)) {
-                                                    const err9 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema440.oneOf[0].properties.calldataLength, data: data4 };
+                                                    const err9 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema441.oneOf[0].properties.calldataLength, data: data4 };
                                                     if (vErrors === null) {
                                                         vErrors = [err9];
                                                     }
@@ -13830,7 +13870,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err10 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema440.oneOf[0].type, parentSchema: schema440.oneOf[0], data };
+            const err10 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema441.oneOf[0].type, parentSchema: schema441.oneOf[0], data };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -13850,7 +13890,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing1;
             if (((data.classId === undefined) && (missing1 = "classId")) || ((data.selector === undefined) && (missing1 = "selector"))) {
-                const err11 = { instancePath, schemaPath: "#/oneOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema440.oneOf[1].required, parentSchema: schema440.oneOf[1], data };
+                const err11 = { instancePath, schemaPath: "#/oneOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema441.oneOf[1].required, parentSchema: schema441.oneOf[1], data };
                 if (vErrors === null) {
                     vErrors = [err11];
                 }
@@ -13863,7 +13903,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                 const _errs18 = errors;
                 for (const key1 in data) {
                     if (!(((((key1 === "classId") || (key1 === "selector")) || (key1 === "onlySelf")) || (key1 === "rejectNullMsgSender")) || (key1 === "calldataLength"))) {
-                        const err12 = { instancePath, schemaPath: "#/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema440.oneOf[1], data };
+                        const err12 = { instancePath, schemaPath: "#/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema441.oneOf[1], data };
                         if (vErrors === null) {
                             vErrors = [err12];
                         }
@@ -13947,7 +13987,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data7 = data.onlySelf;
                                 const _errs25 = errors;
                                 if (typeof data7 !== "boolean") {
-                                    const err17 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/1/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema440.oneOf[1].properties.onlySelf.type, parentSchema: schema440.oneOf[1].properties.onlySelf, data: data7 };
+                                    const err17 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/1/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema441.oneOf[1].properties.onlySelf.type, parentSchema: schema441.oneOf[1].properties.onlySelf, data: data7 };
                                     if (vErrors === null) {
                                         vErrors = [err17];
                                     }
@@ -13966,7 +14006,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                     let data8 = data.rejectNullMsgSender;
                                     const _errs27 = errors;
                                     if (typeof data8 !== "boolean") {
-                                        const err18 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/1/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema440.oneOf[1].properties.rejectNullMsgSender.type, parentSchema: schema440.oneOf[1].properties.rejectNullMsgSender, data: data8 };
+                                        const err18 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/1/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema441.oneOf[1].properties.rejectNullMsgSender.type, parentSchema: schema441.oneOf[1].properties.rejectNullMsgSender, data: data8 };
                                         if (vErrors === null) {
                                             vErrors = [err18];
                                         }
@@ -13985,7 +14025,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                         let data9 = data.calldataLength;
                                         const _errs29 = errors;
                                         if (!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) {
-                                            const err19 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema440.oneOf[1].properties.calldataLength.type, parentSchema: schema440.oneOf[1].properties.calldataLength, data: data9 };
+                                            const err19 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema441.oneOf[1].properties.calldataLength.type, parentSchema: schema441.oneOf[1].properties.calldataLength, data: data9 };
                                             if (vErrors === null) {
                                                 vErrors = [err19];
                                             }
@@ -13997,7 +14037,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs29) {
                                             if (typeof data9 == "number") {
                                                 if (data9 < 0 || isNaN(data9)) {
-                                                    const err20 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema440.oneOf[1].properties.calldataLength, data: data9 };
+                                                    const err20 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema441.oneOf[1].properties.calldataLength, data: data9 };
                                                     if (vErrors === null) {
                                                         vErrors = [err20];
                                                     }
@@ -14021,7 +14061,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err21 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema440.oneOf[1].type, parentSchema: schema440.oneOf[1], data };
+            const err21 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema441.oneOf[1].type, parentSchema: schema441.oneOf[1], data };
             if (vErrors === null) {
                 vErrors = [err21];
             }
@@ -14043,7 +14083,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (!valid0) {
-        const err22 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema440.oneOf, parentSchema: schema440, data };
+        const err22 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema441.oneOf, parentSchema: schema441, data };
         if (vErrors === null) {
             vErrors = [err22];
         }
@@ -14051,7 +14091,7 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
             vErrors.push(err22);
         }
         errors++;
-        validate347.errors = vErrors;
+        validate346.errors = vErrors;
         return false;
     }
     else {
@@ -14065,10 +14105,10 @@ function validate347(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
     }
-    validate347.errors = vErrors;
+    validate346.errors = vErrors;
     return errors === 0;
 }
-function validate346(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate345(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -14077,8 +14117,8 @@ function validate346(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate347(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+                if (!(validate346(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -14088,11 +14128,11 @@ function validate346(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate346.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema439.type, parentSchema: schema439, data }];
+            validate345.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema440.type, parentSchema: schema440, data }];
             return false;
         }
     }
-    validate346.errors = vErrors;
+    validate345.errors = vErrors;
     return errors === 0;
 }
 

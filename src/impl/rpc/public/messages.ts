@@ -25,7 +25,7 @@ export interface MessageDeps {
 export function createMessageHandlers({ worldState, chain }: MessageDeps): MessageHandlers {
   const messageBlock = async (message: string) => (await chain.getL1ToL2MessageBlock(BigInt(message))) ?? null;
   return {
-    /** Handler for `node_getL1ToL2MessageMembershipWitness`: `[index, sibling path]`, `null` when not in the tree at that block. */
+    /** Handler for `node_getL1ToL2MessageMembershipWitness`: `[index, sibling path as 0x-hex list]`, `null` when not in the tree at that block. */
     async getL1ToL2MessageMembershipWitness(blockNumber, l1ToL2Message) {
       const block = await resolveStateBlock(worldState, chain, blockNumber);
       const w = await worldState.getL1ToL2MessageMembershipWitness(block, BigInt(l1ToL2Message));

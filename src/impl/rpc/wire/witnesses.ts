@@ -1,7 +1,8 @@
 /**
  * Wire mappers for tree results: SiblingPath and MembershipWitness base64, the
- * NullifierMembershipWitness / PublicDataWitness JSON, the L1→L2 witness tuple, findLeavesIndexes
- * elements and WorldStateSyncStatus — byte for byte as the real node sends them.
+ * NullifierMembershipWitness / PublicDataWitness JSON, findLeavesIndexes elements and
+ * WorldStateSyncStatus — byte for byte as the real node sends them — and the SPEC-only forms:
+ * sibling paths as 0x-hex lists and the L1→L2 witness tuple that carries one.
  * @module
  */
 import { fieldToBytes, toFieldHex } from '../../crypto/field.ts';
@@ -58,9 +59,13 @@ export function publicDataWitnessToWire(w: IndexedLeafWitness): {
   };
 }
 
-/** getL1ToL2MessageMembershipWitness tuple: ["<dec index>", SiblingPath base64]. */
-export function l1ToL2WitnessToWire(w: MembershipWitness): [string, string] {
-  return [w.leafIndex.toString(), siblingPathToWire(w.siblingPath)];
+/**
+ * getL1ToL2MessageMembershipWitness tuple: ["<dec index>", [0x-hex node, ...]] — the path in the
+ * SPEC's string[] form of the `node_get*SiblingPath` methods (SPEC §4.6), not 4.1.2's base64
+ * SiblingPath (docs/COMPATIBILITY.md).
+ */
+export function l1ToL2WitnessToWire(w: MembershipWitness): [string, string[]] {
+  return [w.leafIndex.toString(), siblingPathToHexList(w.siblingPath)];
 }
 
 /** findLeavesIndexes element: {l2BlockNumber, l2BlockHash, data: "<dec index>"} or null. */
