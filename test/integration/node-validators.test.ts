@@ -41,12 +41,17 @@ describe('node process: validator stats from the production loop', { timeout: 90
     try {
       await statsShowProposals(node.publicUrl, DEV_VALIDATOR_ADDRESS);
       // 2-slot epochs proven 1 s after they end: an epoch's performance shows up.
-      const proven = await waitFor('proven performance', async () => {
-        const one = await ok(node.publicUrl, 'node_getValidatorStats', DEV_VALIDATOR_ADDRESS);
-        return one.allTimeProvenPerformance.length > 0 ? one.allTimeProvenPerformance : undefined;
+      const one = await waitFor('proven performance', async () => {
+        const stats = await ok(node.publicUrl, 'node_getValidatorStats', DEV_VALIDATOR_ADDRESS);
+        return stats.allTimeProvenPerformance.length > 0 ? stats : undefined;
       }, 20_000);
-      assert.equal(proven[0].missed, 0);
+      const proven = one.allTimeProvenPerformance;
       assert.ok(proven[0].total >= 1);
+      // It is the epoch's slot record: a slot whose step the machine stalled past the 1-second slot
+      // is rightly a missed one (seen under load), so the count is checked against the slots, not taken as 0.
+      const slots = one.validator.history.filter((h: { slot: number }) => Math.floor(h.slot / 2) === proven[0].epoch);
+      assert.equal(proven[0].total, slots.length, JSON.stringify(one));
+      assert.equal(proven[0].missed, slots.filter((h: { status: string }) => h.status !== 'checkpoint-mined').length, JSON.stringify(one));
     } finally {
       assert.equal(await node.stop('SIGTERM'), 0);
     }
