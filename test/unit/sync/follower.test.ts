@@ -28,7 +28,8 @@ describe('Follower', () => {
     await assert.rejects(follower.syncNow(), /ECONNREFUSED/);
     await follower.start();
     t.after(() => follower.stop());
-    await new Promise((r) => setTimeout(r, 100));
+    // Two failed polls (20 ms apart), waited for: a fixed 100 ms could pass with one poll on a stalled event loop.
+    for (const end = Date.now() + 5000; warnings.length < 2 && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
     assert.ok(warnings.length >= 2 && warnings.every((w) => w === 'connect ECONNREFUSED'), warnings.join());
     assert.deepEqual(follower.status(), { state: 'syncing', lastGoodBlock: 0 });
     down = false;
