@@ -38,7 +38,22 @@ function freePort(): Promise<number> {
 /** The live node: the real CLI on free ports, and the admin key it prints once on stdout. */
 interface LiveNode { process: ChildProcess; publicUrl: string; adminUrl: string; apiKey: string; dataDir: string }
 
+/**
+ * Starts the node on two ports found free a moment before. Another process (test files run in
+ * parallel) can bind one of them in between: then the node exits with EADDRINUSE and is started
+ * again on new ones (a collision of the test's port choice, not the node's behaviour under test).
+ */
 async function startNode(): Promise<LiveNode> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNodeOnce();
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startNodeOnce(): Promise<LiveNode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docs-site-node-'));
   const [port, adminPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['bin/l2node.js', '--data-directory', dataDir, '--port', String(port), '--admin-port', String(adminPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,10 +61,14 @@ async function startNode(): Promise<LiveNode> {
   let err = '';
   child.stdout!.on('data', (b) => { out += b; });
   child.stderr!.on('data', (b) => { err += b; });
+  const closed = new Promise<void>((r) => child.once('close', () => r()));
   const deadline = Date.now() + 30_000;
   // Ready when the key banner is out and both servers log that they listen.
   while (!(/x-api-key: ([0-9a-f]{16,})/.test(out) && (err.match(/JSON-RPC listening/g) ?? []).length >= 2)) {
-    if (child.exitCode !== null) throw new Error(`l2node exited ${child.exitCode}:\n${err.slice(-2000)}`);
+    if (child.exitCode !== null) {
+      await closed; // all of its stderr read
+      throw new Error(`l2node exited ${child.exitCode}:\n${err.slice(-2000)}`);
+    }
     if (Date.now() > deadline) throw new Error(`l2node did not start:\n${out}\n${err.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
