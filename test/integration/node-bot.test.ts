@@ -62,7 +62,10 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       assert.deepEqual(last.rejected, {});
       assert.equal(last.accepted, last.sent);
       assert.ok(last.mined > 0 && last.mined <= last.accepted);
-      assert.ok(last.sentSinceLast >= 2 && last.sentSinceLast <= 8, `about 5 a second, got ${last.sentSinceLast}`);
+      // About 5 a second between two report lines; the upper bound follows the time between them, as a
+      // busy event loop can fire the 1-second report timer late (the bot never bursts to catch up).
+      const sinceLast = (Date.parse(last.time) - Date.parse(reports.at(-2)!.time)) / 1000;
+      assert.ok(last.sentSinceLast >= 2 && last.sentSinceLast <= Math.max(8, Math.ceil(sinceLast * 5) + 1), `about 5 a second, got ${last.sentSinceLast} in ${sinceLast} s`);
       // The rate over the whole run: at most 5 a second since the bot started (plus the first, at once).
       const seconds = (Date.parse(last.time) - Date.parse(started.time)) / 1000;
       assert.ok(last.sent <= Math.ceil(seconds * 5) + 1, `${last.sent} sent in ${seconds} s`);
