@@ -3129,8 +3129,8 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
 }
 export const nodeAdmin_startSnapshotUpload_param0 = validate25;
 const schema57 = { "$ref": "SnapshotLocation" };
-const schema58 = { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(/|file:///)" };
-const pattern34 = new RegExp("^(/|file:///)", "u");
+const schema58 = { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(/|file:///|https?://)" };
+const pattern34 = new RegExp("^(/|file:///|https?://)", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3148,7 +3148,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 else {
                     if (!pattern34.test(data)) {
-                        validate25.errors = [{ instancePath, schemaPath: "SnapshotLocation/pattern", keyword: "pattern", params: { pattern: "^(/|file:///)" }, message: "must match pattern \"" + "^(/|file:///)" + "\"", schema: "^(/|file:///)", parentSchema: schema58, data }];
+                        validate25.errors = [{ instancePath, schemaPath: "SnapshotLocation/pattern", keyword: "pattern", params: { pattern: "^(/|file:///|https?://)" }, message: "must match pattern \"" + "^(/|file:///|https?://)" + "\"", schema: "^(/|file:///|https?://)", parentSchema: schema58, data }];
                         return false;
                     }
                 }

@@ -29,10 +29,48 @@ export interface SnapshotMetadata {
   readonly node?: Readonly<Record<string, unknown>>;
 }
 
+/** Where a snapshot lives: a local directory, or an HTTP(S) base URL its two files are PUT under / GET from. */
+export type SnapshotTarget =
+  | { readonly kind: 'local'; readonly directory: string }
+  | { readonly kind: 'http'; readonly url: URL };
+
+/** True for an http:// or https:// location (the scheme is case-insensitive). */
+export function isHttpLocation(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+/** Parses a location: an absolute path, a file:// URL or an http(s):// URL; anything else is a RangeError. */
+export function parseSnapshotLocation(location: string): SnapshotTarget {
+  if (!isHttpLocation(location)) return { kind: 'local', directory: snapshotDirectory(location) };
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    throw new RangeError('a snapshot URL must be a valid http(s):// URL');
+  }
+  if (url.hostname === '') throw new RangeError('a snapshot URL needs a host');
+  url.hash = '';
+  return { kind: 'http', url };
+}
+
+/**
+ * A location as it may be logged or put in an error message: an HTTP URL without its userinfo
+ * (credentials) and without its query string (a presigned URL's signature is a credential too).
+ */
+export function displayLocation(location: string | URL): string {
+  if (typeof location === 'string' && !isHttpLocation(location)) return location;
+  try {
+    const url = new URL(location);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '<unparseable URL>';
+  }
+}
+
 /** The local directory of a location: an absolute path or a file:// URL. */
 export function snapshotDirectory(location: string): string {
   const directory = location.startsWith('file://') ? fileURLToPath(location) : location;
-  if (!directory.startsWith('/')) throw new RangeError('a snapshot location is an absolute path or a file:// URL');
+  if (!directory.startsWith('/')) throw new RangeError('a snapshot location is an absolute path, a file:// URL or an http(s):// URL (object stores: a presigned https URL)');
   // Kernel pseudo-filesystems hold no files; creating a directory under /proc can even block forever.
   const top = normalize(directory).split('/')[1];
   if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top)) throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);

@@ -1,13 +1,18 @@
 /**
  * Restoring a snapshot at startup (`--snapshot <location>`): only into an empty (or absent) data
- * directory, only when the copy's SHA-256 matches snapshot.json — checked on the source and
- * again on the copy before it is renamed into place.
+ * directory, only when the copy's SHA-256 and size match snapshot.json. A local snapshot is
+ * checked on the source and again on the copy; an http(s):// one is downloaded (snapshot.json
+ * first) into the same temp file and checked there. Either way the copy is renamed into place
+ * only once verified, so a failed or partial restore leaves the data directory as it was.
  * @module
  */
 import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SQLITE_FILE_NAME } from '../store/database.ts';
-import { fileDigest, fsyncPath, snapshotDirectory, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata } from './snapshot-files.ts';
+import {
+  displayLocation, fileDigest, fsyncPath, parseSnapshotLocation, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
+} from './snapshot-files.ts';
+import { getText, getToFile, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
 
 /** A snapshot that cannot be restored; the data directory is left as it was. */
 export class SnapshotRestoreError extends Error {
@@ -17,47 +22,86 @@ export class SnapshotRestoreError extends Error {
   }
 }
 
-/** Restores the snapshot at `location` into `dataDirectory`; returns its metadata. */
-export async function restoreSnapshot(location: string, dataDirectory: string): Promise<SnapshotMetadata> {
-  const dir = snapshotDirectory(location);
-  const meta = await readMetadata(dir);
+/** Restores the snapshot at `location` (path, file:// or http(s):// URL) into `dataDirectory`; returns its metadata. */
+export async function restoreSnapshot(location: string, dataDirectory: string, http: SnapshotHttpOptions = {}): Promise<SnapshotMetadata> {
+  const target = parseSnapshotLocation(location);
+  if (target.kind === 'http') return restoreFromHttp(target.url, dataDirectory, http);
+  const dir = target.directory;
+  const metaFile = join(dir, SNAPSHOT_METADATA_FILE);
+  const metaText = await readFile(metaFile, 'utf8').catch(() => undefined);
+  const meta = parseMetadata(metaText, metaFile);
+  await assertEmptyDataDirectory(dataDirectory);
+  const source = join(dir, SNAPSHOT_DB_FILE);
+  const found = await fileDigest(source).catch(() => {
+    throw new SnapshotRestoreError(`snapshot file ${source} cannot be read`);
+  });
+  assertMatches(meta, found);
+  await installVerifiedCopy(dataDirectory, meta, (tmp) => copyFile(source, tmp));
+  return meta;
+}
+
+async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotHttpOptions): Promise<SnapshotMetadata> {
+  const metaUrl = snapshotFileUrl(base, SNAPSHOT_METADATA_FILE);
+  const metaText = await getText(metaUrl, http).catch((err: unknown) => {
+    throw new SnapshotRestoreError(`${displayLocation(metaUrl)} cannot be fetched (an incomplete snapshot?): ${(err as Error).message}`);
+  });
+  const meta = parseMetadata(metaText, displayLocation(metaUrl));
+  await assertEmptyDataDirectory(dataDirectory);
+  const fileUrl = snapshotFileUrl(base, SNAPSHOT_DB_FILE);
+  await installVerifiedCopy(dataDirectory, meta, (tmp) => getToFile(fileUrl, tmp, meta.sizeBytes, http).catch((err: unknown) => {
+    throw new SnapshotRestoreError(`snapshot download failed: ${(err as Error).message}`);
+  }));
+  return meta;
+}
+
+/**
+ * The part every restore shares: `fill` writes the database copy into a temp file in the data
+ * directory, which is flushed, checked against snapshot.json and only then renamed into place.
+ * On failure the temp file goes, and so does the data directory when this call created it.
+ */
+async function installVerifiedCopy(dataDirectory: string, meta: SnapshotMetadata, fill: (tmp: string) => Promise<void>): Promise<void> {
+  const created = await mkdir(dataDirectory, { recursive: true });
+  const tmp = join(dataDirectory, `.${SQLITE_FILE_NAME}.restore.tmp`);
+  let installed = false;
+  try {
+    await fill(tmp);
+    await fsyncPath(tmp);
+    assertMatches(meta, await fileDigest(tmp));
+    await rename(tmp, join(dataDirectory, SQLITE_FILE_NAME));
+    await fsyncPath(dataDirectory);
+    installed = true;
+  } finally {
+    await rm(tmp, { force: true });
+    if (!installed && created !== undefined) await rm(created, { recursive: true, force: true });
+  }
+}
+
+function assertMatches(meta: SnapshotMetadata, found: { sha256: string; sizeBytes: number }): void {
+  if (found.sha256 !== meta.sha256 || found.sizeBytes !== meta.sizeBytes) {
+    throw new SnapshotRestoreError(`snapshot checksum mismatch: snapshot.json says sha256 ${meta.sha256} (${meta.sizeBytes} bytes), the file has ${found.sha256} (${found.sizeBytes} bytes)`);
+  }
+}
+
+async function assertEmptyDataDirectory(dataDirectory: string): Promise<void> {
   const entries = await readdir(dataDirectory).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
     throw err;
   });
   if (entries.length > 0) throw new SnapshotRestoreError(`data directory ${dataDirectory} is not empty; a snapshot is restored only into an empty one`);
-  const source = join(dir, SNAPSHOT_DB_FILE);
-  const found = await fileDigest(source).catch(() => {
-    throw new SnapshotRestoreError(`snapshot file ${source} cannot be read`);
-  });
-  if (found.sha256 !== meta.sha256 || found.sizeBytes !== meta.sizeBytes) {
-    throw new SnapshotRestoreError(`snapshot checksum mismatch: snapshot.json says sha256 ${meta.sha256}, the file has ${found.sha256}`);
-  }
-  await mkdir(dataDirectory, { recursive: true });
-  const tmp = join(dataDirectory, `.${SQLITE_FILE_NAME}.restore.tmp`);
-  try {
-    await copyFile(source, tmp);
-    await fsyncPath(tmp);
-    const copied = await fileDigest(tmp);
-    if (copied.sha256 !== meta.sha256) throw new SnapshotRestoreError('the restored copy does not match the snapshot checksum');
-    await rename(tmp, join(dataDirectory, SQLITE_FILE_NAME));
-    await fsyncPath(dataDirectory);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-  return meta;
 }
 
-async function readMetadata(dir: string): Promise<SnapshotMetadata> {
+/** Validates snapshot.json's text; `where` names it in errors. */
+function parseMetadata(text: string | undefined, where: string): SnapshotMetadata {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(join(dir, SNAPSHOT_METADATA_FILE), 'utf8'));
+    json = JSON.parse(text ?? '');
   } catch {
-    throw new SnapshotRestoreError(`${join(dir, SNAPSHOT_METADATA_FILE)} is missing or not valid JSON (an incomplete snapshot?)`);
+    throw new SnapshotRestoreError(`${where} is missing or not valid JSON (an incomplete snapshot?)`);
   }
-  const m = json as Partial<SnapshotMetadata>;
+  const m = json as Partial<SnapshotMetadata> | null;
+  if (m === null || typeof m !== 'object') throw new SnapshotRestoreError(`${where} is not a JSON object`);
   if (m.format !== SNAPSHOT_FORMAT) throw new SnapshotRestoreError(`unknown snapshot format ${JSON.stringify(m.format)}`);
-  if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256) || typeof m.sizeBytes !== 'number') {
+  if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256) || typeof m.sizeBytes !== 'number' || !Number.isSafeInteger(m.sizeBytes) || m.sizeBytes < 0) {
     throw new SnapshotRestoreError('snapshot.json lacks a valid sha256 or sizeBytes');
   }
   return m as SnapshotMetadata;

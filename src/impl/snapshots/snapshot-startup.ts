@@ -13,7 +13,7 @@ import type { Config } from '../../config/options.ts';
 import type { Logger } from '../../server/types.ts';
 import { SQLITE_FILE_NAME } from '../store/database.ts';
 import { restoreSnapshot, SnapshotRestoreError } from './snapshot-restore.ts';
-import type { SnapshotMetadata } from './snapshot-files.ts';
+import { displayLocation, isHttpLocation, type SnapshotMetadata } from './snapshot-files.ts';
 
 /** What the start did with `--snapshot`. */
 export type SnapshotStartOutcome =
@@ -29,21 +29,23 @@ export async function restoreSnapshotAtStart(config: Config, logger: Logger): Pr
   if (config.databaseUrl) throw new SnapshotRestoreError('--snapshot restores an SQLite database; it cannot be combined with --database-url');
   if (config.importChain !== undefined && config.importChain !== '') throw new SnapshotRestoreError('--snapshot cannot be combined with --import-chain');
   if (config.role !== undefined && config.role !== 'full') throw new SnapshotRestoreError('--snapshot cannot be used with --role rpc (a reader never writes)');
-  // A relative path is taken from the working directory; absolute paths and file:// URLs as they are.
-  const location = given.startsWith('file://') || isAbsolute(given) ? given : resolve(given);
+  // A relative path is taken from the working directory; absolute paths, file:// and http(s):// URLs as they are.
+  const location = given.startsWith('file://') || isHttpLocation(given) || isAbsolute(given) ? given : resolve(given);
+  // What the log may show: no credentials, no presigned query.
+  const shown = displayLocation(location);
   const entries = await readdir(config.dataDirectory).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [] as string[];
     throw err;
   });
   if (entries.includes(SQLITE_FILE_NAME)) {
     const reason = `data directory ${config.dataDirectory} already has a database; starting from it, --snapshot ignored`;
-    logger.warn(reason, { snapshot: location });
+    logger.warn(reason, { snapshot: shown });
     return { kind: 'ignored', reason };
   }
   if (entries.length > 0) {
     throw new SnapshotRestoreError(`data directory ${config.dataDirectory} has no database but is not empty (${entries.slice(0, 5).join(', ')}); --snapshot restores only into an empty data directory`);
   }
   const meta = await restoreSnapshot(location, config.dataDirectory);
-  logger.info('snapshot restored', { snapshot: location, createdAt: meta.createdAt, sizeBytes: meta.sizeBytes, sha256: meta.sha256, ...(meta.node === undefined ? {} : { node: meta.node }) });
+  logger.info('snapshot restored', { snapshot: shown, createdAt: meta.createdAt, sizeBytes: meta.sizeBytes, sha256: meta.sha256, ...(meta.node === undefined ? {} : { node: meta.node }) });
   return { kind: 'restored', meta };
 }

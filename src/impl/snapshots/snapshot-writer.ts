@@ -4,16 +4,22 @@
  * separate read-only connection (it works in steps and yields to the event loop, so requests
  * keep being answered; it restarts itself when a writer changes the source, so the copy is a
  * consistent state). The copy goes to a temp file, is checksummed and flushed, then renamed into
- * place; snapshot.json follows the same way. One upload at a time.
+ * place; snapshot.json follows the same way. One upload at a time. An http(s):// location is
+ * written the same way into a staging directory inside the data directory, then PUT file by
+ * file (snapshot.json last) and the staging directory removed.
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
-  fileDigest, fsyncPath, snapshotDirectory, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
+  displayLocation, fileDigest, fsyncPath, parseSnapshotLocation, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
 } from './snapshot-files.ts';
+import { putFile, putText, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
+
+/** Prefix of the staging directories of HTTP uploads inside the data directory. */
+const HTTP_STAGING_PREFIX = '.snapshot-upload-';
 
 /** An upload is already running. */
 export class SnapshotBusy extends Error {
@@ -65,6 +71,30 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
   }
 }
 
+/**
+ * Writes a snapshot into a staging directory under `stagingParent`, then PUTs `<url>/l2node.sqlite`
+ * and, last, `<url>/snapshot.json` (it vouches for a complete upload, as on disk). The staging
+ * directory is removed whatever the outcome.
+ */
+export async function uploadSnapshotOverHttp(
+  databaseFile: string, url: URL, stagingParent: string, node?: Record<string, unknown>, options: SnapshotHttpOptions = {},
+): Promise<SnapshotMetadata> {
+  // Only one upload runs per node, so any staging directory found here was left by a crash.
+  for (const entry of await readdir(stagingParent)) {
+    if (entry.startsWith(HTTP_STAGING_PREFIX)) await rm(join(stagingParent, entry), { recursive: true, force: true });
+  }
+  const staging = await mkdtemp(join(stagingParent, HTTP_STAGING_PREFIX));
+  try {
+    const meta = await writeSnapshot(databaseFile, staging, node);
+    await putFile(snapshotFileUrl(url, SNAPSHOT_DB_FILE), join(staging, SNAPSHOT_DB_FILE), 'application/vnd.sqlite3', options);
+    const metadataText = await readFile(join(staging, SNAPSHOT_METADATA_FILE), 'utf8');
+    await putText(snapshotFileUrl(url, SNAPSHOT_METADATA_FILE), metadataText, 'application/json', options);
+    return meta;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
 /** Uploader dependencies. */
 export interface SnapshotUploaderDeps {
   /** The node's SQLite file (undefined for an in-memory or Postgres database: uploads are refused). */
@@ -73,10 +103,12 @@ export interface SnapshotUploaderDeps {
   readonly describe?: () => Promise<Record<string, unknown>>;
   /** Undefined when ready, else why not (e.g. 'initial sync not complete'). */
   readonly notReadyReason?: () => string | undefined;
-  /** Told about the outcome of each background upload. */
+  /** Told about the outcome of each background upload; `directory` is the local directory or the URL without credentials and query. */
   readonly onDone?: (outcome: { ok: true; meta: SnapshotMetadata; directory: string } | { ok: false; error: unknown; directory: string }) => void;
   /** Awaited before copying starts (lets a caller line up work against a running upload). */
   readonly beforeCopy?: () => Promise<void>;
+  /** Idle timeout of each HTTP request of an http(s):// upload (default SNAPSHOT_HTTP_IDLE_TIMEOUT_MS). */
+  readonly httpIdleTimeoutMs?: number;
 }
 
 /** Runs at most one background upload. */
@@ -105,11 +137,15 @@ export class SnapshotUploader {
     if (notReady !== undefined) throw new SnapshotNotReady(notReady);
     const file = this.#d.databaseFile;
     if (file === undefined) throw new SnapshotNotReady('the database is not a local SQLite file');
-    const directory = snapshotDirectory(location);
+    const target = parseSnapshotLocation(location);
+    const directory = target.kind === 'local' ? target.directory : displayLocation(target.url);
     this.#running = (async () => {
       try {
         await this.#d.beforeCopy?.();
-        const meta = await writeSnapshot(file, directory, await this.#d.describe?.());
+        const node = await this.#d.describe?.();
+        const meta = target.kind === 'local'
+          ? await writeSnapshot(file, target.directory, node)
+          : await uploadSnapshotOverHttp(file, target.url, dirname(file), node, { idleTimeoutMs: this.#d.httpIdleTimeoutMs });
         this.#d.onDone?.({ ok: true, meta, directory });
         return meta;
       } catch (error) {

@@ -1,9 +1,10 @@
 /**
- * nodeAdmin_startSnapshotUpload: starts a background snapshot and returns at once.
+ * nodeAdmin_startSnapshotUpload: starts a background snapshot and returns at once. The location
+ * (local directory or http(s):// base URL) is checked here, so a bad one is -32602, not a log line.
  * @module
  */
 import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
-import { snapshotDirectory } from '../../snapshots/snapshot-files.ts';
+import { parseSnapshotLocation } from '../../snapshots/snapshot-files.ts';
 import type { SnapshotUploader } from '../../snapshots/snapshot-writer.ts';
 import { InvalidParamsError } from '../errors.ts';
 
@@ -13,7 +14,7 @@ export function createSnapshotHandlers(uploader: SnapshotUploader): Pick<AdminHa
     /** Handler for `nodeAdmin_startSnapshotUpload`: returns as soon as the upload has started. */
     async startSnapshotUpload(location) {
       try {
-        snapshotDirectory(location);
+        parseSnapshotLocation(location);
       } catch (err) {
         throw new InvalidParamsError(0, 'location', (err as Error).message);
       }
