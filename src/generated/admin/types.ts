@@ -321,7 +321,7 @@ export interface SlashPayloadRound {
 /** A slashing round: a decimal round number, `current` (offenses gathered for the current round) or `all` (every pending offense). */
 export type SlashRound = string;
 
-/** Where the snapshot is written: an absolute local directory path, a file:// URL, or an http:// or https:// base URL under which `l2node.sqlite` and then `snapshot.json` are sent with HTTP PUT (a WebDAV or PUT-enabled server; object stores are reached through presigned or otherwise signed https URLs, not their SDK schemes; the URL's query string is kept on both requests). Other schemes (s3://, gs://, …) and kernel pseudo-filesystems (/proc, /sys) are refused with -32602. The upload runs in the background; the node logs `snapshot upload finished` or `snapshot upload failed` with the directory or the URL (without credentials or query string). */
+/** Where the snapshot is written: an absolute local directory path, a file:// URL, or an http:// or https:// base URL under which `l2node.sqlite` and then `snapshot.json` are sent with HTTP PUT (a WebDAV or PUT-enabled server, or an object store through a gateway or a signature that covers the whole prefix; a per-object presigned URL cannot name both files; the URL's query string is kept on both requests). Other schemes (s3://, gs://, …) and kernel pseudo-filesystems (/proc, /sys) are refused with -32602. The upload runs in the background; the node logs `snapshot upload finished` or `snapshot upload failed` with the directory or the URL (without credentials or query string). */
 export type SnapshotLocation = string;
 
 /** The error carries no `data` member. */
