@@ -78,10 +78,16 @@ describe('peer that sends invalid txs', { timeout: 60_000 }, () => {
     await bad.call('publishJson', { json: { txHash: '0xbad4', invalid: true } });
     const info = await honest.until((i) => !i.peers.includes(bad.peerId));
     assert.deepEqual(info.banned, [bad.peerId]);
-    // The bad node re-dials its bootstrap peer every 500 ms; the connection gater refuses it.
-    await sleep(1500);
-    assert.ok(!(await honest.info()).peers.includes(bad.peerId));
-    assert.ok(!(await bad.info()).peers.includes(honest.peerId));
+    // The bad node re-dials its bootstrap peer every 500 ms; the connection gater refuses it. Sampled
+    // over 1.5 s of re-dials: honest never lists it, and it never gets into honest's gossip again.
+    for (const end = Date.now() + 1500; Date.now() < end; await sleep(100)) {
+      const [h, b] = await Promise.all([honest.info(), bad.info()]);
+      assert.ok(!h.peers.includes(bad.peerId), 'the banned peer is connected to honest');
+      assert.ok(!b.txTopicPeers.includes(honest.peerId), 'the banned peer is in honest\'s tx gossip');
+    }
+    // On the bad node's own side a refused re-dial can show as a connection for a moment (about 1 in
+    // 40 samples: its dialer counts it before honest closes it), so one look could catch it; it never lasts.
+    await bad.until((i) => !i.peers.includes(honest.peerId));
   });
 });
 
