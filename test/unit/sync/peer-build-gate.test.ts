@@ -44,12 +44,13 @@ describe('PeerBuildGate', () => {
   });
 
   it('with peers: builds once caught up (the catch-up bounded by the build deadline); behind or on another chain skips the slot; unreachable peers count as none', async () => {
-    const deadline = Date.now() + 750;
+    // Deadlines well ahead on the real clock: a stalled event loop must not make them pass (5 s, not 750 ms).
+    const deadline = Date.now() + 5000;
     const { g, calls } = gate();
     assert.equal(await g.beforeBuild(SLOT, deadline), true);
     assert.deepEqual(calls, [deadline]);
     for (const [r, ok] of [['behind', false], ['mismatch', false], ['unreachable', true]] as [CatchUpResult, boolean][]) {
-      assert.equal(await gate({ catchUp: async () => r }).g.beforeBuild(SLOT, Date.now() + 750), ok, r);
+      assert.equal(await gate({ catchUp: async () => r }).g.beforeBuild(SLOT, Date.now() + 5000), ok, r);
     }
   });
 
@@ -57,14 +58,16 @@ describe('PeerBuildGate', () => {
     let pending = true;
     let pulls = 0;
     const start = Date.now();
+    // Real clock: the grace (arrives) and the deadlines are far enough that a stalled event loop cannot
+    // pass them before the third pull; \`never\` keeps the quarter-slot grace it is about.
     const arrives = gate({
-      slotStartMs: () => start, previousSlotPending: async () => pending,
+      slotStartMs: () => start, previousSlotPending: async () => pending, previousSlotGraceMs: 5000,
       catchUp: async () => { if (++pulls === 3) pending = false; return 'caught-up'; },
     });
-    assert.equal(await arrives.g.beforeBuild(SLOT, start + 750), true);
+    assert.equal(await arrives.g.beforeBuild(SLOT, start + 10_000), true);
     assert.equal(pulls, 3, 'pulled until the block was there');
     const never = gate({ slotStartMs: () => start, previousSlotPending: async () => true });
-    assert.equal(await never.g.beforeBuild(SLOT, start + 750), true, 'builds after the grace: the previous proposer may be down');
+    assert.equal(await never.g.beforeBuild(SLOT, start + 5000), true, 'builds after the grace: the previous proposer may be down');
     assert.ok(Date.now() - start >= 250, 'waited the grace');
     assert.ok(never.calls.length >= 2);
   });
