@@ -45,6 +45,6 @@ describe('Follower', () => {
     const source = new RpcBlockSource(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 100);
     const started = Date.now();
     await assert.rejects(source.getTips(), /node_getL2Tips from http:\/\/127\.0\.0\.1:\d+: no answer within 100 ms/);
-    assert.ok(Date.now() - started < 2000);
+    assert.ok(Date.now() - started < 10_000, 'the 100 ms timeout, not the 30 s default (a loose bound: a loaded machine is slow)');
   });
 });
