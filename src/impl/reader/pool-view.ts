@@ -4,6 +4,11 @@
  * from an in-memory copy, so counts and pending txs are the writer's committed ones at the time
  * of the call. Priority order is the writer's own (the same `PoolIndex`), built per call from one
  * consistent snapshot. `add` never admits here: it is the forwarder to the writer.
+ *
+ * The writer commits a block and then, in a second transaction, takes its txs out of the pool;
+ * between the two a pool row can name a tx that is already in a block. Every pending answer here
+ * leaves such txs out (chain_tx_effects is written in the block's own transaction), so a reader
+ * never reports a tx as both mined and pending.
  * @module
  */
 import type { Knex } from 'knex';
@@ -44,13 +49,13 @@ export class DatabasePoolView implements TxSource {
 
   /** Number of pending txs, counted in the database. */
   async pendingCount(): Promise<number> {
-    const row = await this.#db('txpool_txs').count('* as n').first();
+    const row = await notMined(this.#db('txpool_txs')).count('* as n').first();
     return Number(row?.n ?? 0);
   }
 
-  /** True while the writer's pool holds the tx. */
+  /** True while the writer's pool holds the tx and no block has it yet. */
   async isPending(txHash: bigint): Promise<boolean> {
-    return (await this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) }).first('tx_hash')) !== undefined;
+    return (await notMined(this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) })).first('tx_hash')) !== undefined;
   }
 
   /** Pending, dropped (with the writer's reason) or unknown. */
@@ -76,7 +81,7 @@ export class DatabasePoolView implements TxSource {
   async getPendingTxs(limit: number, after?: bigint): Promise<unknown[]> {
     return readSnapshot(this.#db, async (trx) => {
       const store = new PoolStore(trx as unknown as Knex);
-      const ordered = ordering(await store.loadEntries());
+      const ordered = ordering(await pendingEntries(trx, store));
       let start = 0;
       if (after !== undefined) {
         start = ordered.findIndex((e) => e.txHash === after) + 1;
@@ -90,7 +95,7 @@ export class DatabasePoolView implements TxSource {
 
   /** `maxPriorityFeesPerGas` of the highest-priority pending tx; zero fees when empty. */
   async getMaxPriorityFees(): Promise<GasFees> {
-    const top = ordering(await readSnapshot(this.#db, (trx) => new PoolStore(trx as unknown as Knex).loadEntries()))[0];
+    const top = ordering(await readSnapshot(this.#db, (trx) => pendingEntries(trx, new PoolStore(trx as unknown as Knex))))[0];
     return top?.maxPriorityFeesPerGas ?? { feePerDaGas: 0n, feePerL2Gas: 0n };
   }
 
@@ -105,6 +110,25 @@ export class DatabasePoolView implements TxSource {
   markDropped(): Promise<void> {
     return Promise.reject(new ReaderWritesNothing('change the pool'));
   }
+}
+
+/** Restricts a txpool_txs query to txs no committed block holds. */
+function notMined(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.whereNotExists(function () {
+    void this.select('tx_hash').from('chain_tx_effects').whereRaw('chain_tx_effects.tx_hash = txpool_txs.tx_hash');
+  });
+}
+
+/** The pool's entries, less those a committed block already holds (read in the caller's snapshot). */
+async function pendingEntries(trx: Knex.Transaction, store: PoolStore): Promise<PoolEntry[]> {
+  const entries = await store.loadEntries();
+  const mined = new Set<string>();
+  const hashes = entries.map((e) => toFieldHex(e.txHash));
+  // SQLite binds at most 999 variables per statement.
+  for (let i = 0; i < hashes.length; i += 500) {
+    for (const r of await trx('chain_tx_effects').whereIn('tx_hash', hashes.slice(i, i + 500)).select('tx_hash')) mined.add(r.tx_hash as string);
+  }
+  return entries.filter((e) => !mined.has(toFieldHex(e.txHash)));
 }
 
 function ordering(entries: readonly PoolEntry[]): readonly PoolEntry[] {
