@@ -73,8 +73,8 @@ export async function putText(url: URL, body: string, contentType: string, optio
   expectSuccess(url, 'PUT', res);
 }
 
-/** GETs a small text body (at most 1 MiB). */
-export async function getText(url: URL, options: SnapshotHttpOptions = {}): Promise<string> {
+/** Sends a GET and waits for a 2xx response (anything else is drained and thrown as a SnapshotHttpError). */
+async function startGet(url: URL, options: SnapshotHttpOptions) {
   const exchange = startExchange(url, 'GET', {}, options);
   exchange.request.end();
   const res = await exchange.response;
@@ -82,6 +82,12 @@ export async function getText(url: URL, options: SnapshotHttpOptions = {}): Prom
     await drain(res);
     expectSuccess(url, 'GET', res);
   }
+  return { exchange, res };
+}
+
+/** GETs a small text body (at most 1 MiB). */
+export async function getText(url: URL, options: SnapshotHttpOptions = {}): Promise<string> {
+  const { exchange, res } = await startGet(url, options);
   const chunks: Buffer[] = [];
   let length = 0;
   try {
@@ -98,13 +104,7 @@ export async function getText(url: URL, options: SnapshotHttpOptions = {}): Prom
 
 /** GETs a body streamed into `path` (created or truncated); fails past `maxBytes`. */
 export async function getToFile(url: URL, path: string, maxBytes: number, options: SnapshotHttpOptions = {}): Promise<void> {
-  const exchange = startExchange(url, 'GET', {}, options);
-  exchange.request.end();
-  const res = await exchange.response;
-  if (!isSuccess(res)) {
-    await drain(res);
-    expectSuccess(url, 'GET', res);
-  }
+  const { exchange, res } = await startGet(url, options);
   let received = 0;
   // A server sending more than snapshot.json announced is wrong; do not let it fill the disk.
   const limit = new Transform({
