@@ -19,7 +19,7 @@ import { describe, it } from 'node:test';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { createCommittees } from '../../src/impl/validators/committee.ts';
 import { addressOfPrivateKey } from '../../src/impl/validators/signer.ts';
-import { chainFlags, NODE_BIN, ok, waitFor } from './node-harness.ts';
+import { chainFlags, NODE_BIN, ok, p2pAddress, waitFor } from './node-harness.ts';
 import { startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
 
 /** Test-only keys (not funded, not documented dev keys). */
@@ -29,12 +29,6 @@ const A = addressOfPrivateKey(hexToBytes(KEY_A.slice(2)));
 const B = addressOfPrivateKey(hexToBytes(KEY_B.slice(2)));
 
 type Entry = { slot: number; status: string };
-
-function p2pAddress(node: NodeProcess): string {
-  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
-  assert.ok(line !== undefined, 'the chain log line is written before "listening"');
-  return JSON.parse(line).p2p.listen[0];
-}
 
 async function history(node: NodeProcess, validator: string): Promise<Entry[]> {
   const s = await ok(node.publicUrl, 'node_getValidatorsStats');

@@ -80,3 +80,34 @@ export async function txFor(url: string, payer: bigint, nullifier: bigint): Prom
 
 /** 0x + 64 hex. */
 export const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
+
+/**
+ * The node processes one test runs: `start` launches one (its own temp cwd, Node 24), `stop`
+ * ends one with SIGTERM and expects exit code 0, `stopAll` ends the rest, newest first (for a
+ * `finally`).
+ */
+export class NodeGroup {
+  readonly #running: NodeProcess[] = [];
+
+  async start(args: string[]): Promise<NodeProcess> {
+    const n = await startNode(args, { cwd: await tempDir(), node: NODE_BIN });
+    this.#running.push(n);
+    return n;
+  }
+
+  async stop(n: NodeProcess): Promise<void> {
+    this.#running.splice(this.#running.indexOf(n), 1);
+    assert.equal(await n.stop('SIGTERM'), 0);
+  }
+
+  async stopAll(): Promise<void> {
+    while (this.#running.length > 0) await this.stop(this.#running[this.#running.length - 1]!);
+  }
+}
+
+/** The first p2p listen address a node logged in its "chain" line (a bootstrap peer for the others). */
+export function p2pAddress(node: NodeProcess): string {
+  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
+  assert.ok(line !== undefined, 'the chain log line is written before "listening"');
+  return JSON.parse(line).p2p.listen[0];
+}

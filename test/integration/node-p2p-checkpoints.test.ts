@@ -7,15 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chainFlags, NODE_BIN, ok, txFor, waitFor } from './node-harness.ts';
-import { startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
-
-/** The node's p2p listen address, from its "chain" start log line. */
-function p2pAddress(node: NodeProcess): string {
-  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
-  assert.ok(line !== undefined, 'the chain log line is written before "listening"');
-  return JSON.parse(line).p2p.listen[0];
-}
+import { chainFlags, NodeGroup, ok, p2pAddress, txFor, waitFor } from './node-harness.ts';
+import { tempDir, type NodeProcess } from './server-process-harness.ts';
 
 /** Sends txs to the proposer and waits until each is mined there. */
 async function mine(proposer: NodeProcess, nullifiers: readonly bigint[]): Promise<void> {
@@ -57,12 +50,8 @@ describe('a follower over p2p only', { timeout: 60_000 }, () => {
   it('reports the proposer\'s tips (proposed, checkpointed, proven, finalized) and checkpoints, also after a restart', async () => {
     const genesis = Math.floor(Date.now() / 1000);
     const common = [...chainFlags(genesis), '--p2p-port', '0'];
-    const started: NodeProcess[] = [];
-    const start = async (args: string[]) => {
-      const n = await startNode(args, { cwd: await tempDir(), node: NODE_BIN });
-      started.push(n);
-      return n;
-    };
+    const nodes = new NodeGroup();
+    const start = (args: string[]) => nodes.start(args);
     try {
       const proposer = await start(['--data-directory', '', '--p2p-enabled', ...common]);
       const followerArgs = ['--data-directory', await tempDir(), '--sequencer=false', '--p2p-bootstrap-peers', p2pAddress(proposer), ...common];
@@ -76,8 +65,7 @@ describe('a follower over p2p only', { timeout: 60_000 }, () => {
       await assertSameCheckpoints(proposer, follower, tips.checkpointed.checkpoint.number);
 
       // Restart on the same data directory after the chain moved on: it keeps what it had, then catches up on all of it.
-      started.splice(started.indexOf(follower), 1);
-      assert.equal(await follower.stop('SIGTERM'), 0);
+      await nodes.stop(follower);
       await mine(proposer, [0x8b0001n, 0x8b0011n]);
       follower = await start(followerArgs);
       const kept = await ok(follower.publicUrl, 'node_getL2Tips');
@@ -88,7 +76,7 @@ describe('a follower over p2p only', { timeout: 60_000 }, () => {
       await assertSameCheckpoints(proposer, follower, after.checkpointed.checkpoint.number);
       assert.doesNotMatch(follower.stderr(), /stopped on a block that does not verify/);
     } finally {
-      for (const n of started.reverse()) assert.equal(await n.stop('SIGTERM'), 0);
+      await nodes.stopAll();
     }
   });
 });

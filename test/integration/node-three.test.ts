@@ -11,18 +11,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startProxy } from './sync-harness.ts';
-import { chainFlags, hex, NODE_BIN, ok, pendingCountIs, txFor, waitFor } from './node-harness.ts';
-import { startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
+import { chainFlags, hex, NodeGroup, ok, p2pAddress, pendingCountIs, txFor, waitFor } from './node-harness.ts';
+import { tempDir, type NodeProcess } from './server-process-harness.ts';
 
 async function status(node: NodeProcess): Promise<any> {
   return (await fetch(`${node.publicUrl}/status`)).json();
-}
-
-/** The node's p2p listen address, from its "chain" start log line. */
-function p2pAddress(node: NodeProcess): string {
-  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
-  assert.ok(line !== undefined, 'the chain log line is written before "listening"');
-  return JSON.parse(line).p2p.listen[0];
 }
 
 async function minedEverywhere(nodes: readonly NodeProcess[], txHash: string): Promise<any[]> {
@@ -46,16 +39,9 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
   it('a proposer and two followers (p2p and --follow): txs via followers mined, same chain everywhere, restart catches up, a tampered block is refused', async () => {
     const genesis = Math.floor(Date.now() / 1000);
     const common = [...chainFlags(genesis), '--p2p-port', '0'];
-    const started: NodeProcess[] = [];
-    const start = async (args: string[]) => {
-      const n = await startNode(args, { cwd: await tempDir(), node: NODE_BIN });
-      started.push(n);
-      return n;
-    };
-    const stop = async (n: NodeProcess) => {
-      started.splice(started.indexOf(n), 1);
-      assert.equal(await n.stop('SIGTERM'), 0);
-    };
+    const nodes = new NodeGroup();
+    const start = (args: string[]) => nodes.start(args);
+    const stop = (n: NodeProcess) => nodes.stop(n);
     let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
     try {
       const proposer = await start(['--data-directory', '', '--p2p-enabled', ...common]);
@@ -161,7 +147,7 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
       assert.match(tampered.stderr(), /"level":"error","msg":"follower: stopped on a block that does not verify"/);
     } finally {
       await proxy?.close();
-      for (const n of started.reverse()) assert.equal(await n.stop('SIGTERM'), 0);
+      await nodes.stopAll();
     }
   });
 });

@@ -15,6 +15,7 @@ import { restoreSnapshot, SnapshotRestoreError } from '../../../src/impl/snapsho
 import { SnapshotUploader, type SnapshotUploaderDeps } from '../../../src/impl/snapshots/snapshot-writer.ts';
 import { openDatabase, SQLITE_FILE_NAME } from '../../../src/impl/store/database.ts';
 import { tempDir } from '../validators/helpers.ts';
+import { seededDatabase } from './seeded-database.ts';
 import { startSnapshotHttpServer, type SnapshotHttpServer } from './snapshot-http-server.ts';
 
 type Outcome = Parameters<NonNullable<SnapshotUploaderDeps['onDone']>>[0];
@@ -27,17 +28,6 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** Asserts that no credential or query string made it into `text`. */
 function assertNoSecrets(text: string): void {
   for (const secret of [USER, PASSWORD, SIGNATURE, 'abc123presigned']) assert.ok(!text.includes(secret), `"${secret}" leaked into: ${text}`);
-}
-
-async function seededDatabase() {
-  const dir = tempDir();
-  const db = await openDatabase({ dataDirectory: dir });
-  await db.schema.createTable('things', (t) => {
-    t.integer('id').primary();
-    t.text('v');
-  });
-  await db('things').insert([...Array(500).keys()].map((id) => ({ id, v: `value-${id}`.repeat(20) })));
-  return { dir, db, file: join(dir, SQLITE_FILE_NAME) };
 }
 
 /** Runs one upload to `location` and returns how it ended. */

@@ -9,17 +9,7 @@ import { openDatabase, SQLITE_FILE_NAME } from '../../../src/impl/store/database
 import { restoreSnapshot, SnapshotRestoreError } from '../../../src/impl/snapshots/snapshot-restore.ts';
 import { SnapshotBusy, SnapshotUploader, writeSnapshot } from '../../../src/impl/snapshots/snapshot-writer.ts';
 import { tempDir } from '../validators/helpers.ts';
-
-async function seededDatabase() {
-  const dir = tempDir();
-  const db = await openDatabase({ dataDirectory: dir });
-  await db.schema.createTable('things', (t) => {
-    t.integer('id').primary();
-    t.text('v');
-  });
-  await db('things').insert([...Array(500).keys()].map((id) => ({ id, v: `value-${id}`.repeat(20) })));
-  return { dir, db, file: join(dir, SQLITE_FILE_NAME) };
-}
+import { seededDatabase } from './seeded-database.ts';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
