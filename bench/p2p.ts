@@ -11,7 +11,7 @@ import { P2PRunner } from '../test/integration/p2p-harness.ts';
 const BURST = Number(process.argv[2] ?? 5000);
 const SIZE = Number(process.argv[3] ?? 1000);
 const LATENCY_SAMPLES = 200;
-const VECTOR_DIR = fileURLToPath(new URL('../../shared/vectors/tx/', import.meta.url));
+const VECTOR_DIR = fileURLToPath(new URL('../test/vectors/tx/', import.meta.url));
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 

@@ -1,6 +1,6 @@
 /**
  * Emits `client.ts`: a typed JSON-RPC client over global fetch that batches the calls made in
- * one tick, as the real Aztec client does (../shared/wire/README.md).
+ * one tick, as the real Aztec client does (test/wire/README.md).
  * @module
  */
 import type { DocumentModel } from './model.ts';

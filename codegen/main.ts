@@ -41,10 +41,10 @@ if (!check) {
     await rm(fresh, { recursive: true, force: true });
   }
   for (const m of out.models) console.log(`codegen:check: ${m.surface.file}: ${m.methods.length} methods`);
-  const coverage = await checkSpecCoverage(join(root, '..', 'shared', 'SPEC.md'), out.models).catch((e: Error) => ({ expected: 0, problems: [`cannot read SPEC.md: ${e.message}`] }));
+  const coverage = await checkSpecCoverage(join(root, 'codegen', 'spec-methods.json'), join(root, 'docs', 'spec', 'SPEC.md'), out.models).catch((e: Error) => ({ expected: 0, problems: [`cannot read the SPEC method list: ${e.message}`] }));
   if (coverage.problems.length > 0) {
     failed = true;
-    console.error(`codegen:check: SPEC coverage (${coverage.expected} methods in SPEC.md §4):`);
+    console.error(`codegen:check: SPEC coverage (${coverage.expected} methods in codegen/spec-methods.json, SPEC §4):`);
     for (const p of coverage.problems) console.error(`  - ${p}`);
   } else {
     console.log(`codegen:check: all ${coverage.expected} SPEC methods present, each with an example and an error list`);

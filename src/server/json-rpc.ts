@@ -208,7 +208,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * Turns `null` optionals into `undefined` and drops trailing omitted ones (the Aztec client sends
- * `null` for an `undefined` argument, shared/wire/README.md); a missing required one is named.
+ * `null` for an `undefined` argument, test/wire/README.md); a missing required one is named.
  */
 function normalizeParamsOrProblem(descriptor: MethodDescriptor, params: readonly unknown[]): unknown[] | string {
   const declared = descriptor.params;

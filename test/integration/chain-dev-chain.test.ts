@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import trees from '../../../shared/vectors/trees.json' with { type: 'json' };
+import trees from '../../test/vectors/trees.json' with { type: 'json' };
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { feeJuiceBalanceLeafSlot } from '../../src/impl/chain/protocol.ts';
 import { TreeId } from '../../src/impl/world-state/constants.ts';

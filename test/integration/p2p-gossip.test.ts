@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { P2PRunner } from './p2p-harness.ts';
 
-const VECTOR_DIR = fileURLToPath(new URL('../../../shared/vectors/tx/', import.meta.url));
+const VECTOR_DIR = fileURLToPath(new URL('../../test/vectors/tx/', import.meta.url));
 const runners: P2PRunner[] = [];
 
 async function spawnNode(config: Record<string, unknown>): Promise<P2PRunner> {

@@ -1,5 +1,5 @@
 /**
- * The real Aztec 4.1.2 client's requests (../shared/wire/examples) against both generated method
+ * The real Aztec 4.1.2 client's requests (test/wire/examples) against both generated method
  * tables: every request passes envelope, lookup and params validation, and the answer has the
  * shape that client requires (HTTP 200, an array of the same length, ids matching by position).
  */
@@ -15,7 +15,7 @@ import type { RpcServer } from '../../src/server/http.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 import { post } from './server-harness.ts';
 
-const EXAMPLES = new URL('../../../shared/wire/examples/', import.meta.url);
+const EXAMPLES = new URL('../../test/wire/examples/', import.meta.url);
 const KEY = 'wire-example-key';
 const limits = { maxBodyBytes: 1_048_576, maxBatchSize: 100 };
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import trees from '../../../../shared/vectors/trees.json' with { type: 'json' };
+import trees from '../../../test/vectors/trees.json' with { type: 'json' };
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../../../src/impl/chain/protocol.ts';
 import { computeMinFees, fakeExponential } from '../../../src/impl/chain/fee-model.ts';
 

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import trees from '../../../../shared/vectors/trees.json' with { type: 'json' };
-import tipsExample from '../../../../shared/wire/examples/node_getL2Tips.json' with { type: 'json' };
-import receiptExample from '../../../../shared/wire/examples/node_getTxReceipt.json' with { type: 'json' };
+import trees from '../../../test/vectors/trees.json' with { type: 'json' };
+import tipsExample from '../../../test/wire/examples/node_getL2Tips.json' with { type: 'json' };
+import receiptExample from '../../../test/wire/examples/node_getTxReceipt.json' with { type: 'json' };
 import { openDatabase } from '../../../src/impl/store/database.ts';
 import { WorldState } from '../../../src/impl/world-state/world-state.ts';
 import { toWireBlockHeader, toWireL2Tips, toWireTxReceipt } from '../../../src/impl/rpc/wire/blocks.ts';

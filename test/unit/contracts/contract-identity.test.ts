@@ -16,7 +16,7 @@ import {
 import { GRUMPKIN_GENERATOR, grumpkinAdd, grumpkinMul, isOnGrumpkin } from '../../../src/impl/contracts/grumpkin.ts';
 import { DomainSeparator } from '../../../src/impl/contracts/domain-separators.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../shared/vectors/trees.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(readFileSync(new URL('../../../test/vectors/trees.json', import.meta.url), 'utf8'));
 const c = vectors.contract;
 const inst = c.instance;
 

@@ -18,7 +18,7 @@ import { MemoryStateSource } from '../../../src/impl/execution/memory-state-sour
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
 import { deriveStorageSlotInMap } from '../../../src/impl/contracts/siloing.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../shared/vectors/trees.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(readFileSync(new URL('../../../test/vectors/trees.json', import.meta.url), 'utf8'));
 const c = vectors.contract;
 const v = c.instance;
 const vectorBytes = new Uint8Array(Buffer.from(c.publicBytecodeCommitment.packedBytecodeHex.slice(2), 'hex'));

@@ -9,7 +9,7 @@ import { Op } from '../../../src/impl/execution/opcodes.ts';
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
 import { World } from './vm-harness.ts';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../../shared/vectors/trees.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(readFileSync(new URL('../../../test/vectors/trees.json', import.meta.url), 'utf8'));
 const AVM_BYTES = Buffer.from(vectors.contract.publicBytecodeCommitment.packedBytecodeHex.slice(2), 'hex');
 
 async function callBytes(bytes: Uint8Array) {

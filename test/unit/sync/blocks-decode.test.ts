@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import blockExample from '../../../../shared/wire/examples/node_getBlock.json' with { type: 'json' };
-import blocksExample from '../../../../shared/wire/examples/node_getBlocks.json' with { type: 'json' };
-import tipsExample from '../../../../shared/wire/examples/node_getL2Tips.json' with { type: 'json' };
+import blockExample from '../../../test/wire/examples/node_getBlock.json' with { type: 'json' };
+import blocksExample from '../../../test/wire/examples/node_getBlocks.json' with { type: 'json' };
+import tipsExample from '../../../test/wire/examples/node_getL2Tips.json' with { type: 'json' };
 import { toWireBlock, toWireL2Tips } from '../../../src/impl/rpc/wire/blocks.ts';
 import { fromWireBlock, fromWireL2Tips, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
 import { hashBlockHeader } from '../../../src/impl/world-state/block-header.ts';

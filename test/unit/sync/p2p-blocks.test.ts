@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import blockExample from '../../../../shared/wire/examples/node_getBlock.json' with { type: 'json' };
+import blockExample from '../../../test/wire/examples/node_getBlock.json' with { type: 'json' };
 import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement, decodeBlockFromPeer, encodeBlockForPeers } from '../../../src/impl/p2p/block-sync.ts';
 import { fromWireBlock, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
 import { P2pBlockSource } from '../../../src/impl/sync/p2p-block-source.ts';

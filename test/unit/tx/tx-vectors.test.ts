@@ -13,7 +13,7 @@ import { loadVector, toDecodedView, vectorFiles } from './helpers/vectors.ts';
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 const files = vectorFiles();
 
-describe('tx vectors (../shared/vectors/tx)', () => {
+describe('tx vectors (test/vectors/tx)', () => {
   it('there are 29 vectors, 17 forPublic and 12 forRollup', () => {
     const kinds = files.map((f) => loadVector(f).kind);
     assert.equal(files.length, 29);

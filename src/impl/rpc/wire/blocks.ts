@@ -1,5 +1,5 @@
 /**
- * Chain engine values → wire JSON (../shared/wire/examples): Fr as 0x+64 hex, bigint amounts and
+ * Chain engine values → wire JSON (test/wire/examples): Fr as 0x+64 hex, bigint amounts and
  * timestamps as decimal strings, numbers as numbers, GlobalVariables.slotNumber/chainId/version
  * as Fr hex, EthAddress as 0x+40 hex, absent optional fields omitted.
  * @module

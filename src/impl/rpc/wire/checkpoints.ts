@@ -1,5 +1,5 @@
 /**
- * Chain checkpoint values → wire JSON (../shared/wire/examples/node_getCheckpoints.json and
+ * Chain checkpoint values → wire JSON (test/wire/examples/node_getCheckpoints.json and
  * friends): CheckpointHeader with a numeric slot, L1PublishedData with decimal strings,
  * PublishedCheckpoint, CheckpointedL2Block and CheckpointData.
  * @module

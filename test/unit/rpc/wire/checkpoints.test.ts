@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import dataExample from '../../../../../shared/wire/examples/node_getCheckpointsDataForEpoch.json' with { type: 'json' };
-import checkpointsExample from '../../../../../shared/wire/examples/node_getCheckpoints.json' with { type: 'json' };
+import dataExample from '../../../../test/wire/examples/node_getCheckpointsDataForEpoch.json' with { type: 'json' };
+import checkpointsExample from '../../../../test/wire/examples/node_getCheckpoints.json' with { type: 'json' };
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type * as C from '../../../../src/impl/chain/types.ts';
 import { toWireCheckpointData, toWireCheckpointHeader, toWireL1PublishedData, toWirePublishedCheckpoint } from '../../../../src/impl/rpc/wire/checkpoints.ts';

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import byTagsExample from '../../../../../shared/wire/examples/node_getPrivateLogsByTags.json' with { type: 'json' };
-import publicLogsExample from '../../../../../shared/wire/examples/node_getPublicLogs.json' with { type: 'json' };
-import cclExample from '../../../../../shared/wire/examples/node_getContractClassLogs.json' with { type: 'json' };
+import byTagsExample from '../../../../test/wire/examples/node_getPrivateLogsByTags.json' with { type: 'json' };
+import publicLogsExample from '../../../../test/wire/examples/node_getPublicLogs.json' with { type: 'json' };
+import cclExample from '../../../../test/wire/examples/node_getContractClassLogs.json' with { type: 'json' };
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type * as C from '../../../../src/impl/chain/types.ts';
 import {

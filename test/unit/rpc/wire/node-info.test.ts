@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import nodeInfoExample from '../../../../../shared/wire/examples/node_getNodeInfo.json' with { type: 'json' };
-import feesExample from '../../../../../shared/wire/examples/node_getCurrentMinFees.json' with { type: 'json' };
-import allowedExample from '../../../../../shared/wire/examples/node_getAllowedPublicSetup.json' with { type: 'json' };
+import nodeInfoExample from '../../../../test/wire/examples/node_getNodeInfo.json' with { type: 'json' };
+import feesExample from '../../../../test/wire/examples/node_getCurrentMinFees.json' with { type: 'json' };
+import allowedExample from '../../../../test/wire/examples/node_getAllowedPublicSetup.json' with { type: 'json' };
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type { L1ContractAddresses } from '../../../../src/impl/l1/l1-chain.ts';
 import { createNodeStatusHandlers } from '../../../../src/impl/rpc/public/node-info.ts';

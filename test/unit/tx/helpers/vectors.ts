@@ -1,5 +1,5 @@
 /**
- * Loads the shared tx vectors (../shared/vectors/tx) and converts decoded structures to the
+ * Loads the shared tx vectors (test/vectors/tx) and converts decoded structures to the
  * plain `decoded` view those vectors use (TX-FORMAT §5), so a test can compare the whole view.
  * @module
  */
@@ -18,7 +18,7 @@ import type {
 } from '../../../../src/impl/tx/types.ts';
 
 /** Folder of the shared tx vectors. */
-export const VECTOR_DIR = fileURLToPath(new URL('../../../../../shared/vectors/tx/', import.meta.url));
+export const VECTOR_DIR = fileURLToPath(new URL('../../../../test/vectors/tx/', import.meta.url));
 
 /** One vector file, with the keys the tests read. */
 export interface TxVector {

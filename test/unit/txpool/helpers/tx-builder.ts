@@ -11,7 +11,7 @@ import type { BlockHeader, Gas, PrivateKernelTailCircuitPublicInputs, Tx, WireTx
 import type { BlockHeader as ChainBlockHeader } from '../../../../src/impl/chain/types.ts';
 
 /** Folder of the shared tx vectors. */
-export const VECTOR_DIR = fileURLToPath(new URL('../../../../../shared/vectors/tx/', import.meta.url));
+export const VECTOR_DIR = fileURLToPath(new URL('../../../../test/vectors/tx/', import.meta.url));
 
 /** A vector file as the tests read it. */
 export interface Vector {
