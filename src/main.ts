@@ -90,11 +90,17 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     if (!finished) logger.warn('shutdown: a snapshot upload was still running and is abandoned (its target holds no snapshot.json)', { waitedMs: config.shutdownTimeoutMs });
   });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
-  const common = { limits, logger, health: () => node.health(), corsOrigin: config.corsOrigin };
-  const publicServer = createRpcServer({ ...common, methods: publicMethods, handlers: { ...node.publicHandlers, ...admin.validatorHandlers } });
+  const common = { limits, logger, health: () => node.health() };
+  const publicServer = createRpcServer({
+    ...common,
+    ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),
+    methods: publicMethods,
+    handlers: { ...node.publicHandlers, ...admin.validatorHandlers },
+  });
   // The admin port serves nodeAdmin_* and the development-only dev_* (openrpc.dev.json), one key for both.
   const adminServer = createRpcServer({
     ...common,
+    ...allowLists(config.adminCorsOrigin, config.adminVhosts, { vhosts: '--admin-vhosts', corsOrigin: '--admin-cors-origin' }),
     methods: { ...adminMethods, ...devMethods },
     handlers: {
       ...(node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers(admin.adminDeps)) : createAdminHandlers(admin.adminDeps)),
@@ -128,6 +134,11 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     await node.stop();
     throw err;
   }
+}
+
+/** One port's origin and Host allow-lists; an empty Host list leaves the server's default (loopback names and the bound address). */
+function allowLists(corsOrigins: readonly string[], vhosts: readonly string[], allowListFlags: { vhosts: string; corsOrigin: string }) {
+  return { corsOrigins, allowListFlags, ...(vhosts.length > 0 ? { allowedHosts: vhosts } : {}) };
 }
 
 /** The dev_* handlers over the node's in-process L1. */

@@ -141,14 +141,43 @@ async function send(ev) {
   try {
     res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(requestFor(params)) });
   } catch {
+    if (await answersAtAll(url)) return show('refused: origin not allowed', originRefused(url), '');
     return show('unreachable', `<div class="explain bad"><strong>Cannot reach the node at <code></code>.</strong>
-<p>Is it running (<code>npm start</code>) and listening on this address and port? If it is, the browser may have blocked the call: the node must allow this page's origin (CORS).</p></div>`, '', url);
+<p>Is it running (<code>npm start</code>) and listening on this address and port?</p></div>`, '', url);
   }
   const ms = Math.round(performance.now() - started);
   const text = await res.text();
   let body;
   try { body = JSON.parse(text); } catch { body = undefined; }
   show(`HTTP ${res.status} · ${ms} ms`, explain(res.status, body, key), body === undefined ? text : JSON.stringify(body, null, 2));
+}
+
+/**
+ * After a failed call: whether the node answers at all. An opaque (no-cors) GET /status succeeds
+ * whenever a server answers, so a failure of the real call then means the browser refused it: the
+ * node does not allow this page's origin (its preflight got 403 and no CORS header).
+ */
+async function answersAtAll(url) {
+  try {
+    await fetch(new URL('/status', url), { mode: 'no-cors' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the operator must change so that this page may call the node (docs/OPERATIONS.md "Browser safety and hostile callers"). */
+function originRefused(url) {
+  const admin = state.surface !== 'public';
+  const [corsFlag, hostFlag] = admin ? ['--admin-cors-origin', '--admin-vhosts'] : ['--cors-origin', '--vhosts'];
+  const origin = escapeHtml(location.origin);
+  return `<div class="explain bad"><strong>The node answered, but refused calls from this page (CORS).</strong>
+<p>The node at <code>${escapeHtml(url)}</code> does not allow pages from <code>${origin}</code>.${admin ? ' Its admin port answers no web page unless the operator names the page&#39;s origin.' : ''}
+To use this playground, the node&#39;s operator adds this origin and restarts it:</p>
+<pre><code>npm start -- ${corsFlag} ${origin}</code></pre>
+<p>(several origins are comma-separated; the variable is <code>${admin ? 'ADMIN_CORS_ORIGIN' : 'CORS_ORIGIN'}</code>). If you reach the node by a name other than
+<code>localhost</code> or <code>127.0.0.1</code>, that name must also be in <code>${hostFlag}</code>.</p>
+<p><a href="guides/operations.html#browser-safety-and-hostile-callers">Browser safety and hostile callers</a></p></div>`;
 }
 
 function explain(status, body, key) {

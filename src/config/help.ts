@@ -7,6 +7,7 @@ import { OPTIONS } from './options.ts';
 import type { OptionSpec } from './options.ts';
 
 function shownDefault(option: OptionSpec): string {
+  if (option.shownDefault !== undefined) return option.shownDefault;
   if (option.default === undefined) return '(none)';
   if (option.default === '') return "''";
   if (Array.isArray(option.default)) return option.default.length === 0 ? '(none)' : option.default.join(',');

@@ -5,7 +5,7 @@
  */
 
 /** How an option's text value is read. */
-export type OptionType = 'string' | 'boolean' | 'port' | 'integer' | 'number' | 'bigint' | 'hash' | 'log-level' | 'list' | 'postgres-url';
+export type OptionType = 'string' | 'boolean' | 'port' | 'integer' | 'number' | 'bigint' | 'hash' | 'log-level' | 'list' | 'postgres-url' | 'origin-list' | 'host-list';
 
 /** One startup option. `key` names the field of `Config`. */
 export interface OptionSpec {
@@ -15,6 +15,8 @@ export interface OptionSpec {
   readonly type: OptionType;
   readonly default: string | number | boolean | bigint | readonly string[] | undefined;
   readonly description: string;
+  /** How --help and the docs show a default that depends on other options. */
+  readonly shownDefault?: string;
   /** Extra bounds on integers and numbers (inclusive). */
   readonly min?: number;
   readonly max?: number;
@@ -50,7 +52,14 @@ export interface Config {
   logLevel: LogLevel;
   maxBodyBytes: number;
   maxBatchSize: number;
-  corsOrigin: string;
+  /** Origins browsers may call the public port from (`*` = any). */
+  corsOrigin: readonly string[];
+  /** Origins browsers may call the admin port from; empty = none. */
+  adminCorsOrigin: readonly string[];
+  /** Host header names the public port serves (`*` = any); empty = the default (loopback names and the bound address). */
+  vhosts: readonly string[];
+  /** The same for the admin port. */
+  adminVhosts: readonly string[];
   l1ChainId: number;
   rollupVersion: number;
   shutdownTimeoutMs: number;
@@ -110,7 +119,10 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'logLevel', flag: '--log-level', env: 'LOG_LEVEL', type: 'log-level', default: 'info', description: `Least severe level written to stderr as JSON lines: ${LOG_LEVELS.join(', ')}.` },
   { key: 'maxBodyBytes', flag: '--max-body-bytes', env: 'RPC_MAX_BODY_BYTES', type: 'integer', default: 1048576, min: 1, description: 'Largest request body in bytes; larger bodies get HTTP 413.' },
   { key: 'maxBatchSize', flag: '--max-batch-size', env: 'RPC_MAX_BATCH_SIZE', type: 'integer', default: 100, min: 1, description: 'Most requests in one JSON-RPC batch; larger batches get -32600.' },
-  { key: 'corsOrigin', flag: '--cors-origin', env: 'CORS_ORIGIN', type: 'string', default: '*', description: 'Value of Access-Control-Allow-Origin on both ports.' },
+  { key: 'corsOrigin', flag: '--cors-origin', env: 'CORS_ORIGIN', type: 'origin-list', default: ['*'], description: 'Origins browsers may call the public port from: * (any), or comma-separated origins such as https://app.example, each answered with exactly itself. A request from another origin gets 403.' },
+  { key: 'adminCorsOrigin', flag: '--admin-cors-origin', env: 'ADMIN_CORS_ORIGIN', type: 'origin-list', default: [], description: 'Origins browsers may call the admin port from (comma-separated, or *). None by default: no CORS headers, preflights and requests from any page refused with 403. Add the docs site\'s origin here to use its playground for admin calls.' },
+  { key: 'vhosts', flag: '--vhosts', env: 'NODE_VHOSTS', type: 'host-list', default: [], shownDefault: 'localhost,127.0.0.1,[::1],<bound address>', description: 'Host header names the public port serves (comma-separated, or * for any); another Host gets 403 (stops DNS rebinding). Bound to 0.0.0.0 or ::, the default also has this machine\'s interface addresses.' },
+  { key: 'adminVhosts', flag: '--admin-vhosts', env: 'NODE_ADMIN_VHOSTS', type: 'host-list', default: [], shownDefault: 'localhost,127.0.0.1,[::1],<bound address>', description: 'Host header names the admin port serves (comma-separated, or * for any); another Host gets 403.' },
   { key: 'l1ChainId', flag: '--l1-chain-id', env: 'L1_CHAIN_ID', type: 'integer', default: 31337, min: 0, description: 'L1 chain id, returned by node_getChainId.' },
   { key: 'rollupVersion', flag: '--rollup-version', env: 'ROLLUP_VERSION', type: 'integer', default: 1, min: 0, description: 'Rollup protocol version, returned by node_getVersion.' },
   { key: 'shutdownTimeoutMs', flag: '--shutdown-timeout-ms', env: 'NODE_SHUTDOWN_TIMEOUT_MS', type: 'integer', default: 10000, min: 0, description: 'How long SIGINT/SIGTERM waits for in-flight requests before closing connections.' },

@@ -4,6 +4,7 @@
  * the flag.
  * @module
  */
+import { isLoopbackHost, normalizeHostName } from '../server/vhosts.ts';
 import { OPTIONS, REMOVED_OPTIONS, LOG_LEVELS } from './options.ts';
 import type { Config, OptionSpec } from './options.ts';
 
@@ -22,6 +23,9 @@ export type ParsedCommand = { readonly kind: 'run'; readonly config: Config } | 
 const HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 const INTEGER_PATTERN = /^(0|[1-9][0-9]*)$/;
 const NUMBER_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;
+// An origin as browsers send it: scheme://host[:port], no path (https://docs.example, http://localhost:4000).
+const ORIGIN_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/(\[[0-9a-f:.]+\]|[a-z0-9._~-]+)(:[0-9]{1,5})?$/i;
+const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[0-9a-f:.]*:[0-9a-f:.]*|[a-z0-9._~-]+)$/i;
 
 /** Parses `argv` (without node and script) and `env` into a `Config`, or throws `ConfigError`. */
 export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCommand {
@@ -43,7 +47,26 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
   if (result.port !== 0 && result.port === result.adminPort && result.host === result.adminHost) {
     throw new ConfigError(`--port and --admin-port are both ${result.port}; the public and admin servers need different ports`);
   }
+  refuseOpenAdminWithoutKey(result);
   return { kind: 'run', config: result };
+}
+
+/**
+ * Without a key, the admin port is only as safe as who can reach it: refuse the combinations that
+ * hand it to the network or to every web page (docs/OPERATIONS.md "Browser safety and hostile callers").
+ */
+function refuseOpenAdminWithoutKey(config: Config): void {
+  if (!config.noAdminApiKey) return;
+  const risk = 'could pause sync, roll the chain back or upload the whole database to a location of their choice';
+  if (!isLoopbackHost(config.adminHost)) {
+    throw new ConfigError(`--no-admin-api-key with --admin-host ${config.adminHost} (not a loopback address): anyone who can reach that address ${risk}, without a key. Keep --admin-host on 127.0.0.1 or use an admin API key.`);
+  }
+  if (config.adminCorsOrigin.includes('*')) {
+    throw new ConfigError(`--no-admin-api-key with --admin-cors-origin *: any web page opened in a browser on this machine ${risk}, without a key. Name the origins you trust in --admin-cors-origin or use an admin API key.`);
+  }
+  if (config.adminVhosts.includes('*')) {
+    throw new ConfigError(`--no-admin-api-key with --admin-vhosts *: a web page using DNS rebinding ${risk}, without a key. Name the host names you use in --admin-vhosts or use an admin API key.`);
+  }
 }
 
 function refuseRemovedNames(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): void {
@@ -97,7 +120,17 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
     case 'hash':
       return HASH_PATTERN.test(text) ? text.replace(/^0x/, '').toLowerCase() : fail('must be a SHA-256 hash, 64 hex characters (optionally 0x-prefixed)');
     case 'list':
-      return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
+      return splitList(text);
+    case 'origin-list': {
+      const origins = splitList(text);
+      for (const o of origins) if (o !== '*' && !ORIGIN_PATTERN.test(o)) fail(`${JSON.stringify(o)} is not * or an origin such as https://docs.example (scheme://host[:port], no path)`);
+      return origins.map((o) => o.toLowerCase());
+    }
+    case 'host-list': {
+      const hosts = splitList(text);
+      for (const h of hosts) if (h !== '*' && !HOST_PATTERN.test(h)) fail(`${JSON.stringify(h)} is not * or a host name or address without port, such as node.example or 10.0.0.5`);
+      return hosts.map((h) => (h === '*' ? h : normalizeHostName(h)));
+    }
     case 'postgres-url':
       return /^postgres(ql)?:\/\/\S+$/.test(text) ? text : fail('must be a postgres:// or postgresql:// URL');
     case 'log-level':
@@ -116,6 +149,10 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
     case 'number':
       return checkRange(NUMBER_PATTERN.test(text) ? Number(text) : fail('must be a number'), option.min, option.max, fail);
   }
+}
+
+function splitList(text: string): string[] {
+  return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
 }
 
 function checkRange(value: number, min: number | undefined, max: number | undefined, fail: (rule: string) => never): number {

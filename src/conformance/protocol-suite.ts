@@ -89,7 +89,9 @@ export const PROTOCOL_CASES: readonly ProtocolCase[] = [
   { name: 'status-public-no-key', run: async (e) => expectStatusPage(await rawRequest(new URL('/status', e.publicUrl).href, { method: 'GET' })) },
   { name: 'status-admin-no-key', run: async (e) => expectStatusPage(await rawRequest(new URL('/status', e.adminUrl).href, { method: 'GET' })) },
   { name: 'cors-preflight-public', run: async (e) => expectPreflight(await preflight(e.publicUrl)) },
-  { name: 'cors-preflight-admin', run: async (e) => expectPreflight(await preflight(e.adminUrl)) },
+  // The admin port answers no browser page unless its operator names the page's origin (--admin-cors-origin).
+  { name: 'cors-preflight-admin-foreign-origin', run: async (e) => expectNoAllowOrigin(await preflight(e.adminUrl, 'https://evil.example')) },
+  { name: 'host-foreign-admin-403', run: async (e) => expectStatus(await rawRequest(e.adminUrl, { body: JSON.stringify(adminCall(1)), headers: { 'content-type': 'application/json', host: 'evil.example' } }), 403) },
 ];
 
 function wholeBody(name: string, body: string, code: number): ProtocolCase {
@@ -160,10 +162,10 @@ function expectStatusPage(res: RawResponse): string {
   return isObject(parse(res.body)) ? '' : `expected a JSON object, got ${res.body.slice(0, 200)}`;
 }
 
-function preflight(url: string): Promise<RawResponse> {
+function preflight(url: string, origin = 'https://example.org'): Promise<RawResponse> {
   return rawRequest(url, {
     method: 'OPTIONS',
-    headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' },
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' },
   });
 }
 
@@ -176,6 +178,11 @@ function expectPreflight(res: RawResponse): string {
   const headers = String(res.headers['access-control-allow-headers'] ?? '').toLowerCase();
   for (const h of ['content-type', 'x-api-key']) if (!headers.includes(h) && headers !== '*') return `access-control-allow-headers lacks ${h}: ${JSON.stringify(headers)}`;
   return '';
+}
+
+function expectNoAllowOrigin(res: RawResponse): string {
+  const origin = res.headers['access-control-allow-origin'];
+  return origin === undefined ? '' : `a foreign origin got access-control-allow-origin ${JSON.stringify(origin)} (HTTP ${res.status})`;
 }
 
 function needsKey(e: Endpoints): string {

@@ -1,6 +1,6 @@
 /**
- * The HTTP side of a JSON-RPC port on node:http: routing (`POST /`, `GET /status`, `OPTIONS`),
- * admin auth before the body, 405/415/413 with JSON bodies, body size counted while streaming,
+ * The HTTP side of a JSON-RPC port on node:http: Host and origin allow-lists first (403), routing
+ * (`POST /`, `GET /status`, `OPTIONS`), admin auth before the body, 405/415/413 with JSON bodies, body size counted while streaming,
  * and a graceful close that lets in-flight requests finish.
  * @module
  */
@@ -9,12 +9,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 import { NodeNotReadyError, RpcErrorCode } from '../impl/rpc/errors.ts';
-import { answerPreflight, corsHeaderPairs, setCorsHeaders } from './cors.ts';
+import { answerPreflight, createCorsPolicy } from './cors.ts';
 import { createDispatcher, wholeBodyError } from './json-rpc.ts';
 import type { DispatchOutcome } from './json-rpc.ts';
 import { internalError, parseError, UNAUTHORIZED_BODY } from './protocol-errors.ts';
 import { renderStatus } from './status.ts';
 import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, ServerLimits } from './types.ts';
+import { createHostCheck, defaultAllowedHosts } from './vhosts.ts';
 
 /** Everything one port serves. */
 export interface RpcServerOptions {
@@ -25,7 +26,12 @@ export interface RpcServerOptions {
   readonly limits: ServerLimits;
   readonly logger: Logger;
   readonly health?: HealthProvider;
-  readonly corsOrigin?: string;
+  /** Origins browsers may call from: `*`, or exact origins; none (the default) = no CORS at all. */
+  readonly corsOrigins?: readonly string[];
+  /** Host header names served (`*` = any); default: the loopback names and the bound address. */
+  readonly allowedHosts?: readonly string[];
+  /** The flags that set the two lists, named in a 403 so the operator knows what to change. */
+  readonly allowListFlags?: { readonly vhosts: string; readonly corsOrigin: string };
   readonly mapError?: (err: unknown) => JsonRpcErrorObject;
 }
 
@@ -45,21 +51,22 @@ const IDLE_SWEEP_MS = 20;
 /** Creates a JSON-RPC 2.0 server for one surface. */
 export function createRpcServer(options: RpcServerOptions): RpcServer {
   const { limits, logger } = options;
-  const origin = options.corsOrigin ?? '*';
+  const cors = createCorsPolicy(options.corsOrigins ?? []);
+  const flags = options.allowListFlags ?? { vhosts: '--vhosts', corsOrigin: '--cors-origin' };
+  // Set by listen() when no list is given: the default depends on the address bound.
+  let hostAllowed = createHostCheck(options.allowedHosts ?? []);
   const health = options.health ?? (() => ({ healthy: true, version: 'unknown', syncState: 'unknown' }));
   const dispatch = createDispatcher({ ...options, maxBatchSize: limits.maxBatchSize });
   const startedAt = Date.now();
   let closing = false;
 
-  // CORS headers every answer carries, laid out once for writeHead (issue #12: no setHeader per request).
-  const corsHeaders = corsHeaderPairs(origin);
-
   function route(req: IncomingMessage, res: ServerResponse): void {
+    // Before anything else, the key included: a DNS-rebinding page or a foreign origin learns nothing.
+    if (!hostAllowed(req.headers.host)) return reject(req, res, 403, `Forbidden: Host ${quoted(req.headers.host)} is not allowed on this port (${flags.vhosts})`);
+    const origin = req.headers.origin;
+    if (!cors.allows(origin)) return reject(req, res, 403, `Forbidden: origin ${quoted(origin)} is not allowed on this port (${flags.corsOrigin})`);
+    if (req.method === 'OPTIONS') return answerPreflight(res, cors.headerPairs(origin));
     const path = pathOf(req.url);
-    if (req.method === 'OPTIONS') {
-      setCorsHeaders(res, origin);
-      return answerPreflight(res);
-    }
     if (path === '/status') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
       renderStatus(health, startedAt, closing).then(({ status, body }) => send(res, status, body), (err: unknown) => failRequest(res, err));
@@ -105,7 +112,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   function reply(res: ServerResponse, outcome: DispatchOutcome): void {
     if (outcome.body !== undefined) return send(res, outcome.status, outcome.body);
-    res.writeHead(outcome.status, closing ? [...corsHeaders, 'connection', 'close'] : corsHeaders).end();
+    const corsHeaders = cors.headerPairs(res.req.headers.origin);
+    res.writeHead(outcome.status, closing ? [...corsHeaders, 'connection', 'close'] : (corsHeaders as string[])).end();
   }
 
   function failRequest(res: ServerResponse, err: unknown): void {
@@ -119,7 +127,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   function send(res: ServerResponse, status: number, body: string): void {
-    const headers = [...corsHeaders, 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+    const headers = [...cors.headerPairs(res.req.headers.origin), 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
     // While closing, tell keep-alive clients not to reuse this connection.
     if (closing) headers.push('connection', 'close');
     res.writeHead(status, headers).end(body);
@@ -155,6 +163,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
         server.listen(port, host, () => {
           server.off('error', reject);
           const address = server.address() as AddressInfo;
+          if (options.allowedHosts === undefined) hostAllowed = createHostCheck(defaultAllowedHosts(host, address.address));
           resolve({ host: address.address, port: address.port });
         });
       });
@@ -210,6 +219,11 @@ function readBody(req: IncomingMessage, maxBytes: number, done: (err: Error | un
     settled = true;
     done(err);
   });
+}
+
+/** A header value for an error message: quoted, and cut short (it is the caller's text). */
+function quoted(value: string | undefined): string {
+  return value === undefined ? '(none)' : JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
 }
 
 function pathOf(url: string | undefined): string {

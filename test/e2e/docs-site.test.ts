@@ -43,20 +43,21 @@ interface LiveNode { process: ChildProcess; publicUrl: string; adminUrl: string;
  * parallel) can bind one of them in between: then the node exits with EADDRINUSE and is started
  * again on new ones (a collision of the test's port choice, not the node's behaviour under test).
  */
-async function startNode(): Promise<LiveNode> {
+async function startNode(docsOrigin: string): Promise<LiveNode> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startNodeOnce();
+      return await startNodeOnce(docsOrigin);
     } catch (err) {
       if (attempt >= 3 || !/EADDRINUSE/.test(String(err))) throw err;
     }
   }
 }
 
-async function startNodeOnce(): Promise<LiveNode> {
+/** The documented way to use the playground for admin calls: the docs site's origin in --admin-cors-origin. */
+async function startNodeOnce(docsOrigin: string): Promise<LiveNode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docs-site-node-'));
   const [port, adminPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['bin/l2node.js', '--data-directory', dataDir, '--port', String(port), '--admin-port', String(adminPort)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/l2node.js', '--data-directory', dataDir, '--port', String(port), '--admin-port', String(adminPort), '--admin-cors-origin', docsOrigin], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (b) => { out += b; });
@@ -91,7 +92,7 @@ describe('docs site in Chromium', () => {
     site = buildSite({ outDir });
     server = await startStaticServer(outDir, 0);
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-    node = await startNode();
+    node = await startNode(new URL(base).origin);
     // A missing /usr/bin/chromium fails here, loudly: scripts/ensure-system-packages.sh installs it.
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   });
@@ -245,6 +246,23 @@ describe('docs site in Chromium', () => {
     assert.equal(await blocks.isDisabled('#pg-send'), true);
     await blocks.screenshot({ path: `${SHOTS}/playground-invalid-limit.png`, fullPage: true });
     await blocks.close();
+  });
+
+  it('from a docs origin the node does not allow, an admin call explains --admin-cors-origin', async () => {
+    // The same site under another origin (localhost instead of 127.0.0.1): the node allows only the first.
+    const page = await browser.newPage();
+    const otherOrigin = base.replace('127.0.0.1', 'localhost');
+    await page.goto(`${otherOrigin}playground.html#nodeAdmin_getConfig`);
+    await page.fill('#pg-url', node.adminUrl);
+    await page.fill('#pg-key', node.apiKey);
+    await page.click('#pg-send');
+    await page.locator('#pg-explain .explain').waitFor();
+    assert.equal(await page.textContent('#pg-status'), 'refused: origin not allowed');
+    const explanation = (await page.textContent('#pg-explain'))!;
+    assert.match(explanation, /refused calls from this page/);
+    assert.ok(explanation.includes(`--admin-cors-origin ${new URL(otherOrigin).origin}`), explanation);
+    await page.screenshot({ path: `${SHOTS}/playground-admin-origin-refused.png`, fullPage: true });
+    await page.close();
   });
 
   it('says plainly when the node cannot be reached', async () => {

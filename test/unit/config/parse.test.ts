@@ -122,3 +122,44 @@ describe('the table', () => {
     assert.deepEqual(parseCommand(['-h'], {}), { kind: 'help' });
   });
 });
+
+describe('browser safety options', () => {
+  it('defaults: public CORS *, admin CORS none, both Host lists empty (= the bound default)', () => {
+    const config = parse([]);
+    assert.deepEqual(config.corsOrigin, ['*']);
+    assert.deepEqual(config.adminCorsOrigin, []);
+    assert.deepEqual(config.vhosts, []);
+    assert.deepEqual(config.adminVhosts, []);
+  });
+
+  it('origins and hosts are comma-separated, normalised, from flags or the environment', () => {
+    assert.deepEqual(parse(['--admin-cors-origin', 'https://Docs.Example, http://localhost:4000']).adminCorsOrigin, ['https://docs.example', 'http://localhost:4000']);
+    assert.deepEqual(parse([], { ADMIN_CORS_ORIGIN: 'https://docs.example' }).adminCorsOrigin, ['https://docs.example']);
+    assert.deepEqual(parse([], { CORS_ORIGIN: 'https://app.example' }).corsOrigin, ['https://app.example']);
+    assert.deepEqual(parse(['--vhosts', 'Node.Example.,[::1],10.0.0.5']).vhosts, ['node.example', '::1', '10.0.0.5']);
+    assert.deepEqual(parse([], { NODE_ADMIN_VHOSTS: '*' }).adminVhosts, ['*']);
+    assert.deepEqual(parse([], { NODE_VHOSTS: 'a.example' }).vhosts, ['a.example']);
+  });
+
+  it('an origin with a path, or a host with a port, is refused naming the flag', () => {
+    assert.throws(() => parse(['--admin-cors-origin', 'https://docs.example/playground']), (e: Error) => e instanceof ConfigError && /--admin-cors-origin/.test(e.message) && /no path/.test(e.message));
+    assert.throws(() => parse(['--cors-origin', 'docs.example']), (e: Error) => e instanceof ConfigError && /--cors-origin/.test(e.message));
+    assert.throws(() => parse(['--admin-vhosts', 'node.example:8880']), (e: Error) => e instanceof ConfigError && /--admin-vhosts/.test(e.message));
+  });
+
+  it('--no-admin-api-key refuses a non-loopback --admin-host, --admin-cors-origin * and --admin-vhosts *, naming both flags and the risk', () => {
+    const refused = (argv: string[], other: string) =>
+      assert.throws(() => parse(['--no-admin-api-key', ...argv]), (e: Error) => e instanceof ConfigError && e.message.includes('--no-admin-api-key') && e.message.includes(other) && /upload the whole database/.test(e.message));
+    refused(['--admin-host', '0.0.0.0'], '--admin-host 0.0.0.0');
+    refused(['--admin-host', '192.168.1.20'], '--admin-host');
+    refused(['--admin-cors-origin', '*'], '--admin-cors-origin *');
+    refused(['--admin-vhosts', '*'], '--admin-vhosts *');
+    assert.throws(() => parse([], { NODE_NO_ADMIN_API_KEY: 'true', NODE_ADMIN_HOST: '::' }), /--no-admin-api-key with --admin-host ::/);
+    // Loopback, named origins and named hosts stay allowed without a key.
+    for (const argv of [['--admin-host', 'localhost'], ['--admin-host', '::1'], ['--admin-host', '127.0.0.2'], ['--admin-cors-origin', 'http://localhost:4000'], ['--admin-vhosts', 'dev.local']]) {
+      assert.equal(parse(['--no-admin-api-key', ...argv]).noAdminApiKey, true, argv.join(' '));
+    }
+    // With a key, every combination is the operator's choice.
+    assert.deepEqual(parse(['--admin-host', '0.0.0.0', '--admin-cors-origin', '*']).adminCorsOrigin, ['*']);
+  });
+});
