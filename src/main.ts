@@ -12,6 +12,7 @@ import { PACKAGE_VERSION } from './config/package-info.ts';
 import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
 import { createDevHandlers } from './impl/rpc/dev/index.ts';
+import { AnswerCache, withAnswerCache } from './impl/rpc/public/answer-cache.ts';
 import { createNode } from './impl/node.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
@@ -91,11 +92,13 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const common = { limits, logger, health: () => node.health() };
+  // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
+  const publicHandlers = withAnswerCache({ ...node.publicHandlers, ...admin.validatorHandlers }, new AnswerCache(node.engine.chain));
   const publicServer = createRpcServer({
     ...common,
     ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),
     methods: publicMethods,
-    handlers: { ...node.publicHandlers, ...admin.validatorHandlers },
+    handlers: publicHandlers,
   });
   // The admin port serves nodeAdmin_* and the development-only dev_* (openrpc.dev.json), one key for both.
   const adminServer = createRpcServer({

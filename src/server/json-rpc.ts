@@ -11,6 +11,7 @@
 import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 import { batchTooLarge, internalError, invalidParams, invalidRequest, methodNotFound, notImplemented } from './protocol-errors.ts';
+import { SerializedResult } from './serialized-result.ts';
 import type { HandlerTable, Logger, MethodDescriptor } from './types.ts';
 
 /** What the dispatcher needs. */
@@ -132,7 +133,8 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     if (outcome.error !== undefined) return JSON.stringify({ jsonrpc: '2.0', id, error: outcome.error });
     let result: string | undefined;
     try {
-      result = JSON.stringify(outcome.result);
+      // A result already in text form (an answer cache's bytes) is written as it is.
+      result = outcome.result instanceof SerializedResult ? outcome.result.json : JSON.stringify(outcome.result);
     } catch (err) {
       logger.error('result not serializable', { id, err });
       return JSON.stringify({ jsonrpc: '2.0', id, error: internalError() });

@@ -69,6 +69,11 @@ export class ChainQueries {
     this.#proofTips = source;
   }
 
+  /** Moves on whenever blocks are unwound (ChainStore.historyVersion): answers cached about blocks are stale once it moves. */
+  historyVersion(): number {
+    return this.#chain.store.historyVersion;
+  }
+
   /** The synthetic block 0. */
   get genesisBlock(): L2Block {
     return this.#genesis;

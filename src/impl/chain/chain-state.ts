@@ -158,7 +158,8 @@ export class ChainState {
   async catchUpWithStore(): Promise<boolean> {
     const latest = await this.store.latestBlockNumber();
     // The first call (hash unknown) reloads once; later calls extend the cache block by block.
-    const stillThere = this.#latest === 0 || (this.#catchUpTipHash !== undefined && (await this.store.findBlock(this.#latest))?.hash === this.#catchUpTipHash);
+    // Read uncached: the writer may have unwound and rebuilt this height since the block was cached here.
+    const stillThere = this.#latest === 0 || (this.#catchUpTipHash !== undefined && (await this.store.storedBlockHash(this.#latest)) === this.#catchUpTipHash);
     if (latest === this.#latest && stillThere) return false;
     if (latest > this.#latest && stillThere) {
       for (let from = this.#latest + 1; from <= latest; from += 100) {
@@ -166,6 +167,8 @@ export class ChainState {
         this.worldState.applyCommitted(blocks.flatMap((b) => b.body.txEffects));
       }
     } else {
+      // The writer unwound (or this is the first look): cached blocks and answers may be gone.
+      this.store.forgetUnwoundBlocks();
       await this.worldState.reload(this.trees);
     }
     this.#excessMana = await this.store.excessManaAfter(latest);

@@ -34,6 +34,7 @@ export class ChainStore {
   /** Published contract classes and instances, written with each block and unwound with it. */
   readonly contracts: ContractIndex;
   #blockCache = new Map<number, L2Block>();
+  #historyVersion = 0;
 
   constructor(db: Knex) {
     this.db = db;
@@ -73,11 +74,36 @@ export class ChainStore {
     const rows = await trx('chain_blocks').where('number', '>', blockNumber).orderBy('number').select('data');
     for (const [table, column] of BLOCK_ROWS) await trx(table).where(column, '>', blockNumber).delete();
     await trx('chain_checkpoints').whereRaw('start_block + block_count - 1 > ?', [blockNumber]).delete();
-    this.#blockCache.clear();
-    // Reads between now and the commit may re-cache removed contracts: clear again once settled.
+    this.forgetUnwoundBlocks();
     this.contracts.clearCache();
-    trx.executionPromise.then(() => this.contracts.clearCache(), () => this.contracts.clearCache());
+    // Reads between now and the commit may re-cache removed blocks and contracts: forget again once settled.
+    const settled = () => {
+      this.forgetUnwoundBlocks();
+      this.contracts.clearCache();
+    };
+    trx.executionPromise.then(settled, settled);
     return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
+  }
+
+  /**
+   * Moves on whenever blocks are unwound (as the unwind starts and again once it settles, or when a
+   * `--role rpc` reader sees that its writer unwound): a cached answer about a block, read while
+   * this had one value, is stale once it has another (rpc/public/answer-cache.ts).
+   */
+  get historyVersion(): number {
+    return this.#historyVersion;
+  }
+
+  /** Drops what this process cached about blocks, which may no longer be in the chain. */
+  forgetUnwoundBlocks(): void {
+    this.#blockCache.clear();
+    this.#historyVersion++;
+  }
+
+  /** The hash of block `number` as stored now (not cached: a reader checks its tip with it). */
+  async storedBlockHash(number: number): Promise<bigint | undefined> {
+    const row = await this.db('chain_blocks').where({ number }).first('hash');
+    return row === undefined ? undefined : BigInt(row.hash);
   }
 
   /** Fee state after block `number` (0 for genesis or an unknown block). */

@@ -90,20 +90,33 @@ export class WorldStateQueries {
     const b = await this.resolveBlock(block);
     const size = (await this.snapshotAt(treeId, b)).nextAvailableLeafIndex;
     if (leafIndex < 0n || leafIndex >= BigInt(size)) throw new LeafIndexOutOfRangeError(leafIndex, BigInt(size));
-    return this.pathAt(treeId, Number(leafIndex), b);
+    return this.pathAt(treeId, Number(leafIndex), b, size);
   }
 
-  protected async pathAt(treeId: TreeId, index: number, block: number): Promise<bigint[]> {
+  /**
+   * The sibling path of leaf `index` at a block. With the tree's size at that block, siblings wholly
+   * right of its leaves (first leaf index · 2^level ≥ size) are known empty and not read: a tree of
+   * n leaves reads ~log2(n) nodes instead of its full height (40 for the nullifier tree).
+   */
+  protected async pathAt(treeId: TreeId, index: number, block: number, size = Number.MAX_SAFE_INTEGER): Promise<bigint[]> {
     const height = TREE_HEIGHT[treeId];
-    const positions = Array.from({ length: height }, (_, l) => ({ level: l, index: Math.floor(index / 2 ** l) ^ 1 }));
+    const siblings = Array.from({ length: height }, (_, l) => Math.floor(index / 2 ** l) ^ 1);
+    const positions = [];
+    for (let l = 0; l < height; l++) if (siblings[l]! * 2 ** l < size) positions.push({ level: l, index: siblings[l]! });
     const got = await this.repo.getPath(treeId, positions, block);
-    return got.map((h, l) => h ?? ZERO_HASHES[l]!);
+    const path = siblings.map((_, l) => ZERO_HASHES[l]!);
+    positions.forEach((p, k) => { if (got[k] !== undefined) path[p.level] = got[k]; });
+    return path;
+  }
+
+  private async sizeAt(treeId: TreeId, block: number): Promise<number> {
+    return (await this.snapshotAt(treeId, block)).nextAvailableLeafIndex;
   }
 
   private async indexedWitness(treeId: TreeId, index: number, block: number): Promise<IndexedLeafWitness> {
     const leaf = await this.repo.getIndexedLeaf(treeId, index, block);
     if (!leaf) throw new Error(`tree ${treeId}: no leaf ${index} at block ${block}`);
-    return { index: BigInt(index), leaf, siblingPath: await this.pathAt(treeId, index, block) };
+    return { index: BigInt(index), leaf, siblingPath: await this.pathAt(treeId, index, block, await this.sizeAt(treeId, block)) };
   }
 
   private async lowLeafWitness(treeId: TreeId, key: bigint, block: BlockRef): Promise<LowLeafWitness> {
@@ -142,7 +155,7 @@ export class WorldStateQueries {
     const b = await this.resolveBlock(block);
     const f = (await this.repo.findLeafValues(treeId, [value], b)).get(value);
     if (!f) return null;
-    return { leafIndex: BigInt(f.index), siblingPath: await this.pathAt(treeId, f.index, b) };
+    return { leafIndex: BigInt(f.index), siblingPath: await this.pathAt(treeId, f.index, b, await this.sizeAt(treeId, b)) };
   }
 
   /** Note hash membership witness (first occurrence). */
