@@ -13623,7 +13623,7 @@ function validate337(data, { instancePath = "", parentData, parentDataProperty, 
     return errors === 0;
 }
 export const node_registerContractFunctionSignatures_param0 = validate343;
-const schema438 = { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 10000 }, "maxItems": 100 };
+const schema438 = { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1024 }, "maxItems": 100 };
 const func7 = require("ajv/dist/runtime/ucs2length").default;
 function validate343(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
@@ -13642,8 +13642,8 @@ function validate343(data, { instancePath = "", parentData, parentDataProperty, 
                     const _errs1 = errors;
                     if (errors === _errs1) {
                         if (typeof data0 === "string") {
-                            if (func7(data0) > 10000) {
-                                validate343.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 10000 }, message: "must NOT have more than 10000 characters", schema: 10000, parentSchema: schema438.items, data: data0 }];
+                            if (func7(data0) > 1024) {
+                                validate343.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema438.items, data: data0 }];
                                 return false;
                             }
                             else {

@@ -41,17 +41,72 @@ export function parseSelectorHex(s: string): number {
   return Number.parseInt(s.slice(2), 16) >>> 0;
 }
 
-/** Names of functions by selector, filled by `node_registerContractFunctionSignatures`. */
+/** Bounds of a registry (docs/OPERATIONS.md "Browser safety and hostile callers"). */
+export interface SignatureRegistryLimits {
+  /** Most signatures kept. */
+  readonly maxEntries: number;
+  /** Most UTF-8 bytes of signature text kept. */
+  readonly maxBytes: number;
+}
+
+/**
+ * The default bounds: far more than the functions of every contract a wallet uses, and small
+ * enough (about 2 MB with the maps) that anonymous callers cannot grow the node's memory with it.
+ */
+export const DEFAULT_SIGNATURE_LIMITS: SignatureRegistryLimits = { maxEntries: 10_000, maxBytes: 1 << 20 };
+
+/**
+ * Names of functions by selector, filled by `node_registerContractFunctionSignatures` (anyone may
+ * call it) and by the node's own programs. Bounded: past `limits` the least recently registered
+ * signatures are forgotten (they only name functions in debug output).
+ */
 export class FunctionSignatureRegistry {
+  /** selector → signature, least recently registered first. */
   readonly #names = new Map<number, string>();
+  /** signature → selector: a signature registered again is not hashed again. */
+  readonly #selectors = new Map<string, number>();
+  #bytes = 0;
+  readonly #limits: SignatureRegistryLimits;
+
+  constructor(limits: SignatureRegistryLimits = DEFAULT_SIGNATURE_LIMITS) {
+    this.#limits = limits;
+  }
+
+  /** Signatures kept now. */
+  get size(): number {
+    return this.#names.size;
+  }
+
+  /** UTF-8 bytes of the signatures kept now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** Registers signatures; returns the selectors they map to, in order. */
   registerFunctionSignatures(signatures: readonly string[]): number[] {
-    return signatures.map((signature) => {
-      const selector = functionSelectorFromSignature(signature);
-      this.#names.set(selector, signature);
-      return selector;
-    });
+    return signatures.map((signature) => this.#register(signature));
+  }
+
+  #register(signature: string): number {
+    const known = this.#selectors.get(signature);
+    const selector = known ?? functionSelectorFromSignature(signature);
+    const previous = this.#names.get(selector);
+    // Also when it is the same signature: re-inserting makes it the most recent.
+    if (previous !== undefined) this.#forget(selector, previous);
+    this.#names.set(selector, signature);
+    this.#selectors.set(signature, selector);
+    this.#bytes += Buffer.byteLength(signature);
+    while (this.#names.size > this.#limits.maxEntries || this.#bytes > this.#limits.maxBytes) {
+      const [oldest, text] = this.#names.entries().next().value!;
+      this.#forget(oldest, text);
+    }
+    return selector;
+  }
+
+  #forget(selector: number, signature: string): void {
+    this.#names.delete(selector);
+    this.#selectors.delete(signature);
+    this.#bytes -= Buffer.byteLength(signature);
   }
 
   /** Returns the registered signature for `selector`, or undefined. */
