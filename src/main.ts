@@ -14,6 +14,9 @@ import { createAdminHandlers } from './impl/rpc/admin/index.ts';
 import { createDevHandlers } from './impl/rpc/dev/index.ts';
 import { AnswerCache, withAnswerCache } from './impl/rpc/public/answer-cache.ts';
 import { createNode } from './impl/node.ts';
+import { NodeMetrics } from './impl/metrics/node-metrics.ts';
+import { startMetricsServer } from './impl/metrics/metrics-server.ts';
+import type { MetricsServer } from './impl/metrics/metrics-server.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
 import { restoreSnapshotAtStart } from './impl/snapshots/snapshot-startup.ts';
@@ -35,6 +38,8 @@ export interface RunningNode {
   readonly config: Config;
   readonly publicAddress: { host: string; port: number };
   readonly adminAddress: { host: string; port: number };
+  /** The metrics listener's address (with --metrics-port). */
+  readonly metricsAddress?: { host: string; port: number };
   /** The engine, pool, p2p and handlers behind the servers. */
   readonly node: L2Node;
   /** Stops both servers and runs the close hooks. */
@@ -72,10 +77,26 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 async function start(config: Config, logger: Logger): Promise<RunningNode> {
   // Storage and engine parts push their close() here as they are opened; shutdown runs them in reverse.
   const closeHooks: CloseHook[] = [];
-  // First: the data directory must still be empty (the admin key hash goes there next).
-  await restoreSnapshotAtStart(config, logger);
-  const auth = await setUpAdminAuth(config, logger);
-  const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION });
+  // Metrics first: a long snapshot restore or chain import is already watched (process metrics, then the node's).
+  const metrics = config.metricsPort === undefined ? undefined : new NodeMetrics({ dataDirectory: config.dataDirectory });
+  const metricsServer = metrics === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort!, config.metricsHost ?? '127.0.0.1', logger);
+  try {
+    // First: the data directory must still be empty (the admin key hash goes there next).
+    await restoreSnapshotAtStart(config, logger);
+    const auth = await setUpAdminAuth(config, logger);
+    const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION, ...(metrics && { metrics }) });
+    return await serve(config, logger, node, auth, closeHooks, metrics, metricsServer);
+  } catch (err) {
+    await metricsServer?.close();
+    throw err;
+  }
+}
+
+async function serve(
+  config: Config, logger: Logger, node: L2Node, auth: Awaited<ReturnType<typeof setUpAdminAuth>>, closeHooks: CloseHook[],
+  metrics: NodeMetrics | undefined, metricsServer: MetricsServer | undefined,
+): Promise<RunningNode> {
+  metrics?.watchNode(node);
   closeHooks.push(() => node.stop());
   const admin = await openNodeAdmin(node, config, logger).catch(async (err: unknown) => {
     await node.stop();
@@ -99,6 +120,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),
     methods: publicMethods,
     handlers: publicHandlers,
+    ...(metrics && { observer: metrics.rpc.observer('public') }),
   });
   // The admin port serves nodeAdmin_* and the development-only dev_* (openrpc.dev.json), one key for both.
   const adminServer = createRpcServer({
@@ -110,6 +132,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
       ...devHandlers(node, config),
     },
     ...(auth === undefined ? {} : { auth }),
+    ...(metrics && { observer: metrics.rpc.observer('admin') }),
   });
   const started: RpcServer[] = [];
   try {
@@ -123,6 +146,11 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     logStorageAndChain(config, node, logger);
     logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(publicMethods).length });
     logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
+    if (metricsServer !== undefined) {
+      logger.info('metrics listening', { ...metricsServer.address, path: '/metrics' });
+      // Closed last: a scrape during shutdown still answers.
+      closeHooks.unshift(() => metricsServer.close());
+    }
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
@@ -131,7 +159,7 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
       })();
       return stopping;
     };
-    return { config, publicAddress, adminAddress, node, stop };
+    return { config, publicAddress, adminAddress, node, stop, ...(metricsServer && { metricsAddress: metricsServer.address }) };
   } catch (err) {
     await Promise.all(started.map((s) => s.close(0)));
     await node.stop();

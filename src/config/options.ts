@@ -95,6 +95,11 @@ export interface Config {
   registeredValidators?: readonly string[];
   /** Snapshot to restore into an empty data directory at start (docs/OPERATIONS.md "Starting from a snapshot"). */
   snapshot?: string | undefined;
+  /** Port of the Prometheus metrics listener (docs/OPERATIONS.md "Metrics"); undefined = no metrics. */
+  metricsPort?: number | undefined;
+  metricsHost?: string;
+  /** Seconds between progress lines of long work: follower catch-up, --import-chain, snapshot copies. */
+  progressIntervalSeconds?: number;
 }
 
 /** Every option, in the order `--help` and the docs list them. */
@@ -151,6 +156,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   { key: 'keystore', flag: '--keystore', env: 'KEY_STORE_DIRECTORY', type: 'string', default: undefined, description: 'Validator keystore: a JSON file, or a directory whose *.json files are all read (docs/KEYSTORE.md). Its attesters are the registered validator set, every one in each committee; nodeAdmin_reloadKeystore re-reads it. Without it the node runs the dev validator (documented development key, docs/KEYSTORE.md), the set\'s only member and every slot\'s proposer.' },
   { key: 'registeredValidators', flag: '--registered-validators', env: 'REGISTERED_VALIDATORS', type: 'list', default: [], description: 'Comma-separated attester addresses (0x + 40 hex) registered besides this node\'s own validators: the rest of the genesis validator set, the same on every node. They sit in every committee and propose their slots; the sequencer builds only in slots whose proposer is one of this node\'s validators (docs/KEYSTORE.md).' },
   { key: 'snapshot', flag: '--snapshot', env: 'NODE_SNAPSHOT', type: 'string', default: undefined, description: 'Snapshot to start from (a path or file:// URL of a directory written by nodeAdmin_startSnapshotUpload, or an http(s):// URL it was uploaded to): restored, checksum verified, into the data directory when it holds no database yet, then the node continues that chain. A data directory that already has a database is used as it is (a warning is logged) (docs/OPERATIONS.md).' },
+  { key: 'metricsPort', flag: '--metrics-port', env: 'METRICS_PORT', type: 'port', default: undefined, description: 'Serve Prometheus metrics at GET /metrics on this port, a listener of its own (never the public or admin port); none = no metrics and no listener. 0 picks a free port (docs/OPERATIONS.md "Metrics").' },
+  { key: 'metricsHost', flag: '--metrics-host', env: 'METRICS_HOST', type: 'string', default: '127.0.0.1', description: 'Address the metrics listener binds to; 0.0.0.0 for all interfaces (for a Prometheus server on another host).' },
+  { key: 'progressIntervalSeconds', flag: '--progress-interval-seconds', env: 'NODE_PROGRESS_INTERVAL_SECONDS', type: 'number', default: 10, min: 0.05, max: 3600, description: 'Seconds between progress log lines of long work: a follower catching up (done/target, blocks per second, ETA), --import-chain, snapshot upload and restore (bytes done/total).' },
 ];
 
 /** v3 names that v4 removed, with their replacement (SPEC §9). */

@@ -48,6 +48,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
     throw new ConfigError(`--port and --admin-port are both ${result.port}; the public and admin servers need different ports`);
   }
   refuseOpenAdminWithoutKey(result);
+  refuseSharedMetricsPort(result);
   return { kind: 'run', config: result };
 }
 
@@ -66,6 +67,15 @@ function refuseOpenAdminWithoutKey(config: Config): void {
   }
   if (config.adminVhosts.includes('*')) {
     throw new ConfigError(`--no-admin-api-key with --admin-vhosts *: a web page using DNS rebinding ${risk}, without a key. Name the host names you use in --admin-vhosts or use an admin API key.`);
+  }
+}
+
+/** The metrics listener is its own: never the public or admin port (a scrape must not reach JSON-RPC, nor the reverse). */
+function refuseSharedMetricsPort(config: Config): void {
+  const metrics = config.metricsPort;
+  if (metrics === undefined || metrics === 0) return;
+  for (const [flag, port] of [['--port', config.port], ['--admin-port', config.adminPort]] as const) {
+    if (port === metrics) throw new ConfigError(`--metrics-port and ${flag} are both ${metrics}; the metrics listener needs a port of its own`);
   }
 }
 

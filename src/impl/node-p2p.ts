@@ -11,7 +11,7 @@ import { P2PService } from './p2p/index.ts';
 import type { GossipVerdict } from './p2p/index.ts';
 import type { BlockRangeHandler } from './p2p/block-range-protocol.ts';
 import type { CheckpointRangeHandler } from './p2p/checkpoint-range-protocol.ts';
-import type { BlockGossipHandler, ConsensusGossipHandler } from './p2p/types.ts';
+import type { BlockGossipHandler, ConsensusGossipHandler, P2PObserver } from './p2p/types.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './p2p/consensus-messages.ts';
 import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
 import { decodeTx, TxDecodeError } from './tx/index.ts';
@@ -27,6 +27,8 @@ export interface NodeP2PSettings {
   readonly port: number;
   readonly bootstrapPeers: readonly string[];
   readonly network: string;
+  /** Gossip and peer-score metrics. */
+  readonly observer?: P2PObserver;
 }
 
 /** The block side of p2p: announcements received, and the block and checkpoint range protocols served. */
@@ -48,7 +50,7 @@ export function createNodeP2P(
 ): P2PService {
   return new P2PService({
     dataDirectory: settings.dataDirectory, host: settings.host, port: settings.port, bootstrapPeers: settings.bootstrapPeers,
-    network: settings.network, logger,
+    network: settings.network, logger, ...(settings.observer === undefined ? {} : { observer: settings.observer }),
     txValidator: (wire) => admitGossipedTx(wire, pool, validateTx),
     ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler, checkpointRangeHandler: blocks.checkpointRangeHandler }),
     ...(consensus === undefined ? {} : { onProposal: consensus.onProposal, onAttestation: consensus.onAttestation }),

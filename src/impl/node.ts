@@ -51,6 +51,7 @@ import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
 import type { ProposerSelection } from './sequencer/sequencer.ts';
 import type { SlotObserver } from './validators/sentinel.ts';
 import type { ConsensusDuties } from './validators/consensus-duties.ts';
+import type { NodeMetrics } from './metrics/node-metrics.ts';
 
 /** What a node is built from. */
 export interface NodeOptions {
@@ -59,6 +60,8 @@ export interface NodeOptions {
   readonly nodeVersion: string;
   /** Wall clock of the chain (tests may pass a ManualClock and drive `step()`). */
   readonly clock?: Clock;
+  /** With --metrics-port: the parts report to it (docs/OPERATIONS.md "Metrics"). */
+  readonly metrics?: NodeMetrics;
 }
 
 /** The sync gate: the production loop and the follower run each step through it (the admin pause/resume drives it). */
@@ -148,7 +151,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
         return (view ??= createEngineChainView(engine))[key as keyof ChainView];
       },
     });
-    const pool = await TxPool.open({ db, chain, config: { maxPendingTxCount: config.maxPendingTxCount } });
+    const pool = await TxPool.open({ db, chain, config: { maxPendingTxCount: config.maxPendingTxCount }, ...(o.metrics && { observer: o.metrics.pool }) });
     closers.push(() => pool.close());
     // One allow-list and one signature registry for the tx validator, the block builder's public VM and the RPC.
     const allowList = new SetupAllowList();
@@ -163,6 +166,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     });
     const eng = engine;
     closers.push(() => eng.stop());
+    if (o.metrics !== undefined) eng.sequencer.onBlockBuilt(o.metrics.blockBuilt);
     const validateTx = createNodeTxValidator({
       chain, allowList: () => allowList.list(),
       classIdOf: async (address) => (await eng.state.store.contracts.getContractInstance(address))?.currentContractClassId,
@@ -217,7 +221,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       };
       p2p = createNodeP2P({
         dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
-        network: `${config.l1ChainId}-${config.rollupVersion}`,
+        network: `${config.l1ChainId}-${config.rollupVersion}`, ...(o.metrics && { observer: o.metrics.p2p }),
       }, pool, validateTx, logger, blocks, consensusHooks(() => consensusRef.current));
     }
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
@@ -320,6 +324,7 @@ function assemble(p: Parts): L2Node {
     if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
     const follower = new Follower({
       engine, source: p.source, sync: gate, logger, ownProofTips: sequencing,
+      progressIntervalMs: (config.progressIntervalSeconds ?? 10) * 1000, ...(o.metrics && { observer: o.metrics.follower }),
       // Txs of imported blocks leave the pool as mined; the rest is revalidated against the new state.
       onImported: async (blocks: readonly L2Block[]) => {
         for (const b of blocks) await pool.markMined(b.body.txEffects.map((e) => e.txHash), { number: b.header.globalVariables.blockNumber });

@@ -14,7 +14,7 @@ import { createDispatcher, wholeBodyError } from './json-rpc.ts';
 import type { DispatchOutcome } from './json-rpc.ts';
 import { internalError, parseError, UNAUTHORIZED_BODY } from './protocol-errors.ts';
 import { renderStatus } from './status.ts';
-import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, ServerLimits } from './types.ts';
+import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, RpcObserver, ServerLimits } from './types.ts';
 import { createHostCheck, defaultAllowedHosts } from './vhosts.ts';
 
 /** Everything one port serves. */
@@ -33,6 +33,8 @@ export interface RpcServerOptions {
   /** The flags that set the two lists, named in a 403 so the operator knows what to change. */
   readonly allowListFlags?: { readonly vhosts: string; readonly corsOrigin: string };
   readonly mapError?: (err: unknown) => JsonRpcErrorObject;
+  /** Metrics of this port (calls, latency, batches, HTTP statuses); none when metrics are off. */
+  readonly observer?: RpcObserver;
 }
 
 /** A started-or-not JSON-RPC port. */
@@ -50,7 +52,7 @@ const IDLE_SWEEP_MS = 20;
 
 /** Creates a JSON-RPC 2.0 server for one surface. */
 export function createRpcServer(options: RpcServerOptions): RpcServer {
-  const { limits, logger } = options;
+  const { limits, logger, observer } = options;
   const cors = createCorsPolicy(options.corsOrigins ?? []);
   const flags = options.allowListFlags ?? { vhosts: '--vhosts', corsOrigin: '--cors-origin' };
   // Set by listen() when no list is given: the default depends on the address bound.
@@ -112,6 +114,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   function reply(res: ServerResponse, outcome: DispatchOutcome): void {
     if (outcome.body !== undefined) return send(res, outcome.status, outcome.body);
+    observer?.responded(outcome.status);
     const corsHeaders = cors.headerPairs(res.req.headers.origin);
     res.writeHead(outcome.status, closing ? [...corsHeaders, 'connection', 'close'] : (corsHeaders as string[])).end();
   }
@@ -130,6 +133,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     const headers = [...cors.headerPairs(res.req.headers.origin), 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
     // While closing, tell keep-alive clients not to reuse this connection.
     if (closing) headers.push('connection', 'close');
+    observer?.responded(status);
     res.writeHead(status, headers).end(body);
   }
 

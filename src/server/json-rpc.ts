@@ -12,7 +12,7 @@ import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 import { batchTooLarge, internalError, invalidParams, invalidRequest, methodNotFound, notImplemented } from './protocol-errors.ts';
 import { SerializedResult } from './serialized-result.ts';
-import type { HandlerTable, Logger, MethodDescriptor } from './types.ts';
+import type { HandlerTable, Logger, MethodDescriptor, RpcMethodObserver, RpcObserver } from './types.ts';
 
 /** What the dispatcher needs. */
 export interface DispatchOptions {
@@ -22,6 +22,8 @@ export interface DispatchOptions {
   readonly logger: Logger;
   /** Maps a thrown value to a wire error; defaults to `toJsonRpcError`. */
   readonly mapError?: (err: unknown) => JsonRpcErrorObject;
+  /** Metrics: calls by method and outcome, latency, batch sizes. */
+  readonly observer?: RpcObserver;
 }
 
 /** The HTTP answer to a body: status and JSON text, or no body at all (204). */
@@ -43,6 +45,8 @@ interface Route {
   readonly takesNoParams: boolean;
   /** The handler function, once found on the handler table. */
   handler: Handler | undefined;
+  /** This method's metrics handle, taken once. */
+  readonly observer: RpcMethodObserver | undefined;
 }
 
 const NO_PARAMS: readonly unknown[] = Object.freeze([]);
@@ -51,12 +55,13 @@ const NO_CONTENT: DispatchOutcome = Object.freeze({ status: 204, body: undefined
 /** Creates the function that answers one parsed JSON body (synchronously when every handler did). */
 export function createDispatcher(options: DispatchOptions): (parsed: unknown) => MaybePromise<DispatchOutcome> {
   const mapError = options.mapError ?? toJsonRpcError;
-  const { handlers, logger, maxBatchSize } = options;
+  const { handlers, logger, maxBatchSize, observer } = options;
+  const unknownMethod = observer?.method(undefined);
   // Per-call timing and its log fields only when debug lines are written (hot path, batches).
   const debugCalls = logger.enabled?.('debug') ?? true;
   const routes = new Map<string, Route>();
   for (const [name, descriptor] of Object.entries(options.methods)) {
-    routes.set(name, { descriptor, takesNoParams: descriptor.params.length === 0, handler: undefined });
+    routes.set(name, { descriptor, takesNoParams: descriptor.params.length === 0, handler: undefined, observer: observer?.method(name) });
   }
 
   /**
@@ -65,47 +70,59 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
    */
   function callMethod<T>(method: string, rawParams: unknown, id: RequestId | undefined, finish: (outcome: CallOutcome) => T): MaybePromise<T> {
     const route = routes.get(method);
-    if (route === undefined) return finish({ error: methodNotFound(method) });
+    if (route === undefined) {
+      unknownMethod?.done(unknownMethod.start(), RpcErrorCode.METHOD_NOT_FOUND);
+      return finish({ error: methodNotFound(method) });
+    }
     const { descriptor } = route;
+    const started = route.observer !== undefined ? route.observer.start() : debugCalls ? performance.now() : 0;
     let params: readonly unknown[] | string;
     if (rawParams === undefined || (route.takesNoParams && Array.isArray(rawParams) && rawParams.length === 0)) {
       params = route.takesNoParams ? NO_PARAMS : normalizeParamsOrProblem(descriptor, NO_PARAMS);
     } else if (!Array.isArray(rawParams)) {
-      return finish({ error: invalidParams('params[0] (params): must be an array, by position') });
+      return finish(refused(route, started, invalidParams('params[0] (params): must be an array, by position')));
     } else {
       params = normalizeParamsOrProblem(descriptor, rawParams);
     }
-    if (typeof params === 'string') return finish({ error: invalidParams(params) });
+    if (typeof params === 'string') return finish(refused(route, started, invalidParams(params)));
     const problem = descriptor.validateParams(params);
-    if (problem !== null) return finish({ error: invalidParams(problem) });
+    if (problem !== null) return finish(refused(route, started, invalidParams(problem)));
     // Looked up once; a missing one is looked up again next time (and answers -32001 now).
     const handler = route.handler ?? (route.handler = findHandler(handlers, descriptor.handler));
-    if (handler === undefined) return finish({ error: notImplemented(method) });
-    const started = debugCalls ? performance.now() : 0;
+    if (handler === undefined) return finish(refused(route, started, notImplemented(method)));
     let result: unknown;
     try {
       result = handler.apply(handlers, params as unknown[]);
     } catch (err) {
-      return finish(failed(method, id, err));
+      return finish(failed(route, id, started, err));
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
-        (value) => finish(succeeded(method, id, started, value)),
-        (err: unknown) => finish(failed(method, id, err)),
+        (value) => finish(succeeded(route, id, started, value)),
+        (err: unknown) => finish(failed(route, id, started, err)),
       );
     }
-    return finish(succeeded(method, id, started, result));
+    return finish(succeeded(route, id, started, result));
   }
 
-  function succeeded(method: string, id: RequestId | undefined, started: number, result: unknown): CallOutcome {
-    if (debugCalls) logger.debug('rpc call', { method, id, ms: Math.round(performance.now() - started) });
+  function succeeded(route: Route, id: RequestId | undefined, started: number, result: unknown): CallOutcome {
+    route.observer?.done(started, 0);
+    if (debugCalls) logger.debug('rpc call', { method: route.descriptor.name, id, ms: Math.round(performance.now() - started) });
     return { result: result === undefined ? null : result };
   }
 
-  function failed(method: string, id: RequestId | undefined, err: unknown): CallOutcome {
+  function failed(route: Route, id: RequestId | undefined, started: number, err: unknown): CallOutcome {
     const error = mapError(err);
+    const method = route.descriptor.name;
+    route.observer?.done(started, error.code);
     if (error.code === RpcErrorCode.INTERNAL_ERROR) logger.error('handler failed', { method, id, err });
     else if (debugCalls) logger.debug('rpc error', { method, id, code: error.code });
+    return { error };
+  }
+
+  /** A call refused before its handler ran (params, not implemented). */
+  function refused(route: Route, started: number, error: JsonRpcErrorObject): CallOutcome {
+    route.observer?.done(started, error.code);
     return { error };
   }
 
@@ -172,6 +189,7 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
 
   return function dispatch(parsed: unknown): MaybePromise<DispatchOutcome> {
     if (Array.isArray(parsed)) {
+      observer?.batch(parsed.length);
       if (parsed.length === 0) return wholeBodyError(invalidRequest('empty batch'));
       if (parsed.length > maxBatchSize) return wholeBodyError(batchTooLarge(maxBatchSize));
       return answerBatch(parsed);

@@ -54,3 +54,24 @@ export type HealthProvider = () => HealthReport | Promise<HealthReport>;
 
 /** Decides whether a request may reach the admin surface; given the request headers only. */
 export type AuthCheck = (headers: Readonly<Record<string, string | string[] | undefined>>) => boolean;
+
+/**
+ * Counts and times what one JSON-RPC port does (the metrics, src/impl/metrics). The server takes
+ * one handle per method of its table when it is built, so a call costs a field read, no lookup.
+ */
+export interface RpcObserver {
+  /** The handle of a method of this port's table; `undefined` for every name not in it (one label, bounded). */
+  method(name: string | undefined): RpcMethodObserver;
+  /** A JSON-RPC batch of `size` requests arrived. */
+  batch(size: number): void;
+  /** An HTTP answer was sent with `status`. */
+  responded(status: number): void;
+}
+
+/** One method's counters. */
+export interface RpcMethodObserver {
+  /** A call begins (counted in flight); returns its start time for `done`. */
+  start(): number;
+  /** The call that began at `started` ended: `code` 0 for a result, else its JSON-RPC error code. */
+  done(started: number, code: number): void;
+}

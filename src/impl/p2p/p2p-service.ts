@@ -36,7 +36,7 @@ import {
   attestationTopic, decodeAttestation, decodeProposal, encodeAttestation, encodeProposal, proposalTopic,
 } from './consensus-messages.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
-import { DEFAULT_REDIAL_INTERVAL_MS, type GossipVerdict, type P2PServiceOptions } from './types.ts';
+import { DEFAULT_REDIAL_INTERVAL_MS, type GossipTopicKind, type GossipVerdict, type P2PServiceOptions } from './types.ts';
 
 /** Default `p2pPort`. */
 export const DEFAULT_P2P_PORT = 40400;
@@ -124,10 +124,10 @@ export class P2PService {
     });
     this.#node = node;
     const pubsub = node.services.pubsub;
-    pubsub.topicValidators.set(this.#txTopic, (peer, msg) => this.#validateTx(peer.toString(), msg.data));
-    pubsub.topicValidators.set(this.#blockTopic, (peer, msg) => this.#validateBlock(peer.toString(), msg.data));
-    pubsub.topicValidators.set(this.#proposalTopic, (peer, msg) => this.#validateConsensus(peer.toString(), decodeProposal(msg.data), this.#opts.onProposal));
-    pubsub.topicValidators.set(this.#attestationTopic, (peer, msg) => this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation));
+    pubsub.topicValidators.set(this.#txTopic, (peer, msg) => this.#observed('tx', this.#validateTx(peer.toString(), msg.data)));
+    pubsub.topicValidators.set(this.#blockTopic, (peer, msg) => this.#observed('block', this.#validateBlock(peer.toString(), msg.data)));
+    pubsub.topicValidators.set(this.#proposalTopic, (peer, msg) => this.#observed('proposal', this.#validateConsensus(peer.toString(), decodeProposal(msg.data), this.#opts.onProposal)));
+    pubsub.topicValidators.set(this.#attestationTopic, (peer, msg) => this.#observed('attestation', this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation)));
     await node.handle(blocksByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
       const handler = this.#opts.blockRangeHandler ?? (() => Promise.reject(new Error('no block source')));
       try {
@@ -201,22 +201,26 @@ export class P2PService {
 
   /** Gossips tx-topic bytes as they are (e.g. the wire JSON received over RPC, not re-encoded). */
   async publishEncodedTx(data: Uint8Array): Promise<number> {
+    this.#opts.observer?.gossipOut('tx');
     return (await this.#running().services.pubsub.publish(this.#txTopic, data)).recipients.length;
   }
 
   /** Announces a new block to peers; resolves to the peers reached. */
   async publishBlock(block: BlockAnnouncement): Promise<number> {
     const data = encodeBlockAnnouncement(block);
+    this.#opts.observer?.gossipOut('block');
     return (await this.#running().services.pubsub.publish(this.#blockTopic, data)).recipients.length;
   }
 
   /** Gossips this node's checkpoint proposal; resolves to the peers reached. */
   async publishProposal(proposal: CheckpointProposal): Promise<number> {
+    this.#opts.observer?.gossipOut('proposal');
     return (await this.#running().services.pubsub.publish(this.#proposalTopic, encodeProposal(proposal))).recipients.length;
   }
 
   /** Gossips an attestation by one of this node's validators; resolves to the peers reached. */
   async publishAttestation(attestation: CheckpointAttestation): Promise<number> {
+    this.#opts.observer?.gossipOut('attestation');
     return (await this.#running().services.pubsub.publish(this.#attestationTopic, encodeAttestation(attestation))).recipients.length;
   }
 
@@ -285,8 +289,20 @@ export class P2PService {
     }
   }
 
+  /** Tells the observer (metrics) the verdict on a received message. */
+  async #observed(topic: GossipTopicKind, result: Promise<TopicValidatorResult>): Promise<TopicValidatorResult> {
+    const observer = this.#opts.observer;
+    if (observer === undefined) return result;
+    const r = await result;
+    observer.gossipIn(topic, r === TopicValidatorResult.Accept ? 'accept' : r === TopicValidatorResult.Reject ? 'reject' : 'ignore');
+    return r;
+  }
+
   #apply(from: string, verdict: GossipVerdict): TopicValidatorResult {
-    if (verdict === 'reject' && this.#scoring.penalize(from)) {
+    if (verdict !== 'reject') return VERDICT[verdict];
+    const banned = this.#scoring.penalize(from);
+    this.#opts.observer?.peerPenalized(banned);
+    if (banned) {
       this.#opts.logger?.info('p2p: banning peer for invalid messages', { peerId: from });
       void this.#node?.hangUp(peerIdFromString(from)).catch(() => {});
     }

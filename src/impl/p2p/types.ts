@@ -64,4 +64,16 @@ export interface P2PServiceOptions {
   /** How often to re-dial bootstrap peers that are not connected (default DEFAULT_REDIAL_INTERVAL_MS, 5000 ms). */
   readonly redialIntervalMs?: number;
   readonly logger?: P2PLogger;
+  readonly observer?: P2PObserver;
+}
+
+/** The gossip topics, as the metrics name them. */
+export type GossipTopicKind = 'tx' | 'block' | 'proposal' | 'attestation';
+
+/** Told of gossip in and out and of peer score drops (the node's metrics). */
+export interface P2PObserver {
+  gossipIn(topic: GossipTopicKind, verdict: GossipVerdict): void;
+  gossipOut(topic: GossipTopicKind): void;
+  /** A peer lost points for an invalid message or served data; `banned` when that crossed the threshold. */
+  peerPenalized(banned: boolean): void;
 }

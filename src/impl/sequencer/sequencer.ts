@@ -83,6 +83,7 @@ export class Sequencer {
   #gate: SlotGate | undefined;
   /** The slot the gate last ran for, and its answer. */
   #gated: { slot: number; ok: boolean } | undefined;
+  #onBuilt: ((block: L2Block, seconds: number) => void) | undefined;
 
   constructor(cfg: SequencerConfig, deps: SequencerDeps) {
     this.#cfg = cfg;
@@ -96,6 +97,11 @@ export class Sequencer {
    */
   useProposer(select: ProposerSelection | undefined): void {
     this.#proposer = select;
+  }
+
+  /** Told of each block built and committed here, with the seconds from taking the candidates to the commit (the node's metrics). */
+  onBlockBuilt(observer: ((block: L2Block, seconds: number) => void) | undefined): void {
+    this.#onBuilt = observer;
   }
 
   /** Gates our builds (see SlotGate); undefined removes the gate. */
@@ -138,6 +144,7 @@ export class Sequencer {
 
   async #build(slot: number, open: readonly L2Block[], proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint }): Promise<void> {
     const { chain, l1, txs, time } = this.#d;
+    const started = performance.now();
     const candidates = await txs.pendingTxsInPriorityOrder(this.#cfg.maxTxsPerBlock * 2);
     const first = open.length === 0;
     if (candidates.length < Math.max(1, this.#cfg.minTxsPerBlock) && !(first && this.#cfg.buildEmptyBlocks)) return;
@@ -153,6 +160,7 @@ export class Sequencer {
       checkpointNumber, indexWithinCheckpoint: open.length,
     }, this.#d.publicVm ?? NO_SETUP_CALLS);
     const block = await chain.addBlock(proposed);
+    this.#onBuilt?.(block, (performance.now() - started) / 1000);
     // The block (with its drop records) is committed; tell the tx source only now.
     for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {
       await txs.markDropped(proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash), reason);

@@ -24,6 +24,12 @@ import { WireDecodeError } from '../rpc/wire/blocks-decode.ts';
 import type { WorldState } from '../world-state/world-state.ts';
 import type { BlockSource } from './block-source.ts';
 import { FollowedTips } from './followed-tips.ts';
+import { Progress } from '../progress.ts';
+
+/** A follower this many blocks or more behind its source logs progress lines while it catches up. */
+export const PROGRESS_MIN_BEHIND = 8;
+/** Default of `progressIntervalMs`. */
+export const DEFAULT_PROGRESS_INTERVAL_MS = 10_000;
 
 /** How `catchUp` ended: at the source's tip, still behind at the deadline, source unreachable, or stopped on a mismatch. */
 export type CatchUpResult = 'caught-up' | 'behind' | 'unreachable' | 'mismatch';
@@ -40,6 +46,17 @@ export interface FollowerStatus {
   readonly sourceTip?: number;
   /** Why syncing stopped (set with `stopped-on-mismatch`). */
   readonly error?: string;
+  /** Blocks between our tip and the source's (as last seen). */
+  readonly behindBlocks?: number;
+  /** Seconds since this node was last at the source's tip (0 while there; counted from start before it first got there). */
+  readonly lagSeconds: number;
+  /** While catching up from PROGRESS_MIN_BEHIND or more blocks behind: the numbers of the progress lines. */
+  readonly progress?: { readonly done: number; readonly target: number; readonly blocksPerSecond: number; readonly etaSeconds: number | null };
+}
+
+/** Told of each verified import (the node's metrics). */
+export interface FollowerObserver {
+  blockImported(block: L2Block, seconds: number): void;
 }
 
 /** The engine parts the follower writes and reads (an `Engine` fits). */
@@ -80,6 +97,9 @@ export interface FollowerOptions {
    * peers proves its own checkpoints); by default they become the source's, capped.
    */
   readonly ownProofTips?: boolean;
+  /** Milliseconds between progress lines while catching up (default DEFAULT_PROGRESS_INTERVAL_MS). */
+  readonly progressIntervalMs?: number;
+  readonly observer?: FollowerObserver;
 }
 
 /** Follows and verifies a chain. */
@@ -95,6 +115,9 @@ export class Follower {
   #running = false;
   #wake = false;
   #loop: Promise<void> = Promise.resolve();
+  #progress: Progress | undefined;
+  /** When this node was last seen at the source's tip (start time until then). */
+  #atTipMs = Date.now();
 
   constructor(options: FollowerOptions) {
     this.#o = options;
@@ -109,7 +132,13 @@ export class Follower {
   /** Sync status; see FollowerState. */
   status(): FollowerStatus {
     const state: FollowerState = this.#error !== undefined ? 'stopped-on-mismatch' : this.sync.isPaused() ? 'paused' : this.#caughtUp ? 'caught-up' : 'syncing';
-    return { state, lastGoodBlock: this.#latest, ...(this.#sourceTip !== undefined && { sourceTip: this.#sourceTip }), ...(this.#error !== undefined && { error: this.#error }) };
+    const p = this.#progress?.snapshot();
+    return {
+      state, lastGoodBlock: this.#latest, ...(this.#sourceTip !== undefined && { sourceTip: this.#sourceTip, behindBlocks: Math.max(0, this.#sourceTip - this.#latest) }),
+      lagSeconds: this.#caughtUp ? 0 : (Date.now() - this.#atTipMs) / 1000,
+      ...(p !== undefined && { progress: { done: p.done, target: p.target, blocksPerSecond: p.perSecond, etaSeconds: p.etaSeconds ?? null } }),
+      ...(this.#error !== undefined && { error: this.#error }),
+    };
   }
 
   /** True between `start()` and `stop()`. */
@@ -198,6 +227,7 @@ export class Follower {
     const batch = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest);
     // Without tips (peers that serve none): ask for a full batch; a short answer means the source's tip was reached.
     const want = tips === undefined ? batch : Math.min(batch, tips.proposed.number - this.#latest);
+    if (tips !== undefined) this.#trackProgress(tips.proposed.number);
     let imported = 0;
     let blocks: L2Block[] = [];
     try {
@@ -230,11 +260,34 @@ export class Follower {
     }
     this.#sourceTip = tips?.proposed.number ?? (blocks.length < want ? this.#latest : undefined);
     this.#caughtUp = tips === undefined ? blocks.length < want : this.#latest >= tips.proposed.number;
+    if (this.#caughtUp) {
+      this.#atTipMs = Date.now();
+      this.#progress?.finish('follower: caught up');
+      this.#progress = undefined;
+    }
     if (imported > 0) this.#o.logger?.info('follower: imported blocks', { to: this.#latest, source: source.name });
     return { imported, more: imported > 0 && !this.#caughtUp };
   }
 
+  /** Starts progress lines when PROGRESS_MIN_BEHIND or more blocks behind `target`; moves the target of running ones. */
+  #trackProgress(target: number): void {
+    if (this.#progress === undefined && target - this.#latest >= PROGRESS_MIN_BEHIND) {
+      this.#progress = new Progress({
+        message: 'follower: catching up', unit: 'blocks', target, start: this.#latest, logger: this.#o.logger,
+        intervalMs: this.#o.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS, fields: { source: this.#o.source.name },
+      });
+    }
+    this.#progress?.update(this.#latest, Math.max(target, this.#latest));
+  }
+
   async #import(b: L2Block): Promise<void> {
+    const started = performance.now();
+    await this.#verifyAndStore(b);
+    this.#o.observer?.blockImported(b, (performance.now() - started) / 1000);
+    this.#progress?.update(this.#latest);
+  }
+
+  async #verifyAndStore(b: L2Block): Promise<void> {
     const { engine } = this.#o;
     const n = b.header.globalVariables.blockNumber;
     const messages = this.#o.l1ToL2Messages ?? (async () => (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));

@@ -13,7 +13,7 @@ import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
 import { decodeTx } from '../tx/index.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
 import type { ChainView } from './chain-view.ts';
-import { PoolNotRunning } from './errors.ts';
+import { PoolNotRunning, PoolRejection } from './errors.ts';
 import { PoolIndex } from './pool-index.ts';
 import { planAdmission, planRevalidation, planShrink } from './pool-rules.ts';
 import type { Eviction, PoolLimits } from './pool-rules.ts';
@@ -33,6 +33,16 @@ export interface TxPoolDeps {
   readonly config?: Partial<TxPoolConfig>;
   /** Milliseconds clock for the stored timestamps. */
   readonly now?: () => number;
+  readonly observer?: TxPoolObserver;
+}
+
+/** Told of what enters and leaves the pool (the node's metrics). */
+export interface TxPoolObserver {
+  admitted(): void;
+  /** A pool rule refused a tx (`PoolRejection.code`). */
+  rejected(code: string): void;
+  /** Pending txs left without being mined, with the reason recorded for their receipts. */
+  dropped(evictions: readonly Eviction[]): void;
 }
 
 /** Where a tx stands in this pool, for `node_getTxReceipt`; undefined when the pool never saw it (or it was mined). */
@@ -51,17 +61,19 @@ export class TxPool implements TxSource {
   #seq = 0;
   #queue: Promise<unknown> = Promise.resolve();
   #open = true;
+  readonly #observer: TxPoolObserver | undefined;
 
-  private constructor(store: PoolStore, chain: ChainView, limits: TxPoolConfig) {
+  private constructor(store: PoolStore, chain: ChainView, limits: TxPoolConfig, observer?: TxPoolObserver) {
     this.#store = store;
     this.#chain = chain;
     this.#limits = limits;
+    this.#observer = observer;
   }
 
   /** Migrates the pool tables, loads the pending txs and returns the running pool. */
   static async open(deps: TxPoolDeps): Promise<TxPool> {
     await migrateTxPoolSchema(deps.db);
-    const pool = new TxPool(new PoolStore(deps.db, deps.now), deps.chain, { ...DEFAULT_TX_POOL_CONFIG, ...deps.config });
+    const pool = new TxPool(new PoolStore(deps.db, deps.now), deps.chain, { ...DEFAULT_TX_POOL_CONFIG, ...deps.config }, deps.observer);
     for (const e of await pool.#store.loadEntries()) {
       pool.#index.add(e);
       pool.#seq = Math.max(pool.#seq, e.seq + 1);
@@ -102,13 +114,21 @@ export class TxPool implements TxSource {
       if (this.#index.get(tx.txHash) !== undefined) return 'duplicate';
       const entry = toPoolEntry(tx, this.#seq);
       const hashHex = toFieldHex(tx.txHash);
-      const evictions = planAdmission(this.#index, entry, hashHex, this.#limits, (p) => this.#chain.feeJuiceBalance(p));
+      let evictions: Eviction[];
+      try {
+        evictions = planAdmission(this.#index, entry, hashHex, this.#limits, (p) => this.#chain.feeJuiceBalance(p));
+      } catch (err) {
+        if (err instanceof PoolRejection) this.#observer?.rejected(err.code);
+        throw err;
+      }
       const wireJson = JSON.stringify({ ...wire, txHash: hashHex });
       await this.#store.apply({ add: [{ entry, wireJson }], dropped: evictions });
       this.#seq++;
       for (const e of evictions) this.#forget(e.txHash);
       this.#index.add(entry);
       this.#minable.set(tx.txHash, toMinableTx(tx));
+      this.#observer?.admitted();
+      if (evictions.length > 0) this.#observer?.dropped(evictions);
       return 'added';
     });
   }
@@ -234,6 +254,7 @@ export class TxPool implements TxSource {
     if (evictions.length === 0) return;
     await this.#store.apply({ dropped: evictions });
     for (const e of evictions) this.#forget(e.txHash);
+    this.#observer?.dropped(evictions);
   }
 
   #forget(txHash: bigint): void {

@@ -27,6 +27,14 @@ describe('defaults', () => {
     assert.equal(config.maxBatchSize, 100);
     assert.equal(config.l1ChainId, 31337);
     assert.equal(config.logLevel, 'info');
+    // Metrics are off unless asked for: no port, so no listener.
+    assert.equal(config.metricsPort, undefined);
+    assert.equal(config.metricsHost, '127.0.0.1');
+  });
+
+  it('metrics: --metrics-port / METRICS_PORT and --metrics-host / METRICS_HOST', () => {
+    assert.equal(parse(['--metrics-port', '9464']).metricsPort, 9464);
+    assert.deepEqual([parse([], { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })].map((c) => [c.metricsPort, c.metricsHost]), [[0, '0.0.0.0']]);
   });
 });
 
@@ -93,6 +101,9 @@ describe('refusals name the flag', () => {
     [['--max-body-bytes', '99999999999999999999'], {}, /--max-body-bytes/],
     [['--unknown'], {}, /unknown flag --unknown/],
     [['--port', '9000', '--admin-port', '9000'], {}, /--port and --admin-port are both 9000/],
+    [['--metrics-port', '8080'], {}, /--metrics-port and --port are both 8080; the metrics listener needs a port of its own/],
+    [['--metrics-port', '8880'], {}, /--metrics-port and --admin-port are both 8880/],
+    [['--progress-interval-seconds', '0'], {}, /--progress-interval-seconds: must be >= 0\.05/],
     [['stray'], {}, /unexpected argument "stray"/],
     [['--bot.baseFeePadding=2'], {}, /--bot\.baseFeePadding was removed in v4\.0\.0; use --bot\.minFeePadding/],
     [[], { BOT_BASE_FEE_PADDING: '2' }, /BOT_BASE_FEE_PADDING was removed in v4\.0\.0; use BOT_MIN_FEE_PADDING/],

@@ -31,11 +31,13 @@ describe('Follower', () => {
     // Two failed polls (20 ms apart), waited for: a fixed 100 ms could pass with one poll on a stalled event loop.
     for (const end = Date.now() + 5000; warnings.length < 2 && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
     assert.ok(warnings.length >= 2 && warnings.every((w) => w === 'connect ECONNREFUSED'), warnings.join());
-    assert.deepEqual(follower.status(), { state: 'syncing', lastGoodBlock: 0 });
+    const { lagSeconds, ...down0 } = follower.status();
+    assert.deepEqual(down0, { state: 'syncing', lastGoodBlock: 0 });
+    assert.ok(lagSeconds > 0, 'never at the source\'s tip yet: the lag counts from the start');
     down = false;
     const end = Date.now() + 5000;
     while (follower.status().state !== 'caught-up' && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: 3, sourceTip: 3 });
+    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: 3, sourceTip: 3, behindBlocks: 0, lagSeconds: 0 });
   });
 
   it('an RPC source that never answers fails the call after its timeout', async (t) => {

@@ -92,7 +92,7 @@ describe('checkpoints and tips on p2p', () => {
     const want = await proposer.chain.getL2Tips();
     assert.ok(want.proven.checkpoint.number >= 1 && want.finalized.checkpoint.number >= 1, JSON.stringify(want, (_, v) => typeof v === 'bigint' ? String(v) : v));
     await follower.syncNow();
-    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: want.proposed.number, sourceTip: want.proposed.number });
+    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: want.proposed.number, sourceTip: want.proposed.number, behindBlocks: 0, lagSeconds: 0 });
     assert.deepEqual(await engine.chain.getL2Tips(), want);
     assert.deepEqual(await engine.state.store.checkpointsFrom(1, 50), await proposer.state.store.checkpointsFrom(1, 50));
     assert.ok(reports.length > 0 && reports.every(([peer, reason]) => peer === 'garbage' && /malformed tips/.test(reason)), JSON.stringify(reports));
