@@ -315,7 +315,8 @@ function assemble(p: Parts): L2Node {
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined, signatures, allowList: () => allowList.list(),
       contracts: engine.state.store.contracts,
     },
-    simulation: { engine, allowList: () => allowList.list(), signatures },
+    // A simulation may spend at most what one tx of a block may (the pool refuses more): bounded work per call.
+    simulation: { engine, allowList: () => allowList.list(), signatures, maxL2GasLimit: BigInt(config.maxL2GasPerBlock) },
     transactions: { pool: publishingPool(pool, p2p, logger, p.forward), validateTx },
   });
 

@@ -3,6 +3,7 @@
  * metering L2 and DA gas. Pure and deterministic: the only inputs are the arguments and the host.
  * @module
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { FIELD_MODULUS } from '../crypto/field.ts';
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import { deriveStorageSlotInMap } from '../contracts/siloing.ts';
@@ -19,6 +20,13 @@ import {
 import type { CallEnvironment, Gas, PublicCallResult, PublicCallRevert, PublicVmHost } from './types.ts';
 
 const P = FIELD_MODULUS;
+
+/**
+ * Instructions a frame runs (its callees' included) between two turns of the event loop: ~2 ms of
+ * work, so a long call (a simulation may spend 100M gas, ~1.6 s) never holds other clients for its
+ * whole run (docs/OPERATIONS.md "Browser safety and hostile callers").
+ */
+const INSTRUCTIONS_PER_TURN = 65_536;
 
 /** Arguments of executePublicCall. */
 export interface PublicCallRequest {
@@ -83,6 +91,7 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
   let l2Left = limit.l2Gas;
   let daLeft = limit.daGas;
   let instructions = 0;
+  let nextTurnAt = INSTRUCTIONS_PER_TURN;
   const nested: PublicCallResult[] = [];
 
   const finish = (stop: Stop | undefined, returnValues: readonly bigint[]): PublicCallResult => {
@@ -150,7 +159,10 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
       const b = pc * ARG_STRIDE;
       l2Left -= L2_GAS_BY_OPCODE[op]!;
       if (l2Left < 0) throw halt('Out of L2 gas');
-      instructions++;
+      if (++instructions >= nextTurnAt) {
+        nextTurnAt = instructions + INSTRUCTIONS_PER_TURN;
+        await nextTurn();
+      }
       pc++;
       switch (op) {
         case Op.SET: mem[args[b]!] = imms[pc - 1]!; break;

@@ -50,3 +50,19 @@ describe('gas accounting', () => {
     assert.deepEqual(r.gasUsed, { l2Gas: gasOf('REVERT'), daGas: 0 });
   });
 });
+
+describe('a long run shares the event loop', () => {
+  it('an out-of-gas loop of millions of instructions lets other work run between its turns', async () => {
+    const turns: number[] = [];
+    let running = true;
+    // Counts event-loop turns that happen while the call runs; a run that never yields sees none.
+    const tick = () => { if (running) { turns.push(turns.length); setImmediate(tick); } };
+    setImmediate(tick);
+    const r = await runMain('loop:\nJUMP loop', [], { gasLimit: { l2Gas: 2 * 1_000_000, daGas: 0 } });
+    running = false;
+    assert.equal(r.reverted, true);
+    assert.equal(r.instructions, 1_000_000);
+    // 1M instructions at 65 536 a turn: at least 15 turns for others.
+    assert.ok(turns.length >= 15, `turns seen: ${turns.length}`);
+  });
+});
