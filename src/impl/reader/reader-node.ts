@@ -176,7 +176,7 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     ...base,
     // Decoded here (a malformed tx is -32602 from this process), validated and admitted by the writer.
     async sendTx(wire) {
-      decodeParamTx(wire);
+      await decodeParamTx(wire);
       await forward(wire as object);
     },
     getPendingTxCount: () => pool.pendingCount(),

@@ -7,13 +7,16 @@
  */
 import { getContractClassLogHashes, getPublicCallRequests } from './tx-accessors.ts';
 import { TxDecodeError } from './errors.ts';
-import { computeCalldataHash, computeContractClassLogHash } from './tx-hash.ts';
 import type { ContractClassLogFields, HashedValues, PrivateKernelTailCircuitPublicInputs } from './types.ts';
 
-/** Throws unless each calldata entry is self-consistent and the entries pair one-to-one, by hash, with the call requests. */
+/**
+ * Throws unless each calldata entry is self-consistent and the entries pair one-to-one, by hash, with
+ * the call requests. `computed[i]` is computeCalldataHash of entry i's values (the caller hashes, in slices or not).
+ */
 export function assertCalldataMatchesRequests(
   data: PrivateKernelTailCircuitPublicInputs,
   calldata: readonly HashedValues[],
+  computed: readonly bigint[],
   path = 'tx.publicFunctionCalldata',
 ): void {
   const { setup, appLogic, teardown } = getPublicCallRequests(data);
@@ -25,7 +28,7 @@ export function assertCalldataMatchesRequests(
   const wanted = new Map<bigint, number>();
   for (const r of requests) wanted.set(r.calldataHash, (wanted.get(r.calldataHash) ?? 0) + 1);
   calldata.forEach((entry, i) => {
-    if (computeCalldataHash(entry.values) !== entry.hash) {
+    if (computed[i] !== entry.hash) {
       throw new TxDecodeError(`${path}[${i}].hash`, 'does not match the hash of its values');
     }
     const left = wanted.get(entry.hash) ?? 0;
@@ -34,10 +37,14 @@ export function assertCalldataMatchesRequests(
   });
 }
 
-/** Throws unless there is one log per non-empty contract class log hash, in order, each hashing to it. */
+/**
+ * Throws unless there is one log per non-empty contract class log hash, in order, each hashing to it.
+ * `computed[i]` is computeContractClassLogHash of log i's fields.
+ */
 export function assertContractClassLogsMatch(
   data: PrivateKernelTailCircuitPublicInputs,
   logs: readonly ContractClassLogFields[],
+  computed: readonly bigint[],
   path = 'tx.contractClassLogFields',
 ): void {
   const hashes = getContractClassLogHashes(data);
@@ -46,7 +53,7 @@ export function assertContractClassLogsMatch(
   }
   logs.forEach((log, i) => {
     const committed = hashes[i].logHash;
-    if (computeContractClassLogHash(log.fields) !== committed.value) {
+    if (computed[i] !== committed.value) {
       throw new TxDecodeError(`${path}[${i}]`, 'hash mismatch with the contract class log hash in tx.data');
     }
     // The committed length counts the meaningful leading fields; a non-zero field past it is not covered.

@@ -4,6 +4,7 @@
  * @module
  */
 import { poseidon2Hash, poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
+import { poseidon2HashInSlices, poseidon2HashWithSeparatorInSlices } from '../crypto/poseidon2-sliced.ts';
 import { DOMAIN_SEPARATOR } from './constants.ts';
 import { blockHeaderToFields, kernelToFields } from './kernel-fields.ts';
 import type { BlockHeader, PrivateKernelTailCircuitPublicInputs } from './types.ts';
@@ -22,6 +23,22 @@ export function computeCalldataHash(calldata: readonly bigint[]): bigint {
 /** Computes a contract class log's hash: Poseidon2 over all its padded fields, with no separator. */
 export function computeContractClassLogHash(fields: readonly bigint[]): bigint {
   return poseidon2Hash(fields);
+}
+
+/** computeTxHash, hashing in slices that give the event loop back (crypto/poseidon2-sliced.ts). */
+export function computeTxHashInSlices(data: PrivateKernelTailCircuitPublicInputs): Promise<bigint> {
+  const separator = data.isForPublic ? DOMAIN_SEPARATOR.PUBLIC_TX_HASH : DOMAIN_SEPARATOR.PRIVATE_TX_HASH;
+  return poseidon2HashWithSeparatorInSlices(kernelToFields(data), separator);
+}
+
+/** computeCalldataHash in slices. */
+export function computeCalldataHashInSlices(calldata: readonly bigint[]): Promise<bigint> {
+  return poseidon2HashWithSeparatorInSlices(calldata, DOMAIN_SEPARATOR.PUBLIC_CALLDATA);
+}
+
+/** computeContractClassLogHash in slices. */
+export function computeContractClassLogHashInSlices(fields: readonly bigint[]): Promise<bigint> {
+  return poseidon2HashInSlices(fields);
 }
 
 /** Computes a block header's hash (`BlockHeader.hash()`, TX-FORMAT §4.3). */

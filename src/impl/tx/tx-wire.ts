@@ -12,12 +12,24 @@ import { TxDecodeError } from './errors.ts';
 import { decodeKernelPublicInputs } from './kernel-decode.ts';
 import { encodeKernelPublicInputs } from './kernel-encode.ts';
 import { assertCalldataMatchesRequests, assertContractClassLogsMatch } from './tx-consistency.ts';
-import { computeTxHash } from './tx-hash.ts';
+import {
+  computeCalldataHash, computeCalldataHashInSlices, computeContractClassLogHash, computeContractClassLogHashInSlices, computeTxHash, computeTxHashInSlices,
+} from './tx-hash.ts';
 import type { ContractClassLogFields, HashedValues, Tx, WireTx } from './types.ts';
 
 const TX_KEYS = ['txHash', 'data', 'chonkProof', 'contractClassLogFields', 'publicFunctionCalldata'] as const;
 const HEX32_RE = /^0x[0-9a-fA-F]{64}$/;
 const FIELD_HEX_RE = /^0x[0-9a-fA-F]{1,64}$/;
+
+/** A `Tx` read from JSON whose hashes are not yet computed or checked. */
+type TxParts = Omit<Tx, 'txHash'>;
+
+/** The hashes decoding checks or recomputes: each calldata entry's, each class log's, and the tx hash. */
+interface TxPartHashes {
+  readonly calldata: readonly bigint[];
+  readonly classLogs: readonly bigint[];
+  readonly tx: bigint;
+}
 
 /**
  * Decodes a `Tx` JSON value (as parsed from a request) into a checked `Tx` with its recomputed hash.
@@ -25,6 +37,35 @@ const FIELD_HEX_RE = /^0x[0-9a-fA-F]{1,64}$/;
  * @throws TxDecodeError on anything malformed, naming where.
  */
 export function decodeTx(json: unknown, path = 'tx'): Tx {
+  const parts = readTxParts(json, path);
+  return checkedTx(parts, path, {
+    calldata: parts.publicFunctionCalldata.map((c) => computeCalldataHash(c.values)),
+    classLogs: parts.contractClassLogFields.map((l) => computeContractClassLogHash(l.fields)),
+    tx: computeTxHash(parts.data),
+  });
+}
+
+/**
+ * decodeTx for a caller's request: the same checks, with the Poseidon2 hashing (up to ~4 000
+ * permutations for a maximal tx) done in slices that give the event loop back between them.
+ */
+export async function decodeTxInSlices(json: unknown, path = 'tx'): Promise<Tx> {
+  const parts = readTxParts(json, path);
+  const calldata: bigint[] = [];
+  for (const c of parts.publicFunctionCalldata) calldata.push(await computeCalldataHashInSlices(c.values));
+  const classLogs: bigint[] = [];
+  for (const l of parts.contractClassLogFields) classLogs.push(await computeContractClassLogHashInSlices(l.fields));
+  return checkedTx(parts, path, { calldata, classLogs, tx: await computeTxHashInSlices(parts.data) });
+}
+
+function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {
+  assertCalldataMatchesRequests(parts.data, parts.publicFunctionCalldata, hashes.calldata, `${path}.publicFunctionCalldata`);
+  assertContractClassLogsMatch(parts.data, parts.contractClassLogFields, hashes.classLogs, `${path}.contractClassLogFields`);
+  return { txHash: hashes.tx, ...parts };
+}
+
+/** Reads and shape-checks every member; hashes are left to the caller. */
+function readTxParts(json: unknown, path: string): TxParts {
   const obj = expectObject(json, path, TX_KEYS, ['txHash']);
   if (obj.txHash !== undefined && (typeof obj.txHash !== 'string' || !HEX32_RE.test(obj.txHash))) {
     throw new TxDecodeError(`${path}.txHash`, 'must be 0x followed by 64 hex digits');
@@ -53,9 +94,7 @@ export function decodeTx(json: unknown, path = 'tx'): Tx {
       return { values, hash: parseField(e.hash, `${p}.hash`) };
     },
   );
-  assertCalldataMatchesRequests(data, publicFunctionCalldata, `${path}.publicFunctionCalldata`);
-  assertContractClassLogsMatch(data, contractClassLogFields, `${path}.contractClassLogFields`);
-  return { txHash: computeTxHash(data), data, chonkProof, contractClassLogFields, publicFunctionCalldata };
+  return { data, chonkProof, contractClassLogFields, publicFunctionCalldata };
 }
 
 /** Returns the `Tx` JSON object, keys in wire order, carrying the recomputed `txHash`. */

@@ -71,7 +71,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
   return {
     /** Handler for `node_simulatePublicCalls`. */
     async simulatePublicCalls(wire, skipFeeEnforcement) {
-      const tx = toMinableTx(decodeParamTx(wire));
+      const tx = toMinableTx(await decodeParamTx(wire));
       const gas = tx.gasSettings;
       const l2GasLimit = BigInt(gas.gasLimits.l2Gas) + BigInt(gas.teardownGasLimits.l2Gas);
       if (l2GasLimit > maxL2) throw new SimulationRefusedError(`L2 gas limit ${l2GasLimit} exceeds the maximum of ${maxL2}`, { l2GasLimit, maxL2GasLimit: maxL2 });

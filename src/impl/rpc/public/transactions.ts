@@ -7,7 +7,7 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import { decodeTx, TxDecodeError } from '../../tx/index.ts';
+import { decodeTxInSlices, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
 import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
 import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
@@ -38,7 +38,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
   return {
     /** Handler for `node_sendTx`: decode, validate, then admit to the pool (written before we answer). */
     async sendTx(wire) {
-      const tx = decodeParamTx(wire);
+      const tx = await decodeParamTx(wire);
       const validation = await validateTx(tx);
       if (validation.result === 'invalid') throw txInvalid(validation.reason);
       await pool.add(tx, wire).catch(rethrowPoolError);
@@ -46,7 +46,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 
     /** Handler for `node_isValidTx`: an invalid tx is a result, not an error. */
     async isValidTx(wire, options) {
-      const result = await validateTx(decodeParamTx(wire), options ?? {});
+      const result = await validateTx(await decodeParamTx(wire), options ?? {});
       return result.result === 'valid' ? { result: 'valid' } : { result: result.result, reason: [...result.reason] };
     },
 
@@ -78,10 +78,13 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
   };
 }
 
-/** Decodes the `tx` param; a tx that does not decode is -32602 naming the param and where it breaks. */
-export function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Tx {
+/**
+ * Decodes the `tx` param, hashing in slices (a caller's maximal tx must not hold other clients); a
+ * tx that does not decode is -32602 naming the param and where it breaks.
+ */
+export async function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Promise<Tx> {
   try {
-    return decodeTx(wire, name);
+    return await decodeTxInSlices(wire, name);
   } catch (err) {
     if (!(err instanceof TxDecodeError)) throw err;
     const where = err.path.startsWith(`${name}.`) ? err.path.slice(name.length + 1) : err.path;
