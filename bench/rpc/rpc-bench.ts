@@ -18,6 +18,7 @@ import { median, slope } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import { recordingKey } from './bare-server.ts';
 import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
+import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
 import type { Recording } from './bare-server.ts';
 import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
 import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
@@ -226,6 +227,11 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
 
   connections = o.connections;
   short = false;
+  // What --metrics-port costs a cheap call: two more node processes on copies of this data directory.
+  if (target === 'bin/l2node.js') {
+    throughput.push(dispatchOverhead());
+    throughput.push(...await measureMetricsCost({ runs: o.runs, warmupMs: o.warmupMs, durationMs: o.durationMs, connections: o.connections, log: o.log }, join(dir, '..'), dir));
+  }
   o.budget.record('RPC throughput', throughputStart, throughputLoad);
   const latencyStart = performance.now();
   const latencyLoad = loadavg()[0]!;

@@ -22,6 +22,7 @@ import { DROP_REASON } from '../txpool/pool-rules.ts';
 import type { TxPoolObserver } from '../txpool/tx-pool.ts';
 import { DropReason } from '../sequencer/block-builder.ts';
 import { RpcMetrics } from './rpc-metrics.ts';
+import { HistogramData, histogramValues, registerScraped } from './scraped-metric.ts';
 
 const TIPS = ['proposed', 'checkpointed', 'proven', 'finalized'] as const;
 const SYNC_STATES: readonly FollowerState[] = ['syncing', 'caught-up', 'paused', 'stopped-on-mismatch'];
@@ -87,13 +88,16 @@ export class NodeMetrics {
   readonly #dbInfo = this.#gauge('l2node_db_info', '1, labelled with the database engine (sqlite or postgres)', ['engine']);
   readonly #dbConnected = this.#gauge('l2node_db_connected', '1 while the database is connected, 0 while reconnecting');
   readonly #dbReconnects = this.#gauge('l2node_db_reconnect_attempts', 'Failed reconnect probes since the connection was lost (0 while connected)');
-  readonly #queries = new Histogram({ name: 'l2node_db_query_duration_seconds', help: 'Seconds per database query through knex (on SQLite the hot prepared statements of store/sql.ts are not timed)', buckets: QUERY_BUCKETS, registers: [this.registry] });
+  /** Per query, so plain numbers handed over at scrape time (scraped-metric.ts), like the RPC families. */
+  readonly #queries = new HistogramData(QUERY_BUCKETS);
   readonly #dbFiles = this.#gauge('l2node_db_sqlite_file_bytes', 'Size of the SQLite database file and its write-ahead log', ['file']);
   readonly #dbPool = this.#gauge('l2node_db_pool_connections', 'Postgres pool connections: used, free, and acquisitions waiting', ['state']);
 
   constructor(options: { dataDirectory: string }) {
     this.#dataDirectory = options.dataDirectory;
     this.rpc = new RpcMetrics(this.registry);
+    registerScraped(this.registry, 'l2node_db_query_duration_seconds', 'histogram', 'Seconds per database query through knex (on SQLite the hot prepared statements of store/sql.ts are not timed)',
+      () => histogramValues('l2node_db_query_duration_seconds', {}, this.#queries));
     collectDefaultMetrics({ register: this.registry });
   }
 

@@ -1,14 +1,19 @@
 /**
  * The JSON-RPC families and the `RpcObserver` each port's server calls. Label values are bounded:
  * a method label comes from the port's method table (the OpenRPC documents) or is `unknown`, an
- * outcome is `ok` or a JSON-RPC error code, a status an HTTP status. A method's handle is taken
- * once per method when the server is built and keeps its children (made on first use), so a call
- * costs field reads and the counter and histogram updates, no label lookup.
+ * outcome is `ok` or a JSON-RPC error code, a status an HTTP status.
+ *
+ * Hot path: a call adds to plain numbers in its method's record (taken once per method when the
+ * server is built), two `performance.now()` and a bucket search — no label hashing. prom-client's
+ * own children hash their label values on every `inc`/`observe` (several hundred ns each, about as
+ * much as a whole cheap call), so the records are handed to prom-client only when scraped, as
+ * metrics the registry formats (`ScrapedMetric`).
  * @module
  */
-import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { RpcMethodObserver, RpcObserver } from '../../server/types.ts';
+import { counterValues, HistogramData, histogramValues, registerScraped } from './scraped-metric.ts';
+import type { MetricValue } from './scraped-metric.ts';
 
 /** The method label of every name not in a port's table. */
 export const UNKNOWN_METHOD = 'unknown';
@@ -20,64 +25,72 @@ const BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
 type Surface = 'public' | 'admin';
 
+/** One method's numbers on one port. */
+class MethodRecord implements RpcMethodObserver {
+  ok = 0;
+  readonly errors = new Map<number, number>();
+  readonly latency = new HistogramData(LATENCY_BUCKETS);
+  readonly #port: PortRecord;
+
+  constructor(port: PortRecord) {
+    this.#port = port;
+  }
+
+  start(): number {
+    this.#port.inFlight++;
+    return performance.now();
+  }
+
+  done(started: number, code: number): void {
+    this.#port.inFlight--;
+    this.latency.observe((performance.now() - started) / 1000);
+    if (code === 0) this.ok++;
+    else this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+  }
+}
+
+/** One port's numbers. */
+class PortRecord {
+  inFlight = 0;
+  readonly methods = new Map<string, MethodRecord>();
+  readonly statuses = new Map<number, number>();
+  readonly batches = new HistogramData(BATCH_BUCKETS);
+}
+
 /** The RPC families on one registry; `observer(surface)` gives each port its handle. */
 export class RpcMetrics {
-  readonly #requests: Counter<'surface' | 'method' | 'outcome'>;
-  readonly #duration: Histogram<'surface' | 'method'>;
-  readonly #batch: Histogram<'surface'>;
-  readonly #responses: Counter<'surface' | 'status'>;
-  readonly #inFlight: Gauge<'surface'>;
+  readonly #ports = new Map<Surface, PortRecord>();
 
   constructor(registry: Registry) {
-    const registers = [registry];
-    this.#requests = new Counter({
-      name: 'l2node_rpc_requests_total', help: 'JSON-RPC calls by port (surface), method (unknown for names not in the port\'s document) and outcome (ok or the JSON-RPC error code)',
-      labelNames: ['surface', 'method', 'outcome'], registers,
-    });
-    this.#duration = new Histogram({
-      name: 'l2node_rpc_request_duration_seconds', help: 'Time from dispatch to answer of a JSON-RPC call (validation and handler), by port and method',
-      labelNames: ['surface', 'method'], buckets: LATENCY_BUCKETS, registers,
-    });
-    this.#batch = new Histogram({ name: 'l2node_rpc_batch_size', help: 'Requests per JSON-RPC batch', labelNames: ['surface'], buckets: BATCH_BUCKETS, registers });
-    this.#responses = new Counter({ name: 'l2node_rpc_http_responses_total', help: 'HTTP answers of a JSON-RPC port by status (4xx: refused requests, 5xx: failures or shutting down)', labelNames: ['surface', 'status'], registers });
-    this.#inFlight = new Gauge({ name: 'l2node_rpc_in_flight', help: 'JSON-RPC calls being handled now', labelNames: ['surface'], registers });
+    const each = (fn: (surface: Surface, port: PortRecord) => MetricValue[]) => () => [...this.#ports].flatMap(([s, p]) => fn(s, p));
+    registerScraped(registry, 'l2node_rpc_requests_total', 'counter', 'JSON-RPC calls by port (surface), method (unknown for names not in the port\'s document) and outcome (ok or the JSON-RPC error code)',
+      each((surface, port) => [...port.methods].flatMap(([method, m]) => [
+        ...(m.ok > 0 ? counterValues({ surface, method, outcome: 'ok' }, m.ok) : []),
+        ...[...m.errors].flatMap(([code, n]) => counterValues({ surface, method, outcome: String(code) }, n)),
+      ])));
+    registerScraped(registry, 'l2node_rpc_request_duration_seconds', 'histogram', 'Time from dispatch to answer of a JSON-RPC call (validation and handler), by port and method',
+      each((surface, port) => [...port.methods].flatMap(([method, m]) => (m.latency.count === 0 ? [] : histogramValues('l2node_rpc_request_duration_seconds', { surface, method }, m.latency)))));
+    registerScraped(registry, 'l2node_rpc_batch_size', 'histogram', 'Requests per JSON-RPC batch',
+      each((surface, port) => histogramValues('l2node_rpc_batch_size', { surface }, port.batches)));
+    registerScraped(registry, 'l2node_rpc_http_responses_total', 'counter', 'HTTP answers of a JSON-RPC port by status (4xx: refused requests, 5xx: failures or shutting down)',
+      each((surface, port) => [...port.statuses].flatMap(([status, n]) => counterValues({ surface, status: String(status) }, n))));
+    registerScraped(registry, 'l2node_rpc_in_flight', 'gauge', 'JSON-RPC calls being handled now',
+      each((surface, port) => [{ labels: { surface }, value: port.inFlight }]));
   }
 
   /** The observer of one port. */
   observer(surface: Surface): RpcObserver {
-    const batch = this.#batch.labels(surface);
-    const inFlight = this.#inFlight.labels(surface);
-    inFlight.set(0);
-    const statuses = new Map<number, Counter.Internal>();
+    const port = new PortRecord();
+    this.#ports.set(surface, port);
     return {
-      method: (name) => this.#method(surface, name ?? UNKNOWN_METHOD, inFlight),
-      batch: (size) => batch.observe(size),
-      responded: (status) => {
-        let child = statuses.get(status);
-        if (child === undefined) statuses.set(status, (child = this.#responses.labels(surface, String(status))));
-        child.inc();
+      method: (name) => {
+        const label = name ?? UNKNOWN_METHOD;
+        let m = port.methods.get(label);
+        if (m === undefined) port.methods.set(label, (m = new MethodRecord(port)));
+        return m;
       },
-    };
-  }
-
-  #method(surface: Surface, method: string, inFlight: Gauge.Internal<string>): RpcMethodObserver {
-    // Children are made on the method's first call and kept: a scrape lists only methods called so far.
-    let ok: Counter.Internal | undefined;
-    let duration: Histogram.Internal<string> | undefined;
-    const errors = new Map<number, Counter.Internal>();
-    return {
-      start() {
-        inFlight.inc();
-        return performance.now();
-      },
-      done: (started, code) => {
-        inFlight.dec();
-        (duration ??= this.#duration.labels(surface, method)).observe((performance.now() - started) / 1000);
-        if (code === 0) return (ok ??= this.#requests.labels(surface, method, 'ok')).inc();
-        let child = errors.get(code);
-        if (child === undefined) errors.set(code, (child = this.#requests.labels(surface, method, String(code))));
-        child.inc();
-      },
+      batch: (size) => port.batches.observe(size),
+      responded: (status) => void port.statuses.set(status, (port.statuses.get(status) ?? 0) + 1),
     };
   }
 }
