@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Endpoints } from './http.ts';
 
@@ -19,12 +20,24 @@ export interface StartedNode extends Endpoints {
   stop(): Promise<void>;
 }
 
-const BIN = fileURLToPath(new URL('../../bin/l2node.js', import.meta.url));
+/**
+ * The node to start: this repository's bin/l2node.js, or — in the installed @l2node/conformance
+ * package, which has no node of its own — the `l2node` package installed beside it.
+ */
+export function nodeBin(): string {
+  const own = fileURLToPath(new URL('../../bin/l2node.js', import.meta.url));
+  if (existsSync(own)) return own;
+  try {
+    return fileURLToPath(new URL('./bin/l2node.js', import.meta.resolve('l2node/package.json')));
+  } catch {
+    throw new Error('--local starts an l2node installed beside this package (npm install l2node); or run your node and pass --url and --admin-url');
+  }
+}
 
-/** Starts the node with `extraArgs`; resolves once both ports listen. */
-export function startNode(extraArgs: readonly string[] = []): Promise<StartedNode> {
+/** Starts the node (`bin`, default nodeBin()) with `extraArgs`; resolves once both ports listen. */
+export function startNode(extraArgs: readonly string[] = [], bin: string = nodeBin()): Promise<StartedNode> {
   const hash = createHash('sha256').update(TEST_API_KEY).digest('hex');
-  const args = [BIN, '--data-directory', '', '--port', '0', '--admin-port', '0', '--admin-api-key-hash', hash, '--log-level', 'info', ...extraArgs];
+  const args = [bin, '--data-directory', '', '--port', '0', '--admin-port', '0', '--admin-api-key-hash', hash, '--log-level', 'info', ...extraArgs];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {

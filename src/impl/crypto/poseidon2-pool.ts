@@ -60,7 +60,8 @@ class PoolWorker {
   private ending = false;
 
   constructor(onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
-    this.thread = new Worker(new URL('./poseidon2-pool-worker.ts', import.meta.url));
+    // The installed package runs compiled .js (scripts/pack.ts), the repository runs .ts.
+    this.thread = new Worker(new URL(import.meta.url.endsWith('.js') ? './poseidon2-pool-worker.js' : './poseidon2-pool-worker.ts', import.meta.url));
     let started!: Pending;
     this.started = new Promise<void>((resolve, reject) => { started = { resolve, reject }; });
     this.started.catch(() => undefined);

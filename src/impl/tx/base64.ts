@@ -18,5 +18,11 @@ export function decodeBase64Strict(s: string, path: string): Uint8Array {
 
 /** Encodes bytes as standard base64 with padding. */
 export function encodeBase64(bytes: Uint8Array): string {
+  // Browsers have no Buffer: the client package's tx builder (`@l2node/client/tx`) encodes with btoa there.
+  if (globalThis.Buffer === undefined) {
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }

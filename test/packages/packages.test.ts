@@ -1,0 +1,150 @@
+/**
+ * The three npm packages as their users get them (docs/PACKAGES.md): `npm run pack`, each tarball
+ * installed into a fresh project outside the repository (l2node globally, under a temporary npm
+ * prefix), then: `l2node --help`; the installed conformance runner against a node started from the
+ * installed l2node package on the conformance package's chain file (0 failures); a consumer file
+ * compiled with `tsc --strict` (nodenext) and run as plain Node ESM (typed calls, admin key, typed
+ * errors); the README's "Use it from your project" snippet, run as is, sends a tx the node accepts.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { startNode, type StartedNode } from '../../src/conformance/node-process.ts';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+/** The Node.js on PATH first (this test's, 24.12), then the rest: what a user's shell would run. */
+const PATH = `${join(process.execPath, '..')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
+
+const sh = async (file: string, args: readonly string[], cwd: string, timeout = 300_000): Promise<string> => {
+  const { stdout } = await run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PATH } });
+  return stdout;
+};
+const npm = (args: readonly string[], cwd: string) => sh('npm', [...args, ...NPM_FLAGS], cwd);
+
+/** Bytes of the files under `dir`, each hard-linked file once (as `du` counts). */
+function bytesUnder(dir: string, seen = new Set<number>()): number {
+  return readdirSync(dir).reduce((sum, name) => {
+    const path = join(dir, name);
+    const s = lstatSync(path, { throwIfNoEntry: false });
+    if (s === undefined || seen.has(s.ino)) return sum;
+    seen.add(s.ino);
+    return sum + (s.isDirectory() ? bytesUnder(path, seen) : s.size);
+  }, 0);
+}
+const mb = (n: number) => `${(n / 1_048_576).toFixed(2)} MB`;
+
+/** A fresh project with nothing but a package.json, outside the repository. */
+function project(parent: string, name: string): string {
+  const dir = join(parent, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  return dir;
+}
+
+/** The installed packages of a project (every node_modules/<name> or node_modules/@scope/<name>). */
+function installedPackages(dir: string): string[] {
+  const nm = join(dir, 'node_modules');
+  return readdirSync(nm).filter((n) => !n.startsWith('.')).flatMap((n) => (n.startsWith('@') ? readdirSync(join(nm, n)).map((m) => `${n}/${m}`) : [n]));
+}
+
+describe('npm packages (npm run pack, installed outside the repository)', { timeout: 1_200_000 }, () => {
+  let temp: string;
+  let clientProject: string;
+  let conformanceProject: string;
+  let prefix: string;
+  let node: StartedNode;
+  const tarballs: Record<string, string> = {};
+
+  before(async () => {
+    await sh(process.execPath, [join(ROOT, 'scripts', 'pack.ts')], ROOT, 600_000);
+    const out = join(ROOT, 'dist', 'packages');
+    for (const f of readdirSync(out).filter((f) => f.endsWith('.tgz'))) tarballs[f.replace(/-\d+\.\d+\.\d+\.tgz$/, '')] = join(out, f);
+    assert.deepEqual(Object.keys(tarballs).sort(), ['l2node', 'l2node-client', 'l2node-conformance']);
+    temp = mkdtempSync(join(tmpdir(), 'l2node-packages-'));
+    clientProject = project(temp, 'client-project');
+    conformanceProject = project(temp, 'conformance-project');
+    prefix = join(temp, 'npm-global');
+    await npm(['install', tarballs['l2node-client']!], clientProject);
+    await npm(['install', tarballs['l2node-conformance']!], conformanceProject);
+    await npm(['install', '-g', '--prefix', prefix, tarballs.l2node!], temp);
+    const chain = join(conformanceProject, 'node_modules', '@l2node', 'conformance', 'test', 'conformance', 'chain', 'chain.json');
+    node = await startNode(['--import-chain', chain], join(prefix, 'lib', 'node_modules', 'l2node', 'bin', 'l2node.js'));
+  });
+
+  after(async () => {
+    await node?.stop();
+    if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('@l2node/client installs alone: zero dependencies, compiled ESM with types, no sources of the node', (t) => {
+    assert.deepEqual(installedPackages(clientProject), ['@l2node/client']);
+    const pkg = join(clientProject, 'node_modules', '@l2node', 'client');
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+    assert.equal(manifest.dependencies, undefined);
+    assert.deepEqual(Object.keys(manifest.exports), ['.', './public', './admin', './dev', './tx', './package.json']);
+    const files = readdirSync(join(pkg, 'src'), { recursive: true }) as string[];
+    assert.ok(!files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), 'no TypeScript sources');
+    assert.ok(!files.some((f) => /^(server|config|impl\/(chain|txpool|p2p|store|world-state))/.test(f)), 'no server code');
+    t.diagnostic(`@l2node/client: tarball ${mb(statSync(tarballs['l2node-client']!).size)}, installed ${mb(bytesUnder(join(clientProject, 'node_modules')))}, 1 package (0 dependencies)`);
+  });
+
+  it('l2node --help runs from the global install', async (t) => {
+    const help = await sh(join(prefix, 'bin', 'l2node'), ['--help'], temp);
+    assert.match(help, /^Usage: l2node/m);
+    assert.match(help, /--admin-api-key-hash/);
+    const installed = join(prefix, 'lib', 'node_modules', 'l2node');
+    const files = readdirSync(installed, { recursive: true }) as string[];
+    assert.ok(!files.some((f) => /^(test|bench|docs|docs-site|codegen)\//.test(f)), 'no tests, bench or docs sources');
+    t.diagnostic(`l2node: tarball ${mb(statSync(tarballs.l2node!).size)}, installed ${mb(bytesUnder(join(prefix, 'lib', 'node_modules')))} with ${readdirSync(join(installed, 'node_modules')).length} entries in node_modules (Node.js 24 binary included)`);
+  });
+
+  it('l2node-conformance from the installed package: 0 failures against the installed node on the package chain file', async (t) => {
+    const bin = join(conformanceProject, 'node_modules', '.bin', 'l2node-conformance');
+    const out = await sh(bin, ['--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], conformanceProject).catch((err: { stdout?: string }) => {
+      assert.fail(`the conformance run failed:\n${(err.stdout ?? String(err)).split('\n').filter((l) => !l.startsWith('PASS')).join('\n')}`);
+    });
+    const summary = /^(\d+) cases: (\d+) passed, (\d+) failed/m.exec(out);
+    assert.ok(summary, out.slice(-2000));
+    assert.equal(summary[3], '0');
+    assert.ok(Number(summary[1]) > 400, `the whole suite ran (${summary[1]} cases)`);
+    assert.deepEqual(installedPackages(conformanceProject).filter((n) => n.startsWith('@l2node') || n === 'l2node').sort(), ['@l2node/conformance']);
+    t.diagnostic(`@l2node/conformance: tarball ${mb(statSync(tarballs['l2node-conformance']!).size)}, installed ${mb(bytesUnder(join(conformanceProject, 'node_modules')))}, ${installedPackages(conformanceProject).length} packages (${installedPackages(conformanceProject).join(', ')}); ${summary[0]}`);
+  });
+
+  it('a consumer file compiles with tsc --strict (nodenext) and its typed calls work: getL2Tips, getBlock, admin with the key, typed errors', async () => {
+    cpSync(join(ROOT, 'test', 'packages', 'consumer', 'typed-calls.ts'), join(clientProject, 'typed-calls.ts'));
+    writeFileSync(join(clientProject, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: false },
+      files: ['typed-calls.ts'],
+    }));
+    await sh(process.execPath, [TSC, '-p', '.'], clientProject).catch((err: { stdout?: string }) => assert.fail(`tsc failed:\n${err.stdout ?? err}`));
+    const out = JSON.parse(await sh(process.execPath, ['typed-calls.js', node.publicUrl, node.adminUrl, node.apiKey], clientProject));
+    assert.ok(out.tip >= 1);
+    assert.equal(out.blockNumber, out.tip);
+    assert.ok(out.configKeys > 10);
+    assert.deepEqual(out.typedError, { code: -32010, requested: out.tip + 1, latest: out.tip });
+    assert.equal(typeof out.unauthorized, 'number');
+    assert.match(out.invalidParam, /^limit: must be <= 100$/);
+    assert.equal(out.adminInvalidParams, -32602);
+  });
+
+  it("the README's \"Use it from your project\" snippet runs as plain Node ESM and the node accepts its tx", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Use it from your project'));
+    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(code !== undefined && code.includes("from '@l2node/client'"), 'the README section has a js snippet using the client');
+    writeFileSync(join(clientProject, 'quick-start.mjs'), code.replace('http://127.0.0.1:8080', node.publicUrl));
+    const out = await sh(process.execPath, ['quick-start.mjs'], clientProject);
+    // node_sendTx resolved (a refused tx rejects) and the receipt knows the tx.
+    assert.match(out.trim(), /^(pending|mined|checkpointed|proven|finalized) \d+$/);
+  });
+});
+
