@@ -1,55 +1,112 @@
 /**
- * One ajv 8 instance per document, holding every component schema and every method's param and
- * result schemas under flat ids. The same instance checks the examples and emits standalone code.
+ * Two ajv 8 instances per document, each holding every component schema and every method's param
+ * and result schemas under flat ids: the request side (what the node accepts) and the response side
+ * (what it answers). The same instances check the examples and emit standalone code.
+ *
+ * The request side applies the document's input rules (root `x-input-rules`, docs/ARCHITECTURE.md):
+ * unknown members of request objects are removed instead of refused, hex is accepted in any case
+ * and lower-cased in place, integers must be finite safe integers and `x-bn254-field` strings must
+ * be below the BN254 modulus. The response side holds answers to lower-case hex.
  * @module
  */
-import { Ajv } from 'ajv';
+import { Ajv, _ } from 'ajv';
+import type { KeywordCxt } from 'ajv';
 import type { DocumentModel, Schema } from './model.ts';
 import { describeSchema } from './describe-schema.ts';
 
 const COMPONENT_REF = '#/components/schemas/';
+
+/** Which half of the document a validator checks: params (requests) or results (answers). */
+export type Side = 'request' | 'response';
+
+/** The BN254 scalar field modulus as `0x` + 64 lower-case hex: a field element sorts below it as text. */
+export const BN254_MODULUS_HEX = '0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001';
+
+/** A hex pattern of the documents, any case: `^0x[0-9a-fA-F]{64}$`, `^0x[0-9a-fA-F]{8}$` … */
+const ANY_CASE_HEX = /\[0-9a-fA-F\]/;
 
 /** The ajv id of a method's param (`node_getBlock.param0`) or result (`node_getBlock.result`). */
 export function schemaId(method: string, part: number | 'result'): string {
   return part === 'result' ? `${method}.result` : `${method}.param${part}`;
 }
 
-/** Builds the ajv instance for a document; `source` keeps generated code for standalone output. */
-export function createDocumentAjv(model: DocumentModel, source: boolean): Ajv {
+/** Builds one side's ajv instance for a document; `source` keeps generated code for standalone output. */
+export function createDocumentAjv(model: DocumentModel, source: boolean, side: Side): Ajv {
   // strict off: the documents are draft-07 with annotations ajv does not know (examples, x-*).
-  // Formats are annotations here; every rule the server enforces is a pattern or a bound.
+  // Formats are annotations here; every rule the server enforces is a pattern, a bound or a keyword below.
+  // strictNumbers: NaN and ±Infinity (JSON `1e309`) are not numbers, so never integers either.
   const ajv = new Ajv({
     strict: false,
+    strictNumbers: true,
     verbose: true,
     allErrors: false,
     validateFormats: false,
+    removeAdditional: side === 'request' && model.inputRules.unknownMembers === 'ignored',
     code: source ? { source: true, esm: true } : {},
   });
   ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
+  ajv.addKeyword(BN254_FIELD_KEYWORD);
+  ajv.addKeyword(LOWER_CASE_KEYWORD);
   const lookup = (name: string): Schema | undefined => model.schemas.get(name);
-  for (const [name, schema] of model.schemas) ajv.addSchema(prepareSchema(schema, lookup, name), name);
+  for (const [name, schema] of model.schemas) ajv.addSchema(prepareSchema(schema, lookup, side, name), name);
   const seen = new Set<string>();
   for (const m of model.methods) {
     if (seen.has(m.name)) continue; // a duplicate method is reported by checkModel; the first one wins
     seen.add(m.name);
-    m.params.forEach((p, i) => ajv.addSchema(prepareSchema(p.schema, lookup), schemaId(m.name, i)));
-    ajv.addSchema(prepareSchema(m.result, lookup), schemaId(m.name, 'result'));
+    m.params.forEach((p, i) => ajv.addSchema(prepareSchema(p.schema, lookup, side), schemaId(m.name, i)));
+    ajv.addSchema(prepareSchema(m.result, lookup, side), schemaId(m.name, 'result'));
   }
   return ajv;
 }
 
 /**
+ * `x-bn254-field: true` on a 32-byte hex string: the value must be a BN254 field element. Compared
+ * as lower-case text against the modulus (equal lengths), so no BigInt and nothing that can throw.
+ */
+const BN254_FIELD_KEYWORD = {
+  keyword: 'x-bn254-field',
+  type: 'string' as const,
+  schemaType: 'boolean' as const,
+  error: { message: `must be a BN254 field element (below ${BN254_MODULUS_HEX})` },
+  code(cxt: KeywordCxt) {
+    const { data, schema } = cxt;
+    if (schema !== true) return;
+    cxt.fail(_`${data}.length === 66 && ${data}.toLowerCase() >= ${BN254_MODULUS_HEX}`);
+  },
+};
+
+/**
+ * `x-lower-case` (added by `prepareSchema` to request-side hex strings): replaces the value with its
+ * lower-case form in the parent object or array, so handlers only ever see lower-case hex. A root
+ * value is replaced when the caller passes `{parentData, parentDataProperty}` (the method table does).
+ */
+const LOWER_CASE_KEYWORD = {
+  keyword: 'x-lower-case',
+  type: 'string' as const,
+  schemaType: 'boolean' as const,
+  modifying: true,
+  code(cxt: KeywordCxt) {
+    const { data, it } = cxt;
+    const parent = it.parentData;
+    const key = it.parentDataProperty;
+    cxt.gen.if(_`${parent} !== undefined && ${parent} !== null`, () => cxt.gen.assign(_`${parent}[${key}]`, _`${data}.toLowerCase()`));
+  },
+};
+
+/**
  * Copies a document schema for ajv: component `$ref`s become flat ids, and every anyOf/oneOf gets
  * an `x-expected` annotation that the generated message formatter reads from `parentSchema`.
+ * Request side: hex strings get `x-lower-case`, integers a safe-integer range. Response side: hex
+ * patterns accept lower case only (answers are lower-case, whatever case requests used).
  */
-export function prepareSchema(schema: Schema, lookup: (name: string) => Schema | undefined, id?: string): Schema {
-  const copy = rewrite(schema, lookup) as Record<string, unknown>;
+export function prepareSchema(schema: Schema, lookup: (name: string) => Schema | undefined, side: Side, id?: string): Schema {
+  const copy = rewrite(schema, lookup, side) as Record<string, unknown>;
   if (id !== undefined) delete copy.$id;
   return copy;
 }
 
-function rewrite(node: unknown, lookup: (name: string) => Schema | undefined): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewrite(n, lookup));
+function rewrite(node: unknown, lookup: (name: string) => Schema | undefined, side: Side): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewrite(n, lookup, side));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
@@ -59,11 +116,24 @@ function rewrite(node: unknown, lookup: (name: string) => Schema | undefined): u
       out.$ref = slash < 0 ? rest : `${rest.slice(0, slash)}#${rest.slice(slash)}`;
     } else if (key === 'examples' || key === 'description' || key === 'title') {
       continue; // annotations only: keep them out of the standalone code
+    } else if (key === 'x-bn254-field' && side === 'response') {
+      continue; // a request rule: answers also carry L1 block hashes (Hash32), which are not field elements
+    } else if (key === 'pattern' && typeof value === 'string' && side === 'response' && ANY_CASE_HEX.test(value)) {
+      out.pattern = value.replaceAll('[0-9a-fA-F]', '[0-9a-f]');
     } else {
-      out[key] = rewrite(value, lookup);
+      out[key] = rewrite(value, lookup, side);
     }
   }
-  const branches = (node as Schema).anyOf ?? (node as Schema).oneOf;
-  if (Array.isArray(branches)) out['x-expected'] = describeSchema(node as Schema, lookup);
+  const s = node as Schema;
+  if (side === 'request') {
+    if (typeof s.pattern === 'string' && s.pattern.startsWith('^0x') && ANY_CASE_HEX.test(s.pattern)) out['x-lower-case'] = true;
+    if (s.type === 'integer') {
+      // The shared domain rule for numbers: exact integers only (|n| <= 2^53 - 1).
+      if (typeof s.maximum !== 'number' || s.maximum > Number.MAX_SAFE_INTEGER) out.maximum = Number.MAX_SAFE_INTEGER;
+      if (typeof s.minimum !== 'number' || s.minimum < Number.MIN_SAFE_INTEGER) out.minimum = Number.MIN_SAFE_INTEGER;
+    }
+  }
+  const branches = s.anyOf ?? s.oneOf;
+  if (Array.isArray(branches)) out['x-expected'] = describeSchema(s, lookup);
   return out;
 }

@@ -52,23 +52,32 @@ export function checkModel(model: DocumentModel, rawComponents: Record<string, u
     if (other !== undefined) problems.push(`${file}: errors ${other} and ${e.name} share code ${e.code}`);
     codes.set(e.code, e.name);
   }
-  let ajv: Ajv;
+  let sides: ExampleAjvs;
   try {
-    ajv = createDocumentAjv(model, false);
+    sides = { request: createDocumentAjv(model, false, 'request'), response: createDocumentAjv(model, false, 'response') };
   } catch (error) {
     return [...problems, `${file}: schemas do not compile: ${(error as Error).message}`];
   }
-  for (const m of model.methods) problems.push(...checkExamples(model, m, ajv));
+  for (const m of model.methods) problems.push(...checkExamples(model, m, sides));
   return problems;
 }
 
-function checkExamples(model: DocumentModel, m: MethodModel, ajv: Ajv): string[] {
+/** Example params are checked as requests, example results and error data as answers. */
+interface ExampleAjvs {
+  readonly request: Ajv;
+  readonly response: Ajv;
+}
+
+function checkExamples(model: DocumentModel, m: MethodModel, sides: ExampleAjvs): string[] {
   const at = `${model.surface.file}: ${m.name}`;
   const problems: string[] = [];
+  const ajv = sides.response;
   const invalid = (id: string, value: unknown): string | null => {
-    const validate = ajv.getSchema(id);
-    if (!validate || validate(value)) return null;
-    return ajv.errorsText(validate.errors, { dataVar: '' });
+    const checker = id.endsWith('.result') ? sides.response : sides.request;
+    const validate = checker.getSchema(id);
+    // structuredClone: request-side validators normalise in place, and examples stay as written.
+    if (!validate || validate(structuredClone(value))) return null;
+    return checker.errorsText(validate.errors, { dataVar: '' });
   };
   m.examples.forEach((x, n) => {
     const where = `${at} example ${n + 1} "${x.name}"`;
@@ -97,7 +106,7 @@ function checkExamples(model: DocumentModel, m: MethodModel, ajv: Ajv): string[]
     else {
       if (declared.dataSchema !== undefined) {
         // Absent data is null: an error whose data schema is NoErrorData carries none, and the others must.
-        const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n)));
+        const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n), 'response'));
         if (!validate(x.error.data ?? null)) problems.push(`${where}: data does not match ${declared.name}'s data schema (${ERROR_DETAILS}): ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
       }
       const wording = messageProblem(declared.message, x.error.message, x.error.data);

@@ -20,6 +20,7 @@ export function emitMethods(model: DocumentModel): string {
  * @module
  */
 import * as v from './validators.js';
+import * as r from './result-validators.js';
 import { ErrorCode } from './errors.ts';
 import { method, type MethodDescriptor } from '../runtime/method-table.ts';
 
@@ -40,7 +41,7 @@ function entry(m: MethodModel, codeName: ReadonlyMap<number, string>): string {
     `    name: '${m.name}',`,
     `    handler: '${m.handler}',`,
     params.length === 0 ? '    params: [],' : `    params: [\n${params.map((p) => `      ${p},`).join('\n')}\n    ],`,
-    `    result: v.${validatorName(m, 'result')},`,
+    `    result: r.${validatorName(m, 'result')},`,
     `    errors: [${errors.join(', ')}],`,
     ...flags.map((f) => `    ${f},`),
   ];
@@ -68,9 +69,13 @@ export interface ValidatorError {
   readonly parentSchema?: Readonly<Record<string, unknown>>;
 }
 
-/** A compiled validator: true when \`data\` is valid, else \`errors\` holds the failure path. */
+/**
+ * A compiled validator: true when \`data\` is valid, else \`errors\` holds the failure path. A param
+ * validator normalises in place (unknown members removed, hex lower-cased), a root value through
+ * \`context.parentData[context.parentDataProperty]\`.
+ */
 export interface Validator {
-  (data: unknown): boolean;
+  (data: unknown, context?: { parentData?: unknown; parentDataProperty?: string | number }): boolean;
   errors?: readonly ValidatorError[] | null;
 }
 
@@ -79,8 +84,11 @@ export interface MethodDescriptor {
   readonly name: string;
   readonly handler: string;
   readonly params: readonly { readonly name: string; readonly required: boolean }[];
-  /** null when valid, else a message naming the parameter and the rule: "params[1] (limit): must be <= 100". */
-  validateParams(params: readonly unknown[]): string | null;
+  /**
+   * null when valid, else a message naming the parameter and the rule: "params[1] (limit): must be <= 100".
+   * Normalises \`params\` in place as the document's input rules say (unknown members removed, hex lower-cased).
+   */
+  validateParams(params: unknown[]): string | null;
   validateResult(result: unknown): string | null;
   readonly errors: readonly number[];
   readonly deprecated: boolean;
@@ -111,7 +119,7 @@ export function method(spec: MethodSpec): MethodDescriptor {
     name: spec.name,
     handler: spec.handler,
     params: Object.freeze(spec.params.map((p) => Object.freeze({ name: p.name, required: p.required }))),
-    validateParams: (params: readonly unknown[]) => checkParams(spec.params, params),
+    validateParams: (params: unknown[]) => checkParams(spec.params, params),
     // A void method's result is null on the wire; handlers return undefined.
     validateResult: (result: unknown) => check(spec.result, result === undefined ? null : result, 'result'),
     errors: Object.freeze([...spec.errors]),
@@ -121,7 +129,7 @@ export function method(spec: MethodSpec): MethodDescriptor {
 }
 
 /** Checks arity, then each param; absent and null optional params are accepted. */
-function checkParams(specs: readonly ParamSpec[], params: readonly unknown[]): string | null {
+function checkParams(specs: readonly ParamSpec[], params: unknown[]): string | null {
   if (params.length > specs.length) return \`too many params: expected at most \${specs.length}, got \${params.length}\`;
   for (const [i, spec] of specs.entries()) {
     const label = \`params[\${i}] (\${spec.name})\`;
@@ -130,7 +138,7 @@ function checkParams(specs: readonly ParamSpec[], params: readonly unknown[]): s
       if (spec.required) return \`\${label}: is required\`;
       continue;
     }
-    const problem = check(spec.validate, value, label);
+    const problem = check(spec.validate, value, label, params, i);
     if (problem !== null) return problem;
   }
   return null;
@@ -140,8 +148,8 @@ function checkParams(specs: readonly ParamSpec[], params: readonly unknown[]): s
  * Runs a validator; on failure, "<label>: <rule>", where a problem inside the value starts the
  * rule with its path: "params[0] (filter): fromBlock must be integer" (InvalidParamsErrorData).
  */
-function check(validate: Validator, value: unknown, label: string): string | null {
-  if (validate(value)) return null;
+function check(validate: Validator, value: unknown, label: string, parentData?: unknown[], parentDataProperty?: number): string | null {
+  if (parentData === undefined ? validate(value) : validate(value, { parentData, parentDataProperty })) return null;
   const errors = validate.errors ?? [];
   const error = relevantError(errors);
   if (error === undefined) return \`\${label}: is invalid\`;
@@ -158,8 +166,13 @@ function relevantError(errors: readonly ValidatorError[]): ValidatorError | unde
   const last = errors[errors.length - 1];
   if (last === undefined || (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')) return errors[0];
   const inside = errors.find((e) => e.instancePath.startsWith(last.instancePath)
-    && (e.instancePath.length > last.instancePath.length || STRUCTURAL.has(e.keyword)));
+    && (e.instancePath.length > last.instancePath.length || STRUCTURAL.has(e.keyword) || isDomainRule(e)));
   return inside ?? last;
+}
+
+/** The shared domain rule (a field element, a safe integer) failed: the value had the branch's shape. */
+function isDomainRule(e: ValidatorError): boolean {
+  return e.keyword === 'x-bn254-field' || (e.keyword === 'maximum' && e.params.limit === Number.MAX_SAFE_INTEGER);
 }
 
 /** Keywords that fail only once a value has the branch's type (an object or an array). */

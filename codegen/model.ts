@@ -91,7 +91,18 @@ export interface DocumentModel {
   readonly schemas: ReadonlyMap<string, Schema>;
   readonly errors: readonly ErrorModel[];
   readonly methods: readonly MethodModel[];
+  /** The root `x-input-rules`: how requests are read beyond their schemas (docs/ARCHITECTURE.md). */
+  readonly inputRules: InputRules;
 }
+
+/** The root `x-input-rules` of a document. */
+export interface InputRules {
+  /** `ignored`: members a request object's schema does not declare are removed before the handler; `refused` (absent): -32602. */
+  readonly unknownMembers: 'ignored' | 'refused';
+}
+
+/** The root member holding a document's input rules. */
+export const INPUT_RULES = 'x-input-rules';
 
 type Json = Record<string, unknown>;
 
@@ -123,7 +134,9 @@ export function buildModel(surface: Surface, doc: Json): DocumentModel {
   const details = (doc[ERROR_DETAILS] ?? {}) as Record<string, Json | undefined>;
   const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) => toError(doc, name, raw, details[name]));
   const methods = ((doc.methods ?? []) as unknown[]).map((raw) => toMethod(doc, deref(doc, raw), errors));
-  return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods };
+  const rules = (doc[INPUT_RULES] ?? {}) as Json;
+  const inputRules: InputRules = { unknownMembers: rules.unknownMembers === 'ignored' ? 'ignored' : 'refused' };
+  return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods, inputRules };
 }
 
 function toError(doc: Json, name: string, raw: Json, detail: Json | undefined): ErrorModel {

@@ -25,6 +25,7 @@ import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
 import type { RpcServer } from './server/http.ts';
 import { createLogger } from './server/logger.ts';
+import { versionHeaderPairs } from './server/version-headers.ts';
 import type { Logger } from './server/types.ts';
 import { adminMethods } from './generated/admin/methods.ts';
 import { devMethods } from './generated/dev/methods.ts';
@@ -112,7 +113,10 @@ async function serve(
     if (!finished) logger.warn('shutdown: a snapshot upload was still running and is abandoned (its target holds no snapshot.json)', { waitedMs: config.shutdownTimeoutMs });
   });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
-  const common = { limits, logger, health: () => node.health() };
+  const responseHeaders = versionHeaderPairs({
+    l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, l1RollupAddress: node.engine.l1.addresses.rollupAddress, packageVersion: PACKAGE_VERSION,
+  });
+  const common = { limits, logger, health: () => node.health(), responseHeaders };
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
   const publicHandlers = withAnswerCache({ ...node.publicHandlers, ...admin.validatorHandlers }, new AnswerCache(node.engine.chain));
   const publicServer = createRpcServer({
@@ -128,7 +132,7 @@ async function serve(
     ...allowLists(config.adminCorsOrigin, config.adminVhosts, { vhosts: '--admin-vhosts', corsOrigin: '--admin-cors-origin' }),
     methods: { ...adminMethods, ...devMethods },
     handlers: {
-      ...(node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers(admin.adminDeps)) : createAdminHandlers(admin.adminDeps)),
+      ...(node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers({ ...admin.adminDeps, logger })) : createAdminHandlers({ ...admin.adminDeps, logger })),
       ...devHandlers(node, config),
     },
     ...(auth === undefined ? {} : { auth }),

@@ -32,6 +32,8 @@ export interface RpcServerOptions {
   readonly allowedHosts?: readonly string[];
   /** The flags that set the two lists, named in a 403 so the operator knows what to change. */
   readonly allowListFlags?: { readonly vhosts: string; readonly corsOrigin: string };
+  /** Sent on every answer, as `[name, value, …]` pairs: the `x-aztec-*` version headers (./version-headers.ts). */
+  readonly responseHeaders?: readonly string[];
   readonly mapError?: (err: unknown) => JsonRpcErrorObject;
   /** Metrics of this port (calls, latency, batches, HTTP statuses); none when metrics are off. */
   readonly observer?: RpcObserver;
@@ -61,13 +63,15 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   const dispatch = createDispatcher({ ...options, maxBatchSize: limits.maxBatchSize });
   const startedAt = Date.now();
   let closing = false;
+  // The x-aztec-* version headers every answer carries, as 4.1.2 sends them (also on errors).
+  const versionHeaders = options.responseHeaders ?? [];
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     // Before anything else, the key included: a DNS-rebinding page or a foreign origin learns nothing.
     if (!hostAllowed(req.headers.host)) return reject(req, res, 403, `Forbidden: Host ${quoted(req.headers.host)} is not allowed on this port (${flags.vhosts})`);
     const origin = req.headers.origin;
     if (!cors.allows(origin)) return reject(req, res, 403, `Forbidden: origin ${quoted(origin)} is not allowed on this port (${flags.corsOrigin})`);
-    if (req.method === 'OPTIONS') return answerPreflight(res, cors.headerPairs(origin));
+    if (req.method === 'OPTIONS') return answerPreflight(res, [...cors.headerPairs(origin), ...versionHeaders]);
     const path = pathOf(req.url);
     if (path === '/status') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
@@ -115,8 +119,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   function reply(res: ServerResponse, outcome: DispatchOutcome): void {
     if (outcome.body !== undefined) return send(res, outcome.status, outcome.body);
     observer?.responded(outcome.status);
-    const corsHeaders = cors.headerPairs(res.req.headers.origin);
-    res.writeHead(outcome.status, closing ? [...corsHeaders, 'connection', 'close'] : (corsHeaders as string[])).end();
+    const headers = [...cors.headerPairs(res.req.headers.origin), ...versionHeaders];
+    res.writeHead(outcome.status, closing ? [...headers, 'connection', 'close'] : headers).end();
   }
 
   function failRequest(res: ServerResponse, err: unknown): void {
@@ -130,7 +134,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   function send(res: ServerResponse, status: number, body: string): void {
-    const headers = [...cors.headerPairs(res.req.headers.origin), 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+    const headers = [...cors.headerPairs(res.req.headers.origin), ...versionHeaders, 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
     // While closing, tell keep-alive clients not to reuse this connection.
     if (closing) headers.push('connection', 'close');
     observer?.responded(status);

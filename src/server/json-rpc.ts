@@ -85,7 +85,7 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
       params = normalizeParamsOrProblem(descriptor, rawParams);
     }
     if (typeof params === 'string') return finish(refused(route, started, invalidParams(params)));
-    const problem = descriptor.validateParams(params);
+    const problem = descriptor.validateParams(params as unknown[]);
     if (problem !== null) return finish(refused(route, started, invalidParams(problem)));
     // Looked up once; a missing one is looked up again next time (and answers -32001 now).
     const handler = route.handler ?? (route.handler = findHandler(handlers, descriptor.handler));

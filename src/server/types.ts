@@ -10,7 +10,8 @@ export interface MethodDescriptor {
   readonly name: string;
   readonly handler: string;
   readonly params: readonly { readonly name: string; readonly required: boolean }[];
-  validateParams(params: readonly unknown[]): string | null;
+  /** Normalises `params` in place (unknown members removed, hex lower-cased) as the document says. */
+  validateParams(params: unknown[]): string | null;
   validateResult(result: unknown): string | null;
   readonly errors: readonly number[];
   readonly deprecated: boolean;

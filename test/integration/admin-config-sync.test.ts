@@ -42,13 +42,14 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
     assert.equal(cfg.slashInactivityPenalty, '5');
   });
 
-  it('an unknown field is the documented -32602 and changes nothing', async () => {
-    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxPendingTxCount: 3000, maxPendingTxs: 10 }]);
-    assert.deepEqual(body.error, {
-      code: -32602, message: "params[0] (config): must not have property 'maxPendingTxs'",
-      data: { param: 'config', index: 0, rule: "must not have property 'maxPendingTxs'" },
-    });
-    assert.equal((await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result.maxPendingTxCount, 2000);
+  it('an unknown field is ignored, as Aztec 4.1.2 does, and logged; the known ones apply', async () => {
+    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxPendingTxCount: 3000, maxPendingTxs: 10, acvmBinaryPath: '/bin/acvm' }]);
+    assert.deepEqual(body, { jsonrpc: '2.0', id: 1, result: null });
+    assert.equal((await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result.maxPendingTxCount, 3000);
+    const logged = node.warnings.map((l) => JSON.parse(l)).find((l) => /ignored keys/.test(l.msg));
+    assert.deepEqual(logged?.keys, ['maxPendingTxs', 'acvmBinaryPath']);
+    assert.equal((await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result.maxPendingTxs, undefined);
+    await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxPendingTxCount: 2000 }]);
   });
 
   it('a wrong type and a rule the schema cannot express are -32602 too', async () => {

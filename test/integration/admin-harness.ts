@@ -82,6 +82,8 @@ export interface AdminNodeOptions {
 /** A running test node. */
 export interface AdminNode {
   readonly adminUrl: string;
+  /** Warning lines the admin handlers logged (JSON text, one per line). */
+  readonly warnings: string[];
   readonly publicUrl: string;
   readonly db: Knex;
   readonly config: NodeConfig;
@@ -117,14 +119,15 @@ export async function startAdminNode(o: AdminNodeOptions): Promise<AdminNode> {
     snapshot: { describe: async () => ({ latestBlock: chain.tip }), beforeCopy: () => new Promise<void>((r) => (gate = r)) },
   });
   const { config, sync, keyring, committees, sentinel, snapshots } = parts;
-  const admin = createAdminHandlers(parts.adminDeps);
+  const warnings: string[] = [];
+  const admin = createAdminHandlers({ ...parts.adminDeps, logger: createLogger('warn', (line) => void warnings.push(line)) });
   const common = { limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 }, logger: createLogger('fatal', () => undefined), health: () => ({ healthy: true, version: '4.0.0', syncState: sync.state }) };
   const adminServer: RpcServer = createRpcServer({ ...common, methods: adminMethods, handlers: admin, auth: createApiKeyAuth(createHash('sha256').update(API_KEY).digest('hex')) });
   const publicServer: RpcServer = createRpcServer({ ...common, methods: publicMethods, handlers: parts.validatorHandlers });
   const a = await adminServer.listen(0, '127.0.0.1');
   const p = await publicServer.listen(0, '127.0.0.1');
   return {
-    adminUrl: `http://127.0.0.1:${a.port}`, publicUrl: `http://127.0.0.1:${p.port}`, db, config, sync, chain, committees, keyring, snapshots, poolLimits,
+    adminUrl: `http://127.0.0.1:${a.port}`, warnings, publicUrl: `http://127.0.0.1:${p.port}`, db, config, sync, chain, committees, keyring, snapshots, poolLimits,
     releaseSnapshot: () => gate?.(),
     get slot() {
       return slot;

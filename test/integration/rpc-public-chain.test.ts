@@ -236,13 +236,13 @@ describe('trees', () => {
     assert.equal(decodeSiblingPath(w.siblingPath).length, 40);
   });
 
-  it('tree ids 5 and 6 are -32602 as the document words them', async () => {
-    const five = await fails(node, 'node_findLeavesIndexes', 'latest', 5, [UNKNOWN]);
-    assert.equal(five.code, -32602);
-    assert.deepEqual(five.data, { index: 1, param: 'treeId', rule: 'tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)' });
-    assert.equal(five.message, 'params[1] (treeId): tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)');
-    const six = await fails(node, 'node_findLeavesIndexes', 'latest', 6, [UNKNOWN]);
-    assert.deepEqual(six.data, { index: 1, param: 'treeId', rule: 'tree id 6 is not defined' });
+  it('tree id 5 (BLOCKS_TREE) answers as the archive, 6 answers null per value; a block above the tip is still -32010', async () => {
+    const { number: tip, hash } = (await ok(node, 'node_getL2Tips')).proposed as { number: number; hash: string };
+    const archive = await ok(node, 'node_findLeavesIndexes', 'latest', 4, [hash, UNKNOWN]);
+    assert.equal(archive[0].data, String(tip));
+    assert.deepEqual(await ok(node, 'node_findLeavesIndexes', 'latest', 5, [hash, UNKNOWN]), archive);
+    assert.deepEqual(await ok(node, 'node_findLeavesIndexes', 'latest', 6, [hash, UNKNOWN]), [null, null]);
+    assert.equal((await fails(node, 'node_findLeavesIndexes', tip + 1, 6, [UNKNOWN])).code, -32010);
   });
 
   it('a leaf index at the tree size is -32012 with {leafIndex, treeSize}; a block above the tip -32010', async () => {

@@ -7,6 +7,7 @@
  * @module
  */
 import * as v from './validators.js';
+import * as r from './result-validators.js';
 import { ErrorCode } from './errors.ts';
 import { method, type MethodDescriptor } from '../runtime/method-table.ts';
 
@@ -19,7 +20,7 @@ export const adminMethods: Readonly<Record<string, MethodDescriptor>> = Object.f
     name: 'nodeAdmin_getConfig',
     handler: 'getConfig',
     params: [],
-    result: v.nodeAdmin_getConfig_result,
+    result: r.nodeAdmin_getConfig_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_setConfig: method({
@@ -28,21 +29,21 @@ export const adminMethods: Readonly<Record<string, MethodDescriptor>> = Object.f
     params: [
       { name: 'config', required: true, validate: v.nodeAdmin_setConfig_param0 },
     ],
-    result: v.nodeAdmin_setConfig_result,
+    result: r.nodeAdmin_setConfig_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_PARAMS, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_pauseSync: method({
     name: 'nodeAdmin_pauseSync',
     handler: 'pauseSync',
     params: [],
-    result: v.nodeAdmin_pauseSync_result,
+    result: r.nodeAdmin_pauseSync_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_resumeSync: method({
     name: 'nodeAdmin_resumeSync',
     handler: 'resumeSync',
     params: [],
-    result: v.nodeAdmin_resumeSync_result,
+    result: r.nodeAdmin_resumeSync_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_rollbackTo: method({
@@ -52,7 +53,7 @@ export const adminMethods: Readonly<Record<string, MethodDescriptor>> = Object.f
       { name: 'targetBlockNumber', required: true, validate: v.nodeAdmin_rollbackTo_param0 },
       { name: 'force', required: false, validate: v.nodeAdmin_rollbackTo_param1 },
     ],
-    result: v.nodeAdmin_rollbackTo_result,
+    result: r.nodeAdmin_rollbackTo_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_PARAMS, ErrorCode.ROLLBACK_REFUSED, ErrorCode.SNAPSHOT_IN_PROGRESS, ErrorCode.READ_ONLY_NODE, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_startSnapshotUpload: method({
@@ -61,14 +62,14 @@ export const adminMethods: Readonly<Record<string, MethodDescriptor>> = Object.f
     params: [
       { name: 'location', required: true, validate: v.nodeAdmin_startSnapshotUpload_param0 },
     ],
-    result: v.nodeAdmin_startSnapshotUpload_result,
+    result: r.nodeAdmin_startSnapshotUpload_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_PARAMS, ErrorCode.SNAPSHOT_IN_PROGRESS, ErrorCode.NODE_NOT_READY, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_getSlashPayloads: method({
     name: 'nodeAdmin_getSlashPayloads',
     handler: 'getSlashPayloads',
     params: [],
-    result: v.nodeAdmin_getSlashPayloads_result,
+    result: r.nodeAdmin_getSlashPayloads_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_getSlashOffenses: method({
@@ -77,14 +78,14 @@ export const adminMethods: Readonly<Record<string, MethodDescriptor>> = Object.f
     params: [
       { name: 'round', required: true, validate: v.nodeAdmin_getSlashOffenses_param0 },
     ],
-    result: v.nodeAdmin_getSlashOffenses_result,
+    result: r.nodeAdmin_getSlashOffenses_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_PARAMS, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
   nodeAdmin_reloadKeystore: method({
     name: 'nodeAdmin_reloadKeystore',
     handler: 'reloadKeystore',
     params: [],
-    result: v.nodeAdmin_reloadKeystore_result,
+    result: r.nodeAdmin_reloadKeystore_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.KEYSTORE_RELOAD_REJECTED, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
 });

@@ -7,10 +7,10 @@
  * @module
  */
 
-/** A 32-byte value as `0x` + 64 lowercase hex digits: block hashes, tx hashes, archive roots, tags. */
+/** A 32-byte value as `0x` + 64 hex digits (any case in requests, lower case in answers): block hashes, tx hashes, archive roots, tags. In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type Hash32 = string;
 
-/** An L2 (Aztec) address: a field element as `0x` + 64 lowercase hex digits. */
+/** An L2 (Aztec) address: a field element as `0x` + 64 hex digits (any case in requests, lower case in answers). In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type AztecAddress = string;
 
 /** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */
@@ -164,7 +164,7 @@ export interface NodeAdminConfig {
   signingTimeoutMs: number;
 }
 
-/** A partial NodeAdminConfig: only the fields to change. Every field is optional; an unknown field, a wrong type or a value out of range makes the whole update -32602 and nothing is changed. `{}` is a valid no-op. */
+/** A partial NodeAdminConfig: only the fields to change. Every field is optional; a key this node does not know is ignored (and logged); a wrong type or a value out of range makes the whole update -32602 and nothing is changed. `{}` is a valid no-op. */
 export interface NodeAdminConfigUpdate {
   /** Interval between two polls of L1 by the archiver, in milliseconds (SPEC §2). Takes effect at the next poll. */
   archiverPollingIntervalMS?: number;

@@ -14,23 +14,14 @@ export interface ValidatorError {
   readonly parentSchema?: Readonly<Record<string, unknown>>;
 }
 
-/** A compiled validator: true when `data` is valid, else `errors` holds the failure path. */
+/** A compiled validator: true when `data` is valid, else `errors` holds the failure path. A request-side one may replace `data` in `parentData` (hex lower-cased). */
 export interface Validator {
-  (data: unknown): boolean;
+  (data: unknown, context?: { parentData?: unknown; parentDataProperty?: string | number }): boolean;
   errors?: readonly ValidatorError[] | null;
 }
 
-export declare const nodeAdmin_getConfig_result: Validator;
 export declare const nodeAdmin_setConfig_param0: Validator;
-export declare const nodeAdmin_setConfig_result: Validator;
-export declare const nodeAdmin_pauseSync_result: Validator;
-export declare const nodeAdmin_resumeSync_result: Validator;
 export declare const nodeAdmin_rollbackTo_param0: Validator;
 export declare const nodeAdmin_rollbackTo_param1: Validator;
-export declare const nodeAdmin_rollbackTo_result: Validator;
 export declare const nodeAdmin_startSnapshotUpload_param0: Validator;
-export declare const nodeAdmin_startSnapshotUpload_result: Validator;
-export declare const nodeAdmin_getSlashPayloads_result: Validator;
 export declare const nodeAdmin_getSlashOffenses_param0: Validator;
-export declare const nodeAdmin_getSlashOffenses_result: Validator;
-export declare const nodeAdmin_reloadKeystore_result: Validator;

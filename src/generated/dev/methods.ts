@@ -7,6 +7,7 @@
  * @module
  */
 import * as v from './validators.js';
+import * as r from './result-validators.js';
 import { ErrorCode } from './errors.ts';
 import { method, type MethodDescriptor } from '../runtime/method-table.ts';
 
@@ -23,14 +24,14 @@ export const devMethods: Readonly<Record<string, MethodDescriptor>> = Object.fre
       { name: 'content', required: true, validate: v.dev_sendL1ToL2Message_param1 },
       { name: 'secretHash', required: true, validate: v.dev_sendL1ToL2Message_param2 },
     ],
-    result: v.dev_sendL1ToL2Message_result,
+    result: r.dev_sendL1ToL2Message_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_PARAMS, ErrorCode.READ_ONLY_NODE, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
   dev_getL1Info: method({
     name: 'dev_getL1Info',
     handler: 'getL1Info',
     params: [],
-    result: v.dev_getL1Info_result,
+    result: r.dev_getL1Info_result,
     errors: [ErrorCode.UNAUTHORIZED, ErrorCode.NOT_IMPLEMENTED, ErrorCode.INTERNAL_ERROR],
   }),
 });

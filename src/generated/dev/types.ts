@@ -7,10 +7,10 @@
  * @module
  */
 
-/** A 32-byte value as `0x` + 64 lowercase hex digits: block hashes, tx hashes, archive roots, tags. */
+/** A 32-byte value as `0x` + 64 hex digits (any case in requests, lower case in answers): block hashes, tx hashes, archive roots, tags. In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type Hash32 = string;
 
-/** An L2 (Aztec) address: a field element as `0x` + 64 lowercase hex digits. */
+/** An L2 (Aztec) address: a field element as `0x` + 64 hex digits (any case in requests, lower case in answers). In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type AztecAddress = string;
 
 /** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */

@@ -14,14 +14,12 @@ export interface ValidatorError {
   readonly parentSchema?: Readonly<Record<string, unknown>>;
 }
 
-/** A compiled validator: true when `data` is valid, else `errors` holds the failure path. */
+/** A compiled validator: true when `data` is valid, else `errors` holds the failure path. A request-side one may replace `data` in `parentData` (hex lower-cased). */
 export interface Validator {
-  (data: unknown): boolean;
+  (data: unknown, context?: { parentData?: unknown; parentDataProperty?: string | number }): boolean;
   errors?: readonly ValidatorError[] | null;
 }
 
 export declare const dev_sendL1ToL2Message_param0: Validator;
 export declare const dev_sendL1ToL2Message_param1: Validator;
 export declare const dev_sendL1ToL2Message_param2: Validator;
-export declare const dev_sendL1ToL2Message_result: Validator;
-export declare const dev_getL1Info_result: Validator;

@@ -7,6 +7,7 @@
  * @module
  */
 import * as v from './validators.js';
+import * as r from './result-validators.js';
 import { ErrorCode } from './errors.ts';
 import { method, type MethodDescriptor } from '../runtime/method-table.ts';
 
@@ -19,21 +20,21 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getBlockNumber',
     handler: 'getBlockNumber',
     params: [],
-    result: v.node_getBlockNumber_result,
+    result: r.node_getBlockNumber_result,
     errors: [],
   }),
   node_getProvenBlockNumber: method({
     name: 'node_getProvenBlockNumber',
     handler: 'getProvenBlockNumber',
     params: [],
-    result: v.node_getProvenBlockNumber_result,
+    result: r.node_getProvenBlockNumber_result,
     errors: [],
   }),
   node_getL2Tips: method({
     name: 'node_getL2Tips',
     handler: 'getL2Tips',
     params: [],
-    result: v.node_getL2Tips_result,
+    result: r.node_getL2Tips_result,
     errors: [],
   }),
   node_getBlock: method({
@@ -42,7 +43,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'blockNumber', required: true, validate: v.node_getBlock_param0 },
     ],
-    result: v.node_getBlock_result,
+    result: r.node_getBlock_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getBlocks: method({
@@ -52,7 +53,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'from', required: true, validate: v.node_getBlocks_param0 },
       { name: 'limit', required: true, validate: v.node_getBlocks_param1 },
     ],
-    result: v.node_getBlocks_result,
+    result: r.node_getBlocks_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getBlockHeader: method({
@@ -61,7 +62,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'blockNumber', required: false, validate: v.node_getBlockHeader_param0 },
     ],
-    result: v.node_getBlockHeader_result,
+    result: r.node_getBlockHeader_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getBlockByHash: method({
@@ -70,7 +71,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'blockHash', required: true, validate: v.node_getBlockByHash_param0 },
     ],
-    result: v.node_getBlockByHash_result,
+    result: r.node_getBlockByHash_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -80,7 +81,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'archive', required: true, validate: v.node_getBlockByArchive_param0 },
     ],
-    result: v.node_getBlockByArchive_result,
+    result: r.node_getBlockByArchive_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -90,7 +91,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'archive', required: true, validate: v.node_getBlockHeaderByArchive_param0 },
     ],
-    result: v.node_getBlockHeaderByArchive_result,
+    result: r.node_getBlockHeaderByArchive_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -98,7 +99,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getCheckpointNumber',
     handler: 'getCheckpointNumber',
     params: [],
-    result: v.node_getCheckpointNumber_result,
+    result: r.node_getCheckpointNumber_result,
     errors: [],
     extension: true,
   }),
@@ -106,7 +107,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getCheckpointedBlockNumber',
     handler: 'getCheckpointedBlockNumber',
     params: [],
-    result: v.node_getCheckpointedBlockNumber_result,
+    result: r.node_getCheckpointedBlockNumber_result,
     errors: [],
     extension: true,
   }),
@@ -117,7 +118,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'from', required: true, validate: v.node_getCheckpoints_param0 },
       { name: 'limit', required: true, validate: v.node_getCheckpoints_param1 },
     ],
-    result: v.node_getCheckpoints_result,
+    result: r.node_getCheckpoints_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -128,7 +129,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'from', required: true, validate: v.node_getCheckpointedBlocks_param0 },
       { name: 'limit', required: true, validate: v.node_getCheckpointedBlocks_param1 },
     ],
-    result: v.node_getCheckpointedBlocks_result,
+    result: r.node_getCheckpointedBlocks_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -138,7 +139,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'epoch', required: true, validate: v.node_getCheckpointsDataForEpoch_param0 },
     ],
-    result: v.node_getCheckpointsDataForEpoch_result,
+    result: r.node_getCheckpointsDataForEpoch_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -149,7 +150,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'tx', required: true, validate: v.node_sendTx_param0 },
     ],
-    result: v.node_sendTx_result,
+    result: r.node_sendTx_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.TX_INVALID, ErrorCode.TX_POOL_REJECTED, ErrorCode.NODE_NOT_READY],
   }),
   node_getTxReceipt: method({
@@ -158,7 +159,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'txHash', required: true, validate: v.node_getTxReceipt_param0 },
     ],
-    result: v.node_getTxReceipt_result,
+    result: r.node_getTxReceipt_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getTxEffect: method({
@@ -167,7 +168,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'txHash', required: true, validate: v.node_getTxEffect_param0 },
     ],
-    result: v.node_getTxEffect_result,
+    result: r.node_getTxEffect_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getTxByHash: method({
@@ -176,7 +177,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'txHash', required: true, validate: v.node_getTxByHash_param0 },
     ],
-    result: v.node_getTxByHash_result,
+    result: r.node_getTxByHash_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getPendingTxs: method({
@@ -186,14 +187,14 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'limit', required: false, validate: v.node_getPendingTxs_param0 },
       { name: 'after', required: false, validate: v.node_getPendingTxs_param1 },
     ],
-    result: v.node_getPendingTxs_result,
+    result: r.node_getPendingTxs_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getPendingTxCount: method({
     name: 'node_getPendingTxCount',
     handler: 'getPendingTxCount',
     params: [],
-    result: v.node_getPendingTxCount_result,
+    result: r.node_getPendingTxCount_result,
     errors: [],
   }),
   node_isValidTx: method({
@@ -203,7 +204,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'tx', required: true, validate: v.node_isValidTx_param0 },
       { name: 'options', required: false, validate: v.node_isValidTx_param1 },
     ],
-    result: v.node_isValidTx_result,
+    result: r.node_isValidTx_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_simulatePublicCalls: method({
@@ -213,7 +214,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'tx', required: true, validate: v.node_simulatePublicCalls_param0 },
       { name: 'skipFeeEnforcement', required: false, validate: v.node_simulatePublicCalls_param1 },
     ],
-    result: v.node_simulatePublicCalls_result,
+    result: r.node_simulatePublicCalls_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.SIMULATION_REFUSED, ErrorCode.NOT_IMPLEMENTED],
   }),
   node_getTxsByHash: method({
@@ -222,7 +223,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'txHashes', required: true, validate: v.node_getTxsByHash_param0 },
     ],
-    result: v.node_getTxsByHash_result,
+    result: r.node_getTxsByHash_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -235,14 +236,14 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'contract', required: true, validate: v.node_getPublicStorageAt_param1 },
       { name: 'slot', required: true, validate: v.node_getPublicStorageAt_param2 },
     ],
-    result: v.node_getPublicStorageAt_result,
+    result: r.node_getPublicStorageAt_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getWorldStateSyncStatus: method({
     name: 'node_getWorldStateSyncStatus',
     handler: 'getWorldStateSyncStatus',
     params: [],
-    result: v.node_getWorldStateSyncStatus_result,
+    result: r.node_getWorldStateSyncStatus_result,
     errors: [],
   }),
   // trees
@@ -254,7 +255,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'treeId', required: true, validate: v.node_findLeavesIndexes_param1 },
       { name: 'leafValues', required: true, validate: v.node_findLeavesIndexes_param2 },
     ],
-    result: v.node_findLeavesIndexes_result,
+    result: r.node_findLeavesIndexes_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getNullifierSiblingPath: method({
@@ -264,7 +265,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getNullifierSiblingPath_param0 },
       { name: 'leafIndex', required: true, validate: v.node_getNullifierSiblingPath_param1 },
     ],
-    result: v.node_getNullifierSiblingPath_result,
+    result: r.node_getNullifierSiblingPath_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED, ErrorCode.LEAF_INDEX_OUT_OF_RANGE],
   }),
   node_getNoteHashSiblingPath: method({
@@ -274,7 +275,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getNoteHashSiblingPath_param0 },
       { name: 'leafIndex', required: true, validate: v.node_getNoteHashSiblingPath_param1 },
     ],
-    result: v.node_getNoteHashSiblingPath_result,
+    result: r.node_getNoteHashSiblingPath_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED, ErrorCode.LEAF_INDEX_OUT_OF_RANGE],
   }),
   node_getArchiveSiblingPath: method({
@@ -284,7 +285,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getArchiveSiblingPath_param0 },
       { name: 'leafIndex', required: true, validate: v.node_getArchiveSiblingPath_param1 },
     ],
-    result: v.node_getArchiveSiblingPath_result,
+    result: r.node_getArchiveSiblingPath_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED, ErrorCode.LEAF_INDEX_OUT_OF_RANGE],
   }),
   node_getPublicDataSiblingPath: method({
@@ -294,7 +295,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getPublicDataSiblingPath_param0 },
       { name: 'leafIndex', required: true, validate: v.node_getPublicDataSiblingPath_param1 },
     ],
-    result: v.node_getPublicDataSiblingPath_result,
+    result: r.node_getPublicDataSiblingPath_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED, ErrorCode.LEAF_INDEX_OUT_OF_RANGE],
   }),
   node_getNullifierMembershipWitness: method({
@@ -304,7 +305,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getNullifierMembershipWitness_param0 },
       { name: 'nullifier', required: true, validate: v.node_getNullifierMembershipWitness_param1 },
     ],
-    result: v.node_getNullifierMembershipWitness_result,
+    result: r.node_getNullifierMembershipWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getLowNullifierMembershipWitness: method({
@@ -314,7 +315,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getLowNullifierMembershipWitness_param0 },
       { name: 'nullifier', required: true, validate: v.node_getLowNullifierMembershipWitness_param1 },
     ],
-    result: v.node_getLowNullifierMembershipWitness_result,
+    result: r.node_getLowNullifierMembershipWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getPublicDataWitness: method({
@@ -324,7 +325,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getPublicDataWitness_param0 },
       { name: 'leafSlot', required: true, validate: v.node_getPublicDataWitness_param1 },
     ],
-    result: v.node_getPublicDataWitness_result,
+    result: r.node_getPublicDataWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getBlockHashMembershipWitness: method({
@@ -334,7 +335,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'block', required: true, validate: v.node_getBlockHashMembershipWitness_param0 },
       { name: 'blockHash', required: true, validate: v.node_getBlockHashMembershipWitness_param1 },
     ],
-    result: v.node_getBlockHashMembershipWitness_result,
+    result: r.node_getBlockHashMembershipWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getNoteHashMembershipWitness: method({
@@ -344,7 +345,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getNoteHashMembershipWitness_param0 },
       { name: 'noteHash', required: true, validate: v.node_getNoteHashMembershipWitness_param1 },
     ],
-    result: v.node_getNoteHashMembershipWitness_result,
+    result: r.node_getNoteHashMembershipWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   // messages
@@ -355,7 +356,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'blockNumber', required: true, validate: v.node_getL1ToL2MessageMembershipWitness_param0 },
       { name: 'l1ToL2Message', required: true, validate: v.node_getL1ToL2MessageMembershipWitness_param1 },
     ],
-    result: v.node_getL1ToL2MessageMembershipWitness_result,
+    result: r.node_getL1ToL2MessageMembershipWitness_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED, ErrorCode.BLOCK_NOT_RETAINED],
   }),
   node_getL1ToL2MessageBlock: method({
@@ -364,7 +365,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'l1ToL2Message', required: true, validate: v.node_getL1ToL2MessageBlock_param0 },
     ],
-    result: v.node_getL1ToL2MessageBlock_result,
+    result: r.node_getL1ToL2MessageBlock_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_isL1ToL2MessageSynced: method({
@@ -373,7 +374,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'l1ToL2Message', required: true, validate: v.node_isL1ToL2MessageSynced_param0 },
     ],
-    result: v.node_isL1ToL2MessageSynced_result,
+    result: r.node_isL1ToL2MessageSynced_result,
     errors: [ErrorCode.INVALID_PARAMS],
     deprecated: true,
   }),
@@ -383,7 +384,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'blockNumber', required: true, validate: v.node_getL2ToL1Messages_param0 },
     ],
-    result: v.node_getL2ToL1Messages_result,
+    result: r.node_getL2ToL1Messages_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getL1ToL2MessageCheckpoint: method({
@@ -392,7 +393,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'l1ToL2Message', required: true, validate: v.node_getL1ToL2MessageCheckpoint_param0 },
     ],
-    result: v.node_getL1ToL2MessageCheckpoint_result,
+    result: r.node_getL1ToL2MessageCheckpoint_result,
     errors: [ErrorCode.INVALID_PARAMS],
     extension: true,
   }),
@@ -404,7 +405,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'from', required: true, validate: v.node_getPrivateLogs_param0 },
       { name: 'limit', required: true, validate: v.node_getPrivateLogs_param1 },
     ],
-    result: v.node_getPrivateLogs_result,
+    result: r.node_getPrivateLogs_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getPublicLogs: method({
@@ -413,7 +414,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'filter', required: true, validate: v.node_getPublicLogs_param0 },
     ],
-    result: v.node_getPublicLogs_result,
+    result: r.node_getPublicLogs_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getContractClassLogs: method({
@@ -422,7 +423,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'filter', required: true, validate: v.node_getContractClassLogs_param0 },
     ],
-    result: v.node_getContractClassLogs_result,
+    result: r.node_getContractClassLogs_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getLogsByTags: method({
@@ -432,7 +433,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'tags', required: true, validate: v.node_getLogsByTags_param0 },
       { name: 'logsPerTag', required: false, validate: v.node_getLogsByTags_param1 },
     ],
-    result: v.node_getLogsByTags_result,
+    result: r.node_getLogsByTags_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getPrivateLogsByTags: method({
@@ -443,7 +444,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'page', required: false, validate: v.node_getPrivateLogsByTags_param1 },
       { name: 'referenceBlock', required: false, validate: v.node_getPrivateLogsByTags_param2 },
     ],
-    result: v.node_getPrivateLogsByTags_result,
+    result: r.node_getPrivateLogsByTags_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED],
     extension: true,
   }),
@@ -456,7 +457,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'page', required: false, validate: v.node_getPublicLogsByTagsFromContract_param2 },
       { name: 'referenceBlock', required: false, validate: v.node_getPublicLogsByTagsFromContract_param3 },
     ],
-    result: v.node_getPublicLogsByTagsFromContract_result,
+    result: r.node_getPublicLogsByTagsFromContract_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.BLOCK_NOT_YET_SYNCED],
     extension: true,
   }),
@@ -467,7 +468,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'id', required: true, validate: v.node_getContractClass_param0 },
     ],
-    result: v.node_getContractClass_result,
+    result: r.node_getContractClass_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getContract: method({
@@ -476,7 +477,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'address', required: true, validate: v.node_getContract_param0 },
     ],
-    result: v.node_getContract_result,
+    result: r.node_getContract_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   // node-info
@@ -484,70 +485,70 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_isReady',
     handler: 'isReady',
     params: [],
-    result: v.node_isReady_result,
+    result: r.node_isReady_result,
     errors: [],
   }),
   node_getNodeInfo: method({
     name: 'node_getNodeInfo',
     handler: 'getNodeInfo',
     params: [],
-    result: v.node_getNodeInfo_result,
+    result: r.node_getNodeInfo_result,
     errors: [],
   }),
   node_getNodeVersion: method({
     name: 'node_getNodeVersion',
     handler: 'getNodeVersion',
     params: [],
-    result: v.node_getNodeVersion_result,
+    result: r.node_getNodeVersion_result,
     errors: [],
   }),
   node_getVersion: method({
     name: 'node_getVersion',
     handler: 'getVersion',
     params: [],
-    result: v.node_getVersion_result,
+    result: r.node_getVersion_result,
     errors: [],
   }),
   node_getChainId: method({
     name: 'node_getChainId',
     handler: 'getChainId',
     params: [],
-    result: v.node_getChainId_result,
+    result: r.node_getChainId_result,
     errors: [],
   }),
   node_getL1ContractAddresses: method({
     name: 'node_getL1ContractAddresses',
     handler: 'getL1ContractAddresses',
     params: [],
-    result: v.node_getL1ContractAddresses_result,
+    result: r.node_getL1ContractAddresses_result,
     errors: [],
   }),
   node_getProtocolContractAddresses: method({
     name: 'node_getProtocolContractAddresses',
     handler: 'getProtocolContractAddresses',
     params: [],
-    result: v.node_getProtocolContractAddresses_result,
+    result: r.node_getProtocolContractAddresses_result,
     errors: [],
   }),
   node_getEncodedEnr: method({
     name: 'node_getEncodedEnr',
     handler: 'getEncodedEnr',
     params: [],
-    result: v.node_getEncodedEnr_result,
+    result: r.node_getEncodedEnr_result,
     errors: [],
   }),
   node_getCurrentMinFees: method({
     name: 'node_getCurrentMinFees',
     handler: 'getCurrentMinFees',
     params: [],
-    result: v.node_getCurrentMinFees_result,
+    result: r.node_getCurrentMinFees_result,
     errors: [],
   }),
   node_getMaxPriorityFees: method({
     name: 'node_getMaxPriorityFees',
     handler: 'getMaxPriorityFees',
     params: [],
-    result: v.node_getMaxPriorityFees_result,
+    result: r.node_getMaxPriorityFees_result,
     errors: [],
     extension: true,
   }),
@@ -556,7 +557,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getValidatorsStats',
     handler: 'getValidatorsStats',
     params: [],
-    result: v.node_getValidatorsStats_result,
+    result: r.node_getValidatorsStats_result,
     errors: [],
   }),
   node_getValidatorStats: method({
@@ -567,7 +568,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
       { name: 'fromSlot', required: false, validate: v.node_getValidatorStats_param1 },
       { name: 'toSlot', required: false, validate: v.node_getValidatorStats_param2 },
     ],
-    result: v.node_getValidatorStats_result,
+    result: r.node_getValidatorStats_result,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.SLOT_RANGE_TOO_WIDE],
   }),
   // debug
@@ -577,14 +578,14 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     params: [
       { name: 'functionSignatures', required: true, validate: v.node_registerContractFunctionSignatures_param0 },
     ],
-    result: v.node_registerContractFunctionSignatures_result,
+    result: r.node_registerContractFunctionSignatures_result,
     errors: [ErrorCode.INVALID_PARAMS],
   }),
   node_getAllowedPublicSetup: method({
     name: 'node_getAllowedPublicSetup',
     handler: 'getAllowedPublicSetup',
     params: [],
-    result: v.node_getAllowedPublicSetup_result,
+    result: r.node_getAllowedPublicSetup_result,
     errors: [],
   }),
 });

@@ -7,13 +7,13 @@
  * @module
  */
 
-/** A 32-byte value as `0x` + 64 lowercase hex digits: block hashes, tx hashes, archive roots, tags. */
+/** A 32-byte value as `0x` + 64 hex digits (any case in requests, lower case in answers): block hashes, tx hashes, archive roots, tags. In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type Hash32 = string;
 
-/** A BN254 field element as `0x` + 64 lowercase hex digits (zero-padded, below the field modulus): note hashes, nullifiers, slots, leaf values, messages, log fields. */
+/** A BN254 field element as `0x` + 64 hex digits (any case in requests, lower case in answers) (zero-padded, below the field modulus): note hashes, nullifiers, slots, leaf values, messages, log fields. In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type Field = string;
 
-/** An L2 (Aztec) address: a field element as `0x` + 64 lowercase hex digits. */
+/** An L2 (Aztec) address: a field element as `0x` + 64 hex digits (any case in requests, lower case in answers). In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements). */
 export type AztecAddress = string;
 
 /** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */
@@ -58,7 +58,7 @@ export type SiblingPath = Base64;
 /** A Merkle membership witness in Aztec's binary form, base64-encoded: the 32-byte big-endian leaf index followed by N 32-byte sibling nodes (leaf level first), with no length prefix. N is the tree height: 30 for the archive (block hashes), 42 for note hashes. */
 export type MembershipWitness = Base64;
 
-/** A world-state tree: 0 NULLIFIER_TREE, 1 NOTE_HASH_TREE, 2 PUBLIC_DATA_TREE, 3 L1_TO_L2_MESSAGE_TREE, 4 ARCHIVE (block hashes, leaf index = block number), 5 BLOCKS_TREE, 6 (unnamed). SPEC.md states the range 0 to 6; the node holds only trees 0-4 and answers -32602 for 5 and 6 (see `node_findLeavesIndexes`). */
+/** A world-state tree: 0 NULLIFIER_TREE, 1 NOTE_HASH_TREE, 2 PUBLIC_DATA_TREE, 3 L1_TO_L2_MESSAGE_TREE, 4 ARCHIVE (block hashes, leaf index = block number), 5 BLOCKS_TREE, 6 (unnamed). SPEC.md states the range 0 to 6; 5 answers as 4 (block hashes are the archive's leaves) and 6 indexes nothing (`null` per value; see `node_findLeavesIndexes`). */
 export type MerkleTreeId = number;
 
 /** Status of a transaction: `pending` (in this node's mempool), `mined` (included in an L2 block this node has), `dropped` (not in a block and not in the mempool: evicted, rejected, or never seen by this node). Compatibility: Aztec 4.1 reports `proposed` / `checkpointed` / `proven` / `finalized` instead of `mined`; this node follows SPEC.md and reports `mined` for all of them, so a 4.1 client's receipt parser rejects a mined receipt. */
@@ -196,7 +196,7 @@ export interface ExtendedContractClassLog {
   log: ContractClassLog;
 }
 
-/** Filter for public and contract class log queries. All fields are optional and combine as an intersection; `{}` matches everything (up to the response cap). Unknown keys and `null` values are rejected with -32602. `toBlock` must be greater than `fromBlock` when both are given. */
+/** Filter for public and contract class log queries. All fields are optional and combine as an intersection; `{}` matches everything (up to the response cap). Unknown keys are ignored; `null` values are rejected with -32602. `toBlock` must be greater than `fromBlock` when both are given. */
 export interface LogFilter {
   /** Only logs of this transaction. */
   txHash?: Hash32;
@@ -448,7 +448,7 @@ export type TxValidationResult = {
   reason: string[];
 };
 
-/** Options of `node_isValidTx`. Unknown keys are rejected. */
+/** Options of `node_isValidTx`. Unknown keys are ignored. */
 export interface IsValidTxOptions {
   /** Skip proof verification (the tx is only being simulated). */
   isSimulation?: boolean;

@@ -45,7 +45,7 @@ export class NodeConfig {
     await migrateAdminSchema(db);
     const persisted: Record<string, unknown> = {};
     for (const row of await db('node_admin_config').select('key', 'value_json')) {
-      if (Object.hasOwn(DEFAULT_NODE_ADMIN_CONFIG, row.key) || OPTIONAL_KEYS.has(row.key)) persisted[row.key] = JSON.parse(row.value_json);
+      if (isConfigKey(row.key)) persisted[row.key] = JSON.parse(row.value_json);
     }
     return new NodeConfig(db, { ...structuredClone(DEFAULT_NODE_ADMIN_CONFIG), ...structuredClone(startup), ...persisted } as NodeAdminConfig);
   }
@@ -95,10 +95,15 @@ export class NodeConfig {
 
 const OPTIONAL_KEYS: ReadonlySet<string> = new Set(['blockDurationMs', 'coinbase', 'feeRecipient', 'slashOverridePayload']);
 
+/** Whether `key` is a setting of NodeAdminConfig (nodeAdmin_setConfig ignores the others). */
+export function isConfigKey(key: string): boolean {
+  return Object.hasOwn(DEFAULT_NODE_ADMIN_CONFIG, key) || OPTIONAL_KEYS.has(key);
+}
+
 /** The first rule the update breaks, or undefined. `next` is the configuration it would give. */
 export function checkConfig(partial: NodeAdminConfigUpdate, next: NodeAdminConfig): string | undefined {
   for (const key of Object.keys(partial)) {
-    if (!Object.hasOwn(DEFAULT_NODE_ADMIN_CONFIG, key) && !OPTIONAL_KEYS.has(key)) return `must not have property '${key}'`;
+    if (!isConfigKey(key)) return `must not have property '${key}'`;
     const v = partial[key as ConfigKey];
     if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return `${key} must be at most ${Number.MAX_SAFE_INTEGER}`;
   }

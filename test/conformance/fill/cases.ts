@@ -54,6 +54,7 @@ const LIMITS: FillCase[] = [
     ['limit-1001', 'limit 1001 blocks is above the maximum of 1000 (SPEC §8).', [1, 1001]],
   ]),
   { method: 'node_getPrivateLogs', name: 'limit-1000', description: 'limit 1000 blocks, the maximum (SPEC §8).', params: [1, 1000] },
+  { method: 'node_getPrivateLogs', name: 'limit-zero', description: 'limit 0 blocks: [] (SPEC §8 states only the maximum).', params: [1, 0] },
   ...outside('node_getLogsByTags', [
     ['tags-1001', '1001 tags is above the maximum of 1000 (SPEC §8).', [fields(1001)]],
     ['logs-per-tag-11', 'logsPerTag 11 is above the maximum of 10 (SPEC §8).', [[field(1)], 11]],
@@ -199,6 +200,8 @@ const STATE: FillCase[] = [
   { method: 'node_findLeavesIndexes', name: 'note-hashes', description: 'Note hashes of blocks 1 and 8 and an unknown value at the tip.', params: ['latest', 1, [effect(1).noteHashes[0], UNKNOWN, effect(7).noteHashes[1]]] },
   { method: 'node_findLeavesIndexes', name: 'nullifiers-at-block-1', description: 'Nullifiers of blocks 1 and 3 as of block 1.', params: [1, 0, [effect(1).nullifiers[0], effect(3).nullifiers[0]]] },
   { method: 'node_findLeavesIndexes', name: 'archive', description: 'Block hashes in the archive tree.', params: ['latest', 4, [blockHash(2), blockHash(7)]] },
+  { method: 'node_findLeavesIndexes', name: 'blocks-tree', description: 'Tree 5 (BLOCKS_TREE) reads the block hashes: the same answer as the archive (4); upper-case hex reads as lower-case.', params: ['latest', 5, [blockHash(2), blockHash(7).toUpperCase().replace('0X', '0x')]] },
+  { method: 'node_findLeavesIndexes', name: 'tree-id-6', description: 'Tree 6 names no tree (SPEC §2 allows the id): null for every value.', params: ['latest', 6, [blockHash(2), UNKNOWN]] },
   { method: 'node_findLeavesIndexes', name: 'not-yet-synced', description: 'A block above the tip: BLOCK_NOT_YET_SYNCED.', params: [BEYOND, 1, [UNKNOWN]] },
   ...(['Nullifier', 'NoteHash', 'Archive', 'PublicData'] as const).flatMap((t): FillCase[] => [
     { method: `node_get${t}SiblingPath`, name: 'leaf-0-latest', description: `Sibling path of leaf 0 at the tip.`, params: ['latest', '0'] },
@@ -284,7 +287,7 @@ const ADMIN: FillCase[] = [
   },
   { method: 'nodeAdmin_setConfig', name: 'empty', surface: 'admin', description: 'An empty update changes nothing.', params: [{}] },
   { method: 'nodeAdmin_setConfig', name: 'negative', surface: 'admin', description: 'A negative pool size: -32602.', params: [{ maxPendingTxCount: -1 }], flags: ['deliberate-error', 'schema-only'] },
-  { method: 'nodeAdmin_setConfig', name: 'unknown-key', surface: 'admin', description: 'An unknown key: -32602.', params: [{ noSuchSetting: 1 }], flags: ['deliberate-error', 'schema-only'] },
+  { method: 'nodeAdmin_setConfig', name: 'unknown-key', surface: 'admin', description: 'An unknown key is ignored (and logged), as Aztec 4.1.2 does: null.', params: [{ noSuchSetting: 1 }] },
   { method: 'nodeAdmin_pauseSync', name: 'pause-resume', surface: 'admin', description: 'Pause answers null; resumed in the same fixture.', params: [], after: [{ method: 'nodeAdmin_resumeSync', params: [] }] },
   { method: 'nodeAdmin_resumeSync', name: 'not-paused', surface: 'admin', description: 'Resuming a running node answers null.', params: [] },
   { method: 'nodeAdmin_rollbackTo', name: 'above-tip', surface: 'admin', description: 'A target above the tip: ROLLBACK_REFUSED.', params: [BEYOND] },

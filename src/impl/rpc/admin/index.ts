@@ -6,6 +6,7 @@
  * @module
  */
 import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
+import type { Logger } from '../../../server/types.ts';
 import type { NodeConfig } from '../../node-config/node-config.ts';
 import type { RollbackDeps } from '../../node-config/rollback-coordinator.ts';
 import type { SyncControl } from '../../node-config/sync-control.ts';
@@ -28,6 +29,8 @@ export interface AdminHandlerDeps {
   readonly snapshots?: SnapshotUploader;
   readonly slasher?: Slasher;
   readonly keyring?: ValidatorKeyring;
+  /** Hears of what a handler ignored (nodeAdmin_setConfig's unknown keys). */
+  readonly logger?: Logger;
 }
 
 /** The admin handlers that exist for the given parts. */
@@ -36,7 +39,7 @@ export type AdminHandlerSet = Partial<AdminHandlers>;
 /** Creates the admin handler object. */
 export function createAdminHandlers(deps: AdminHandlerDeps = {}): AdminHandlerSet {
   const handlers: AdminHandlerSet = {
-    ...(deps.config && createConfigHandlers(deps.config)),
+    ...(deps.config && createConfigHandlers(deps.config, deps.logger)),
     ...(deps.sync && createSyncHandlers(deps.sync)),
     ...(deps.rollback && createRollbackHandlers(deps.rollback)),
     ...(deps.snapshots && createSnapshotHandlers(deps.snapshots)),

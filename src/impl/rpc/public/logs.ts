@@ -31,8 +31,9 @@ type Chain = LogDeps['chain'];
 /** Creates the log handlers. */
 export function createLogHandlers({ chain }: LogDeps): LogHandlers {
   return {
-    /** Handler for `node_getPrivateLogs`: `limit` counts blocks, not logs (SPEC §8). */
+    /** Handler for `node_getPrivateLogs`: `limit` counts blocks, not logs (SPEC §8); 0 blocks hold no logs. */
     async getPrivateLogs(from, limit) {
+      if (limit === 0) return [];
       return (await chain.getPrivateLogs(from, limit)).map(toWirePrivateLog);
     },
 

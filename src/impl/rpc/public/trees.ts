@@ -11,7 +11,7 @@ import {
   leafLocationToWire, membershipWitnessToWire, nullifierWitnessToWire, publicDataWitnessToWire, siblingPathToHexList,
 } from '../wire/witnesses.ts';
 import { BlockNotYetSyncedError } from '../errors.ts';
-import { invalidParam, resolveStateBlock } from './block-param.ts';
+import { resolveStateBlock } from './block-param.ts';
 import type { ChainReader, WorldStateReader } from './block-param.ts';
 
 /** The handler members this module serves. */
@@ -28,11 +28,13 @@ export interface TreeDeps {
   readonly chain: Pick<ChainReader, 'findBlockBy'>;
 }
 
-/** The -32602 rules of MerkleTreeId 5 and 6 (openrpc.public.json, node_findLeavesIndexes). */
-const UNQUERYABLE_TREES: Readonly<Record<number, string>> = {
-  5: 'tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)',
-  6: 'tree id 6 is not defined',
-};
+/**
+ * MerkleTreeId 5 (BLOCKS_TREE) and 6, which SPEC §2/§8 allow but which name no tree of their own
+ * (openrpc.public.json, node_findLeavesIndexes): 5 reads the block hashes, which are the archive's
+ * leaves (index = block number), so it answers as 4; 6 indexes nothing, so every value is `null`.
+ */
+const BLOCKS_TREE = 5;
+const UNNAMED_TREE = 6;
 
 /** Creates the tree handlers. */
 export function createTreeHandlers({ worldState, chain }: TreeDeps): TreeHandlers {
@@ -40,12 +42,13 @@ export function createTreeHandlers({ worldState, chain }: TreeDeps): TreeHandler
   const siblingPath = async (treeId: TreeId, p: BlockParameter, leafIndex: string) =>
     siblingPathToHexList(await worldState.getSiblingPath(treeId, BigInt(leafIndex), await at(p)));
   return {
-    /** Handler for `node_findLeavesIndexes`: one element per value, `null` when absent; trees 5 and 6 are -32602. */
+    /** Handler for `node_findLeavesIndexes`: one element per value, `null` when absent; 5 reads the archive, 6 holds nothing. */
     async findLeavesIndexes(blockNumber, treeId, leafValues) {
-      const rule = UNQUERYABLE_TREES[treeId];
-      if (rule !== undefined) throw invalidParam(1, 'treeId', rule);
-      const found = await worldState.findLeafIndices(treeId as TreeId, leafValues.map(BigInt), await at(blockNumber));
-      return found.map(leafLocationToWire);
+      const block = await at(blockNumber);
+      const tree = treeId === BLOCKS_TREE || treeId === UNNAMED_TREE ? TreeId.ARCHIVE : (treeId as TreeId);
+      // Tree 6 still checks the block (-32010 above the tip, -32011 pruned), by a lookup of no values.
+      const found = await worldState.findLeafIndices(tree, treeId === UNNAMED_TREE ? [] : leafValues.map(BigInt), block);
+      return treeId === UNNAMED_TREE ? leafValues.map(() => null) : found.map(leafLocationToWire);
     },
 
     /** Handler for `node_getNullifierSiblingPath`: -32012 at or past the tree size. */

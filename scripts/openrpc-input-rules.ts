@@ -1,0 +1,129 @@
+/**
+ * Re-runnable edit of the three OpenRPC documents for issue #22 ("liberal in what it accepts"):
+ * the root `x-input-rules` (unknown members of request objects ignored), hex patterns in any case,
+ * `x-bn254-field` on the 32-byte field types, and the descriptions that state these rules.
+ * Idempotent: running it twice changes nothing, so a conflicting rebase is resolved by taking
+ * main's documents and running it again (`node scripts/openrpc-input-rules.ts && npm run codegen`).
+ * @module
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const FILES = ['openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json'];
+type Json = Record<string, unknown>;
+
+/** The root member codegen reads (codegen/model.ts `INPUT_RULES`). */
+const INPUT_RULES = {
+  unknownMembers: 'ignored',
+  description:
+    'How requests are read beyond their schemas. Members of a request object that its schema does not declare are ignored (removed before the handler runs), as Aztec 4.1.2 does, so fields a newer client adds do not break it; `additionalProperties: false` on a request schema lists what the node reads. Unknown methods and extra positional params stay errors. Hex is accepted in any case and answered in lower case. Domain rule for every method: a JSON number must be a finite safe integer (|n| <= 2^53 - 1; `1e309` is not a number), and a value marked `x-bn254-field` must be below the BN254 field modulus; otherwise -32602 naming the parameter and the rule.',
+};
+
+/** The 32-byte types that are BN254 field elements in Aztec (tx and block hashes are fields too). */
+const FIELD_TYPES = ['Hash32', 'Field', 'AztecAddress'];
+
+/** Sentence replacements in descriptions: [old, new]. */
+const WORDING: readonly (readonly [RegExp, string])[] = [
+  [/ lowercase hex digits/g, ' hex digits (any case in requests, lower case in answers)'],
+  [/`0x` \+ 64 lowercase hex;/g, '`0x` + 64 hex (any case in requests, lower case in answers);'],
+  [/Unknown keys and `null` values are rejected with -32602\./g, 'Unknown keys are ignored; `null` values are rejected with -32602.'],
+  [/Unknown keys are rejected\./g, 'Unknown keys are ignored.'],
+  [/an unknown field, a wrong type or a value out of range makes the whole update -32602 and nothing is changed\./g,
+    'a key this node does not know is ignored (and logged); a wrong type or a value out of range makes the whole update -32602 and nothing is changed.'],
+];
+
+/** The BN254 field modulus (codegen/ajv-schemas.ts `BN254_MODULUS_HEX`). */
+const MODULUS = '0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001';
+
+const FIELD_RULE = `must be a BN254 field element (below ${MODULUS})`;
+
+/** An x-error-example rejected with -32602 at `index` (`param`) for `rule`. */
+function invalidParams(name: string, summary: string, params: unknown[], index: number, param: string, rule: string): Json {
+  return { name, summary, params, error: { code: -32602, message: `params[${index}] (${param}): ${rule}`, data: { index, param, rule } } };
+}
+
+/** Error examples whose call is valid under the input rules, keyed `method name`, and what replaces each. */
+const REPLACED_EXAMPLES: Record<string, (old: Json) => Json> = {
+  'node_getPublicLogs unknown-key': () => invalidParams('tag-not-a-field', '`filter.tag` is at or above the BN254 field modulus (the shared domain rule)',
+    [{ name: 'filter', value: { fromBlock: 5, tag: MODULUS } }], 0, 'filter', `tag ${FIELD_RULE}`),
+  'node_getTxReceipt uppercase-hex': () => invalidParams('not-a-field', '`txHash` is the BN254 field modulus itself, not a field element',
+    [{ name: 'txHash', value: MODULUS }], 0, 'txHash', FIELD_RULE),
+  'node_isValidTx unknown-option': (old) => invalidParams('option-not-boolean', '`options.isSimulation` is not a boolean',
+    [(old.params as unknown[])[0], { name: 'options', value: { isSimulation: 'yes' } }], 1, 'options', 'isSimulation must be boolean'),
+  'nodeAdmin_setConfig invalid-params': () => invalidParams('invalid-params', 'A value of the wrong type rejects the whole update (keys this node does not know are ignored).',
+    [{ name: 'config', value: { maxPendingTxCount: 'many', maxPendingTxs: 10 } }], 0, 'config', 'maxPendingTxCount must be integer'),
+};
+
+const TREES_5_6_OLD = "SPEC.md allows 0 to 6, but the node has no tree 5 (BLOCKS_TREE, a v3 name: block hashes live in ARCHIVE, id 4) and no tree 6: both answer -32602 with rule `tree id 5 (BLOCKS_TREE) is not queryable by leaf value; use 4 (ARCHIVE)` / `tree id 6 is not defined`.";
+const TREES_5_6_NEW = 'SPEC.md allows 0 to 6: 5 (BLOCKS_TREE) reads the block hashes, which are the leaves of ARCHIVE (leaf index = block number), so it answers as 4; 6 names no tree, so every value answers `null`.';
+const MERKLE_5_6_OLD = 'the node holds only trees 0-4 and answers -32602 for 5 and 6 (see `node_findLeavesIndexes`).';
+const MERKLE_5_6_NEW = '5 answers as 4 (block hashes are the archive\'s leaves) and 6 indexes nothing (`null` per value; see `node_findLeavesIndexes`).';
+
+const FIELD_SENTENCE = ' In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements).';
+
+function walk(node: unknown, visit: (n: Json) => void): void {
+  if (Array.isArray(node)) return node.forEach((n) => walk(n, visit));
+  if (node === null || typeof node !== 'object') return;
+  visit(node as Json);
+  for (const [key, value] of Object.entries(node)) if (key !== 'examples') walk(value, visit);
+}
+
+function edit(doc: Json): void {
+  doc['x-input-rules'] = INPUT_RULES;
+  walk(doc, (n) => {
+    if (typeof n.pattern === 'string' && n.pattern.startsWith('^0x')) n.pattern = n.pattern.replaceAll('[0-9a-f]', '[0-9a-fA-F]');
+    if (typeof n.description === 'string') for (const [from, to] of WORDING) n.description = n.description.replace(from, to);
+  });
+  const info = doc.info as Json;
+  if (typeof info.description === 'string') for (const [from, to] of WORDING) info.description = info.description.replace(from, to);
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  for (const name of FIELD_TYPES) {
+    const s = schemas[name];
+    if (s === undefined) continue;
+    s['x-bn254-field'] = true;
+    if (typeof s.description === 'string' && !s.description.includes(FIELD_SENTENCE.trim())) s.description += FIELD_SENTENCE;
+  }
+  // Error examples: patterns in their messages read any-case now, and the ones that showed an
+  // unknown member or upper-case hex are valid calls: each becomes an example of a rule that holds.
+  for (const m of (doc.methods ?? []) as Json[]) {
+    const examples = m['x-error-examples'] as Json[] | undefined;
+    if (examples === undefined) continue;
+    for (const [i, x] of examples.entries()) {
+      const replacement = REPLACED_EXAMPLES[`${String(m.name)} ${String(x.name)}`];
+      if (replacement !== undefined) examples[i] = replacement(x);
+      else if (x.error !== undefined) x.error = JSON.parse(JSON.stringify(x.error).replaceAll('^0x[0-9a-f]{', '^0x[0-9a-fA-F]{'));
+    }
+  }
+  for (const m of (doc.methods ?? []) as Json[]) {
+    // Tree ids 5 and 6 are answered (SPEC §2/§8 allow 0 to 6), so their error example goes.
+    if (m.name === 'node_findLeavesIndexes') {
+      m['x-error-examples'] = ((m['x-error-examples'] ?? []) as Json[]).filter((x) => x.name !== 'blocks-tree');
+      m.description = String(m.description).replace(TREES_5_6_OLD, TREES_5_6_NEW);
+    }
+    // node_getPrivateLogs: SPEC §8 states only the maximum; 0 blocks answer [].
+    if (m.name === 'node_getPrivateLogs') {
+      const limit = ((m.params ?? []) as Json[]).find((p) => p.name === 'limit');
+      if (limit !== undefined) {
+        (limit.schema as Json).minimum = 0;
+        limit.description = 'Number of blocks (0 to 1000; 0 answers `[]`).';
+      }
+      m.description = String(m.description).replace('`limit` (number of blocks) 1 to 1000.', '`limit` (number of blocks) 0 to 1000.');
+    }
+  }
+  const treeId = schemas.MerkleTreeId;
+  if (treeId !== undefined) treeId.description = String(treeId.description).replace(MERKLE_5_6_OLD, MERKLE_5_6_NEW);
+  // nodeAdmin_setConfig: keys this node does not know reach the handler, which ignores and logs them.
+  const update = schemas.NodeAdminConfigUpdate;
+  if (update !== undefined) update.additionalProperties = true;
+}
+
+for (const file of FILES) {
+  const path = join(root, file);
+  const text = await readFile(path, 'utf8');
+  const doc = JSON.parse(text) as Json;
+  edit(doc);
+  const out = `${JSON.stringify(doc, null, 2)}\n`;
+  if (out !== text) await writeFile(path, out);
+  console.log(`${file}: ${out === text ? 'unchanged' : 'updated'}`);
+}
