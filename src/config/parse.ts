@@ -47,6 +47,7 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
   if (result.port !== 0 && result.port === result.adminPort && result.host === result.adminHost) {
     throw new ConfigError(`--port and --admin-port are both ${result.port}; the public and admin servers need different ports`);
   }
+  refuseKeyFlagConflicts(result);
   refuseOpenAdminWithoutKey(result);
   refuseSharedMetricsPort(result);
   return { kind: 'run', config: result };
@@ -77,6 +78,18 @@ function refuseSharedMetricsPort(config: Config): void {
   for (const [flag, port] of [['--port', config.port], ['--admin-port', config.adminPort]] as const) {
     if (port === metrics) throw new ConfigError(`--metrics-port and ${flag} are both ${metrics}; the metrics listener needs a port of its own`);
   }
+}
+
+/**
+ * `--reset-admin-api-key` makes a new generated key; with a given hash or with auth disabled there
+ * is none to reset, and starting anyway would ignore the flag without a word.
+ */
+function refuseKeyFlagConflicts(config: Config): void {
+  if (!config.resetAdminApiKey) return;
+  const other = config.noAdminApiKey ? '--no-admin-api-key' : config.adminApiKeyHash !== undefined ? '--admin-api-key-hash' : undefined;
+  if (other === undefined) return;
+  const why = other === '--no-admin-api-key' ? 'authentication is disabled, so there is no key to reset' : 'the key is given by its hash, so there is no generated key to reset';
+  throw new ConfigError(`--reset-admin-api-key and ${other} cannot be used together: ${why}`);
 }
 
 function refuseRemovedNames(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): void {

@@ -107,6 +107,10 @@ describe('refusals name the flag', () => {
     [['stray'], {}, /unexpected argument "stray"/],
     [['--bot.baseFeePadding=2'], {}, /--bot\.baseFeePadding was removed in v4\.0\.0; use --bot\.minFeePadding/],
     [[], { BOT_BASE_FEE_PADDING: '2' }, /BOT_BASE_FEE_PADDING was removed in v4\.0\.0; use BOT_MIN_FEE_PADDING/],
+    // A reset with no generated key to reset would be ignored without a word: both flags are named.
+    [['--reset-admin-api-key', '--no-admin-api-key'], {}, /^--reset-admin-api-key and --no-admin-api-key cannot be used together/],
+    [['--reset-admin-api-key', '--admin-api-key-hash', 'ab'.repeat(32)], {}, /^--reset-admin-api-key and --admin-api-key-hash cannot be used together/],
+    [['--admin-api-key-hash', 'ab'.repeat(32)], { NODE_RESET_ADMIN_API_KEY: 'true' }, /--reset-admin-api-key and --admin-api-key-hash/],
   ];
   for (const [argv, env, pattern] of refused) {
     it(`refuses ${argv.join(' ') || JSON.stringify(env)}`, () => {
