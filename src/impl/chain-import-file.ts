@@ -19,6 +19,7 @@ import { ManualClock } from './chain/time.ts';
 import type { L2Node, NodeOptions } from './node.ts';
 import { fromWireBlock, fromWirePublishedCheckpoint } from './rpc/wire/blocks-decode.ts';
 import { toWireL2Tips } from './rpc/wire/blocks.ts';
+import { Progress } from './progress.ts';
 
 /** The format tag of version 1 of the chain file. */
 export const CHAIN_FILE_FORMAT = 'l2node-chain/1';
@@ -88,7 +89,7 @@ export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) =>
   const file = readChainFile(path);
   const node = await build({ ...o, config: chainFileConfig(o.config, file), clock: new ManualClock(Number(file.now) * 1000) });
   try {
-    await loadInto(node, file, o.logger);
+    await loadInto(node, file, o.logger, (o.config.progressIntervalSeconds ?? 10) * 1000);
     return node;
   } catch (err) {
     await node.stop();
@@ -96,7 +97,7 @@ export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) =>
   }
 }
 
-async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logger']): Promise<void> {
+async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logger'], progressIntervalMs: number): Promise<void> {
   const { engine } = node;
   const genesis = engine.chain.genesisBlock;
   if (genesis.hash !== BigInt(file.genesis.blockHash) || genesis.archive.root !== BigInt(file.genesis.archiveRoot)) {
@@ -119,6 +120,8 @@ async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logg
     for (const m of file.l1ToL2Messages) await engine.l1.sendL1ToL2Message(BigInt(m.message));
     const byLastBlock = new Map(file.checkpoints.map((c) => [c.checkpoint.blocks[c.checkpoint.blocks.length - 1]!, c]));
     const rules = { chainId: BigInt(file.genesis.l1ChainId), version: BigInt(file.genesis.rollupVersion) };
+    // A large file takes a while: a line every interval (done/target, blocks per second, ETA).
+    const progress = new Progress({ message: 'chain file: importing blocks', unit: 'blocks', target: blocks.length, intervalMs: progressIntervalMs, logger });
     for (const block of blocks) {
       const n = block.header.globalVariables.blockNumber;
       const messages = file.l1ToL2Messages.filter((m) => m.blockNumber === n).map((m) => BigInt(m.message));
@@ -129,6 +132,7 @@ async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logg
         const decoded = fromWirePublishedCheckpoint(wire);
         await importCheckpoint(engine.state, engine.l1, engine.time, decoded.checkpoint, decoded.blocks);
       }
+      progress.update(n);
     }
     for (const tx of file.pendingTxs) await node.publicHandlers.sendTx!(tx as never);
     logger.info('chain file imported', { blocks: blocks.length, checkpoints: file.checkpoints.length, pendingTxs: file.pendingTxs.length });

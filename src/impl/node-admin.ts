@@ -51,6 +51,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
         const { proposed } = await engine.chain.getL2Tips();
         return { latestBlock: proposed.number, latestBlockHash: `0x${proposed.hash.toString(16).padStart(64, '0')}` };
       },
+      progress: { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 },
       // The call returned at once, so the log is where an operator learns how the upload ended.
       onDone: (outcome) => {
         if (outcome.ok) logger?.info('snapshot upload finished', { directory: outcome.directory, sizeBytes: outcome.meta.sizeBytes, sha256: outcome.meta.sha256, node: outcome.meta.node });

@@ -98,3 +98,32 @@ export class Progress {
 function round(x: number): number {
   return x >= 100 ? Math.round(x) : Math.round(x * 100) / 100;
 }
+
+/** Where and how often progress lines of byte copies go. */
+export interface ProgressReporting {
+  readonly logger: ProgressLogger | undefined;
+  readonly intervalMs: number;
+}
+
+/**
+ * Runs `work` (a copy of `total` bytes) while polling `read` for the bytes done so far: a progress
+ * line every interval, and `done` (with the rate and time taken) when the work succeeds.
+ */
+export async function withByteProgress<T>(
+  reporting: ProgressReporting | undefined, what: { message: string; total: number; fields?: Record<string, unknown> },
+  read: () => Promise<number> | number, work: () => Promise<T>,
+): Promise<T> {
+  if (reporting === undefined) return work();
+  const progress = new Progress({ message: what.message, unit: 'bytes', target: what.total, intervalMs: reporting.intervalMs, logger: reporting.logger, ...(what.fields && { fields: what.fields }) });
+  // Polled more often than lines are written, so a line is not a whole interval late.
+  const timer = setInterval(() => void Promise.resolve().then(read).then((n) => progress.update(n), () => undefined), Math.max(20, reporting.intervalMs / 4));
+  timer.unref();
+  try {
+    const result = await work();
+    progress.update(what.total);
+    progress.finish();
+    return result;
+  } finally {
+    clearInterval(timer);
+  }
+}

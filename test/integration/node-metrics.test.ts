@@ -4,7 +4,7 @@
  * built and calls are made (an error code among them), histograms have buckets, and method names
  * outside the document all land under `unknown`. A follower started behind that node logs
  * progress lines whose remaining blocks fall, reports them in GET /status and its metrics, and
- * ends caught up. Without the flag nothing listens for metrics.
+ * ends caught up. Without the flag nothing listens for metrics. `--import-chain` logs progress too.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -98,7 +98,7 @@ describe('metrics and sync progress', { timeout: 150_000 }, () => {
       assert.ok(family(after, 'nodejs_eventloop_lag_seconds'));
 
       // A follower started behind: progress lines while it catches up, then caught up.
-      const follower = await nodes.start(['--data-directory', '', ...flags, '--follow', proposer.publicUrl, '--metrics-port', '0', '--progress-interval-seconds', '0.05']);
+      const follower = await nodes.start(['--data-directory', '', ...flags, '--follow', proposer.publicUrl, '--metrics-port', '0', '--progress-interval-seconds', '0.01']);
       const followerMetrics = await metricsUrl(follower);
       await waitFor('follower caught up', async () => (logLines(follower.stderr(), 'follower: caught up').length > 0 ? true : undefined), 60_000);
       const progress = logLines(follower.stderr(), 'follower: catching up');
@@ -127,6 +127,22 @@ describe('metrics and sync progress', { timeout: 150_000 }, () => {
       await assert.rejects(fetch(`http://127.0.0.1:${port}/metrics`), (err: Error) => /ECONNREFUSED/.test(String((err.cause as Error)?.message ?? err.cause)));
       assert.equal((await fetch(`${plain.publicUrl}/metrics`)).status, 404);
       assert.equal((await fetch(`${plain.adminUrl}/metrics`)).status, 404);
+    } finally {
+      await nodes.stopAll();
+    }
+  });
+
+  it('--import-chain logs progress lines while it imports the file', async () => {
+    const nodes = new NodeGroup();
+    try {
+      const chainFile = new URL('../conformance/chain/chain.json', import.meta.url).pathname;
+      const node = await nodes.start(['--import-chain', chainFile, '--data-directory', '', '--no-admin-api-key', '--progress-interval-seconds', '0.01']);
+      const lines = logLines(node.stderr(), 'chain file: importing blocks');
+      const imported = logLines(node.stderr(), 'chain file imported')[0];
+      assert.ok(imported !== undefined);
+      assert.ok(lines.length >= 2, `progress lines:\n${node.stderr()}`);
+      for (const l of lines) assert.ok(l.target === imported.blocks && l.done <= l.target && typeof l.blocksPerSecond === 'number' && 'etaSeconds' in l, JSON.stringify(l));
+      assert.ok(lines[lines.length - 1].done > lines[0].done);
     } finally {
       await nodes.stopAll();
     }

@@ -26,6 +26,8 @@ const MAX_METADATA_BYTES = 1 << 20;
 export interface SnapshotHttpOptions {
   /** Fails a request after this long with no byte sent or received (default SNAPSHOT_HTTP_IDLE_TIMEOUT_MS). */
   readonly idleTimeoutMs?: number;
+  /** Told of each chunk of a PUT body as it is read (progress lines). */
+  readonly onBytesSent?: (bytes: number) => void;
 }
 
 /** A failed snapshot HTTP request; the message names the URL without credentials or query. */
@@ -51,7 +53,10 @@ export async function putFile(url: URL, path: string, contentType: string, optio
   const { size } = await stat(path);
   const exchange = startExchange(url, 'PUT', { 'content-type': contentType, 'content-length': String(size) }, options);
   // The server may answer (e.g. 403) before the body is sent: its status is the better cause.
-  const sent = pipeline(createReadStream(path), exchange.request).catch((err: unknown) => err);
+  const source = createReadStream(path);
+  const onBytes = options.onBytesSent;
+  if (onBytes !== undefined) source.on('data', (chunk) => onBytes(chunk.length));
+  const sent = pipeline(source, exchange.request).catch((err: unknown) => err);
   const res = await exchange.response;
   if (!isSuccess(res)) {
     // No point sending the rest of the file.

@@ -6,7 +6,9 @@
  * only once verified, so a failed or partial restore leaves the data directory as it was.
  * @module
  */
-import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { withByteProgress } from '../progress.ts';
+import type { ProgressReporting } from '../progress.ts';
 import { join } from 'node:path';
 import { SQLITE_FILE_NAME } from '../store/database.ts';
 import {
@@ -23,9 +25,9 @@ export class SnapshotRestoreError extends Error {
 }
 
 /** Restores the snapshot at `location` (path, file:// or http(s):// URL) into `dataDirectory`; returns its metadata. */
-export async function restoreSnapshot(location: string, dataDirectory: string, http: SnapshotHttpOptions = {}): Promise<SnapshotMetadata> {
+export async function restoreSnapshot(location: string, dataDirectory: string, http: SnapshotHttpOptions = {}, progress?: ProgressReporting): Promise<SnapshotMetadata> {
   const target = parseSnapshotLocation(location);
-  if (target.kind === 'http') return restoreFromHttp(target.url, dataDirectory, http);
+  if (target.kind === 'http') return restoreFromHttp(target.url, dataDirectory, http, progress);
   const dir = target.directory;
   const metaFile = join(dir, SNAPSHOT_METADATA_FILE);
   const metaText = await readFile(metaFile, 'utf8').catch(() => undefined);
@@ -36,11 +38,11 @@ export async function restoreSnapshot(location: string, dataDirectory: string, h
     throw new SnapshotRestoreError(`snapshot file ${source} cannot be read`);
   });
   assertMatches(meta, found);
-  await installVerifiedCopy(dataDirectory, meta, (tmp) => copyFile(source, tmp));
+  await installVerifiedCopy(dataDirectory, meta, (tmp) => copyFile(source, tmp), progress);
   return meta;
 }
 
-async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotHttpOptions): Promise<SnapshotMetadata> {
+async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotHttpOptions, progress: ProgressReporting | undefined): Promise<SnapshotMetadata> {
   const metaUrl = snapshotFileUrl(base, SNAPSHOT_METADATA_FILE);
   const metaText = await getText(metaUrl, http).catch((err: unknown) => {
     throw new SnapshotRestoreError(`${displayLocation(metaUrl)} cannot be fetched (an incomplete snapshot?): ${(err as Error).message}`);
@@ -50,7 +52,7 @@ async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotH
   const fileUrl = snapshotFileUrl(base, SNAPSHOT_DB_FILE);
   await installVerifiedCopy(dataDirectory, meta, (tmp) => getToFile(fileUrl, tmp, meta.sizeBytes, http).catch((err: unknown) => {
     throw new SnapshotRestoreError(`snapshot download failed: ${(err as Error).message}`);
-  }));
+  }), progress);
   return meta;
 }
 
@@ -59,12 +61,13 @@ async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotH
  * directory, which is flushed, checked against snapshot.json and only then renamed into place.
  * On failure the temp file goes, and so does the data directory when this call created it.
  */
-async function installVerifiedCopy(dataDirectory: string, meta: SnapshotMetadata, fill: (tmp: string) => Promise<void>): Promise<void> {
+async function installVerifiedCopy(dataDirectory: string, meta: SnapshotMetadata, fill: (tmp: string) => Promise<void>, progress?: ProgressReporting): Promise<void> {
   const created = await mkdir(dataDirectory, { recursive: true });
   const tmp = join(dataDirectory, `.${SQLITE_FILE_NAME}.restore.tmp`);
   let installed = false;
   try {
-    await fill(tmp);
+    // The temp file's size is the bytes copied or downloaded so far.
+    await withByteProgress(progress, { message: 'snapshot restore: copying', total: meta.sizeBytes }, async () => (await stat(tmp).catch(() => undefined))?.size ?? 0, () => fill(tmp));
     await fsyncPath(tmp);
     assertMatches(meta, await fileDigest(tmp));
     await rename(tmp, join(dataDirectory, SQLITE_FILE_NAME));

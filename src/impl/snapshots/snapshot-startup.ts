@@ -45,7 +45,7 @@ export async function restoreSnapshotAtStart(config: Config, logger: Logger): Pr
   if (entries.length > 0) {
     throw new SnapshotRestoreError(`data directory ${config.dataDirectory} has no database but is not empty (${entries.slice(0, 5).join(', ')}); --snapshot restores only into an empty data directory`);
   }
-  const meta = await restoreSnapshot(location, config.dataDirectory);
+  const meta = await restoreSnapshot(location, config.dataDirectory, {}, { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 });
   logger.info('snapshot restored', { snapshot: shown, createdAt: meta.createdAt, sizeBytes: meta.sizeBytes, sha256: meta.sha256, ...(meta.node === undefined ? {} : { node: meta.node }) });
   return { kind: 'restored', meta };
 }

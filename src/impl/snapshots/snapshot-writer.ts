@@ -10,13 +10,15 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   displayLocation, fileDigest, fsyncPath, parseSnapshotLocation, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
 } from './snapshot-files.ts';
 import { putFile, putText, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
+import { withByteProgress } from '../progress.ts';
+import type { ProgressReporting } from '../progress.ts';
 
 /** Prefix of the staging directories of HTTP uploads inside the data directory. */
 const HTTP_STAGING_PREFIX = '.snapshot-upload-';
@@ -40,7 +42,7 @@ export class SnapshotNotReady extends Error {
 }
 
 /** Writes a consistent copy of an SQLite database file into `directory`; returns its metadata. */
-export async function writeSnapshot(databaseFile: string, directory: string, node?: Record<string, unknown>): Promise<SnapshotMetadata> {
+export async function writeSnapshot(databaseFile: string, directory: string, node?: Record<string, unknown>, progress?: ProgressReporting): Promise<SnapshotMetadata> {
   await mkdir(directory, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tmpDb = join(directory, `.${SNAPSHOT_DB_FILE}.${tag}.tmp`);
@@ -48,7 +50,10 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
   try {
     const source = new Database(databaseFile, { readonly: true, fileMustExist: true });
     try {
-      await source.backup(tmpDb, { progress: () => 64 });
+      // The copy's size so far against the database's (its WAL is folded in, so the total is approximate).
+      const total = (await stat(databaseFile)).size + ((await stat(`${databaseFile}-wal`).catch(() => undefined))?.size ?? 0);
+      await withByteProgress(progress, { message: 'snapshot upload: copying', total, fields: { to: directory } },
+        async () => (await stat(tmpDb).catch(() => undefined))?.size ?? 0, () => source.backup(tmpDb, { progress: () => 64 }));
     } finally {
       source.close();
     }
@@ -77,7 +82,7 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
  * directory is removed whatever the outcome.
  */
 export async function uploadSnapshotOverHttp(
-  databaseFile: string, url: URL, stagingParent: string, node?: Record<string, unknown>, options: SnapshotHttpOptions = {},
+  databaseFile: string, url: URL, stagingParent: string, node?: Record<string, unknown>, options: SnapshotHttpOptions = {}, progress?: ProgressReporting,
 ): Promise<SnapshotMetadata> {
   // Only one upload runs per node, so any staging directory found here was left by a crash.
   for (const entry of await readdir(stagingParent)) {
@@ -85,8 +90,10 @@ export async function uploadSnapshotOverHttp(
   }
   const staging = await mkdtemp(join(stagingParent, HTTP_STAGING_PREFIX));
   try {
-    const meta = await writeSnapshot(databaseFile, staging, node);
-    await putFile(snapshotFileUrl(url, SNAPSHOT_DB_FILE), join(staging, SNAPSHOT_DB_FILE), 'application/vnd.sqlite3', options);
+    const meta = await writeSnapshot(databaseFile, staging, node, progress);
+    let sent = 0;
+    await withByteProgress(progress, { message: 'snapshot upload: sending', total: meta.sizeBytes, fields: { to: displayLocation(url) } }, () => sent,
+      () => putFile(snapshotFileUrl(url, SNAPSHOT_DB_FILE), join(staging, SNAPSHOT_DB_FILE), 'application/vnd.sqlite3', { ...options, onBytesSent: (n) => void (sent += n) }));
     const metadataText = await readFile(join(staging, SNAPSHOT_METADATA_FILE), 'utf8');
     await putText(snapshotFileUrl(url, SNAPSHOT_METADATA_FILE), metadataText, 'application/json', options);
     return meta;
@@ -109,6 +116,8 @@ export interface SnapshotUploaderDeps {
   readonly beforeCopy?: () => Promise<void>;
   /** Idle timeout of each HTTP request of an http(s):// upload (default SNAPSHOT_HTTP_IDLE_TIMEOUT_MS). */
   readonly httpIdleTimeoutMs?: number;
+  /** Progress lines (bytes done / total) of the copy and, over http(s), the PUT. */
+  readonly progress?: ProgressReporting;
 }
 
 /** Runs at most one background upload. */
@@ -144,8 +153,8 @@ export class SnapshotUploader {
         await this.#d.beforeCopy?.();
         const node = await this.#d.describe?.();
         const meta = target.kind === 'local'
-          ? await writeSnapshot(file, target.directory, node)
-          : await uploadSnapshotOverHttp(file, target.url, dirname(file), node, { idleTimeoutMs: this.#d.httpIdleTimeoutMs });
+          ? await writeSnapshot(file, target.directory, node, this.#d.progress)
+          : await uploadSnapshotOverHttp(file, target.url, dirname(file), node, { idleTimeoutMs: this.#d.httpIdleTimeoutMs }, this.#d.progress);
         this.#d.onDone?.({ ok: true, meta, directory });
         return meta;
       } catch (error) {

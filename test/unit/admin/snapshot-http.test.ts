@@ -31,9 +31,13 @@ function assertNoSecrets(text: string): void {
 }
 
 /** Runs one upload to `location` and returns how it ended. */
+/** Progress lines the uploads and restores of a test logged. */
+const progressLines: { msg: string; fields: Record<string, unknown> }[] = [];
+const progress = { logger: { info: (msg: string, fields?: Record<string, unknown>) => void progressLines.push({ msg, fields: fields ?? {} }) }, intervalMs: 50 };
+
 async function upload(file: string, location: string, httpIdleTimeoutMs?: number): Promise<Outcome> {
   let outcome: Outcome | undefined;
-  const uploader = new SnapshotUploader({ databaseFile: file, describe: async () => ({ latestBlock: 7 }), onDone: (o) => (outcome = o), ...(httpIdleTimeoutMs === undefined ? {} : { httpIdleTimeoutMs }) });
+  const uploader = new SnapshotUploader({ databaseFile: file, describe: async () => ({ latestBlock: 7 }), onDone: (o) => (outcome = o), progress, ...(httpIdleTimeoutMs === undefined ? {} : { httpIdleTimeoutMs }) });
   uploader.start(location);
   await uploader.idle();
   assert.ok(outcome !== undefined);
@@ -76,6 +80,7 @@ describe('snapshots over HTTP', () => {
   it('uploads l2node.sqlite then snapshot.json with PUT; restore downloads identical bytes with the same checksum', async () => {
     server.behaviour = 'store';
     server.seen.length = 0;
+    progressLines.length = 0;
     const outcome = await upload(source.file, location());
     assert.ok(outcome.ok, JSON.stringify(outcome));
     assert.equal(outcome.directory, `${server.origin}/snap/`);
@@ -98,8 +103,14 @@ describe('snapshots over HTTP', () => {
     assert.deepEqual(meta.node, { latestBlock: 7 });
 
     const target = join(tempDir(), 'restored');
-    const restored = await restoreSnapshot(location(), target);
+    const restored = await restoreSnapshot(location(), target, {}, progress);
     assert.equal(restored.sha256, meta.sha256);
+    // Each phase ends with a line of bytes done / total (the copy's total is the database and its WAL, approximate).
+    const done = (msg: string) => progressLines.find((l) => l.msg === msg)?.fields;
+    assert.deepEqual([done('snapshot upload: sending: done')?.done, done('snapshot upload: sending: done')?.target], [meta.sizeBytes, meta.sizeBytes]);
+    assert.equal(done('snapshot upload: sending: done')?.to, `${server.origin}/snap/`, 'no credentials or query in the log');
+    assert.deepEqual([done('snapshot restore: copying: done')?.done, done('snapshot restore: copying: done')?.percent], [meta.sizeBytes, 100]);
+    assert.equal(typeof done('snapshot upload: copying: done')?.bytesPerSecond, 'number');
     const copy = readFileSync(join(target, SQLITE_FILE_NAME));
     assert.ok(copy.equals(uploaded), 'identical bytes');
     assert.deepEqual(readdirSync(target), [SQLITE_FILE_NAME], 'no temp file left');

@@ -103,7 +103,7 @@ describe('refusals name the flag', () => {
     [['--port', '9000', '--admin-port', '9000'], {}, /--port and --admin-port are both 9000/],
     [['--metrics-port', '8080'], {}, /--metrics-port and --port are both 8080; the metrics listener needs a port of its own/],
     [['--metrics-port', '8880'], {}, /--metrics-port and --admin-port are both 8880/],
-    [['--progress-interval-seconds', '0'], {}, /--progress-interval-seconds: must be >= 0\.05/],
+    [['--progress-interval-seconds', '0'], {}, /--progress-interval-seconds: must be >= 0\.01/],
     [['stray'], {}, /unexpected argument "stray"/],
     [['--bot.baseFeePadding=2'], {}, /--bot\.baseFeePadding was removed in v4\.0\.0; use --bot\.minFeePadding/],
     [[], { BOT_BASE_FEE_PADDING: '2' }, /BOT_BASE_FEE_PADDING was removed in v4\.0\.0; use BOT_MIN_FEE_PADDING/],
