@@ -34,13 +34,19 @@ interface PackageSpec {
   readonly entries: readonly string[];
   /** Repository paths copied into the package as they are (relative layout kept). */
   readonly assets: readonly string[];
-  /** Files staged over the copied sources: repository path → contents. */
-  readonly substitutions?: Readonly<Record<string, string>>;
+  /** Files staged over the copied sources: repository path → contents, or a rewrite of the copied text. */
+  readonly substitutions?: Readonly<Record<string, string | ((text: string) => string)>>;
   /** The bare imports the compiled JavaScript may make (besides relative ones). */
   readonly allowedImports: (specifier: string) => boolean;
   /** Extra compiler options. */
   readonly compilerOptions?: Record<string, unknown>;
 }
+
+/** A rewrite that replaces `from` once, failing the build when the source no longer has it. */
+const replaceOnce = (from: string, to: string) => (text: string): string => {
+  if (!text.includes(from)) throw new Error(`scripts/pack.ts: a client substitution expects \`${from}\`; update it to the current source`);
+  return text.replace(from, to);
+};
 
 const isBuiltin = (s: string): boolean => s.startsWith('node:') || builtinModules.includes(s);
 const dependencyOf = (deps: Record<string, string>) => (s: string): boolean => isBuiltin(s) || Object.keys(deps).some((d) => s === d || s.startsWith(`${d}/`));
@@ -81,6 +87,11 @@ const CLIENT: PackageSpec = {
       "export { poseidon2HashReference as poseidon2Hash, poseidon2HashWithSeparatorReference as poseidon2HashWithSeparator, poseidon2PermutationReference as poseidon2Permutation } from './poseidon2-reference.ts';",
       '',
     ].join('\n'),
+    // The sliced hash (the node's, for callers' txs) yields with node:timers; the client yields with setTimeout.
+    'src/impl/crypto/poseidon2-sliced.ts': replaceOnce(
+      "import { setImmediate as nextTurn } from 'node:timers/promises';",
+      'const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));',
+    ),
   },
   allowedImports: () => false,
   compilerOptions: { lib: ['es2023', 'dom'], target: 'es2022' },
@@ -149,7 +160,9 @@ function build(spec: PackageSpec): string {
   rmSync(join(BUILD, spec.dir), { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   cpSync(join(ROOT, 'src'), join(stage, 'src'), { recursive: true });
-  for (const [path, text] of Object.entries(spec.substitutions ?? {})) writeFileSync(join(stage, path), text);
+  for (const [path, text] of Object.entries(spec.substitutions ?? {})) {
+    writeFileSync(join(stage, path), typeof text === 'string' ? text : text(readFileSync(join(stage, path), 'utf8')));
+  }
   const manifest = `${JSON.stringify(spec.manifest, null, 2)}\n`;
   // src/config/package-info.ts imports ../../package.json: the package's own manifest answers it.
   writeFileSync(join(stage, 'package.json'), manifest);
