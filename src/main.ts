@@ -12,7 +12,7 @@ import { PACKAGE_VERSION } from './config/package-info.ts';
 import { ConfigError, parseCommand } from './config/parse.ts';
 import { createAdminHandlers } from './impl/rpc/admin/index.ts';
 import { createDevHandlers } from './impl/rpc/dev/index.ts';
-import { AnswerCache, withAnswerCache } from './impl/rpc/public/answer-cache.ts';
+import { answerCachesOver, withAnswerCache } from './impl/rpc/public/answer-cache.ts';
 import { createNode } from './impl/node.ts';
 import { NodeMetrics } from './impl/metrics/node-metrics.ts';
 import { startMetricsServer } from './impl/metrics/metrics-server.ts';
@@ -118,7 +118,7 @@ async function serve(
   });
   const common = { limits, logger, health: () => node.health(), responseHeaders };
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
-  const publicHandlers = withAnswerCache({ ...node.publicHandlers, ...admin.validatorHandlers }, new AnswerCache(node.engine.chain));
+  const publicHandlers = withAnswerCache({ ...node.publicHandlers, ...admin.validatorHandlers }, answerCachesOver(node.engine.chain));
   const publicServer = createRpcServer({
     ...common,
     ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),

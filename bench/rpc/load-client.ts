@@ -24,6 +24,19 @@ export interface LoadOptions {
   readonly durationMs: number;
   /** Total requests per second (fixed rate); absent for a closed loop. */
   readonly rate?: number;
+  /**
+   * A mixed workload instead of `body`/`expect`: requests cycle through the entries in proportion
+   * to their weights (spread evenly, the same order every run); latency is also reported per entry.
+   */
+  readonly mix?: readonly { readonly body: string; readonly expect?: string; readonly weight: number }[];
+}
+
+/** Latency of one entry of a mixed workload. */
+export interface ClassLatency {
+  readonly requests: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
 }
 
 /** What one load run measured (after the warm-up). */
@@ -39,6 +52,25 @@ export interface LoadResult {
   readonly maxMs: number;
   /** Fixed rate only: requests that could not be sent on time because no connection was idle. */
   readonly backlogged: number;
+  /** With `mix`: latency per entry, in the order given. */
+  readonly classes?: readonly ClassLatency[];
+}
+
+/** Entry indexes in a fixed order whose counts follow the weights, each entry spread evenly (smooth weighted round robin). */
+export function mixSchedule(weights: readonly number[]): number[] {
+  const total = weights.reduce((a, w) => a + w, 0);
+  const current = weights.map(() => 0);
+  const out: number[] = [];
+  for (let k = 0; k < total; k++) {
+    let best = 0;
+    for (let i = 0; i < weights.length; i++) {
+      current[i]! += weights[i]!;
+      if (current[i]! > current[best]!) best = i;
+    }
+    current[best]! -= total;
+    out.push(best);
+  }
+  return out;
 }
 
 const MAX_SAMPLES = 4_000_000;
@@ -46,10 +78,15 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 
 /** Runs one load and resolves with its figures. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const request = Buffer.from(
-    `POST / HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(o.body)}\r\n\r\n${o.body}`,
+  const toRequest = (body: string) => Buffer.from(
+    `POST / HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-  const expect = o.expect === undefined ? undefined : Buffer.from(o.expect);
+  const entries = o.mix ?? [{ body: o.body, expect: o.expect, weight: 1 }];
+  const requests = entries.map((e) => toRequest(e.body));
+  const expects = entries.map((e) => (e.expect === undefined ? undefined : Buffer.from(e.expect)));
+  const schedule = mixSchedule(entries.map((e) => e.weight));
+  let next = 0;
+  const classSamples = entries.map(() => [] as number[]);
   const samples = new Float64Array(MAX_SAMPLES);
   let n = 0;
   let errors = 0;
@@ -59,23 +96,25 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const measureFrom = t0 + o.warmupMs;
   const end = measureFrom + o.durationMs;
 
-  interface Conn { socket: Socket; buf: Buffer | undefined; sentAt: number; busy: boolean }
+  interface Conn { socket: Socket; buf: Buffer | undefined; sentAt: number; busy: boolean; entry: number }
   const idle: Conn[] = [];
   let issued = 0;
   let rateStart = 0;
 
   const send = (c: Conn) => {
     c.busy = true;
+    c.entry = schedule[next++ % schedule.length]!;
     c.sentAt = performance.now();
-    c.socket.write(request);
+    c.socket.write(requests[c.entry]!);
   };
   const onAnswer = (c: Conn, status: number, body: Buffer) => {
     const now = performance.now();
     c.busy = false;
     if (now >= measureFrom && c.sentAt >= measureFrom && now <= end) {
       if (status !== 200) errors++;
-      else if (expect !== undefined && !expect.equals(body)) mismatches++;
+      else if (expects[c.entry] !== undefined && !expects[c.entry]!.equals(body)) mismatches++;
       if (n < MAX_SAMPLES) samples[n] = now - c.sentAt;
+      if (o.mix !== undefined) classSamples[c.entry]!.push(now - c.sentAt);
       n++;
     }
     if (now >= end) return;
@@ -92,7 +131,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     Array.from({ length: o.connections }, () =>
       new Promise<Conn>((resolve, reject) => {
         const socket = connect({ host: '127.0.0.1', port: o.port, noDelay: true }, () => resolve(c));
-        const c: Conn = { socket, buf: undefined, sentAt: 0, busy: false };
+        const c: Conn = { socket, buf: undefined, sentAt: 0, busy: false, entry: 0 };
         socket.once('error', reject);
         socket.on('data', (chunk: Buffer) => {
           c.buf = c.buf === undefined ? chunk : Buffer.concat([c.buf, chunk]);
@@ -148,6 +187,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     requests: n, errors, mismatches, seconds, rps: n / seconds,
     p50Ms: percentileSorted(sorted, 50), p90Ms: percentileSorted(sorted, 90), p99Ms: percentileSorted(sorted, 99),
     maxMs: percentileSorted(sorted, 100), backlogged,
+    ...(o.mix === undefined ? {} : {
+      classes: classSamples.map((xs) => {
+        const c = Float64Array.from(xs).sort();
+        return { requests: xs.length, p50Ms: percentileSorted(c, 50), p99Ms: percentileSorted(c, 99), maxMs: percentileSorted(c, 100) };
+      }),
+    }),
   };
 }
 

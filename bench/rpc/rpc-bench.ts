@@ -19,6 +19,7 @@ import type { LoadResult } from './load-client.ts';
 import { recordingKey } from './bare-server.ts';
 import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
 import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
+import { measureBusyNode } from './busy-node.ts';
 import type { Recording } from './bare-server.ts';
 import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
 import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
@@ -53,7 +54,7 @@ export interface RpcBenchOptions {
 }
 
 interface Call { readonly method: string; readonly params: readonly unknown[] }
-interface RpcCase { readonly key: string; readonly label: string; readonly call?: Call; readonly missing?: string; readonly cheap: boolean; readonly note: string }
+interface RpcCase { readonly key: string; readonly label: string; readonly call?: Call; readonly missing?: string; readonly cheap: boolean; readonly note: string; /** Least node/bare throughput ratio (issue #21 for the medium and heavy calls). */ readonly minRatio: number }
 
 const MB = 1024 * 1024;
 /** Two decimals, or a dash when nothing completed (NaN arrives as null through JSON). */
@@ -102,6 +103,44 @@ function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { don
   return { done, stop: () => void proc.kill('SIGKILL') };
 }
 
+/** Weights of the mixed workload: 80 % cheap, 15 % medium, 5 % heavy (half sibling paths, half logs by 100 tags). */
+const MIX: readonly { readonly key: string; readonly weight: number }[] = [{ key: 'cheap', weight: 32 }, { key: 'medium', weight: 6 }, { key: 'path', weight: 1 }, { key: 'logs', weight: 1 }];
+
+/**
+ * The mixed workload (issue #21): single requests, 80 % cheap / 15 % medium / 5 % heavy, at half the
+ * bare server's closed-loop rate for that mix, node and bare interleaved run by run; the figure is
+ * the p99 of the cheap calls in the mix — heavy answers must not hold up everyone else.
+ */
+async function mixedWorkload(bodies: ReadonlyMap<string, { single: string; expectSingle: string }>, cases: readonly RpcCase[], nodePort: number, barePort: number, o: RpcBenchOptions, onTick: () => void): Promise<Figure[]> {
+  const name = 'cheap calls in a mixed workload (80 % cheap, 15 % medium, 5 % heavy): p99 at half the bare rate';
+  if (MIX.some((m) => !bodies.has(m.key))) {
+    return [{ name, unit: 'ms', goal: { kind: 'ratio-max', target: 2 }, note: `not measured: needs every call of the mix to answer (${MIX.filter((m) => !bodies.has(m.key)).map((m) => m.key).join(', ')} did not)` }];
+  }
+  const mix = MIX.map((m) => ({ body: bodies.get(m.key)!.single, expect: bodies.get(m.key)!.expectSingle, weight: m.weight }));
+  const run = (port: number, rate?: number, tick?: () => void) =>
+    runLoadProcess({ port, body: mix[0]!.body, mix, connections: 16, warmupMs: o.warmupMs, durationMs: o.durationMs, ...(rate === undefined ? {} : { rate }) }, tick);
+  const closed: LoadResult[] = [];
+  for (let r = 0; r < o.runs; r++) closed.push(await run(barePort));
+  const rate = Math.max(100, Math.round(median(closed.map((x) => x.rps)) / 2));
+  const n: LoadResult[] = [];
+  const b: LoadResult[] = [];
+  for (let r = 0; r < o.runs; r++) {
+    n.push(await run(nodePort, rate, onTick));
+    b.push(await run(barePort, rate));
+  }
+  const cheapP99 = (xs: LoadResult[]) => median(xs.map((x) => x.classes![0]!.p99Ms));
+  const classP99 = (xs: LoadResult[], i: number) => median(xs.map((x) => x.classes![i]!.p99Ms)).toFixed(2);
+  const achieved = median(n.map((x) => x.rps));
+  const bad = n.reduce((a, x) => a + x.errors + x.mismatches, 0);
+  const labels = MIX.map((m) => cases.find((c) => c.key === m.key)!.call!.method.replace('node_', ''));
+  o.log(`mixed workload at ${rate} req/s: cheap p99 node ${cheapP99(n).toFixed(2)} ms, bare ${cheapP99(b).toFixed(2)} ms`);
+  return [{
+    name: `${name} (${rate} req/s)`, unit: 'ms', value: cheapP99(n), baseline: cheapP99(b), baselineName: 'bare node:http, same mix and rate', goal: { kind: 'ratio-max', target: 2 },
+    note: `${MIX.map((m, i) => `${labels[i]} ×${m.weight}`).join(', ')} of every ${MIX.reduce((a, m) => a + m.weight, 0)} requests, 16 connections; bare closed loop on the mix ${median(closed.map((x) => x.rps)).toFixed(0)} req/s; achieved ${achieved.toFixed(0)} req/s (bare ${median(b.map((x) => x.rps)).toFixed(0)}); p99 per call node / bare: ${labels.map((l, i) => `${l} ${classP99(n, i)} / ${classP99(b, i)} ms`).join(', ')}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
+    ...(achieved < rate * 0.95 ? { cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered: past its capacity on this machine in this run, so requests queue and the p99 is mostly waiting` } : {}),
+  }];
+}
+
 async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Promise<Section[]> {
   // 1. A data directory with blocks of 8 txs, built by the engine in its own process; a copy is
   // kept to be extended to `longChainBlocks` during the soak.
@@ -140,27 +179,36 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const cheapCall: Call = latest !== undefined ? { method: 'node_getBlockNumber', params: [] } : { method: 'node_getChainId', params: [] };
   const cheapNote = latest !== undefined ? 'node_getBlockNumber' : `node_getChainId (node_getBlockNumber does not answer yet: ${bn.error?.message ?? 'no result'})`;
   const hist = latest === undefined ? 1 : Math.max(1, Math.floor(latest / 2));
-  const cases: RpcCase[] = [{ key: 'cheap', label: 'cheap call', call: cheapCall, cheap: true, note: cheapNote }];
+  // Goals: cheap calls ≥ 0.8× (issue #12; #21 asks they stay ≥ 0.9×), blocks ≥ 0.6×, historical
+  // paths and witnesses ≥ 0.5×, logs by 100 tags ≥ 0.4× of the bare server (issue #21).
+  const cases: RpcCase[] = [{ key: 'cheap', label: 'cheap call', call: cheapCall, cheap: true, note: cheapNote, minRatio: 0.8 }];
   const blockCall: Call = { method: 'node_getBlock', params: [hist] };
   const blk = await probe(node.port, blockCall);
   const txCount = (blk.result as { body?: { txEffects?: unknown[] } } | null | undefined)?.body?.txEffects?.length;
   cases.push(
     txCount === TXS_PER_BLOCK
-      ? { key: 'medium', label: 'medium call', call: blockCall, cheap: false, note: `node_getBlock(${hist}), a block of ${txCount} txs` }
-      : { key: 'medium', label: 'medium call', cheap: false, note: '', missing: `not measured: needs node_getBlock to return a block of 8 txs through the node (got: ${blk.error?.message ?? (blk.result === null ? 'null' : `${txCount} txs`)})` },
+      ? { key: 'medium', label: 'medium call', call: blockCall, cheap: false, note: `node_getBlock(${hist}), a block of ${txCount} txs`, minRatio: 0.6 }
+      : { key: 'medium', label: 'medium call', cheap: false, note: '', minRatio: 0.6, missing: `not measured: needs node_getBlock to return a block of 8 txs through the node (got: ${blk.error?.message ?? (blk.result === null ? 'null' : `${txCount} txs`)})` },
   );
   const pathCall: Call = { method: 'node_getNullifierSiblingPath', params: [hist, '7'] };
   const path = await probe(node.port, pathCall);
   cases.push(path.result !== undefined
-    ? { key: 'path', label: 'heavy: historical nullifier sibling path', call: pathCall, cheap: false, note: `node_getNullifierSiblingPath(${hist}, "7"), latest ${latest}` }
-    : { key: 'path', label: 'heavy: historical nullifier sibling path', cheap: false, note: '', missing: `not measured: needs node_getNullifierSiblingPath to answer (got: ${path.error?.message})` });
+    ? { key: 'path', label: 'heavy: historical nullifier sibling path', call: pathCall, cheap: false, note: `node_getNullifierSiblingPath(${hist}, "7"), latest ${latest}`, minRatio: 0.5 }
+    : { key: 'path', label: 'heavy: historical nullifier sibling path', cheap: false, note: '', minRatio: 0.5, missing: `not measured: needs node_getNullifierSiblingPath to answer (got: ${path.error?.message})` });
+  // A nullifier block `hist` inserted (its first tx's first), present at that block.
+  const nullifier = (blk.result as { body?: { txEffects?: { nullifiers?: string[] }[] } } | null | undefined)?.body?.txEffects?.[0]?.nullifiers?.[0] ?? hex(0n);
+  const witnessCall: Call = { method: 'node_getNullifierMembershipWitness', params: [hist, nullifier] };
+  const witness = await probe(node.port, witnessCall);
+  cases.push(witness.result !== undefined && witness.result !== null
+    ? { key: 'witness', label: 'heavy: historical nullifier membership witness', call: witnessCall, cheap: false, note: `node_getNullifierMembershipWitness(${hist}, a nullifier of that block), latest ${latest}`, minRatio: 0.5 }
+    : { key: 'witness', label: 'heavy: historical nullifier membership witness', cheap: false, note: '', minRatio: 0.5, missing: `not measured: needs node_getNullifierMembershipWitness to find the nullifier (got: ${witness.error?.message ?? 'null'})` });
   const txs = chain?.txs ?? 0;
   const tags = Array.from({ length: 100 }, (_, i) => hex(TAG_BASE + BigInt(Math.floor((i * Math.max(1, txs)) / 100) + (i % 2 === 0 ? 0 : 1_000_000))));
   const logsCall: Call = { method: 'node_getLogsByTags', params: [tags] };
   const logs = await probe(node.port, logsCall);
   cases.push(logs.result !== undefined
-    ? { key: 'logs', label: 'heavy: logs by 100 tags', call: logsCall, cheap: false, note: 'node_getLogsByTags, 100 tags (50 present in the chain, 50 absent)' }
-    : { key: 'logs', label: 'heavy: logs by 100 tags', cheap: false, note: '', missing: `not measured: needs node_getLogsByTags to answer (got: ${logs.error?.message})` });
+    ? { key: 'logs', label: 'heavy: logs by 100 tags', call: logsCall, cheap: false, note: 'node_getLogsByTags, 100 tags (50 present in the chain, 50 absent)', minRatio: 0.4 }
+    : { key: 'logs', label: 'heavy: logs by 100 tags', cheap: false, note: '', minRatio: 0.4, missing: `not measured: needs node_getLogsByTags to answer (got: ${logs.error?.message})` });
 
   // 4. Record the node's answers; the bare server replays them; check the bytes are the same.
   const rec: { headers: Record<string, string>; results: Record<string, string> } = { headers: {}, results: {} };
@@ -198,7 +246,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     for (const variant of ['single', 'batch'] as const) {
       const label = `${c.label}, ${variant === 'single' ? 'single request' : '10-call batch'}`;
       if (c.call === undefined) {
-        throughput.push({ name: label, unit: 'req/s', note: c.missing });
+        throughput.push({ name: label, unit: 'req/s', goal: { kind: 'ratio-min', target: c.minRatio }, note: c.missing });
         continue;
       }
       const b = bodies.get(c.key)!;
@@ -219,7 +267,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       o.log(`${label}: node ${nodeMed.toFixed(0)} req/s, bare ${bareMed.toFixed(0)} req/s`);
       throughput.push({
         name: label, unit: 'req/s', value: nodeMed, baseline: bareMed, baselineName: 'bare node:http',
-        ...(c.cheap ? { goal: { kind: 'ratio-min', target: 0.8 } as const, cause: CHEAP_CALL_THROUGHPUT_CAUSE } : {}),
+        goal: { kind: 'ratio-min', target: c.minRatio },
+        ...(c.cheap ? { cause: CHEAP_CALL_THROUGHPUT_CAUSE } : {}),
         note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
       });
     }
@@ -270,6 +319,11 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       { name: 'cheap call at 1 000 req/s: p99', unit: 'ms', value: median(n.map((x) => x.p99Ms)), baseline: median(b.map((x) => x.p99Ms)), baselineName: 'bare node:http', note: `max ${median(n.map((x) => x.maxMs)).toFixed(1)} ms` },
     );
   }
+
+  latency.push(...(await mixedWorkload(bodies, cases, node.port, bare.port, o, sample)));
+  const busyNode = await o.budget.step('RPC: reads while the node builds blocks', () =>
+    measureBusyNode(dir, { runs: o.runs, warmupMs: o.warmupMs, durationMs: o.durationMs, connections: o.connections, botTxsPerSecond: 20, keepUpMs: o.runs > 2 ? 10_000 : 5_000, log: o.log })
+      .catch((err: unknown) => [{ name: 'reads while the node builds blocks', unit: 'req/s', goal: { kind: 'ratio-min', target: 0.7 }, note: `not measured: ${(err as Error).message}` } satisfies Figure]));
 
   o.budget.record('RPC latency', latencyStart, latencyLoad);
 
@@ -417,6 +471,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   return [
     { title: 'RPC throughput (public port)', intro: how, figures: throughput },
     { title: 'RPC latency', intro: 'Latency is from writing a request to its complete answer, measured in the load process. Fixed-rate runs spread the rate over 16 connections.', figures: latency },
+    { title: 'Reads while building blocks', intro: 'bench/rpc/busy-node.ts: bin/l2node.js on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked), the cheap call under closed-loop load from a separate process; then a fixed read load at half the idle rate while the pool\'s backlog is watched.', figures: busyNode },
     { title: 'Memory', intro: 'Resident set (VmRSS) of the node process, sampled from /proc every 250 ms.', figures: memory },
     { title: 'Startup', intro: 'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line, against the same on a fresh data directory (interleaved run by run).', figures: startup },
   ];

@@ -135,6 +135,11 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     const effect = (await ok('node_getTxEffect', t.wire.txHash)).data;
     assert.equal(effect.revertCode, 0);
     assert.deepEqual(effect.publicLogs, [{ contractAddress: hex(token.instance.address), fields: [hex(ALICE), hex(BOB), hex(300n)] }]);
+    // By tag (first field ALICE), found by the one-query-for-all-tags read of public logs, as the per-contract paging finds it.
+    const [byTag, none] = await ok('node_getLogsByTags', [hex(ALICE), hex(0xdeadn)]);
+    assert.deepEqual(none, []);
+    assert.deepEqual(byTag.map((l: { txHash: string; logData: string[] }) => [l.txHash, l.logData]), [[t.wire.txHash, [hex(ALICE), hex(BOB), hex(300n)]]]);
+    assert.deepEqual(byTag, (await ok('node_getPublicLogsByTagsFromContract', hex(token.instance.address), [hex(ALICE)]))[0]);
     const fee = BigInt(effect.transactionFee);
     assert.ok(fee > 0n);
     assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);

@@ -82,3 +82,29 @@ it('a rollback and a different block 2 change every cached answer about block 2 
     assert.deepEqual(await ok(node, method, ...params), direct, `${method}, cached`);
   }
 });
+
+it('answers about the tip (latest block, logs by tag, a block not built yet) follow each new block and each rollback', async () => {
+  const tag = hex(0x7a9n); // minableTx's private log tag
+  const tipAnswers = async () => ({
+    latest: await ok(node, 'node_getBlock', 'latest'),
+    header: await ok(node, 'node_getBlockHeader'),
+    logs: await ok(node, 'node_getLogsByTags', [tag]),
+    next: await ok(node, 'node_getBlock', (await ok<number>(node, 'node_getBlockNumber')) + 1),
+    notePath: await ok(node, 'node_getNoteHashSiblingPath', 'latest', '0'),
+  });
+  const a = await tipAnswers();
+  assert.deepEqual(await tipAnswers(), a, 'repeated: the same answers');
+  assert.equal(a.next, null);
+  node.txSource.add(minableTx(4));
+  await nextSlot(node);
+  const b = await tipAnswers();
+  assert.equal(b.latest.header.globalVariables.blockNumber, a.latest.header.globalVariables.blockNumber + 1, 'latest moved');
+  assert.deepEqual(b.header, b.latest.header);
+  assert.equal(b.logs[0].length, a.logs[0].length + 1, 'the new log is found');
+  assert.deepEqual(a.next, null);
+  assert.notEqual(b.notePath, a.notePath);
+  assert.deepEqual(await ok(node, 'node_getBlock', b.latest.header.globalVariables.blockNumber), b.latest, 'what was "next" is now there');
+  await node.engine.rollbackTo(a.latest.header.globalVariables.blockNumber);
+  const c = await tipAnswers();
+  assert.deepEqual(c, a, 'after the rollback: the answers of the old tip again');
+});

@@ -11,7 +11,7 @@ import type { Engine } from '../../src/impl/engine.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { FunctionSignatureRegistry } from '../../src/impl/contracts/function-selector.ts';
 import type { AllowedElement } from '../../src/impl/execution/allow-list.ts';
-import { AnswerCache, withAnswerCache } from '../../src/impl/rpc/public/answer-cache.ts';
+import { answerCachesOver, withAnswerCache } from '../../src/impl/rpc/public/answer-cache.ts';
 import { createPublicHandlers } from '../../src/impl/rpc/public/index.ts';
 import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
 import type { MinableTx } from '../../src/impl/sequencer/tx-source.ts';
@@ -77,7 +77,7 @@ export async function startRpcNode(): Promise<RpcNode> {
     },
   });
   // As main.ts serves them: immutable answers through the answer cache.
-  const server: RpcServer = createRpcServer({ methods: publicMethods, handlers: withAnswerCache(handlers, new AnswerCache(engine.chain)), limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 }, logger: silentLogger });
+  const server: RpcServer = createRpcServer({ methods: publicMethods, handlers: withAnswerCache(handlers, answerCachesOver(engine.chain)), limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 }, logger: silentLogger });
   const { port } = await server.listen(0, '127.0.0.1');
   node.url = `http://127.0.0.1:${port}`;
   node.close = async () => {

@@ -27,18 +27,19 @@ export const MAX_LOGS_PER_PAGE = 1000;
 const MAX_TAGS_PER_QUERY = 256;
 
 /**
- * Up to `n` tags' private logs, at most `?` (the last parameter) per tag, in tag then chain order.
- * The IN list length is rounded up to a power of two (padded with a repeated tag) so that only a
- * handful of statement texts exist and SQLite keeps each prepared.
+ * Up to `n` tags' private or public logs (`table`), at most `?` (the last parameter) per tag, in
+ * tag then chain order. The IN list length is rounded up to a power of two (padded with a repeated
+ * tag) so that only a handful of statement texts exist and SQLite keeps each prepared.
  */
-function logsByTagsSql(n: number): string {
+function logsByTagsSql(table: TaggedLogTable, n: number): string {
   const slots = bucket(n);
-  return (logsByTagsCache[slots] ??= 'select tag, block_number, tx_index, log_index from (' +
+  return (logsByTagsCache[`${table}/${slots}`] ??= 'select tag, block_number, tx_index, log_index from (' +
     'select tag, block_number, tx_index, log_index, row_number() over (partition by tag order by block_number, tx_index, log_index) as rn ' +
-    `from chain_private_logs where tag in (${new Array(slots).fill('?').join(', ')})` +
+    `from ${table} where tag in (${new Array(slots).fill('?').join(', ')})` +
     ') as t where rn <= ? order by tag, block_number, tx_index, log_index');
 }
-const logsByTagsCache: string[] = [];
+type TaggedLogTable = 'chain_private_logs' | 'chain_public_logs';
+const logsByTagsCache: Record<string, string> = {};
 const bucket = (n: number): number => Math.max(8, 2 ** Math.ceil(Math.log2(n)));
 const padded = (xs: readonly string[]): string[] => [...xs, ...new Array<string>(bucket(xs.length) - xs.length).fill(xs[xs.length - 1]!)];
 
@@ -72,6 +73,11 @@ export class ChainQueries {
   /** Moves on whenever blocks are unwound (ChainStore.historyVersion): answers cached about blocks are stale once it moves. */
   historyVersion(): number {
     return this.#chain.store.historyVersion;
+  }
+
+  /** Moves on whenever the tip may change (ChainState.tipVersion): answers cached about the tip are stale once it moves. */
+  tipVersion(): number {
+    return this.#chain.tipVersion;
   }
 
   /** The synthetic block 0. */
@@ -170,21 +176,30 @@ export class ChainQueries {
    * indexed query for all tags (`tag IN (…)`, the per-tag limit applied by a window in SQL).
    */
   async getLogsByTags(tags: readonly bigint[], logsPerTag: number): Promise<TxScopedL2Log[][]> {
+    return this.#logsByTags('chain_private_logs', tags, logsPerTag, (e, i) => e.privateLogs[i]!.fields);
+  }
+
+  /** The same for public logs (first field = tag, any contract): one query for all tags, not one per tag. */
+  async getPublicLogsByTags(tags: readonly bigint[], logsPerTag: number): Promise<TxScopedL2Log[][]> {
+    return this.#logsByTags('chain_public_logs', tags, logsPerTag, (e, i) => e.publicLogs[i]!.fields);
+  }
+
+  async #logsByTags(table: TaggedLogTable, tags: readonly bigint[], logsPerTag: number, fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[]): Promise<TxScopedL2Log[][]> {
     const keys = tags.map(hex32);
     const byTag = new Map<string, TxScopedL2Log[]>(keys.map((k) => [k, []]));
     for (let i = 0; i < keys.length; i += MAX_TAGS_PER_QUERY) {
       const chunk = [...new Set(keys.slice(i, i + MAX_TAGS_PER_QUERY))];
-      for (const r of await selectRows(this.#chain.store.db, logsByTagsSql(chunk.length), [...padded(chunk), logsPerTag])) {
-        byTag.get(String(r.tag))!.push(await this.#txScopedLog(Number(r.block_number), Number(r.tx_index), Number(r.log_index)));
+      for (const r of await selectRows(this.#chain.store.db, logsByTagsSql(table, chunk.length), [...padded(chunk), logsPerTag])) {
+        byTag.get(String(r.tag))!.push(await this.#txScopedLog(Number(r.block_number), Number(r.tx_index), Number(r.log_index), fields));
       }
     }
     return keys.map((k) => byTag.get(k)!);
   }
 
-  async #txScopedLog(blockNumber: number, txIndex: number, logIndex: number): Promise<TxScopedL2Log> {
+  async #txScopedLog(blockNumber: number, txIndex: number, logIndex: number, fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[]): Promise<TxScopedL2Log> {
     const b = (await this.#chain.store.findBlock(blockNumber))!;
     const e = b.body.txEffects[txIndex]!;
-    return { txHash: e.txHash, blockNumber, blockTimestamp: b.header.globalVariables.timestamp, logData: e.privateLogs[logIndex]!.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
+    return { txHash: e.txHash, blockNumber, blockTimestamp: b.header.globalVariables.timestamp, logData: fields(e, logIndex), noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
   }
 
   /** Public logs matching `filter`. */

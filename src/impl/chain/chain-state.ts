@@ -63,6 +63,7 @@ export class ChainState {
   readonly #manaTargetPerBlock: bigint;
   #excessMana: bigint;
   #latest: number;
+  #tipVersion = 0;
 
   private constructor(store: ChainStore, trees: WorldState, cache: LatestStateCache, genesis: ChainState['genesis'], manaTarget: bigint, latest: number, excess: bigint) {
     this.store = store;
@@ -87,6 +88,17 @@ export class ChainState {
     }
     const cache = await LatestStateCache.load(trees);
     return new ChainState(store, trees, cache, genesis, manaTargetPerBlock, latest, await store.excessManaAfter(latest));
+  }
+
+  /**
+   * Moves whenever the chain's tip may change: odd from the start of a block application or unwind
+   * until its transaction has settled and the in-memory views follow (a read in between may see
+   * rows that are not committed yet), even otherwise; a reader's catch-up with its writer moves it
+   * by two. An answer read while this stayed one even value is the chain's at that tip
+   * (rpc/public/answer-cache.ts stores nothing else).
+   */
+  get tipVersion(): number {
+    return this.#tipVersion;
   }
 
   /** Mana used above target so far (drives the congestion part of min fees). */
@@ -114,6 +126,7 @@ export class ChainState {
   async applyBlock(a: BlockApplication): Promise<L2Block> {
     const excessMana = nextExcessMana(this.#excessMana, a.manaUsed, this.#manaTargetPerBlock);
     let sealed: L2Block | undefined;
+    this.#tipVersion++;
     await this.trees.applyBlock(
       { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
       async (trx, applied) => {
@@ -128,24 +141,33 @@ export class ChainState {
         await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, dropped: a.dropped });
         sealed = block;
       },
-    );
+    ).catch((err: unknown) => {
+      this.#tipVersion++;
+      throw err;
+    });
     // Only after the commit: the in-memory views follow the database, never lead it.
     this.worldState.applyCommitted(a.txEffects);
     this.#excessMana = excessMana;
     this.#latest = a.blockNumber;
+    this.#tipVersion++;
     return sealed!;
   }
 
   /** Unwinds trees and chain tables to `target` in one transaction; returns the removed blocks. */
   async unwindTo(target: number, onUnwind?: UnwindHook): Promise<L2Block[]> {
     let removed: L2Block[] = [];
-    await this.trees.unwindTo(target, async (trx) => {
-      removed = await this.store.deleteAfter(trx, target);
-      if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
-    });
-    await this.worldState.reload(this.trees);
-    this.#excessMana = await this.store.excessManaAfter(target);
-    this.#latest = target;
+    this.#tipVersion++;
+    try {
+      await this.trees.unwindTo(target, async (trx) => {
+        removed = await this.store.deleteAfter(trx, target);
+        if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
+      });
+      await this.worldState.reload(this.trees);
+      this.#excessMana = await this.store.excessManaAfter(target);
+      this.#latest = target;
+    } finally {
+      this.#tipVersion++;
+    }
     return removed;
   }
 
@@ -174,6 +196,7 @@ export class ChainState {
     this.#excessMana = await this.store.excessManaAfter(latest);
     this.#latest = latest;
     this.#catchUpTipHash = latest === 0 ? undefined : (await this.store.findBlock(latest))?.hash;
+    this.#tipVersion += 2; // stays even: nothing of this process is in flight
     return true;
   }
 

@@ -28,6 +28,9 @@ const BLOCK_ROWS: readonly (readonly [string, string])[] = [
   ['chain_contract_classes', 'block_number'], ['chain_contract_instances', 'block_number'],
 ];
 
+/** Decoded blocks kept for reads (blocks of 8 txs decode to ~50 KB of objects each). */
+const BLOCK_CACHE_SIZE = 256;
+
 /** Reads and writes chain data through knex. */
 export class ChainStore {
   readonly db: Knex;
@@ -138,7 +141,9 @@ export class ChainStore {
     const row = await this.db('chain_blocks').where({ number }).first('data');
     if (row === undefined) return undefined;
     const block = decodeJson<L2Block>(row.data);
-    if (this.#blockCache.size > 256) this.#blockCache.clear();
+    // Oldest entry out, not the whole cache: a read touching more blocks than it holds (logs by
+    // 100 tags spread over the chain) would otherwise decode every block again on each call.
+    if (this.#blockCache.size >= BLOCK_CACHE_SIZE) this.#blockCache.delete(this.#blockCache.keys().next().value!);
     this.#blockCache.set(number, block);
     return block;
   }

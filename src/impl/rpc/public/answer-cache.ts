@@ -1,16 +1,22 @@
 /**
- * Answers that cannot change while the blocks they name stay in the chain, kept as their JSON text
- * (issue #21): a block by number or hash, a header, a full page of blocks, a sibling path, witness,
- * leaf index or storage value at a block given by number or hash. Serialized once, served as bytes
- * (`SerializedResult`), so a repeated call costs a map lookup and a copy instead of a database read,
- * a wire conversion and `JSON.stringify` of a 19 KB block.
+ * Answers kept as their JSON text (issue #21), so a repeated call costs a map lookup and a copy
+ * instead of database reads, a wire conversion and `JSON.stringify` (a block of 8 txs is 19 KB, a
+ * 100-tag log query 80 KB). Two caches, each dropped whole when its version moves:
  *
- * Correctness rests on one rule: blocks at or below the tip change only by an unwind (rollback,
- * reorg, or — for a `--role rpc` reader — its writer's unwind), and every unwind moves
- * `historyVersion` (chain/chain-store.ts) as it starts and again once it settles. An answer is
- * stored only if the version did not move while it was read, and the whole cache is dropped as soon
- * as a lookup sees a new version. Answers about `latest`, `null` answers (the block may come later),
- * short pages and errors are never stored. Bounded by bytes, least recently used first out.
+ * - **pinned**: answers about a block given by number or hash — a block, header or full page of
+ *   blocks, a sibling path, witness, leaf index or storage value at that block. Blocks at or below
+ *   the tip change only by an unwind (rollback, reorg, or — for a `--role rpc` reader — its
+ *   writer's unwind), and every unwind moves `historyVersion` (chain/chain-store.ts) as it starts
+ *   and again once it settles; a new block does not touch them.
+ * - **tip**: the same calls about `latest` (or a block not there yet: `null`), short pages, and logs
+ *   by tag (`TIP_ANSWERS`): a function of the chain up to its tip, valid until `tipVersion`
+ *   (chain/chain-state.ts) moves — as a block is applied, as blocks are unwound, when a reader
+ *   catches up with its writer.
+ *
+ * An answer is stored only if it was read entirely while no block was being applied or unwound
+ * (the tip version even and unchanged from start to end) and its own cache's version did not move.
+ * Errors are never stored.
+ * Both are bounded by bytes, least recently used out first.
  * @module
  */
 import { SerializedResult } from '../../../server/serialized-result.ts';
@@ -30,8 +36,11 @@ const atPinnedBlock: Cacheable = (p) => pinned(p[0]);
 const foundAtPinnedBlock: Cacheable = (p, r) => pinned(p[0]) && r !== null;
 const found: Cacheable = (_p, r) => r !== null;
 
-/** The public handlers whose answers are immutable under the rule above, by handler name. */
-export const IMMUTABLE_ANSWERS: Readonly<Record<string, Cacheable>> = {
+/**
+ * The public handlers whose answers are about blocks, by handler name, with when an answer is about
+ * a pinned block (else it is about the tip).
+ */
+export const PINNED_ANSWERS: Readonly<Record<string, Cacheable>> = {
   getBlock: foundAtPinnedBlock,
   getBlockHeader: foundAtPinnedBlock,
   getBlockByHash: found,
@@ -52,28 +61,35 @@ export const IMMUTABLE_ANSWERS: Readonly<Record<string, Cacheable>> = {
   getPublicStorageAt: atPinnedBlock,
 };
 
-/** What moves when blocks are unwound (`engine.chain`). */
-export interface HistoryVersionSource {
+/** Handlers whose answers depend on the chain up to its tip and nothing else (not the pool, not the clock). */
+export const TIP_ANSWERS: readonly string[] = ['getLogsByTags', 'getPrivateLogsByTags', 'getPublicLogsByTagsFromContract'];
+
+/** A version source: answers read while it had one value are stale once it has another. */
+export type VersionSource = () => number;
+
+/** What the two caches follow (`engine.chain`). */
+export interface ChainVersions {
   historyVersion(): number;
+  tipVersion(): number;
 }
 
 /** JSON texts by key, bounded by bytes, dropped whole when the history version moves. */
 export class AnswerCache {
   readonly #entries = new Map<string, string>();
   readonly #maxBytes: number;
-  readonly #source: HistoryVersionSource;
+  readonly #source: VersionSource;
   #bytes = 0;
   #seenVersion: number;
 
-  constructor(source: HistoryVersionSource, maxBytes = ANSWER_CACHE_BYTES) {
+  constructor(source: VersionSource, maxBytes = ANSWER_CACHE_BYTES) {
     this.#source = source;
     this.#maxBytes = maxBytes;
-    this.#seenVersion = source.historyVersion();
+    this.#seenVersion = source();
   }
 
   /** The version now; pass it to `set` for an answer whose reading starts now. */
   version(): number {
-    const v = this.#source.historyVersion();
+    const v = this.#source();
     if (v !== this.#seenVersion) {
       this.#entries.clear();
       this.#bytes = 0;
@@ -121,30 +137,48 @@ export class AnswerCache {
 
 type Handler = (...params: unknown[]) => unknown;
 
+/** The pinned and tip caches of one public server. */
+export interface AnswerCaches {
+  readonly pinned: AnswerCache;
+  readonly tip: AnswerCache;
+}
+
+/** Both caches over a chain: the pinned one gets three quarters of `maxBytes`. */
+export function answerCachesOver(chain: ChainVersions, maxBytes = ANSWER_CACHE_BYTES): AnswerCaches {
+  return { pinned: new AnswerCache(() => chain.historyVersion(), (maxBytes * 3) / 4), tip: new AnswerCache(() => chain.tipVersion(), maxBytes / 4) };
+}
+
 /**
- * The handler table with the `IMMUTABLE_ANSWERS` handlers answering from `cache` when they can:
- * a hit is a `SerializedResult` returned synchronously; a miss runs the handler, and a storable
- * answer is stringified once, stored and returned as text (the same bytes the dispatcher's own
- * `JSON.stringify` writes). Other handlers pass through untouched.
+ * The handler table with the `PINNED_ANSWERS` and `TIP_ANSWERS` handlers answering from the caches
+ * when they can: a hit is a `SerializedResult` returned synchronously; a miss runs the handler and
+ * stringifies its answer once, stores it in the cache it belongs to (as read at that cache's
+ * version) and returns it as text — the same bytes the dispatcher's own `JSON.stringify` writes.
+ * Other handlers pass through untouched.
  */
-export function withAnswerCache<T extends object>(handlers: T, cache: AnswerCache): T {
+export function withAnswerCache<T extends object>(handlers: T, caches: AnswerCaches): T {
   const out = { ...handlers } as Record<string, unknown>;
-  for (const [name, cacheable] of Object.entries(IMMUTABLE_ANSWERS)) {
+  const wrap = (name: string, cacheFor: (params: readonly unknown[], result: unknown) => AnswerCache) => {
     const handler = (handlers as Record<string, unknown>)[name];
-    if (typeof handler !== 'function') continue;
+    if (typeof handler !== 'function') return;
     const inner = handler as Handler;
     out[name] = (...params: unknown[]): unknown => {
       const key = `${name}\0${JSON.stringify(params)}`;
-      const hit = cache.get(key);
+      const hit = caches.pinned.get(key) ?? caches.tip.get(key);
       if (hit !== undefined) return new SerializedResult(hit);
-      const readAt = cache.version();
+      const pinnedAt = caches.pinned.version();
+      const tipAt = caches.tip.version();
       return Promise.resolve(inner.apply(handlers, params)).then((result) => {
-        if (!cacheable(params, result)) return result;
         const json = JSON.stringify(result);
-        cache.set(key, json, readAt);
+        // Read while no block was being applied or unwound (an odd tip version), start to end.
+        if (tipAt % 2 === 0 && caches.tip.version() === tipAt) {
+          const cache = cacheFor(params, result);
+          cache.set(key, json, cache === caches.pinned ? pinnedAt : tipAt);
+        }
         return new SerializedResult(json);
       });
     };
-  }
+  };
+  for (const [name, pinned] of Object.entries(PINNED_ANSWERS)) wrap(name, (p, r) => (pinned(p, r) ? caches.pinned : caches.tip));
+  for (const name of TIP_ANSWERS) wrap(name, () => caches.tip);
   return out as T;
 }

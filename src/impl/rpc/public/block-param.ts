@@ -18,7 +18,7 @@ import type { RpcError } from '../errors.ts';
 export type ChainReader = Pick<
   ChainQueries,
   | 'getBlockNumber' | 'getProvenBlockNumber' | 'getL2Tips' | 'findBlock' | 'blocksFrom' | 'findBlockBy' | 'getTxReceipt' | 'getTxEffect'
-  | 'getL2ToL1Messages' | 'getL1ToL2MessageBlock' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'
+  | 'getL2ToL1Messages' | 'getL1ToL2MessageBlock' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'
 >;
 
 /** Checkpoint reads (`engine.state.store`). */

@@ -23,7 +23,7 @@ export type LogHandlers = Pick<
 
 /** What the log handlers read: `engine.chain`. */
 export interface LogDeps {
-  readonly chain: Pick<ChainReader, 'getBlockNumber' | 'findBlock' | 'findBlockBy' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'>;
+  readonly chain: Pick<ChainReader, 'getBlockNumber' | 'findBlock' | 'findBlockBy' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'>;
 }
 
 type Chain = LogDeps['chain'];
@@ -50,11 +50,10 @@ export function createLogHandlers({ chain }: LogDeps): LogHandlers {
     /** Handler for `node_getLogsByTags`: private and public logs per tag, oldest block first (private first within a block). */
     async getLogsByTags(tags, logsPerTag) {
       const n = logsPerTag ?? DEFAULT_LOGS_PER_TAG;
-      const privateLogs = await chain.getLogsByTags(tags.map(BigInt), n);
-      return Promise.all(tags.map(async (tag, i) => {
-        const publicLogs = await publicLogsByTag(chain, { tag: BigInt(tag) }, 0, n);
-        return mergeByBlock(privateLogs[i]!, publicLogs).slice(0, n).map(toWireTxScopedLog);
-      }));
+      const keys = tags.map(BigInt);
+      const privateLogs = await chain.getLogsByTags(keys, n);
+      const publicLogs = await chain.getPublicLogsByTags(keys, n);
+      return tags.map((_, i) => mergeByBlock(privateLogs[i]!, publicLogs[i]!).slice(0, n).map(toWireTxScopedLog));
     },
 
     /** Handler for `node_getPrivateLogsByTags`: page `page` of 10 per tag, up to `referenceBlock` when given. */

@@ -6,19 +6,19 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AnswerCache, withAnswerCache } from '../../../../src/impl/rpc/public/answer-cache.ts';
+import { AnswerCache, answerCachesOver, withAnswerCache } from '../../../../src/impl/rpc/public/answer-cache.ts';
 import { createDispatcher } from '../../../../src/server/json-rpc.ts';
 import { silentLogger } from '../../../../src/server/logger.ts';
 import { SerializedResult } from '../../../../src/server/serialized-result.ts';
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 
-/** A history version the test moves by hand. */
-const history = () => {
-  const h = { v: 0, historyVersion: () => h.v };
-  return h;
+/** History and tip versions the test moves by hand (the tip version is odd while a block is applied). */
+const versions = () => {
+  const c = { history: 0, tip: 0, historyVersion: () => c.history, tipVersion: () => c.tip };
+  return c;
 };
 
-test('a pinned block is stored once and served as text; latest, null and short pages are not stored', async () => {
+test('a pinned block is stored until an unwind; latest, null and short pages until the tip moves', async () => {
   const calls: unknown[][] = [];
   const handlers = {
     async getBlock(p: unknown) {
@@ -31,76 +31,95 @@ test('a pinned block is stored once and served as text; latest, null and short p
     },
     getBlockNumber: () => 7,
   };
-  const cache = new AnswerCache(history());
-  const h = withAnswerCache(handlers, cache);
+  const v = versions();
+  const h = withAnswerCache(handlers, answerCachesOver(v));
   const first = await h.getBlock(5);
   assert.ok(first instanceof SerializedResult);
   assert.equal((first as unknown as SerializedResult).json, JSON.stringify({ number: 5, tag: 'x' }));
   const second = h.getBlock(5);
   assert.ok(second instanceof SerializedResult, 'a hit answers synchronously');
   assert.equal((second as unknown as SerializedResult).json, (first as unknown as SerializedResult).json);
-  assert.deepEqual(await h.getBlock('latest'), { number: 'latest', tag: 'x' });
-  await h.getBlock('latest');
-  assert.equal(await h.getBlock(9), null);
-  await h.getBlock(9);
-  assert.ok((await h.getBlocks(1, 3)) instanceof SerializedResult, 'a full page is stored');
-  assert.ok(!((await h.getBlocks(1, 5)) instanceof SerializedResult), 'a short page is not');
+  const text = (r: unknown) => (r as SerializedResult).json;
+  assert.equal(text(await h.getBlock('latest')), '{"number":"latest","tag":"x"}');
+  assert.equal(text(await h.getBlock(9)), 'null');
+  assert.equal(text(await h.getBlocks(1, 3)), '[{"number":1},{"number":2},{"number":3}]');
+  assert.equal(text(await h.getBlocks(1, 5)), '[{"number":1},{"number":2},{"number":3}]');
+  for (const p of [5, 'latest', 9]) await h.getBlock(p);
   await h.getBlocks(1, 3);
   await h.getBlocks(1, 5);
+  assert.deepEqual(calls, [['getBlock', 5], ['getBlock', 'latest'], ['getBlock', 9], ['getBlocks', 1, 3], ['getBlocks', 1, 5]], 'all answered from the caches the second time');
+  v.tip += 2; // a block was applied
+  for (const p of [5, 'latest', 9]) await h.getBlock(p);
+  await h.getBlocks(1, 3);
+  await h.getBlocks(1, 5);
+  assert.deepEqual(calls.slice(5), [['getBlock', 'latest'], ['getBlock', 9], ['getBlocks', 1, 5]], 'a new tip drops only the tip answers');
+  v.history++;
+  v.tip += 2;
+  await h.getBlock(5);
+  await h.getBlocks(1, 3);
+  assert.deepEqual(calls.slice(8), [['getBlock', 5], ['getBlocks', 1, 3]], 'an unwind drops the pinned ones');
   assert.equal(h.getBlockNumber, handlers.getBlockNumber, 'other handlers pass through');
-  assert.deepEqual(calls, [['getBlock', 5], ['getBlock', 'latest'], ['getBlock', 'latest'], ['getBlock', 9], ['getBlock', 9], ['getBlocks', 1, 3], ['getBlocks', 1, 5], ['getBlocks', 1, 5]]);
 });
 
-test('an unwind drops every answer, and an answer read across an unwind is not stored', async () => {
-  const hist = history();
+test('nothing read while a block is applied or unwound, or across the start of one, is stored', async () => {
+  const v = versions();
   let content = 'before';
-  let gate: (() => void) | undefined;
+  let release: (() => void) | undefined;
+  let holding = false;
   const handlers = {
-    async getBlock(n: number) {
-      if (gate === undefined) return { n, content };
+    async getBlock(n: unknown) {
       const read = { n, content };
-      await new Promise<void>((resolve) => (gate = resolve));
+      if (holding) await new Promise<void>((resolve) => (release = resolve));
       return read;
     },
   };
-  const cache = new AnswerCache(hist);
-  const h = withAnswerCache(handlers, cache);
-  assert.equal((await h.getBlock(3) as unknown as SerializedResult).json, '{"n":3,"content":"before"}');
-  hist.v++;
+  const caches = answerCachesOver(v);
+  const h = withAnswerCache(handlers, caches);
+  const text = (r: unknown) => (r as SerializedResult).json;
+  assert.equal(text(await h.getBlock(3)), '{"n":3,"content":"before"}');
+  v.history++;
   content = 'after';
-  assert.equal((await h.getBlock(3) as unknown as SerializedResult).json, '{"n":3,"content":"after"}', 'the unwind dropped the old answer');
-  assert.equal(cache.size.entries, 1);
+  assert.equal(text(await h.getBlock(3)), '{"n":3,"content":"after"}', 'the unwind dropped the old answer');
+  assert.equal(caches.pinned.size.entries, 1);
 
-  // A read that starts, sees old data, and ends after an unwind began: answered, never stored.
-  gate = () => {};
-  const pending = h.getBlock(4) as unknown as Promise<SerializedResult>;
+  // Starts before a block application, ends during it: answered, not stored.
+  holding = true;
+  const across = h.getBlock(4) as unknown as Promise<SerializedResult>;
   await new Promise((r) => setImmediate(r));
-  hist.v++;
-  gate();
-  gate = undefined;
-  assert.equal((await pending).json, '{"n":4,"content":"after"}');
-  assert.equal(cache.size.entries, 0, 'read across the unwind: not stored');
-  content = 'again';
-  assert.equal((await h.getBlock(4) as unknown as SerializedResult).json, '{"n":4,"content":"again"}');
+  v.tip++; // application starts
+  release!();
+  assert.equal((await across).json, '{"n":4,"content":"after"}');
+  // Runs entirely during the application (it may see uncommitted rows): answered, not stored.
+  holding = false;
+  content = 'uncommitted';
+  assert.equal(text(await h.getBlock(4)), '{"n":4,"content":"uncommitted"}');
+  assert.equal(text(await h.getBlock('latest')), '{"n":"latest","content":"uncommitted"}');
+  assert.deepEqual([caches.pinned.size.entries, caches.tip.size.entries], [1, 0]);
+  v.tip++; // the application failed and rolled back
+  content = 'after';
+  assert.equal(text(await h.getBlock(4)), '{"n":4,"content":"after"}', 'the uncommitted read was not kept');
+  assert.equal(caches.pinned.size.entries, 2);
 });
 
 test('the byte bound evicts the least recently used answers', async () => {
   const handlers = { async getBlock(n: number) { return { n, pad: 'x'.repeat(1000) }; } };
-  const cache = new AnswerCache(history(), 20_000);
-  const h = withAnswerCache(handlers, cache);
+  const v = versions();
+  const cache = new AnswerCache(() => v.history, 20_000);
+  const h = withAnswerCache(handlers, { pinned: cache, tip: new AnswerCache(() => v.tip) });
   for (let n = 1; n <= 10; n++) await h.getBlock(n);
   h.getBlock(1); // recently used again
-  for (let n = 11; n <= 30; n++) await h.getBlock(n);
+  for (let n = 11; n <= 20; n++) await h.getBlock(n);
   assert.ok(cache.size.bytes <= 20_000, `${cache.size.bytes} bytes held`);
-  assert.ok(cache.size.entries >= 15 && cache.size.entries < 30, `${cache.size.entries} entries`);
-  assert.ok(h.getBlock(30) instanceof SerializedResult, 'the newest is kept');
+  assert.ok(cache.size.entries >= 15 && cache.size.entries < 20, `${cache.size.entries} entries`);
+  assert.ok(h.getBlock(20) instanceof SerializedResult, 'the newest is kept');
+  assert.ok(h.getBlock(1) instanceof SerializedResult, 'a recently used one is kept');
   assert.ok(!(h.getBlock(2) instanceof SerializedResult), 'an old one was evicted');
 });
 
 test('through the dispatcher, a cached answer is byte for byte the uncached one, single and batched', async () => {
   const block = { archive: { root: '0x01', nextAvailableLeafIndex: 2 }, note: 'é ✓ "quoted"' };
   const plain = { getBlock: async (n: number) => (n === 1 ? block : null), getBlockNumber: () => 1 };
-  const cached = withAnswerCache(plain, new AnswerCache(history()));
+  const cached = withAnswerCache(plain, answerCachesOver(versions()));
   const d1 = createDispatcher({ methods: publicMethods, handlers: plain, maxBatchSize: 10, logger: silentLogger });
   const d2 = createDispatcher({ methods: publicMethods, handlers: cached, maxBatchSize: 10, logger: silentLogger });
   const batch = [1, 2, 1, 'latest'].map((p, i) => ({ jsonrpc: '2.0', id: i, method: 'node_getBlock', params: [p] }));

@@ -35,6 +35,11 @@ function chainOf(blocks: C.L2Block[], cap: number, privateByTag: C.TxScopedL2Log
     findBlockBy: async (_kind, h) => blocks.find((b) => b.hash === h),
     getPrivateLogs: async () => [],
     getLogsByTags: async (tags, n) => tags.map((t) => (t === TAG ? privateByTag.slice(0, n) : [])),
+    getPublicLogsByTags: async (tags, n) => tags.map((t) => all.filter(({ log }) => log.fields[0] === t).slice(0, n).map(({ id, log }) => {
+      const b = blocks[id.blockNumber - 1]!;
+      const e = b.body.txEffects[id.txIndex]!;
+      return { txHash: e.txHash, blockNumber: id.blockNumber, blockTimestamp: b.header.globalVariables.timestamp, logData: log.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
+    })),
     getContractClassLogs: async () => ({ logs: [], maxLogsHit: false }),
     async getPublicLogs(f) {
       const match = all.filter(({ id, log }) => (f.contractAddress === undefined || log.contractAddress === f.contractAddress)
