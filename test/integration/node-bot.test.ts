@@ -60,7 +60,8 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       });
       const last = reports.at(-1)!;
       assert.deepEqual(last.rejected, {});
-      assert.equal(last.accepted, last.sent);
+      // The bot sends one tx at a time and counts it sent before the answer: a report can fall while it is in flight.
+      assert.ok(last.sent - last.accepted <= 1 && last.accepted <= last.sent, `accepted ${last.accepted} of ${last.sent} sent`);
       assert.ok(last.mined > 0 && last.mined <= last.accepted);
       // About 5 a second between two report lines; the upper bound follows the time between them, as a
       // busy event loop can fire the 1-second report timer late (the bot never bursts to catch up).
