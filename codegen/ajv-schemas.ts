@@ -48,7 +48,11 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
   ajv.addKeyword(BN254_FIELD_KEYWORD);
   ajv.addKeyword(LOWER_CASE_KEYWORD);
   const lookup = (name: string): Schema | undefined => model.schemas.get(name);
-  for (const [name, schema] of model.schemas) ajv.addSchema(prepareSchema(schema, lookup, side, name), name);
+  const absentNull = nullAsAbsentMembers(model);
+  for (const [name, schema] of model.schemas) {
+    const prepared = prepareSchema(schema, lookup, side, name);
+    ajv.addSchema(absentNull.has(name) ? nullOrElse(prepared, schema, lookup, side) : prepared, name);
+  }
   const seen = new Set<string>();
   for (const m of model.methods) {
     if (seen.has(m.name)) continue; // a duplicate method is reported by checkModel; the first one wins
@@ -103,6 +107,43 @@ export function prepareSchema(schema: Schema, lookup: (name: string) => Schema |
   const copy = rewrite(schema, lookup, side) as Record<string, unknown>;
   if (id !== undefined) delete copy.$id;
   return copy;
+}
+
+/** The components of optional members of request-only objects (codegen/request-objects.ts). */
+function nullAsAbsentMembers(model: DocumentModel): Set<string> {
+  const names = new Set<string>();
+  for (const object of model.requestOnly) {
+    const s = model.schemas.get(object);
+    const required = new Set((s?.required ?? []) as string[]);
+    for (const [prop, p] of Object.entries((s?.properties ?? {}) as Record<string, Schema>)) {
+      if (!required.has(prop) && typeof p.$ref === 'string' && p.$ref.startsWith(COMPONENT_REF)) names.add(p.$ref.slice(COMPONENT_REF.length));
+    }
+  }
+  return names;
+}
+
+/**
+ * A null-as-absent member (`X or null`) checks a non-null value against X alone, so the message
+ * stays X's own ("fromBlock must be integer"), as before these members admitted null.
+ */
+function nullOrElse(prepared: Schema, schema: Schema, lookup: (name: string) => Schema | undefined, side: Side): Schema {
+  const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
+  const other = Array.isArray(branches) ? nonNullBranch(branches, lookup) : undefined;
+  if (other === undefined) return prepared;
+  const { oneOf: _o, anyOf: _a, 'x-expected': _x, ...rest } = prepared as Record<string, unknown>;
+  return { ...rest, if: { type: 'null' }, then: true, else: prepareSchema(other, lookup, side) };
+}
+
+/** The other branch of a two-branch union whose one branch is exactly null, else undefined. */
+function nonNullBranch(branches: readonly Schema[], lookup: (name: string) => Schema | undefined): Schema | undefined {
+  if (branches.length !== 2) return undefined;
+  const isNull = (b: Schema): boolean => {
+    const name = typeof b.$ref === 'string' && b.$ref.startsWith(COMPONENT_REF) ? b.$ref.slice(COMPONENT_REF.length) : undefined;
+    const s = name !== undefined ? lookup(name) : b;
+    return s !== undefined && s.type === 'null' && Object.keys(s).every((k) => ['type', 'title', 'description'].includes(k));
+  };
+  const nulls = branches.filter(isNull);
+  return nulls.length === 1 ? branches.find((b) => !isNull(b)) : undefined;
 }
 
 function rewrite(node: unknown, lookup: (name: string) => Schema | undefined, side: Side): unknown {

@@ -5,6 +5,7 @@
  */
 import type { DocumentModel, MethodModel } from './model.ts';
 import { byTag, header, quote, validatorName } from './emit-common.ts';
+import { nullPlan } from './request-objects.ts';
 
 /** The source of `src/generated/<surface>/methods.ts`. */
 export function emitMethods(model: DocumentModel): string {
@@ -12,7 +13,7 @@ export function emitMethods(model: DocumentModel): string {
   const rows: string[] = [];
   for (const [tag, methods] of byTag(model.methods)) {
     rows.push(`  // ${tag}`);
-    for (const m of methods) rows.push(entry(m, codeName));
+    for (const m of methods) rows.push(entry(m, codeName, model.schemas, model.requestOnly));
   }
   return `${header(model.surface)}/**
  * The method table of ${model.surface.file}: wire name → handler key, params, validators and
@@ -33,8 +34,11 @@ ${rows.join('\n')}
 `;
 }
 
-function entry(m: MethodModel, codeName: ReadonlyMap<number, string>): string {
-  const params = m.params.map((p, i) => `{ name: ${quote(p.name)}, required: ${p.required}, validate: v.${validatorName(m, i)} }`);
+function entry(m: MethodModel, codeName: ReadonlyMap<number, string>, schemas: DocumentModel['schemas'], requestOnly: ReadonlySet<string>): string {
+  const params = m.params.map((p, i) => {
+    const plan = nullPlan(p.schema, schemas, requestOnly);
+    return `{ name: ${quote(p.name)}, required: ${p.required}, validate: v.${validatorName(m, i)}${plan ? `, absentNulls: ${JSON.stringify(plan)}` : ''} }`;
+  });
   const errors = m.errors.map((e) => (codeName.get(e.code) === e.name ? `ErrorCode.${e.name}` : String(e.code)));
   const flags = [m.deprecated ? 'deprecated: true' : '', m.extension ? 'extension: true' : ''].filter(Boolean);
   const lines = [
@@ -95,11 +99,20 @@ export interface MethodDescriptor {
   readonly extension: boolean;
 }
 
+/** Where null members mean absent inside a param value (codegen/request-objects.ts). */
+export interface NullPlan {
+  readonly drop?: readonly string[];
+  readonly props?: Readonly<Record<string, NullPlan>>;
+  readonly items?: NullPlan;
+}
+
 /** One parameter of a table row. */
 export interface ParamSpec {
   readonly name: string;
   readonly required: boolean;
   readonly validate: Validator;
+  /** Optional members of request-only objects whose null means absent: dropped once valid. */
+  readonly absentNulls?: NullPlan;
 }
 
 /** One row of a surface's method table. */
@@ -128,7 +141,7 @@ export function method(spec: MethodSpec): MethodDescriptor {
   });
 }
 
-/** Checks arity, then each param; absent and null optional params are accepted. */
+/** Checks arity, then each param (absent and null optional params are accepted), dropping null-as-absent members. */
 function checkParams(specs: readonly ParamSpec[], params: unknown[]): string | null {
   if (params.length > specs.length) return \`too many params: expected at most \${specs.length}, got \${params.length}\`;
   for (const [i, spec] of specs.entries()) {
@@ -140,8 +153,21 @@ function checkParams(specs: readonly ParamSpec[], params: unknown[]): string | n
     }
     const problem = check(spec.validate, value, label, params, i);
     if (problem !== null) return problem;
+    if (spec.absentNulls !== undefined) dropNulls(value, spec.absentNulls);
   }
   return null;
+}
+
+/** Deletes the null members a plan names (the value is freshly parsed JSON, owned by this call). */
+function dropNulls(value: unknown, plan: NullPlan): void {
+  if (Array.isArray(value)) {
+    if (plan.items !== undefined) for (const item of value) dropNulls(item, plan.items);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key of plan.drop ?? []) if (record[key] === null) delete record[key];
+  for (const [key, inner] of Object.entries(plan.props ?? {})) dropNulls(record[key], inner);
 }
 
 /**

@@ -12,7 +12,7 @@ export function emitTypes(model: DocumentModel): string {
   out.push(`/**\n * Wire types of ${model.title} (${model.surface.file}): one per \`components/schemas\` entry,\n * then \`<Method>Params\` and \`<Method>Result\` per method.\n * @module\n */\n`);
   for (const [name, schema] of model.schemas) {
     const doc = tsDoc((schema.description ?? schema.title) as string | undefined);
-    if (isInterfaceLike(schema)) out.push(`${doc}export interface ${name} ${objectType(schema, '')}\n`);
+    if (isInterfaceLike(schema)) out.push(`${doc}export interface ${name} ${objectType(schema, '', model.requestOnly.has(name))}\n`);
     else out.push(`${doc}export type ${name} = ${toTs(schema)};\n`);
   }
   for (const m of model.methods) {

@@ -3,6 +3,7 @@
  * normalised from the raw JSON with local `$ref`s resolved (schemas keep their refs for naming).
  * @module
  */
+import { requestOnlyObjects } from './request-objects.ts';
 
 /** A JSON Schema as it appears in the documents (draft-07, local `$ref`s). */
 export type Schema = { readonly [key: string]: unknown };
@@ -93,6 +94,8 @@ export interface DocumentModel {
   readonly methods: readonly MethodModel[];
   /** The root `x-input-rules`: how requests are read beyond their schemas (docs/ARCHITECTURE.md). */
   readonly inputRules: InputRules;
+  /** Object components only requests carry: their optional members take null as absent. */
+  readonly requestOnly: ReadonlySet<string>;
 }
 
 /** The root `x-input-rules` of a document. */
@@ -136,7 +139,7 @@ export function buildModel(surface: Surface, doc: Json): DocumentModel {
   const methods = ((doc.methods ?? []) as unknown[]).map((raw) => toMethod(doc, deref(doc, raw), errors));
   const rules = (doc[INPUT_RULES] ?? {}) as Json;
   const inputRules: InputRules = { unknownMembers: rules.unknownMembers === 'ignored' ? 'ignored' : 'refused' };
-  return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods, inputRules };
+  return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods, inputRules, requestOnly: new Set(requestOnlyObjects(doc)) };
 }
 
 function toError(doc: Json, name: string, raw: Json, detail: Json | undefined): ErrorModel {
@@ -163,7 +166,7 @@ function toMethod(doc: Json, m: Json, catalogue: readonly ErrorModel[]): MethodM
     extension: m['x-extension'] !== undefined,
     params,
     result,
-    isVoid: isNullOnly(result),
+    isVoid: isNullOnly(deref(doc, result)),
     errors: ((m.errors ?? []) as unknown[]).map((e) => matchError(doc, e, catalogue)),
     hasErrorList: Array.isArray(m.errors),
     examples: ((m.examples ?? []) as unknown[]).map((x) => toExample(doc, deref(doc, x))),

@@ -43,7 +43,7 @@ export function isInterfaceLike(schema: Schema): boolean {
 }
 
 /** The `{ … }` body of an object schema (used for interfaces too). */
-export function objectType(schema: Schema, indent: string): string {
+export function objectType(schema: Schema, indent: string, nullAsAbsent = false): string {
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
   const extra = schema.additionalProperties;
@@ -56,7 +56,10 @@ export function objectType(schema: Schema, indent: string): string {
   const lines = names.map((name) => {
     const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
     const doc = tsDoc(props[name].description as string | undefined, inner);
-    return `${doc}${inner}${key}${required.has(name) ? '' : '?'}: ${toTs(props[name], inner)};`;
+    const type = toTs(props[name], inner);
+    // Null as absent (codegen/request-objects.ts): the node drops such a null before handlers.
+    const member = nullAsAbsent && !required.has(name) ? `NonNullable<${type}>` : type;
+    return `${doc}${inner}${key}${required.has(name) ? '' : '?'}: ${member};`;
   });
   // An index signature must admit every declared property type, so extra keys are `unknown`.
   if (typeof extra === 'object' && extra !== null) lines.push(`${inner}[key: string]: unknown;`);

@@ -8,7 +8,6 @@
 import type {
   InvalidParamsErrorData,
   KeystoreReloadRejectedErrorData,
-  NoErrorData,
   NodeNotReadyErrorData,
   NotImplementedErrorData,
   RollbackRefusedErrorData,
@@ -57,16 +56,16 @@ export const ErrorMessage: { readonly [K in ErrorName]: string } = {
 
 /** The type of each error's `data` (its `x-errors` `dataSchema`); null where it carries none. */
 export interface ErrorData {
-  PARSE_ERROR: NoErrorData;
-  INVALID_REQUEST: NoErrorData;
-  METHOD_NOT_FOUND: NoErrorData;
+  PARSE_ERROR: null;
+  INVALID_REQUEST: null;
+  METHOD_NOT_FOUND: null;
   INVALID_PARAMS: InvalidParamsErrorData;
-  INTERNAL_ERROR: NoErrorData;
-  UNAUTHORIZED: NoErrorData;
+  INTERNAL_ERROR: null;
+  UNAUTHORIZED: null;
   NOT_IMPLEMENTED: NotImplementedErrorData;
   NODE_NOT_READY: NodeNotReadyErrorData;
   KEYSTORE_RELOAD_REJECTED: KeystoreReloadRejectedErrorData;
-  SNAPSHOT_IN_PROGRESS: NoErrorData;
+  SNAPSHOT_IN_PROGRESS: null;
   ROLLBACK_REFUSED: RollbackRefusedErrorData;
-  READ_ONLY_NODE: NoErrorData;
+  READ_ONLY_NODE: null;
 }

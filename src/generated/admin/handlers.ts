@@ -10,8 +10,10 @@ import type {
   BlockNumber,
   NodeAdminConfig,
   NodeAdminConfigUpdate,
-  Offense,
-  SlashPayloadRound,
+  Null,
+  OffenseList,
+  RollbackToForce,
+  SlashPayloadRoundList,
   SlashRound,
   SnapshotLocation,
 } from './types.ts';
@@ -48,7 +50,7 @@ export interface AdminHandlers {
    * Rolls the node's chain and world state back to a block.
    * - JSON-RPC: `nodeAdmin_rollbackTo`
    */
-  rollbackTo(targetBlockNumber: BlockNumber, force?: boolean): Promise<void>;
+  rollbackTo(targetBlockNumber: BlockNumber, force?: RollbackToForce): Promise<void>;
 
   /**
    * Starts writing a snapshot of the node's databases to a location.
@@ -60,13 +62,13 @@ export interface AdminHandlers {
    * Returns the slash payloads monitored in the current slashing round.
    * - JSON-RPC: `nodeAdmin_getSlashPayloads`
    */
-  getSlashPayloads(): Promise<SlashPayloadRound[]>;
+  getSlashPayloads(): Promise<SlashPayloadRoundList>;
 
   /**
    * Returns the slashable offenses recorded for a round.
    * - JSON-RPC: `nodeAdmin_getSlashOffenses`
    */
-  getSlashOffenses(round: SlashRound): Promise<Offense[]>;
+  getSlashOffenses(round: SlashRound): Promise<OffenseList>;
 
   /**
    * Reloads the validator keystore from disk without a restart.

@@ -6,401 +6,468 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export const nodeAdmin_getConfig_result = validate10;
 const schema11 = { "$ref": "NodeAdminConfig" };
-const schema12 = { "type": "object", "additionalProperties": false, "required": ["archiverPollingIntervalMS", "archiverBatchSize", "skipValidateCheckpointAttestations", "maxPendingTxCount", "txPoolPriceBumpPercentage", "disableTransactions", "txPublicSetupAllowListExtend", "sequencerPollingIntervalMS", "maxTxsPerBlock", "minTxsPerBlock", "minValidTxsPerBlock", "maxTxsPerCheckpoint", "maxL2BlockGas", "maxDABlockGas", "buildCheckpointIfEmpty", "enforceTimeTable", "slashMinPenaltyPercentage", "slashMaxPenaltyPercentage", "slashValidatorsAlways", "slashValidatorsNever", "slashSelfAllowed", "slashPrunePenalty", "slashDataWithholdingPenalty", "slashInactivityPenalty", "slashBroadcastedInvalidBlockPenalty", "slashProposeInvalidAttestationsPenalty", "slashAttestDescendantOfInvalidPenalty", "slashDuplicateProposalPenalty", "slashDuplicateAttestationPenalty", "slashUnknownPenalty", "slashInactivityTargetPercentage", "slashInactivityConsecutiveEpochThreshold", "slashOffenseExpirationRounds", "slashMaxPayloadSize", "slashGracePeriodL2Slots", "slashExecuteRoundsLookBack", "disableValidator", "disabledValidators", "attestationPollingIntervalMs", "validatorReexecute", "secondsBeforeInvalidatingBlockAsCommitteeMember", "secondsBeforeInvalidatingBlockAsNonCommitteeMember", "realProofs", "proverTestDelayType", "proverTestDelayMs", "proverTestDelayFactor", "proverAgentCount", "cancelJobsOnStop", "enqueueConcurrency", "haSigningEnabled", "nodeId", "pollingIntervalMs", "signingTimeoutMs"], "properties": { "archiverPollingIntervalMS": { "type": "integer", "minimum": 1, "default": 500 }, "archiverBatchSize": { "type": "integer", "minimum": 1, "default": 100 }, "skipValidateCheckpointAttestations": { "type": "boolean", "default": false }, "maxPendingTxCount": { "type": "integer", "minimum": 0, "default": 1000 }, "txPoolPriceBumpPercentage": { "type": "integer", "minimum": 0, "maximum": 1000, "default": 10 }, "disableTransactions": { "type": "boolean", "default": false }, "txPublicSetupAllowListExtend": { "type": "array", "items": { "$ref": "AllowedElement" }, "maxItems": 256, "default": [] }, "sequencerPollingIntervalMS": { "type": "integer", "minimum": 1, "default": 500 }, "maxTxsPerBlock": { "type": "integer", "minimum": 1, "default": 32 }, "minTxsPerBlock": { "type": "integer", "minimum": 0, "default": 1 }, "minValidTxsPerBlock": { "type": "integer", "minimum": 0, "default": 1 }, "maxTxsPerCheckpoint": { "type": "integer", "minimum": 1, "default": 256 }, "maxL2BlockGas": { "type": "integer", "minimum": 1, "default": 10000000000 }, "maxDABlockGas": { "type": "integer", "minimum": 1, "default": 786432 }, "buildCheckpointIfEmpty": { "type": "boolean", "default": false }, "blockDurationMs": { "type": "integer", "minimum": 1 }, "enforceTimeTable": { "type": "boolean", "default": true }, "coinbase": { "$ref": "EthAddress" }, "feeRecipient": { "$ref": "AztecAddress" }, "slashOverridePayload": { "$ref": "EthAddress" }, "slashMinPenaltyPercentage": { "type": "number", "minimum": 0, "default": 0.5 }, "slashMaxPenaltyPercentage": { "type": "number", "minimum": 0, "default": 2 }, "slashValidatorsAlways": { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] }, "slashValidatorsNever": { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] }, "slashSelfAllowed": { "type": "boolean", "default": false }, "slashPrunePenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashDataWithholdingPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashInactivityPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashBroadcastedInvalidBlockPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashProposeInvalidAttestationsPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashAttestDescendantOfInvalidPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashDuplicateProposalPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashDuplicateAttestationPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashUnknownPenalty": { "$ref": "BigIntString", "default": "10000000000000000000" }, "slashInactivityTargetPercentage": { "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 }, "slashInactivityConsecutiveEpochThreshold": { "type": "integer", "minimum": 1, "default": 1 }, "slashOffenseExpirationRounds": { "type": "integer", "minimum": 0, "default": 4 }, "slashMaxPayloadSize": { "type": "integer", "minimum": 1, "default": 50 }, "slashGracePeriodL2Slots": { "type": "integer", "minimum": 0, "default": 0 }, "slashExecuteRoundsLookBack": { "type": "integer", "minimum": 0, "default": 4 }, "disableValidator": { "type": "boolean", "default": false }, "disabledValidators": { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] }, "attestationPollingIntervalMs": { "type": "integer", "minimum": 1, "default": 200 }, "validatorReexecute": { "type": "boolean", "default": true }, "secondsBeforeInvalidatingBlockAsCommitteeMember": { "type": "integer", "minimum": 0, "default": 144 }, "secondsBeforeInvalidatingBlockAsNonCommitteeMember": { "type": "integer", "minimum": 0, "default": 432 }, "realProofs": { "type": "boolean", "default": false }, "proverTestDelayType": { "type": "string", "enum": ["fixed", "realistic"], "default": "fixed" }, "proverTestDelayMs": { "type": "integer", "minimum": 0, "default": 0 }, "proverTestDelayFactor": { "type": "number", "minimum": 0, "default": 1 }, "proverAgentCount": { "type": "integer", "minimum": 0, "default": 1 }, "cancelJobsOnStop": { "type": "boolean", "default": false }, "enqueueConcurrency": { "type": "integer", "minimum": 1, "default": 50 }, "haSigningEnabled": { "type": "boolean", "default": false }, "nodeId": { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" }, "pollingIntervalMs": { "type": "integer", "minimum": 1, "default": 100 }, "signingTimeoutMs": { "type": "integer", "minimum": 1, "default": 3000 } } };
-const schema18 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
-const schema14 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
-const schema23 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema12 = { "type": "object", "additionalProperties": false, "required": ["archiverPollingIntervalMS", "archiverBatchSize", "skipValidateCheckpointAttestations", "maxPendingTxCount", "txPoolPriceBumpPercentage", "disableTransactions", "txPublicSetupAllowListExtend", "sequencerPollingIntervalMS", "maxTxsPerBlock", "minTxsPerBlock", "minValidTxsPerBlock", "maxTxsPerCheckpoint", "maxL2BlockGas", "maxDABlockGas", "buildCheckpointIfEmpty", "enforceTimeTable", "slashMinPenaltyPercentage", "slashMaxPenaltyPercentage", "slashValidatorsAlways", "slashValidatorsNever", "slashSelfAllowed", "slashPrunePenalty", "slashDataWithholdingPenalty", "slashInactivityPenalty", "slashBroadcastedInvalidBlockPenalty", "slashProposeInvalidAttestationsPenalty", "slashAttestDescendantOfInvalidPenalty", "slashDuplicateProposalPenalty", "slashDuplicateAttestationPenalty", "slashUnknownPenalty", "slashInactivityTargetPercentage", "slashInactivityConsecutiveEpochThreshold", "slashOffenseExpirationRounds", "slashMaxPayloadSize", "slashGracePeriodL2Slots", "slashExecuteRoundsLookBack", "disableValidator", "disabledValidators", "attestationPollingIntervalMs", "validatorReexecute", "secondsBeforeInvalidatingBlockAsCommitteeMember", "secondsBeforeInvalidatingBlockAsNonCommitteeMember", "realProofs", "proverTestDelayType", "proverTestDelayMs", "proverTestDelayFactor", "proverAgentCount", "cancelJobsOnStop", "enqueueConcurrency", "haSigningEnabled", "nodeId", "pollingIntervalMs", "signingTimeoutMs"], "properties": { "archiverPollingIntervalMS": { "$ref": "NodeAdminConfigArchiverPollingIntervalMS" }, "archiverBatchSize": { "$ref": "NodeAdminConfigArchiverBatchSize" }, "skipValidateCheckpointAttestations": { "$ref": "NodeAdminConfigSkipValidateCheckpointAttestations" }, "maxPendingTxCount": { "$ref": "NodeAdminConfigMaxPendingTxCount" }, "txPoolPriceBumpPercentage": { "$ref": "NodeAdminConfigTxPoolPriceBumpPercentage" }, "disableTransactions": { "$ref": "NodeAdminConfigDisableTransactions" }, "txPublicSetupAllowListExtend": { "$ref": "NodeAdminConfigTxPublicSetupAllowListExtend" }, "sequencerPollingIntervalMS": { "$ref": "NodeAdminConfigSequencerPollingIntervalMS" }, "maxTxsPerBlock": { "$ref": "NodeAdminConfigMaxTxsPerBlock" }, "minTxsPerBlock": { "$ref": "NodeAdminConfigMinTxsPerBlock" }, "minValidTxsPerBlock": { "$ref": "NodeAdminConfigMinValidTxsPerBlock" }, "maxTxsPerCheckpoint": { "$ref": "NodeAdminConfigMaxTxsPerCheckpoint" }, "maxL2BlockGas": { "$ref": "NodeAdminConfigMaxL2BlockGas" }, "maxDABlockGas": { "$ref": "NodeAdminConfigMaxDABlockGas" }, "buildCheckpointIfEmpty": { "$ref": "NodeAdminConfigBuildCheckpointIfEmpty" }, "blockDurationMs": { "$ref": "NodeAdminConfigBlockDurationMs" }, "enforceTimeTable": { "$ref": "NodeAdminConfigEnforceTimeTable" }, "coinbase": { "$ref": "NodeAdminConfigCoinbase" }, "feeRecipient": { "$ref": "NodeAdminConfigFeeRecipient" }, "slashOverridePayload": { "$ref": "NodeAdminConfigSlashOverridePayload" }, "slashMinPenaltyPercentage": { "$ref": "NodeAdminConfigSlashMinPenaltyPercentage" }, "slashMaxPenaltyPercentage": { "$ref": "NodeAdminConfigSlashMaxPenaltyPercentage" }, "slashValidatorsAlways": { "$ref": "NodeAdminConfigSlashValidatorsAlways" }, "slashValidatorsNever": { "$ref": "NodeAdminConfigSlashValidatorsNever" }, "slashSelfAllowed": { "$ref": "NodeAdminConfigSlashSelfAllowed" }, "slashPrunePenalty": { "$ref": "NodeAdminConfigSlashPrunePenalty" }, "slashDataWithholdingPenalty": { "$ref": "NodeAdminConfigSlashDataWithholdingPenalty" }, "slashInactivityPenalty": { "$ref": "NodeAdminConfigSlashInactivityPenalty" }, "slashBroadcastedInvalidBlockPenalty": { "$ref": "NodeAdminConfigSlashBroadcastedInvalidBlockPenalty" }, "slashProposeInvalidAttestationsPenalty": { "$ref": "NodeAdminConfigSlashProposeInvalidAttestationsPenalty" }, "slashAttestDescendantOfInvalidPenalty": { "$ref": "NodeAdminConfigSlashAttestDescendantOfInvalidPenalty" }, "slashDuplicateProposalPenalty": { "$ref": "NodeAdminConfigSlashDuplicateProposalPenalty" }, "slashDuplicateAttestationPenalty": { "$ref": "NodeAdminConfigSlashDuplicateAttestationPenalty" }, "slashUnknownPenalty": { "$ref": "NodeAdminConfigSlashUnknownPenalty" }, "slashInactivityTargetPercentage": { "$ref": "NodeAdminConfigSlashInactivityTargetPercentage" }, "slashInactivityConsecutiveEpochThreshold": { "$ref": "NodeAdminConfigSlashInactivityConsecutiveEpochThreshold" }, "slashOffenseExpirationRounds": { "$ref": "NodeAdminConfigSlashOffenseExpirationRounds" }, "slashMaxPayloadSize": { "$ref": "NodeAdminConfigSlashMaxPayloadSize" }, "slashGracePeriodL2Slots": { "$ref": "NodeAdminConfigSlashGracePeriodL2Slots" }, "slashExecuteRoundsLookBack": { "$ref": "NodeAdminConfigSlashExecuteRoundsLookBack" }, "disableValidator": { "$ref": "NodeAdminConfigDisableValidator" }, "disabledValidators": { "$ref": "NodeAdminConfigDisabledValidators" }, "attestationPollingIntervalMs": { "$ref": "NodeAdminConfigAttestationPollingIntervalMs" }, "validatorReexecute": { "$ref": "NodeAdminConfigValidatorReexecute" }, "secondsBeforeInvalidatingBlockAsCommitteeMember": { "$ref": "NodeAdminConfigSecondsBeforeInvalidatingBlockAsCommitteeMember" }, "secondsBeforeInvalidatingBlockAsNonCommitteeMember": { "$ref": "NodeAdminConfigSecondsBeforeInvalidatingBlockAsNonCommitteeMember" }, "realProofs": { "$ref": "NodeAdminConfigRealProofs" }, "proverTestDelayType": { "$ref": "NodeAdminConfigProverTestDelayType" }, "proverTestDelayMs": { "$ref": "NodeAdminConfigProverTestDelayMs" }, "proverTestDelayFactor": { "$ref": "NodeAdminConfigProverTestDelayFactor" }, "proverAgentCount": { "$ref": "NodeAdminConfigProverAgentCount" }, "cancelJobsOnStop": { "$ref": "NodeAdminConfigCancelJobsOnStop" }, "enqueueConcurrency": { "$ref": "NodeAdminConfigEnqueueConcurrency" }, "haSigningEnabled": { "$ref": "NodeAdminConfigHaSigningEnabled" }, "nodeId": { "$ref": "NodeAdminConfigNodeId" }, "pollingIntervalMs": { "$ref": "NodeAdminConfigPollingIntervalMs" }, "signingTimeoutMs": { "$ref": "NodeAdminConfigSigningTimeoutMs" } } };
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = require("ajv/dist/runtime/ucs2length").default;
-const schema13 = { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } } }, { "type": "object", "additionalProperties": false, "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Hash32" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0 } } }], "x-expected": "an object" };
-const schema15 = { "type": "string", "pattern": "^0x[0-9a-f]{8}$" };
-const schema16 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
+const schema13 = { "allOf": [{ "$ref": "ArchiverPollingIntervalMS" }] };
+const schema14 = { "type": "integer", "minimum": 1, "default": 500 };
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate12.errors = [{ instancePath, schemaPath: "ArchiverPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.type, parentSchema: schema14, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate12.errors = [{ instancePath, schemaPath: "ArchiverPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14, data }];
+                return false;
+            }
+        }
+    }
+    validate12.errors = vErrors;
+    return errors === 0;
+}
+const schema15 = { "allOf": [{ "$ref": "ArchiverBatchSize" }] };
+const schema16 = { "type": "integer", "minimum": 1, "default": 100 };
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate14.errors = [{ instancePath, schemaPath: "ArchiverBatchSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.type, parentSchema: schema16, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate14.errors = [{ instancePath, schemaPath: "ArchiverBatchSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema16, data }];
+                return false;
+            }
+        }
+    }
+    validate14.errors = vErrors;
+    return errors === 0;
+}
+const schema17 = { "allOf": [{ "$ref": "SkipValidateCheckpointAttestations" }] };
+const schema18 = { "type": "boolean", "default": false };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate16.errors = [{ instancePath, schemaPath: "SkipValidateCheckpointAttestations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.type, parentSchema: schema18, data }];
+        return false;
+    }
+    validate16.errors = vErrors;
+    return errors === 0;
+}
+const schema19 = { "allOf": [{ "$ref": "MaxPendingTxCount" }] };
+const schema20 = { "type": "integer", "minimum": 0, "default": 1000 };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate18.errors = [{ instancePath, schemaPath: "MaxPendingTxCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema20.type, parentSchema: schema20, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate18.errors = [{ instancePath, schemaPath: "MaxPendingTxCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema20, data }];
+                return false;
+            }
+        }
+    }
+    validate18.errors = vErrors;
+    return errors === 0;
+}
+const schema21 = { "allOf": [{ "$ref": "TxPoolPriceBumpPercentage" }] };
+const schema22 = { "type": "integer", "minimum": 0, "maximum": 1000, "default": 10 };
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema22.type, parentSchema: schema22, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 1000 || isNaN(data)) {
+                validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema22, data }];
+                return false;
+            }
+            else {
+                if (data < 0 || isNaN(data)) {
+                    validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema22, data }];
+                    return false;
+                }
+            }
+        }
+    }
+    validate20.errors = vErrors;
+    return errors === 0;
+}
+const schema23 = { "allOf": [{ "$ref": "DisableTransactions" }] };
+const schema24 = { "type": "boolean", "default": false };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate22.errors = [{ instancePath, schemaPath: "DisableTransactions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.type, parentSchema: schema24, data }];
+        return false;
+    }
+    validate22.errors = vErrors;
+    return errors === 0;
+}
+const schema25 = { "type": "array", "items": { "$ref": "AllowedElement" }, "maxItems": 256, "default": [] };
+const schema26 = { "oneOf": [{ "$ref": "AllowedElementByAddress" }, { "$ref": "AllowedElementByClass" }], "x-expected": "an object" };
+const schema27 = { "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByAddressOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByAddressRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByAddressCalldataLength" } } };
+const schema28 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
+const schema29 = { "type": "string", "pattern": "^0x[0-9a-f]{8}$" };
 const pattern0 = new RegExp("^0x[0-9a-f]{64}$", "u");
 const pattern1 = new RegExp("^0x[0-9a-f]{8}$", "u");
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema30 = { "allOf": [{ "$ref": "OnlySelf" }] };
+const schema31 = { "type": "boolean" };
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate27.errors = [{ instancePath, schemaPath: "OnlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema31.type, parentSchema: schema31, data }];
+        return false;
+    }
+    validate27.errors = vErrors;
+    return errors === 0;
+}
+const schema32 = { "allOf": [{ "$ref": "RejectNullMsgSender" }] };
+const schema33 = { "type": "boolean" };
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate29.errors = [{ instancePath, schemaPath: "RejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema33.type, parentSchema: schema33, data }];
+        return false;
+    }
+    validate29.errors = vErrors;
+    return errors === 0;
+}
+const schema34 = { "allOf": [{ "$ref": "CalldataLength" }] };
+const schema35 = { "type": "integer", "minimum": 0 };
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate31.errors = [{ instancePath, schemaPath: "CalldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.type, parentSchema: schema35, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate31.errors = [{ instancePath, schemaPath: "CalldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35, data }];
+                return false;
+            }
+        }
+    }
+    validate31.errors = vErrors;
+    return errors === 0;
+}
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (((data.address === undefined) && (missing0 = "address")) || ((data.selector === undefined) && (missing0 = "selector"))) {
+                validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema27.required, parentSchema: schema27, data }];
+                return false;
+            }
+            else {
+                const _errs1 = errors;
+                for (const key0 in data) {
+                    if (!(((((key0 === "address") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
+                        validate26.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data }];
+                        return false;
+                        break;
+                    }
+                }
+                if (_errs1 === errors) {
+                    if (data.address !== undefined) {
+                        let data0 = data.address;
+                        const _errs2 = errors;
+                        const _errs3 = errors;
+                        if (errors === _errs3) {
+                            if (typeof data0 === "string") {
+                                if (!pattern0.test(data0)) {
+                                    validate26.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema28, data: data0 }];
+                                    return false;
+                                }
+                            }
+                            else {
+                                validate26.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.type, parentSchema: schema28, data: data0 }];
+                                return false;
+                            }
+                        }
+                        var valid0 = _errs2 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                    if (valid0) {
+                        if (data.selector !== undefined) {
+                            let data1 = data.selector;
+                            const _errs5 = errors;
+                            const _errs6 = errors;
+                            if (errors === _errs6) {
+                                if (typeof data1 === "string") {
+                                    if (!pattern1.test(data1)) {
+                                        validate26.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema29, data: data1 }];
+                                        return false;
+                                    }
+                                }
+                                else {
+                                    validate26.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.type, parentSchema: schema29, data: data1 }];
+                                    return false;
+                                }
+                            }
+                            var valid0 = _errs5 === errors;
+                        }
+                        else {
+                            var valid0 = true;
+                        }
+                        if (valid0) {
+                            if (data.onlySelf !== undefined) {
+                                const _errs8 = errors;
+                                if (!(validate27(data.onlySelf, { instancePath: instancePath + "/onlySelf", parentData: data, parentDataProperty: "onlySelf", rootData }))) {
+                                    vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+                                    errors = vErrors.length;
+                                }
+                                var valid0 = _errs8 === errors;
+                            }
+                            else {
+                                var valid0 = true;
+                            }
+                            if (valid0) {
+                                if (data.rejectNullMsgSender !== undefined) {
+                                    const _errs9 = errors;
+                                    if (!(validate29(data.rejectNullMsgSender, { instancePath: instancePath + "/rejectNullMsgSender", parentData: data, parentDataProperty: "rejectNullMsgSender", rootData }))) {
+                                        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs9 === errors;
+                                }
+                                else {
+                                    var valid0 = true;
+                                }
+                                if (valid0) {
+                                    if (data.calldataLength !== undefined) {
+                                        const _errs10 = errors;
+                                        if (!(validate31(data.calldataLength, { instancePath: instancePath + "/calldataLength", parentData: data, parentDataProperty: "calldataLength", rootData }))) {
+                                            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+                                            errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs10 === errors;
+                                    }
+                                    else {
+                                        var valid0 = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data }];
+            return false;
+        }
+    }
+    validate26.errors = vErrors;
+    return errors === 0;
+}
+const schema36 = { "type": "object", "additionalProperties": false, "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Hash32" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByClassOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByClassRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByClassCalldataLength" } } };
+const schema37 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
+const schema39 = { "allOf": [{ "$ref": "OnlySelf" }] };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate35.errors = [{ instancePath, schemaPath: "OnlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema31.type, parentSchema: schema31, data }];
+        return false;
+    }
+    validate35.errors = vErrors;
+    return errors === 0;
+}
+const schema41 = { "allOf": [{ "$ref": "RejectNullMsgSender" }] };
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate37.errors = [{ instancePath, schemaPath: "RejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema33.type, parentSchema: schema33, data }];
+        return false;
+    }
+    validate37.errors = vErrors;
+    return errors === 0;
+}
+const schema43 = { "allOf": [{ "$ref": "CalldataLength" }] };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate39.errors = [{ instancePath, schemaPath: "CalldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.type, parentSchema: schema35, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate39.errors = [{ instancePath, schemaPath: "CalldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35, data }];
+                return false;
+            }
+        }
+    }
+    validate39.errors = vErrors;
+    return errors === 0;
+}
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (((data.classId === undefined) && (missing0 = "classId")) || ((data.selector === undefined) && (missing0 = "selector"))) {
+                validate34.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema36.required, parentSchema: schema36, data }];
+                return false;
+            }
+            else {
+                const _errs1 = errors;
+                for (const key0 in data) {
+                    if (!(((((key0 === "classId") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
+                        validate34.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data }];
+                        return false;
+                        break;
+                    }
+                }
+                if (_errs1 === errors) {
+                    if (data.classId !== undefined) {
+                        let data0 = data.classId;
+                        const _errs2 = errors;
+                        const _errs3 = errors;
+                        if (errors === _errs3) {
+                            if (typeof data0 === "string") {
+                                if (!pattern0.test(data0)) {
+                                    validate34.errors = [{ instancePath: instancePath + "/classId", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema37, data: data0 }];
+                                    return false;
+                                }
+                            }
+                            else {
+                                validate34.errors = [{ instancePath: instancePath + "/classId", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data: data0 }];
+                                return false;
+                            }
+                        }
+                        var valid0 = _errs2 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                    if (valid0) {
+                        if (data.selector !== undefined) {
+                            let data1 = data.selector;
+                            const _errs5 = errors;
+                            const _errs6 = errors;
+                            if (errors === _errs6) {
+                                if (typeof data1 === "string") {
+                                    if (!pattern1.test(data1)) {
+                                        validate34.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema29, data: data1 }];
+                                        return false;
+                                    }
+                                }
+                                else {
+                                    validate34.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.type, parentSchema: schema29, data: data1 }];
+                                    return false;
+                                }
+                            }
+                            var valid0 = _errs5 === errors;
+                        }
+                        else {
+                            var valid0 = true;
+                        }
+                        if (valid0) {
+                            if (data.onlySelf !== undefined) {
+                                const _errs8 = errors;
+                                if (!(validate35(data.onlySelf, { instancePath: instancePath + "/onlySelf", parentData: data, parentDataProperty: "onlySelf", rootData }))) {
+                                    vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+                                    errors = vErrors.length;
+                                }
+                                var valid0 = _errs8 === errors;
+                            }
+                            else {
+                                var valid0 = true;
+                            }
+                            if (valid0) {
+                                if (data.rejectNullMsgSender !== undefined) {
+                                    const _errs9 = errors;
+                                    if (!(validate37(data.rejectNullMsgSender, { instancePath: instancePath + "/rejectNullMsgSender", parentData: data, parentDataProperty: "rejectNullMsgSender", rootData }))) {
+                                        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs9 === errors;
+                                }
+                                else {
+                                    var valid0 = true;
+                                }
+                                if (valid0) {
+                                    if (data.calldataLength !== undefined) {
+                                        const _errs10 = errors;
+                                        if (!(validate39(data.calldataLength, { instancePath: instancePath + "/calldataLength", parentData: data, parentDataProperty: "calldataLength", rootData }))) {
+                                            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+                                            errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs10 === errors;
+                                    }
+                                    else {
+                                        var valid0 = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data }];
+            return false;
+        }
+    }
+    validate34.errors = vErrors;
+    return errors === 0;
+}
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     let valid0 = false;
     let passing0 = null;
     const _errs1 = errors;
-    if (errors === _errs1) {
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (((data.address === undefined) && (missing0 = "address")) || ((data.selector === undefined) && (missing0 = "selector"))) {
-                const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.oneOf[0].required, parentSchema: schema13.oneOf[0], data };
-                if (vErrors === null) {
-                    vErrors = [err0];
-                }
-                else {
-                    vErrors.push(err0);
-                }
-                errors++;
-            }
-            else {
-                const _errs3 = errors;
-                for (const key0 in data) {
-                    if (!(((((key0 === "address") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
-                        const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13.oneOf[0], data };
-                        if (vErrors === null) {
-                            vErrors = [err1];
-                        }
-                        else {
-                            vErrors.push(err1);
-                        }
-                        errors++;
-                        break;
-                    }
-                }
-                if (_errs3 === errors) {
-                    if (data.address !== undefined) {
-                        let data0 = data.address;
-                        const _errs4 = errors;
-                        const _errs5 = errors;
-                        if (errors === _errs5) {
-                            if (typeof data0 === "string") {
-                                if (!pattern0.test(data0)) {
-                                    const err2 = { instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema14, data: data0 };
-                                    if (vErrors === null) {
-                                        vErrors = [err2];
-                                    }
-                                    else {
-                                        vErrors.push(err2);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            else {
-                                const err3 = { instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data0 };
-                                if (vErrors === null) {
-                                    vErrors = [err3];
-                                }
-                                else {
-                                    vErrors.push(err3);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid1 = _errs4 === errors;
-                    }
-                    else {
-                        var valid1 = true;
-                    }
-                    if (valid1) {
-                        if (data.selector !== undefined) {
-                            let data1 = data.selector;
-                            const _errs7 = errors;
-                            const _errs8 = errors;
-                            if (errors === _errs8) {
-                                if (typeof data1 === "string") {
-                                    if (!pattern1.test(data1)) {
-                                        const err4 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema15, data: data1 };
-                                        if (vErrors === null) {
-                                            vErrors = [err4];
-                                        }
-                                        else {
-                                            vErrors.push(err4);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err5 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data1 };
-                                    if (vErrors === null) {
-                                        vErrors = [err5];
-                                    }
-                                    else {
-                                        vErrors.push(err5);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            var valid1 = _errs7 === errors;
-                        }
-                        else {
-                            var valid1 = true;
-                        }
-                        if (valid1) {
-                            if (data.onlySelf !== undefined) {
-                                let data2 = data.onlySelf;
-                                const _errs10 = errors;
-                                if (typeof data2 !== "boolean") {
-                                    const err6 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/0/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[0].properties.onlySelf.type, parentSchema: schema13.oneOf[0].properties.onlySelf, data: data2 };
-                                    if (vErrors === null) {
-                                        vErrors = [err6];
-                                    }
-                                    else {
-                                        vErrors.push(err6);
-                                    }
-                                    errors++;
-                                }
-                                var valid1 = _errs10 === errors;
-                            }
-                            else {
-                                var valid1 = true;
-                            }
-                            if (valid1) {
-                                if (data.rejectNullMsgSender !== undefined) {
-                                    let data3 = data.rejectNullMsgSender;
-                                    const _errs12 = errors;
-                                    if (typeof data3 !== "boolean") {
-                                        const err7 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/0/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[0].properties.rejectNullMsgSender.type, parentSchema: schema13.oneOf[0].properties.rejectNullMsgSender, data: data3 };
-                                        if (vErrors === null) {
-                                            vErrors = [err7];
-                                        }
-                                        else {
-                                            vErrors.push(err7);
-                                        }
-                                        errors++;
-                                    }
-                                    var valid1 = _errs12 === errors;
-                                }
-                                else {
-                                    var valid1 = true;
-                                }
-                                if (valid1) {
-                                    if (data.calldataLength !== undefined) {
-                                        let data4 = data.calldataLength;
-                                        const _errs14 = errors;
-                                        if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            const err8 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.oneOf[0].properties.calldataLength.type, parentSchema: schema13.oneOf[0].properties.calldataLength, data: data4 };
-                                            if (vErrors === null) {
-                                                vErrors = [err8];
-                                            }
-                                            else {
-                                                vErrors.push(err8);
-                                            }
-                                            errors++;
-                                        }
-                                        if (errors === _errs14) {
-                                            if ((typeof data4 == "number") && (isFinite(data4))) {
-                                                if (data4 < 0 || isNaN(data4)) {
-                                                    const err9 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.oneOf[0].properties.calldataLength, data: data4 };
-                                                    if (vErrors === null) {
-                                                        vErrors = [err9];
-                                                    }
-                                                    else {
-                                                        vErrors.push(err9);
-                                                    }
-                                                    errors++;
-                                                }
-                                            }
-                                        }
-                                        var valid1 = _errs14 === errors;
-                                    }
-                                    else {
-                                        var valid1 = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        else {
-            const err10 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.oneOf[0].type, parentSchema: schema13.oneOf[0], data };
-            if (vErrors === null) {
-                vErrors = [err10];
-            }
-            else {
-                vErrors.push(err10);
-            }
-            errors++;
-        }
+    if (!(validate26(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
     if (_valid0) {
         valid0 = true;
         passing0 = 0;
     }
-    const _errs16 = errors;
-    if (errors === _errs16) {
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing1;
-            if (((data.classId === undefined) && (missing1 = "classId")) || ((data.selector === undefined) && (missing1 = "selector"))) {
-                const err11 = { instancePath, schemaPath: "#/oneOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema13.oneOf[1].required, parentSchema: schema13.oneOf[1], data };
-                if (vErrors === null) {
-                    vErrors = [err11];
-                }
-                else {
-                    vErrors.push(err11);
-                }
-                errors++;
-            }
-            else {
-                const _errs18 = errors;
-                for (const key1 in data) {
-                    if (!(((((key1 === "classId") || (key1 === "selector")) || (key1 === "onlySelf")) || (key1 === "rejectNullMsgSender")) || (key1 === "calldataLength"))) {
-                        const err12 = { instancePath, schemaPath: "#/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13.oneOf[1], data };
-                        if (vErrors === null) {
-                            vErrors = [err12];
-                        }
-                        else {
-                            vErrors.push(err12);
-                        }
-                        errors++;
-                        break;
-                    }
-                }
-                if (_errs18 === errors) {
-                    if (data.classId !== undefined) {
-                        let data5 = data.classId;
-                        const _errs19 = errors;
-                        const _errs20 = errors;
-                        if (errors === _errs20) {
-                            if (typeof data5 === "string") {
-                                if (!pattern0.test(data5)) {
-                                    const err13 = { instancePath: instancePath + "/classId", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema16, data: data5 };
-                                    if (vErrors === null) {
-                                        vErrors = [err13];
-                                    }
-                                    else {
-                                        vErrors.push(err13);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            else {
-                                const err14 = { instancePath: instancePath + "/classId", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: data5 };
-                                if (vErrors === null) {
-                                    vErrors = [err14];
-                                }
-                                else {
-                                    vErrors.push(err14);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid4 = _errs19 === errors;
-                    }
-                    else {
-                        var valid4 = true;
-                    }
-                    if (valid4) {
-                        if (data.selector !== undefined) {
-                            let data6 = data.selector;
-                            const _errs22 = errors;
-                            const _errs23 = errors;
-                            if (errors === _errs23) {
-                                if (typeof data6 === "string") {
-                                    if (!pattern1.test(data6)) {
-                                        const err15 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{8}$" + "\"", schema: "^0x[0-9a-f]{8}$", parentSchema: schema15, data: data6 };
-                                        if (vErrors === null) {
-                                            vErrors = [err15];
-                                        }
-                                        else {
-                                            vErrors.push(err15);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err16 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data6 };
-                                    if (vErrors === null) {
-                                        vErrors = [err16];
-                                    }
-                                    else {
-                                        vErrors.push(err16);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            var valid4 = _errs22 === errors;
-                        }
-                        else {
-                            var valid4 = true;
-                        }
-                        if (valid4) {
-                            if (data.onlySelf !== undefined) {
-                                let data7 = data.onlySelf;
-                                const _errs25 = errors;
-                                if (typeof data7 !== "boolean") {
-                                    const err17 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/1/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[1].properties.onlySelf.type, parentSchema: schema13.oneOf[1].properties.onlySelf, data: data7 };
-                                    if (vErrors === null) {
-                                        vErrors = [err17];
-                                    }
-                                    else {
-                                        vErrors.push(err17);
-                                    }
-                                    errors++;
-                                }
-                                var valid4 = _errs25 === errors;
-                            }
-                            else {
-                                var valid4 = true;
-                            }
-                            if (valid4) {
-                                if (data.rejectNullMsgSender !== undefined) {
-                                    let data8 = data.rejectNullMsgSender;
-                                    const _errs27 = errors;
-                                    if (typeof data8 !== "boolean") {
-                                        const err18 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/1/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[1].properties.rejectNullMsgSender.type, parentSchema: schema13.oneOf[1].properties.rejectNullMsgSender, data: data8 };
-                                        if (vErrors === null) {
-                                            vErrors = [err18];
-                                        }
-                                        else {
-                                            vErrors.push(err18);
-                                        }
-                                        errors++;
-                                    }
-                                    var valid4 = _errs27 === errors;
-                                }
-                                else {
-                                    var valid4 = true;
-                                }
-                                if (valid4) {
-                                    if (data.calldataLength !== undefined) {
-                                        let data9 = data.calldataLength;
-                                        const _errs29 = errors;
-                                        if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-                                            const err19 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.oneOf[1].properties.calldataLength.type, parentSchema: schema13.oneOf[1].properties.calldataLength, data: data9 };
-                                            if (vErrors === null) {
-                                                vErrors = [err19];
-                                            }
-                                            else {
-                                                vErrors.push(err19);
-                                            }
-                                            errors++;
-                                        }
-                                        if (errors === _errs29) {
-                                            if ((typeof data9 == "number") && (isFinite(data9))) {
-                                                if (data9 < 0 || isNaN(data9)) {
-                                                    const err20 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.oneOf[1].properties.calldataLength, data: data9 };
-                                                    if (vErrors === null) {
-                                                        vErrors = [err20];
-                                                    }
-                                                    else {
-                                                        vErrors.push(err20);
-                                                    }
-                                                    errors++;
-                                                }
-                                            }
-                                        }
-                                        var valid4 = _errs29 === errors;
-                                    }
-                                    else {
-                                        var valid4 = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        else {
-            const err21 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.oneOf[1].type, parentSchema: schema13.oneOf[1], data };
-            if (vErrors === null) {
-                vErrors = [err21];
-            }
-            else {
-                vErrors.push(err21);
-            }
-            errors++;
-        }
+    const _errs2 = errors;
+    if (!(validate34(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        errors = vErrors.length;
     }
-    var _valid0 = _errs16 === errors;
+    var _valid0 = _errs2 === errors;
     if (_valid0 && valid0) {
         valid0 = false;
         passing0 = [passing0, 1];
@@ -412,15 +479,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (!valid0) {
-        const err22 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema13.oneOf, parentSchema: schema13, data };
+        const err0 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema26.oneOf, parentSchema: schema26, data };
         if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err0];
         }
         else {
-            vErrors.push(err22);
+            vErrors.push(err0);
         }
         errors++;
-        validate12.errors = vErrors;
+        validate25.errors = vErrors;
         return false;
     }
     else {
@@ -434,11 +501,1065 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
     }
-    validate12.errors = vErrors;
+    validate25.errors = vErrors;
     return errors === 0;
 }
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 256) {
+                validate24.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items", schema: 256, parentSchema: schema25, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs1 = errors;
+                    if (!(validate25(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                        errors = vErrors.length;
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate24.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema25.type, parentSchema: schema25, data }];
+            return false;
+        }
+    }
+    validate24.errors = vErrors;
+    return errors === 0;
+}
+const schema45 = { "allOf": [{ "$ref": "SequencerPollingIntervalMS" }] };
+const schema46 = { "type": "integer", "minimum": 1, "default": 500 };
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate44.errors = [{ instancePath, schemaPath: "SequencerPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema46.type, parentSchema: schema46, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate44.errors = [{ instancePath, schemaPath: "SequencerPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema46, data }];
+                return false;
+            }
+        }
+    }
+    validate44.errors = vErrors;
+    return errors === 0;
+}
+const schema47 = { "allOf": [{ "$ref": "MaxTxsPerBlock" }] };
+const schema48 = { "type": "integer", "minimum": 1, "default": 32 };
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate46.errors = [{ instancePath, schemaPath: "MaxTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema48.type, parentSchema: schema48, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate46.errors = [{ instancePath, schemaPath: "MaxTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema48, data }];
+                return false;
+            }
+        }
+    }
+    validate46.errors = vErrors;
+    return errors === 0;
+}
+const schema49 = { "allOf": [{ "$ref": "MinTxsPerBlock" }] };
+const schema50 = { "type": "integer", "minimum": 0, "default": 1 };
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate48.errors = [{ instancePath, schemaPath: "MinTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema50.type, parentSchema: schema50, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate48.errors = [{ instancePath, schemaPath: "MinTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema50, data }];
+                return false;
+            }
+        }
+    }
+    validate48.errors = vErrors;
+    return errors === 0;
+}
+const schema51 = { "allOf": [{ "$ref": "MinValidTxsPerBlock" }] };
+const schema52 = { "type": "integer", "minimum": 0, "default": 1 };
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate50.errors = [{ instancePath, schemaPath: "MinValidTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema52.type, parentSchema: schema52, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate50.errors = [{ instancePath, schemaPath: "MinValidTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema52, data }];
+                return false;
+            }
+        }
+    }
+    validate50.errors = vErrors;
+    return errors === 0;
+}
+const schema53 = { "allOf": [{ "$ref": "MaxTxsPerCheckpoint" }] };
+const schema54 = { "type": "integer", "minimum": 1, "default": 256 };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate52.errors = [{ instancePath, schemaPath: "MaxTxsPerCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema54.type, parentSchema: schema54, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate52.errors = [{ instancePath, schemaPath: "MaxTxsPerCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema54, data }];
+                return false;
+            }
+        }
+    }
+    validate52.errors = vErrors;
+    return errors === 0;
+}
+const schema55 = { "allOf": [{ "$ref": "MaxL2BlockGas" }] };
+const schema56 = { "type": "integer", "minimum": 1, "default": 10000000000 };
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate54.errors = [{ instancePath, schemaPath: "MaxL2BlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema56.type, parentSchema: schema56, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate54.errors = [{ instancePath, schemaPath: "MaxL2BlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema56, data }];
+                return false;
+            }
+        }
+    }
+    validate54.errors = vErrors;
+    return errors === 0;
+}
+const schema57 = { "allOf": [{ "$ref": "MaxDABlockGas" }] };
+const schema58 = { "type": "integer", "minimum": 1, "default": 786432 };
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate56.errors = [{ instancePath, schemaPath: "MaxDABlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema58.type, parentSchema: schema58, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate56.errors = [{ instancePath, schemaPath: "MaxDABlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema58, data }];
+                return false;
+            }
+        }
+    }
+    validate56.errors = vErrors;
+    return errors === 0;
+}
+const schema59 = { "allOf": [{ "$ref": "BuildCheckpointIfEmpty" }] };
+const schema60 = { "type": "boolean", "default": false };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate58.errors = [{ instancePath, schemaPath: "BuildCheckpointIfEmpty/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema60.type, parentSchema: schema60, data }];
+        return false;
+    }
+    validate58.errors = vErrors;
+    return errors === 0;
+}
+const schema61 = { "allOf": [{ "$ref": "BlockDurationMs" }] };
+const schema62 = { "type": "integer", "minimum": 1 };
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate60.errors = [{ instancePath, schemaPath: "BlockDurationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema62.type, parentSchema: schema62, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate60.errors = [{ instancePath, schemaPath: "BlockDurationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema62, data }];
+                return false;
+            }
+        }
+    }
+    validate60.errors = vErrors;
+    return errors === 0;
+}
+const schema63 = { "allOf": [{ "$ref": "EnforceTimeTable" }] };
+const schema64 = { "type": "boolean", "default": true };
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate62.errors = [{ instancePath, schemaPath: "EnforceTimeTable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema64.type, parentSchema: schema64, data }];
+        return false;
+    }
+    validate62.errors = vErrors;
+    return errors === 0;
+}
+const schema65 = { "allOf": [{ "$ref": "EthAddress" }] };
+const schema66 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
 const pattern4 = new RegExp("^0x[0-9a-f]{40}$", "u");
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern4.test(data)) {
+                validate64.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                return false;
+            }
+        }
+        else {
+            validate64.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            return false;
+        }
+    }
+    validate64.errors = vErrors;
+    return errors === 0;
+}
+const schema67 = { "allOf": [{ "$ref": "AztecAddress" }] };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate66.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema28, data }];
+                return false;
+            }
+        }
+        else {
+            validate66.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.type, parentSchema: schema28, data }];
+            return false;
+        }
+    }
+    validate66.errors = vErrors;
+    return errors === 0;
+}
+const schema69 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern4.test(data)) {
+                validate68.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                return false;
+            }
+        }
+        else {
+            validate68.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            return false;
+        }
+    }
+    validate68.errors = vErrors;
+    return errors === 0;
+}
+const schema71 = { "allOf": [{ "$ref": "SlashMinPenaltyPercentage" }] };
+const schema72 = { "type": "number", "minimum": 0, "default": 0.5 };
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate70.errors = [{ instancePath, schemaPath: "SlashMinPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema72, data }];
+                return false;
+            }
+        }
+        else {
+            validate70.errors = [{ instancePath, schemaPath: "SlashMinPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema72.type, parentSchema: schema72, data }];
+            return false;
+        }
+    }
+    validate70.errors = vErrors;
+    return errors === 0;
+}
+const schema73 = { "allOf": [{ "$ref": "SlashMaxPenaltyPercentage" }] };
+const schema74 = { "type": "number", "minimum": 0, "default": 2 };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate72.errors = [{ instancePath, schemaPath: "SlashMaxPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema74, data }];
+                return false;
+            }
+        }
+        else {
+            validate72.errors = [{ instancePath, schemaPath: "SlashMaxPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema74.type, parentSchema: schema74, data }];
+            return false;
+        }
+    }
+    validate72.errors = vErrors;
+    return errors === 0;
+}
+const schema75 = { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate74.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
+                            return false;
+                        }
+                    }
+                    else {
+                        validate74.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate74.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema75.type, parentSchema: schema75, data }];
+            return false;
+        }
+    }
+    validate74.errors = vErrors;
+    return errors === 0;
+}
+const schema77 = { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] };
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate76.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
+                            return false;
+                        }
+                    }
+                    else {
+                        validate76.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate76.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema77.type, parentSchema: schema77, data }];
+            return false;
+        }
+    }
+    validate76.errors = vErrors;
+    return errors === 0;
+}
+const schema79 = { "allOf": [{ "$ref": "SlashSelfAllowed" }] };
+const schema80 = { "type": "boolean", "default": false };
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate78.errors = [{ instancePath, schemaPath: "SlashSelfAllowed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema80.type, parentSchema: schema80, data }];
+        return false;
+    }
+    validate78.errors = vErrors;
+    return errors === 0;
+}
+const schema81 = { "allOf": [{ "$ref": "BigIntString" }] };
+const schema82 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate80.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate80.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate80.errors = vErrors;
+    return errors === 0;
+}
+const schema83 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate82.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate82.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate82.errors = vErrors;
+    return errors === 0;
+}
+const schema85 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate84.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate84.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate84.errors = vErrors;
+    return errors === 0;
+}
+const schema87 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate86.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate86.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate86.errors = vErrors;
+    return errors === 0;
+}
+const schema89 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate88.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate88.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate88.errors = vErrors;
+    return errors === 0;
+}
+const schema91 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate90.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate90.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate90.errors = vErrors;
+    return errors === 0;
+}
+const schema93 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate92.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate92.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate92.errors = vErrors;
+    return errors === 0;
+}
+const schema95 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate94.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate94.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate94.errors = vErrors;
+    return errors === 0;
+}
+const schema97 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate96.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate96.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate96.errors = vErrors;
+    return errors === 0;
+}
+const schema99 = { "allOf": [{ "$ref": "SlashInactivityTargetPercentage" }] };
+const schema100 = { "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 };
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 1 || isNaN(data)) {
+                validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema100, data }];
+                return false;
+            }
+            else {
+                if (data <= 0 || isNaN(data)) {
+                    validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema100, data }];
+                    return false;
+                }
+            }
+        }
+        else {
+            validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema100.type, parentSchema: schema100, data }];
+            return false;
+        }
+    }
+    validate98.errors = vErrors;
+    return errors === 0;
+}
+const schema101 = { "allOf": [{ "$ref": "SlashInactivityConsecutiveEpochThreshold" }] };
+const schema102 = { "type": "integer", "minimum": 1, "default": 1 };
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate100.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema102.type, parentSchema: schema102, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate100.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema102, data }];
+                return false;
+            }
+        }
+    }
+    validate100.errors = vErrors;
+    return errors === 0;
+}
+const schema103 = { "allOf": [{ "$ref": "SlashOffenseExpirationRounds" }] };
+const schema104 = { "type": "integer", "minimum": 0, "default": 4 };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate102.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema104.type, parentSchema: schema104, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate102.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema104, data }];
+                return false;
+            }
+        }
+    }
+    validate102.errors = vErrors;
+    return errors === 0;
+}
+const schema105 = { "allOf": [{ "$ref": "SlashMaxPayloadSize" }] };
+const schema106 = { "type": "integer", "minimum": 1, "default": 50 };
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate104.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema106.type, parentSchema: schema106, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate104.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema106, data }];
+                return false;
+            }
+        }
+    }
+    validate104.errors = vErrors;
+    return errors === 0;
+}
+const schema107 = { "allOf": [{ "$ref": "SlashGracePeriodL2Slots" }] };
+const schema108 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate106.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema108.type, parentSchema: schema108, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate106.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema108, data }];
+                return false;
+            }
+        }
+    }
+    validate106.errors = vErrors;
+    return errors === 0;
+}
+const schema109 = { "allOf": [{ "$ref": "SlashExecuteRoundsLookBack" }] };
+const schema110 = { "type": "integer", "minimum": 0, "default": 4 };
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate108.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema110.type, parentSchema: schema110, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate108.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema110, data }];
+                return false;
+            }
+        }
+    }
+    validate108.errors = vErrors;
+    return errors === 0;
+}
+const schema111 = { "allOf": [{ "$ref": "DisableValidator" }] };
+const schema112 = { "type": "boolean", "default": false };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate110.errors = [{ instancePath, schemaPath: "DisableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema112.type, parentSchema: schema112, data }];
+        return false;
+    }
+    validate110.errors = vErrors;
+    return errors === 0;
+}
+const schema113 = { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate112.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
+                            return false;
+                        }
+                    }
+                    else {
+                        validate112.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate112.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema113.type, parentSchema: schema113, data }];
+            return false;
+        }
+    }
+    validate112.errors = vErrors;
+    return errors === 0;
+}
+const schema115 = { "allOf": [{ "$ref": "AttestationPollingIntervalMs" }] };
+const schema116 = { "type": "integer", "minimum": 1, "default": 200 };
+function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate114.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema116.type, parentSchema: schema116, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate114.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema116, data }];
+                return false;
+            }
+        }
+    }
+    validate114.errors = vErrors;
+    return errors === 0;
+}
+const schema117 = { "allOf": [{ "$ref": "ValidatorReexecute" }] };
+const schema118 = { "type": "boolean", "default": true };
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate116.errors = [{ instancePath, schemaPath: "ValidatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema118.type, parentSchema: schema118, data }];
+        return false;
+    }
+    validate116.errors = vErrors;
+    return errors === 0;
+}
+const schema119 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsCommitteeMember" }] };
+const schema120 = { "type": "integer", "minimum": 0, "default": 144 };
+function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate118.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema120.type, parentSchema: schema120, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate118.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema120, data }];
+                return false;
+            }
+        }
+    }
+    validate118.errors = vErrors;
+    return errors === 0;
+}
+const schema121 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsNonCommitteeMember" }] };
+const schema122 = { "type": "integer", "minimum": 0, "default": 432 };
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate120.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema122.type, parentSchema: schema122, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate120.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema122, data }];
+                return false;
+            }
+        }
+    }
+    validate120.errors = vErrors;
+    return errors === 0;
+}
+const schema123 = { "allOf": [{ "$ref": "RealProofs" }] };
+const schema124 = { "type": "boolean", "default": false };
+function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate122.errors = [{ instancePath, schemaPath: "RealProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema124.type, parentSchema: schema124, data }];
+        return false;
+    }
+    validate122.errors = vErrors;
+    return errors === 0;
+}
+const schema125 = { "allOf": [{ "$ref": "ProverTestDelayType" }] };
+const schema126 = { "type": "string", "enum": ["fixed", "realistic"], "default": "fixed" };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "string") {
+        validate124.errors = [{ instancePath, schemaPath: "ProverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema126.type, parentSchema: schema126, data }];
+        return false;
+    }
+    if (!((data === "fixed") || (data === "realistic"))) {
+        validate124.errors = [{ instancePath, schemaPath: "ProverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema126.enum }, message: "must be equal to one of the allowed values", schema: schema126.enum, parentSchema: schema126, data }];
+        return false;
+    }
+    validate124.errors = vErrors;
+    return errors === 0;
+}
+const schema127 = { "allOf": [{ "$ref": "ProverTestDelayMs" }] };
+const schema128 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate126.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema128.type, parentSchema: schema128, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate126.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema128, data }];
+                return false;
+            }
+        }
+    }
+    validate126.errors = vErrors;
+    return errors === 0;
+}
+const schema129 = { "allOf": [{ "$ref": "ProverTestDelayFactor" }] };
+const schema130 = { "type": "number", "minimum": 0, "default": 1 };
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate128.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema130, data }];
+                return false;
+            }
+        }
+        else {
+            validate128.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema130.type, parentSchema: schema130, data }];
+            return false;
+        }
+    }
+    validate128.errors = vErrors;
+    return errors === 0;
+}
+const schema131 = { "allOf": [{ "$ref": "ProverAgentCount" }] };
+const schema132 = { "type": "integer", "minimum": 0, "default": 1 };
+function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate130.errors = [{ instancePath, schemaPath: "ProverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema132.type, parentSchema: schema132, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate130.errors = [{ instancePath, schemaPath: "ProverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132, data }];
+                return false;
+            }
+        }
+    }
+    validate130.errors = vErrors;
+    return errors === 0;
+}
+const schema133 = { "allOf": [{ "$ref": "CancelJobsOnStop" }] };
+const schema134 = { "type": "boolean", "default": false };
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate132.errors = [{ instancePath, schemaPath: "CancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema134.type, parentSchema: schema134, data }];
+        return false;
+    }
+    validate132.errors = vErrors;
+    return errors === 0;
+}
+const schema135 = { "allOf": [{ "$ref": "EnqueueConcurrency" }] };
+const schema136 = { "type": "integer", "minimum": 1, "default": 50 };
+function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate134.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema136.type, parentSchema: schema136, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate134.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema136, data }];
+                return false;
+            }
+        }
+    }
+    validate134.errors = vErrors;
+    return errors === 0;
+}
+const schema137 = { "allOf": [{ "$ref": "HaSigningEnabled" }] };
+const schema138 = { "type": "boolean", "default": false };
+function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate136.errors = [{ instancePath, schemaPath: "HaSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema138.type, parentSchema: schema138, data }];
+        return false;
+    }
+    validate136.errors = vErrors;
+    return errors === 0;
+}
+const schema139 = { "allOf": [{ "$ref": "NodeId" }] };
+const schema140 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
+const func3 = require("ajv/dist/runtime/ucs2length").default;
+function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (func3(data) < 1) {
+                validate138.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema140, data }];
+                return false;
+            }
+        }
+        else {
+            validate138.errors = [{ instancePath, schemaPath: "NodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema140.type, parentSchema: schema140, data }];
+            return false;
+        }
+    }
+    validate138.errors = vErrors;
+    return errors === 0;
+}
+const schema141 = { "allOf": [{ "$ref": "PollingIntervalMs" }] };
+const schema142 = { "type": "integer", "minimum": 1, "default": 100 };
+function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate140.errors = [{ instancePath, schemaPath: "PollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema142.type, parentSchema: schema142, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate140.errors = [{ instancePath, schemaPath: "PollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema142, data }];
+                return false;
+            }
+        }
+    }
+    validate140.errors = vErrors;
+    return errors === 0;
+}
+const schema143 = { "allOf": [{ "$ref": "SigningTimeoutMs" }] };
+const schema144 = { "type": "integer", "minimum": 1, "default": 3000 };
+function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate142.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema144.type, parentSchema: schema144, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate142.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema144, data }];
+                return false;
+            }
+        }
+    }
+    validate142.errors = vErrors;
+    return errors === 0;
+}
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -460,19 +1581,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (_errs1 === errors) {
                     if (data.archiverPollingIntervalMS !== undefined) {
-                        let data0 = data.archiverPollingIntervalMS;
                         const _errs2 = errors;
-                        if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
-                            validate11.errors = [{ instancePath: instancePath + "/archiverPollingIntervalMS", schemaPath: "#/properties/archiverPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.archiverPollingIntervalMS.type, parentSchema: schema12.properties.archiverPollingIntervalMS, data: data0 }];
-                            return false;
-                        }
-                        if (errors === _errs2) {
-                            if ((typeof data0 == "number") && (isFinite(data0))) {
-                                if (data0 < 1 || isNaN(data0)) {
-                                    validate11.errors = [{ instancePath: instancePath + "/archiverPollingIntervalMS", schemaPath: "#/properties/archiverPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.archiverPollingIntervalMS, data: data0 }];
-                                    return false;
-                                }
-                            }
+                        if (!(validate12(data.archiverPollingIntervalMS, { instancePath: instancePath + "/archiverPollingIntervalMS", parentData: data, parentDataProperty: "archiverPollingIntervalMS", rootData }))) {
+                            vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+                            errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -481,1188 +1593,672 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (valid0) {
                         if (data.archiverBatchSize !== undefined) {
-                            let data1 = data.archiverBatchSize;
-                            const _errs4 = errors;
-                            if (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) {
-                                validate11.errors = [{ instancePath: instancePath + "/archiverBatchSize", schemaPath: "#/properties/archiverBatchSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.archiverBatchSize.type, parentSchema: schema12.properties.archiverBatchSize, data: data1 }];
-                                return false;
+                            const _errs3 = errors;
+                            if (!(validate14(data.archiverBatchSize, { instancePath: instancePath + "/archiverBatchSize", parentData: data, parentDataProperty: "archiverBatchSize", rootData }))) {
+                                vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+                                errors = vErrors.length;
                             }
-                            if (errors === _errs4) {
-                                if ((typeof data1 == "number") && (isFinite(data1))) {
-                                    if (data1 < 1 || isNaN(data1)) {
-                                        validate11.errors = [{ instancePath: instancePath + "/archiverBatchSize", schemaPath: "#/properties/archiverBatchSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.archiverBatchSize, data: data1 }];
-                                        return false;
-                                    }
-                                }
-                            }
-                            var valid0 = _errs4 === errors;
+                            var valid0 = _errs3 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.skipValidateCheckpointAttestations !== undefined) {
-                                let data2 = data.skipValidateCheckpointAttestations;
-                                const _errs6 = errors;
-                                if (typeof data2 !== "boolean") {
-                                    validate11.errors = [{ instancePath: instancePath + "/skipValidateCheckpointAttestations", schemaPath: "#/properties/skipValidateCheckpointAttestations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.skipValidateCheckpointAttestations.type, parentSchema: schema12.properties.skipValidateCheckpointAttestations, data: data2 }];
-                                    return false;
+                                const _errs4 = errors;
+                                if (!(validate16(data.skipValidateCheckpointAttestations, { instancePath: instancePath + "/skipValidateCheckpointAttestations", parentData: data, parentDataProperty: "skipValidateCheckpointAttestations", rootData }))) {
+                                    vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+                                    errors = vErrors.length;
                                 }
-                                var valid0 = _errs6 === errors;
+                                var valid0 = _errs4 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.maxPendingTxCount !== undefined) {
-                                    let data3 = data.maxPendingTxCount;
-                                    const _errs8 = errors;
-                                    if (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) {
-                                        validate11.errors = [{ instancePath: instancePath + "/maxPendingTxCount", schemaPath: "#/properties/maxPendingTxCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxPendingTxCount.type, parentSchema: schema12.properties.maxPendingTxCount, data: data3 }];
-                                        return false;
+                                    const _errs5 = errors;
+                                    if (!(validate18(data.maxPendingTxCount, { instancePath: instancePath + "/maxPendingTxCount", parentData: data, parentDataProperty: "maxPendingTxCount", rootData }))) {
+                                        vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+                                        errors = vErrors.length;
                                     }
-                                    if (errors === _errs8) {
-                                        if ((typeof data3 == "number") && (isFinite(data3))) {
-                                            if (data3 < 0 || isNaN(data3)) {
-                                                validate11.errors = [{ instancePath: instancePath + "/maxPendingTxCount", schemaPath: "#/properties/maxPendingTxCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.maxPendingTxCount, data: data3 }];
-                                                return false;
-                                            }
-                                        }
-                                    }
-                                    var valid0 = _errs8 === errors;
+                                    var valid0 = _errs5 === errors;
                                 }
                                 else {
                                     var valid0 = true;
                                 }
                                 if (valid0) {
                                     if (data.txPoolPriceBumpPercentage !== undefined) {
-                                        let data4 = data.txPoolPriceBumpPercentage;
-                                        const _errs10 = errors;
-                                        if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.txPoolPriceBumpPercentage.type, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                            return false;
+                                        const _errs6 = errors;
+                                        if (!(validate20(data.txPoolPriceBumpPercentage, { instancePath: instancePath + "/txPoolPriceBumpPercentage", parentData: data, parentDataProperty: "txPoolPriceBumpPercentage", rootData }))) {
+                                            vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+                                            errors = vErrors.length;
                                         }
-                                        if (errors === _errs10) {
-                                            if ((typeof data4 == "number") && (isFinite(data4))) {
-                                                if (data4 > 1000 || isNaN(data4)) {
-                                                    validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    if (data4 < 0 || isNaN(data4)) {
-                                                        validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                                        return false;
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        var valid0 = _errs10 === errors;
+                                        var valid0 = _errs6 === errors;
                                     }
                                     else {
                                         var valid0 = true;
                                     }
                                     if (valid0) {
                                         if (data.disableTransactions !== undefined) {
-                                            let data5 = data.disableTransactions;
-                                            const _errs12 = errors;
-                                            if (typeof data5 !== "boolean") {
-                                                validate11.errors = [{ instancePath: instancePath + "/disableTransactions", schemaPath: "#/properties/disableTransactions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.disableTransactions.type, parentSchema: schema12.properties.disableTransactions, data: data5 }];
-                                                return false;
+                                            const _errs7 = errors;
+                                            if (!(validate22(data.disableTransactions, { instancePath: instancePath + "/disableTransactions", parentData: data, parentDataProperty: "disableTransactions", rootData }))) {
+                                                vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                                                errors = vErrors.length;
                                             }
-                                            var valid0 = _errs12 === errors;
+                                            var valid0 = _errs7 === errors;
                                         }
                                         else {
                                             var valid0 = true;
                                         }
                                         if (valid0) {
                                             if (data.txPublicSetupAllowListExtend !== undefined) {
-                                                let data6 = data.txPublicSetupAllowListExtend;
-                                                const _errs14 = errors;
-                                                if (errors === _errs14) {
-                                                    if (Array.isArray(data6)) {
-                                                        if (data6.length > 256) {
-                                                            validate11.errors = [{ instancePath: instancePath + "/txPublicSetupAllowListExtend", schemaPath: "#/properties/txPublicSetupAllowListExtend/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items", schema: 256, parentSchema: schema12.properties.txPublicSetupAllowListExtend, data: data6 }];
-                                                            return false;
-                                                        }
-                                                        else {
-                                                            var valid1 = true;
-                                                            const len0 = data6.length;
-                                                            for (let i0 = 0; i0 < len0; i0++) {
-                                                                const _errs16 = errors;
-                                                                if (!(validate12(data6[i0], { instancePath: instancePath + "/txPublicSetupAllowListExtend/" + i0, parentData: data6, parentDataProperty: i0, rootData }))) {
-                                                                    vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-                                                                    errors = vErrors.length;
-                                                                }
-                                                                var valid1 = _errs16 === errors;
-                                                                if (!valid1) {
-                                                                    break;
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                    else {
-                                                        validate11.errors = [{ instancePath: instancePath + "/txPublicSetupAllowListExtend", schemaPath: "#/properties/txPublicSetupAllowListExtend/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.txPublicSetupAllowListExtend.type, parentSchema: schema12.properties.txPublicSetupAllowListExtend, data: data6 }];
-                                                        return false;
-                                                    }
+                                                const _errs8 = errors;
+                                                if (!(validate24(data.txPublicSetupAllowListExtend, { instancePath: instancePath + "/txPublicSetupAllowListExtend", parentData: data, parentDataProperty: "txPublicSetupAllowListExtend", rootData }))) {
+                                                    vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                                                    errors = vErrors.length;
                                                 }
-                                                var valid0 = _errs14 === errors;
+                                                var valid0 = _errs8 === errors;
                                             }
                                             else {
                                                 var valid0 = true;
                                             }
                                             if (valid0) {
                                                 if (data.sequencerPollingIntervalMS !== undefined) {
-                                                    let data8 = data.sequencerPollingIntervalMS;
-                                                    const _errs17 = errors;
-                                                    if (!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) {
-                                                        validate11.errors = [{ instancePath: instancePath + "/sequencerPollingIntervalMS", schemaPath: "#/properties/sequencerPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.sequencerPollingIntervalMS.type, parentSchema: schema12.properties.sequencerPollingIntervalMS, data: data8 }];
-                                                        return false;
+                                                    const _errs9 = errors;
+                                                    if (!(validate44(data.sequencerPollingIntervalMS, { instancePath: instancePath + "/sequencerPollingIntervalMS", parentData: data, parentDataProperty: "sequencerPollingIntervalMS", rootData }))) {
+                                                        vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                                                        errors = vErrors.length;
                                                     }
-                                                    if (errors === _errs17) {
-                                                        if ((typeof data8 == "number") && (isFinite(data8))) {
-                                                            if (data8 < 1 || isNaN(data8)) {
-                                                                validate11.errors = [{ instancePath: instancePath + "/sequencerPollingIntervalMS", schemaPath: "#/properties/sequencerPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.sequencerPollingIntervalMS, data: data8 }];
-                                                                return false;
-                                                            }
-                                                        }
-                                                    }
-                                                    var valid0 = _errs17 === errors;
+                                                    var valid0 = _errs9 === errors;
                                                 }
                                                 else {
                                                     var valid0 = true;
                                                 }
                                                 if (valid0) {
                                                     if (data.maxTxsPerBlock !== undefined) {
-                                                        let data9 = data.maxTxsPerBlock;
-                                                        const _errs19 = errors;
-                                                        if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-                                                            validate11.errors = [{ instancePath: instancePath + "/maxTxsPerBlock", schemaPath: "#/properties/maxTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxTxsPerBlock.type, parentSchema: schema12.properties.maxTxsPerBlock, data: data9 }];
-                                                            return false;
+                                                        const _errs10 = errors;
+                                                        if (!(validate46(data.maxTxsPerBlock, { instancePath: instancePath + "/maxTxsPerBlock", parentData: data, parentDataProperty: "maxTxsPerBlock", rootData }))) {
+                                                            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                            errors = vErrors.length;
                                                         }
-                                                        if (errors === _errs19) {
-                                                            if ((typeof data9 == "number") && (isFinite(data9))) {
-                                                                if (data9 < 1 || isNaN(data9)) {
-                                                                    validate11.errors = [{ instancePath: instancePath + "/maxTxsPerBlock", schemaPath: "#/properties/maxTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxTxsPerBlock, data: data9 }];
-                                                                    return false;
-                                                                }
-                                                            }
-                                                        }
-                                                        var valid0 = _errs19 === errors;
+                                                        var valid0 = _errs10 === errors;
                                                     }
                                                     else {
                                                         var valid0 = true;
                                                     }
                                                     if (valid0) {
                                                         if (data.minTxsPerBlock !== undefined) {
-                                                            let data10 = data.minTxsPerBlock;
-                                                            const _errs21 = errors;
-                                                            if (!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) {
-                                                                validate11.errors = [{ instancePath: instancePath + "/minTxsPerBlock", schemaPath: "#/properties/minTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.minTxsPerBlock.type, parentSchema: schema12.properties.minTxsPerBlock, data: data10 }];
-                                                                return false;
+                                                            const _errs11 = errors;
+                                                            if (!(validate48(data.minTxsPerBlock, { instancePath: instancePath + "/minTxsPerBlock", parentData: data, parentDataProperty: "minTxsPerBlock", rootData }))) {
+                                                                vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+                                                                errors = vErrors.length;
                                                             }
-                                                            if (errors === _errs21) {
-                                                                if ((typeof data10 == "number") && (isFinite(data10))) {
-                                                                    if (data10 < 0 || isNaN(data10)) {
-                                                                        validate11.errors = [{ instancePath: instancePath + "/minTxsPerBlock", schemaPath: "#/properties/minTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.minTxsPerBlock, data: data10 }];
-                                                                        return false;
-                                                                    }
-                                                                }
-                                                            }
-                                                            var valid0 = _errs21 === errors;
+                                                            var valid0 = _errs11 === errors;
                                                         }
                                                         else {
                                                             var valid0 = true;
                                                         }
                                                         if (valid0) {
                                                             if (data.minValidTxsPerBlock !== undefined) {
-                                                                let data11 = data.minValidTxsPerBlock;
-                                                                const _errs23 = errors;
-                                                                if (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) {
-                                                                    validate11.errors = [{ instancePath: instancePath + "/minValidTxsPerBlock", schemaPath: "#/properties/minValidTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.minValidTxsPerBlock.type, parentSchema: schema12.properties.minValidTxsPerBlock, data: data11 }];
-                                                                    return false;
+                                                                const _errs12 = errors;
+                                                                if (!(validate50(data.minValidTxsPerBlock, { instancePath: instancePath + "/minValidTxsPerBlock", parentData: data, parentDataProperty: "minValidTxsPerBlock", rootData }))) {
+                                                                    vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+                                                                    errors = vErrors.length;
                                                                 }
-                                                                if (errors === _errs23) {
-                                                                    if ((typeof data11 == "number") && (isFinite(data11))) {
-                                                                        if (data11 < 0 || isNaN(data11)) {
-                                                                            validate11.errors = [{ instancePath: instancePath + "/minValidTxsPerBlock", schemaPath: "#/properties/minValidTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.minValidTxsPerBlock, data: data11 }];
-                                                                            return false;
-                                                                        }
-                                                                    }
-                                                                }
-                                                                var valid0 = _errs23 === errors;
+                                                                var valid0 = _errs12 === errors;
                                                             }
                                                             else {
                                                                 var valid0 = true;
                                                             }
                                                             if (valid0) {
                                                                 if (data.maxTxsPerCheckpoint !== undefined) {
-                                                                    let data12 = data.maxTxsPerCheckpoint;
-                                                                    const _errs25 = errors;
-                                                                    if (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) {
-                                                                        validate11.errors = [{ instancePath: instancePath + "/maxTxsPerCheckpoint", schemaPath: "#/properties/maxTxsPerCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxTxsPerCheckpoint.type, parentSchema: schema12.properties.maxTxsPerCheckpoint, data: data12 }];
-                                                                        return false;
+                                                                    const _errs13 = errors;
+                                                                    if (!(validate52(data.maxTxsPerCheckpoint, { instancePath: instancePath + "/maxTxsPerCheckpoint", parentData: data, parentDataProperty: "maxTxsPerCheckpoint", rootData }))) {
+                                                                        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                                                                        errors = vErrors.length;
                                                                     }
-                                                                    if (errors === _errs25) {
-                                                                        if ((typeof data12 == "number") && (isFinite(data12))) {
-                                                                            if (data12 < 1 || isNaN(data12)) {
-                                                                                validate11.errors = [{ instancePath: instancePath + "/maxTxsPerCheckpoint", schemaPath: "#/properties/maxTxsPerCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxTxsPerCheckpoint, data: data12 }];
-                                                                                return false;
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                    var valid0 = _errs25 === errors;
+                                                                    var valid0 = _errs13 === errors;
                                                                 }
                                                                 else {
                                                                     var valid0 = true;
                                                                 }
                                                                 if (valid0) {
                                                                     if (data.maxL2BlockGas !== undefined) {
-                                                                        let data13 = data.maxL2BlockGas;
-                                                                        const _errs27 = errors;
-                                                                        if (!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) {
-                                                                            validate11.errors = [{ instancePath: instancePath + "/maxL2BlockGas", schemaPath: "#/properties/maxL2BlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxL2BlockGas.type, parentSchema: schema12.properties.maxL2BlockGas, data: data13 }];
-                                                                            return false;
+                                                                        const _errs14 = errors;
+                                                                        if (!(validate54(data.maxL2BlockGas, { instancePath: instancePath + "/maxL2BlockGas", parentData: data, parentDataProperty: "maxL2BlockGas", rootData }))) {
+                                                                            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+                                                                            errors = vErrors.length;
                                                                         }
-                                                                        if (errors === _errs27) {
-                                                                            if ((typeof data13 == "number") && (isFinite(data13))) {
-                                                                                if (data13 < 1 || isNaN(data13)) {
-                                                                                    validate11.errors = [{ instancePath: instancePath + "/maxL2BlockGas", schemaPath: "#/properties/maxL2BlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxL2BlockGas, data: data13 }];
-                                                                                    return false;
-                                                                                }
-                                                                            }
-                                                                        }
-                                                                        var valid0 = _errs27 === errors;
+                                                                        var valid0 = _errs14 === errors;
                                                                     }
                                                                     else {
                                                                         var valid0 = true;
                                                                     }
                                                                     if (valid0) {
                                                                         if (data.maxDABlockGas !== undefined) {
-                                                                            let data14 = data.maxDABlockGas;
-                                                                            const _errs29 = errors;
-                                                                            if (!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) {
-                                                                                validate11.errors = [{ instancePath: instancePath + "/maxDABlockGas", schemaPath: "#/properties/maxDABlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxDABlockGas.type, parentSchema: schema12.properties.maxDABlockGas, data: data14 }];
-                                                                                return false;
+                                                                            const _errs15 = errors;
+                                                                            if (!(validate56(data.maxDABlockGas, { instancePath: instancePath + "/maxDABlockGas", parentData: data, parentDataProperty: "maxDABlockGas", rootData }))) {
+                                                                                vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                                                                                errors = vErrors.length;
                                                                             }
-                                                                            if (errors === _errs29) {
-                                                                                if ((typeof data14 == "number") && (isFinite(data14))) {
-                                                                                    if (data14 < 1 || isNaN(data14)) {
-                                                                                        validate11.errors = [{ instancePath: instancePath + "/maxDABlockGas", schemaPath: "#/properties/maxDABlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxDABlockGas, data: data14 }];
-                                                                                        return false;
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                            var valid0 = _errs29 === errors;
+                                                                            var valid0 = _errs15 === errors;
                                                                         }
                                                                         else {
                                                                             var valid0 = true;
                                                                         }
                                                                         if (valid0) {
                                                                             if (data.buildCheckpointIfEmpty !== undefined) {
-                                                                                let data15 = data.buildCheckpointIfEmpty;
-                                                                                const _errs31 = errors;
-                                                                                if (typeof data15 !== "boolean") {
-                                                                                    validate11.errors = [{ instancePath: instancePath + "/buildCheckpointIfEmpty", schemaPath: "#/properties/buildCheckpointIfEmpty/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.buildCheckpointIfEmpty.type, parentSchema: schema12.properties.buildCheckpointIfEmpty, data: data15 }];
-                                                                                    return false;
+                                                                                const _errs16 = errors;
+                                                                                if (!(validate58(data.buildCheckpointIfEmpty, { instancePath: instancePath + "/buildCheckpointIfEmpty", parentData: data, parentDataProperty: "buildCheckpointIfEmpty", rootData }))) {
+                                                                                    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                                                                                    errors = vErrors.length;
                                                                                 }
-                                                                                var valid0 = _errs31 === errors;
+                                                                                var valid0 = _errs16 === errors;
                                                                             }
                                                                             else {
                                                                                 var valid0 = true;
                                                                             }
                                                                             if (valid0) {
                                                                                 if (data.blockDurationMs !== undefined) {
-                                                                                    let data16 = data.blockDurationMs;
-                                                                                    const _errs33 = errors;
-                                                                                    if (!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) {
-                                                                                        validate11.errors = [{ instancePath: instancePath + "/blockDurationMs", schemaPath: "#/properties/blockDurationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.blockDurationMs.type, parentSchema: schema12.properties.blockDurationMs, data: data16 }];
-                                                                                        return false;
+                                                                                    const _errs17 = errors;
+                                                                                    if (!(validate60(data.blockDurationMs, { instancePath: instancePath + "/blockDurationMs", parentData: data, parentDataProperty: "blockDurationMs", rootData }))) {
+                                                                                        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+                                                                                        errors = vErrors.length;
                                                                                     }
-                                                                                    if (errors === _errs33) {
-                                                                                        if ((typeof data16 == "number") && (isFinite(data16))) {
-                                                                                            if (data16 < 1 || isNaN(data16)) {
-                                                                                                validate11.errors = [{ instancePath: instancePath + "/blockDurationMs", schemaPath: "#/properties/blockDurationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.blockDurationMs, data: data16 }];
-                                                                                                return false;
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                    var valid0 = _errs33 === errors;
+                                                                                    var valid0 = _errs17 === errors;
                                                                                 }
                                                                                 else {
                                                                                     var valid0 = true;
                                                                                 }
                                                                                 if (valid0) {
                                                                                     if (data.enforceTimeTable !== undefined) {
-                                                                                        let data17 = data.enforceTimeTable;
-                                                                                        const _errs35 = errors;
-                                                                                        if (typeof data17 !== "boolean") {
-                                                                                            validate11.errors = [{ instancePath: instancePath + "/enforceTimeTable", schemaPath: "#/properties/enforceTimeTable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.enforceTimeTable.type, parentSchema: schema12.properties.enforceTimeTable, data: data17 }];
-                                                                                            return false;
+                                                                                        const _errs18 = errors;
+                                                                                        if (!(validate62(data.enforceTimeTable, { instancePath: instancePath + "/enforceTimeTable", parentData: data, parentDataProperty: "enforceTimeTable", rootData }))) {
+                                                                                            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                                                                                            errors = vErrors.length;
                                                                                         }
-                                                                                        var valid0 = _errs35 === errors;
+                                                                                        var valid0 = _errs18 === errors;
                                                                                     }
                                                                                     else {
                                                                                         var valid0 = true;
                                                                                     }
                                                                                     if (valid0) {
                                                                                         if (data.coinbase !== undefined) {
-                                                                                            let data18 = data.coinbase;
-                                                                                            const _errs37 = errors;
-                                                                                            const _errs38 = errors;
-                                                                                            if (errors === _errs38) {
-                                                                                                if (typeof data18 === "string") {
-                                                                                                    if (!pattern4.test(data18)) {
-                                                                                                        validate11.errors = [{ instancePath: instancePath + "/coinbase", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data18 }];
-                                                                                                        return false;
-                                                                                                    }
-                                                                                                }
-                                                                                                else {
-                                                                                                    validate11.errors = [{ instancePath: instancePath + "/coinbase", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data18 }];
-                                                                                                    return false;
-                                                                                                }
+                                                                                            const _errs19 = errors;
+                                                                                            if (!(validate64(data.coinbase, { instancePath: instancePath + "/coinbase", parentData: data, parentDataProperty: "coinbase", rootData }))) {
+                                                                                                vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+                                                                                                errors = vErrors.length;
                                                                                             }
-                                                                                            var valid0 = _errs37 === errors;
+                                                                                            var valid0 = _errs19 === errors;
                                                                                         }
                                                                                         else {
                                                                                             var valid0 = true;
                                                                                         }
                                                                                         if (valid0) {
                                                                                             if (data.feeRecipient !== undefined) {
-                                                                                                let data19 = data.feeRecipient;
-                                                                                                const _errs40 = errors;
-                                                                                                const _errs41 = errors;
-                                                                                                if (errors === _errs41) {
-                                                                                                    if (typeof data19 === "string") {
-                                                                                                        if (!pattern0.test(data19)) {
-                                                                                                            validate11.errors = [{ instancePath: instancePath + "/feeRecipient", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema14, data: data19 }];
-                                                                                                            return false;
-                                                                                                        }
-                                                                                                    }
-                                                                                                    else {
-                                                                                                        validate11.errors = [{ instancePath: instancePath + "/feeRecipient", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data19 }];
-                                                                                                        return false;
-                                                                                                    }
+                                                                                                const _errs20 = errors;
+                                                                                                if (!(validate66(data.feeRecipient, { instancePath: instancePath + "/feeRecipient", parentData: data, parentDataProperty: "feeRecipient", rootData }))) {
+                                                                                                    vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+                                                                                                    errors = vErrors.length;
                                                                                                 }
-                                                                                                var valid0 = _errs40 === errors;
+                                                                                                var valid0 = _errs20 === errors;
                                                                                             }
                                                                                             else {
                                                                                                 var valid0 = true;
                                                                                             }
                                                                                             if (valid0) {
                                                                                                 if (data.slashOverridePayload !== undefined) {
-                                                                                                    let data20 = data.slashOverridePayload;
-                                                                                                    const _errs43 = errors;
-                                                                                                    const _errs44 = errors;
-                                                                                                    if (errors === _errs44) {
-                                                                                                        if (typeof data20 === "string") {
-                                                                                                            if (!pattern4.test(data20)) {
-                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashOverridePayload", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data20 }];
-                                                                                                                return false;
-                                                                                                            }
-                                                                                                        }
-                                                                                                        else {
-                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashOverridePayload", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data20 }];
-                                                                                                            return false;
-                                                                                                        }
+                                                                                                    const _errs21 = errors;
+                                                                                                    if (!(validate68(data.slashOverridePayload, { instancePath: instancePath + "/slashOverridePayload", parentData: data, parentDataProperty: "slashOverridePayload", rootData }))) {
+                                                                                                        vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+                                                                                                        errors = vErrors.length;
                                                                                                     }
-                                                                                                    var valid0 = _errs43 === errors;
+                                                                                                    var valid0 = _errs21 === errors;
                                                                                                 }
                                                                                                 else {
                                                                                                     var valid0 = true;
                                                                                                 }
                                                                                                 if (valid0) {
                                                                                                     if (data.slashMinPenaltyPercentage !== undefined) {
-                                                                                                        let data21 = data.slashMinPenaltyPercentage;
-                                                                                                        const _errs46 = errors;
-                                                                                                        if (errors === _errs46) {
-                                                                                                            if ((typeof data21 == "number") && (isFinite(data21))) {
-                                                                                                                if (data21 < 0 || isNaN(data21)) {
-                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashMinPenaltyPercentage", schemaPath: "#/properties/slashMinPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashMinPenaltyPercentage, data: data21 }];
-                                                                                                                    return false;
-                                                                                                                }
-                                                                                                            }
-                                                                                                            else {
-                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashMinPenaltyPercentage", schemaPath: "#/properties/slashMinPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashMinPenaltyPercentage.type, parentSchema: schema12.properties.slashMinPenaltyPercentage, data: data21 }];
-                                                                                                                return false;
-                                                                                                            }
+                                                                                                        const _errs22 = errors;
+                                                                                                        if (!(validate70(data.slashMinPenaltyPercentage, { instancePath: instancePath + "/slashMinPenaltyPercentage", parentData: data, parentDataProperty: "slashMinPenaltyPercentage", rootData }))) {
+                                                                                                            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                                                                                                            errors = vErrors.length;
                                                                                                         }
-                                                                                                        var valid0 = _errs46 === errors;
+                                                                                                        var valid0 = _errs22 === errors;
                                                                                                     }
                                                                                                     else {
                                                                                                         var valid0 = true;
                                                                                                     }
                                                                                                     if (valid0) {
                                                                                                         if (data.slashMaxPenaltyPercentage !== undefined) {
-                                                                                                            let data22 = data.slashMaxPenaltyPercentage;
-                                                                                                            const _errs48 = errors;
-                                                                                                            if (errors === _errs48) {
-                                                                                                                if ((typeof data22 == "number") && (isFinite(data22))) {
-                                                                                                                    if (data22 < 0 || isNaN(data22)) {
-                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashMaxPenaltyPercentage", schemaPath: "#/properties/slashMaxPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashMaxPenaltyPercentage, data: data22 }];
-                                                                                                                        return false;
-                                                                                                                    }
-                                                                                                                }
-                                                                                                                else {
-                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashMaxPenaltyPercentage", schemaPath: "#/properties/slashMaxPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashMaxPenaltyPercentage.type, parentSchema: schema12.properties.slashMaxPenaltyPercentage, data: data22 }];
-                                                                                                                    return false;
-                                                                                                                }
+                                                                                                            const _errs23 = errors;
+                                                                                                            if (!(validate72(data.slashMaxPenaltyPercentage, { instancePath: instancePath + "/slashMaxPenaltyPercentage", parentData: data, parentDataProperty: "slashMaxPenaltyPercentage", rootData }))) {
+                                                                                                                vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+                                                                                                                errors = vErrors.length;
                                                                                                             }
-                                                                                                            var valid0 = _errs48 === errors;
+                                                                                                            var valid0 = _errs23 === errors;
                                                                                                         }
                                                                                                         else {
                                                                                                             var valid0 = true;
                                                                                                         }
                                                                                                         if (valid0) {
                                                                                                             if (data.slashValidatorsAlways !== undefined) {
-                                                                                                                let data23 = data.slashValidatorsAlways;
-                                                                                                                const _errs50 = errors;
-                                                                                                                if (errors === _errs50) {
-                                                                                                                    if (Array.isArray(data23)) {
-                                                                                                                        var valid5 = true;
-                                                                                                                        const len1 = data23.length;
-                                                                                                                        for (let i1 = 0; i1 < len1; i1++) {
-                                                                                                                            let data24 = data23[i1];
-                                                                                                                            const _errs52 = errors;
-                                                                                                                            const _errs53 = errors;
-                                                                                                                            if (errors === _errs53) {
-                                                                                                                                if (typeof data24 === "string") {
-                                                                                                                                    if (!pattern4.test(data24)) {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways/" + i1, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data24 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
-                                                                                                                                }
-                                                                                                                                else {
-                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways/" + i1, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data24 }];
-                                                                                                                                    return false;
-                                                                                                                                }
-                                                                                                                            }
-                                                                                                                            var valid5 = _errs52 === errors;
-                                                                                                                            if (!valid5) {
-                                                                                                                                break;
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                    }
-                                                                                                                    else {
-                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways", schemaPath: "#/properties/slashValidatorsAlways/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.slashValidatorsAlways.type, parentSchema: schema12.properties.slashValidatorsAlways, data: data23 }];
-                                                                                                                        return false;
-                                                                                                                    }
+                                                                                                                const _errs24 = errors;
+                                                                                                                if (!(validate74(data.slashValidatorsAlways, { instancePath: instancePath + "/slashValidatorsAlways", parentData: data, parentDataProperty: "slashValidatorsAlways", rootData }))) {
+                                                                                                                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+                                                                                                                    errors = vErrors.length;
                                                                                                                 }
-                                                                                                                var valid0 = _errs50 === errors;
+                                                                                                                var valid0 = _errs24 === errors;
                                                                                                             }
                                                                                                             else {
                                                                                                                 var valid0 = true;
                                                                                                             }
                                                                                                             if (valid0) {
                                                                                                                 if (data.slashValidatorsNever !== undefined) {
-                                                                                                                    let data25 = data.slashValidatorsNever;
-                                                                                                                    const _errs55 = errors;
-                                                                                                                    if (errors === _errs55) {
-                                                                                                                        if (Array.isArray(data25)) {
-                                                                                                                            var valid7 = true;
-                                                                                                                            const len2 = data25.length;
-                                                                                                                            for (let i2 = 0; i2 < len2; i2++) {
-                                                                                                                                let data26 = data25[i2];
-                                                                                                                                const _errs57 = errors;
-                                                                                                                                const _errs58 = errors;
-                                                                                                                                if (errors === _errs58) {
-                                                                                                                                    if (typeof data26 === "string") {
-                                                                                                                                        if (!pattern4.test(data26)) {
-                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever/" + i2, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data26 }];
-                                                                                                                                            return false;
-                                                                                                                                        }
-                                                                                                                                    }
-                                                                                                                                    else {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever/" + i2, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data26 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
-                                                                                                                                }
-                                                                                                                                var valid7 = _errs57 === errors;
-                                                                                                                                if (!valid7) {
-                                                                                                                                    break;
-                                                                                                                                }
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                        else {
-                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever", schemaPath: "#/properties/slashValidatorsNever/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.slashValidatorsNever.type, parentSchema: schema12.properties.slashValidatorsNever, data: data25 }];
-                                                                                                                            return false;
-                                                                                                                        }
+                                                                                                                    const _errs25 = errors;
+                                                                                                                    if (!(validate76(data.slashValidatorsNever, { instancePath: instancePath + "/slashValidatorsNever", parentData: data, parentDataProperty: "slashValidatorsNever", rootData }))) {
+                                                                                                                        vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                                                                                                                        errors = vErrors.length;
                                                                                                                     }
-                                                                                                                    var valid0 = _errs55 === errors;
+                                                                                                                    var valid0 = _errs25 === errors;
                                                                                                                 }
                                                                                                                 else {
                                                                                                                     var valid0 = true;
                                                                                                                 }
                                                                                                                 if (valid0) {
                                                                                                                     if (data.slashSelfAllowed !== undefined) {
-                                                                                                                        let data27 = data.slashSelfAllowed;
-                                                                                                                        const _errs60 = errors;
-                                                                                                                        if (typeof data27 !== "boolean") {
-                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashSelfAllowed", schemaPath: "#/properties/slashSelfAllowed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.slashSelfAllowed.type, parentSchema: schema12.properties.slashSelfAllowed, data: data27 }];
-                                                                                                                            return false;
+                                                                                                                        const _errs26 = errors;
+                                                                                                                        if (!(validate78(data.slashSelfAllowed, { instancePath: instancePath + "/slashSelfAllowed", parentData: data, parentDataProperty: "slashSelfAllowed", rootData }))) {
+                                                                                                                            vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+                                                                                                                            errors = vErrors.length;
                                                                                                                         }
-                                                                                                                        var valid0 = _errs60 === errors;
+                                                                                                                        var valid0 = _errs26 === errors;
                                                                                                                     }
                                                                                                                     else {
                                                                                                                         var valid0 = true;
                                                                                                                     }
                                                                                                                     if (valid0) {
                                                                                                                         if (data.slashPrunePenalty !== undefined) {
-                                                                                                                            let data28 = data.slashPrunePenalty;
-                                                                                                                            const _errs62 = errors;
-                                                                                                                            const _errs63 = errors;
-                                                                                                                            if (errors === _errs63) {
-                                                                                                                                if (typeof data28 === "string") {
-                                                                                                                                    if (!pattern9.test(data28)) {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data28 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
-                                                                                                                                }
-                                                                                                                                else {
-                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data28 }];
-                                                                                                                                    return false;
-                                                                                                                                }
+                                                                                                                            const _errs27 = errors;
+                                                                                                                            if (!(validate80(data.slashPrunePenalty, { instancePath: instancePath + "/slashPrunePenalty", parentData: data, parentDataProperty: "slashPrunePenalty", rootData }))) {
+                                                                                                                                vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+                                                                                                                                errors = vErrors.length;
                                                                                                                             }
-                                                                                                                            var valid0 = _errs62 === errors;
+                                                                                                                            var valid0 = _errs27 === errors;
                                                                                                                         }
                                                                                                                         else {
                                                                                                                             var valid0 = true;
                                                                                                                         }
                                                                                                                         if (valid0) {
                                                                                                                             if (data.slashDataWithholdingPenalty !== undefined) {
-                                                                                                                                let data29 = data.slashDataWithholdingPenalty;
-                                                                                                                                const _errs65 = errors;
-                                                                                                                                const _errs66 = errors;
-                                                                                                                                if (errors === _errs66) {
-                                                                                                                                    if (typeof data29 === "string") {
-                                                                                                                                        if (!pattern9.test(data29)) {
-                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data29 }];
-                                                                                                                                            return false;
-                                                                                                                                        }
-                                                                                                                                    }
-                                                                                                                                    else {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data29 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
+                                                                                                                                const _errs28 = errors;
+                                                                                                                                if (!(validate82(data.slashDataWithholdingPenalty, { instancePath: instancePath + "/slashDataWithholdingPenalty", parentData: data, parentDataProperty: "slashDataWithholdingPenalty", rootData }))) {
+                                                                                                                                    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+                                                                                                                                    errors = vErrors.length;
                                                                                                                                 }
-                                                                                                                                var valid0 = _errs65 === errors;
+                                                                                                                                var valid0 = _errs28 === errors;
                                                                                                                             }
                                                                                                                             else {
                                                                                                                                 var valid0 = true;
                                                                                                                             }
                                                                                                                             if (valid0) {
                                                                                                                                 if (data.slashInactivityPenalty !== undefined) {
-                                                                                                                                    let data30 = data.slashInactivityPenalty;
-                                                                                                                                    const _errs68 = errors;
-                                                                                                                                    const _errs69 = errors;
-                                                                                                                                    if (errors === _errs69) {
-                                                                                                                                        if (typeof data30 === "string") {
-                                                                                                                                            if (!pattern9.test(data30)) {
-                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data30 }];
-                                                                                                                                                return false;
-                                                                                                                                            }
-                                                                                                                                        }
-                                                                                                                                        else {
-                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data30 }];
-                                                                                                                                            return false;
-                                                                                                                                        }
+                                                                                                                                    const _errs29 = errors;
+                                                                                                                                    if (!(validate84(data.slashInactivityPenalty, { instancePath: instancePath + "/slashInactivityPenalty", parentData: data, parentDataProperty: "slashInactivityPenalty", rootData }))) {
+                                                                                                                                        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+                                                                                                                                        errors = vErrors.length;
                                                                                                                                     }
-                                                                                                                                    var valid0 = _errs68 === errors;
+                                                                                                                                    var valid0 = _errs29 === errors;
                                                                                                                                 }
                                                                                                                                 else {
                                                                                                                                     var valid0 = true;
                                                                                                                                 }
                                                                                                                                 if (valid0) {
                                                                                                                                     if (data.slashBroadcastedInvalidBlockPenalty !== undefined) {
-                                                                                                                                        let data31 = data.slashBroadcastedInvalidBlockPenalty;
-                                                                                                                                        const _errs71 = errors;
-                                                                                                                                        const _errs72 = errors;
-                                                                                                                                        if (errors === _errs72) {
-                                                                                                                                            if (typeof data31 === "string") {
-                                                                                                                                                if (!pattern9.test(data31)) {
-                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data31 }];
-                                                                                                                                                    return false;
-                                                                                                                                                }
-                                                                                                                                            }
-                                                                                                                                            else {
-                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data31 }];
-                                                                                                                                                return false;
-                                                                                                                                            }
+                                                                                                                                        const _errs30 = errors;
+                                                                                                                                        if (!(validate86(data.slashBroadcastedInvalidBlockPenalty, { instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", parentData: data, parentDataProperty: "slashBroadcastedInvalidBlockPenalty", rootData }))) {
+                                                                                                                                            vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+                                                                                                                                            errors = vErrors.length;
                                                                                                                                         }
-                                                                                                                                        var valid0 = _errs71 === errors;
+                                                                                                                                        var valid0 = _errs30 === errors;
                                                                                                                                     }
                                                                                                                                     else {
                                                                                                                                         var valid0 = true;
                                                                                                                                     }
                                                                                                                                     if (valid0) {
                                                                                                                                         if (data.slashProposeInvalidAttestationsPenalty !== undefined) {
-                                                                                                                                            let data32 = data.slashProposeInvalidAttestationsPenalty;
-                                                                                                                                            const _errs74 = errors;
-                                                                                                                                            const _errs75 = errors;
-                                                                                                                                            if (errors === _errs75) {
-                                                                                                                                                if (typeof data32 === "string") {
-                                                                                                                                                    if (!pattern9.test(data32)) {
-                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data32 }];
-                                                                                                                                                        return false;
-                                                                                                                                                    }
-                                                                                                                                                }
-                                                                                                                                                else {
-                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data32 }];
-                                                                                                                                                    return false;
-                                                                                                                                                }
+                                                                                                                                            const _errs31 = errors;
+                                                                                                                                            if (!(validate88(data.slashProposeInvalidAttestationsPenalty, { instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", parentData: data, parentDataProperty: "slashProposeInvalidAttestationsPenalty", rootData }))) {
+                                                                                                                                                vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+                                                                                                                                                errors = vErrors.length;
                                                                                                                                             }
-                                                                                                                                            var valid0 = _errs74 === errors;
+                                                                                                                                            var valid0 = _errs31 === errors;
                                                                                                                                         }
                                                                                                                                         else {
                                                                                                                                             var valid0 = true;
                                                                                                                                         }
                                                                                                                                         if (valid0) {
                                                                                                                                             if (data.slashAttestDescendantOfInvalidPenalty !== undefined) {
-                                                                                                                                                let data33 = data.slashAttestDescendantOfInvalidPenalty;
-                                                                                                                                                const _errs77 = errors;
-                                                                                                                                                const _errs78 = errors;
-                                                                                                                                                if (errors === _errs78) {
-                                                                                                                                                    if (typeof data33 === "string") {
-                                                                                                                                                        if (!pattern9.test(data33)) {
-                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data33 }];
-                                                                                                                                                            return false;
-                                                                                                                                                        }
-                                                                                                                                                    }
-                                                                                                                                                    else {
-                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data33 }];
-                                                                                                                                                        return false;
-                                                                                                                                                    }
+                                                                                                                                                const _errs32 = errors;
+                                                                                                                                                if (!(validate90(data.slashAttestDescendantOfInvalidPenalty, { instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", parentData: data, parentDataProperty: "slashAttestDescendantOfInvalidPenalty", rootData }))) {
+                                                                                                                                                    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                 }
-                                                                                                                                                var valid0 = _errs77 === errors;
+                                                                                                                                                var valid0 = _errs32 === errors;
                                                                                                                                             }
                                                                                                                                             else {
                                                                                                                                                 var valid0 = true;
                                                                                                                                             }
                                                                                                                                             if (valid0) {
                                                                                                                                                 if (data.slashDuplicateProposalPenalty !== undefined) {
-                                                                                                                                                    let data34 = data.slashDuplicateProposalPenalty;
-                                                                                                                                                    const _errs80 = errors;
-                                                                                                                                                    const _errs81 = errors;
-                                                                                                                                                    if (errors === _errs81) {
-                                                                                                                                                        if (typeof data34 === "string") {
-                                                                                                                                                            if (!pattern9.test(data34)) {
-                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data34 }];
-                                                                                                                                                                return false;
-                                                                                                                                                            }
-                                                                                                                                                        }
-                                                                                                                                                        else {
-                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data34 }];
-                                                                                                                                                            return false;
-                                                                                                                                                        }
+                                                                                                                                                    const _errs33 = errors;
+                                                                                                                                                    if (!(validate92(data.slashDuplicateProposalPenalty, { instancePath: instancePath + "/slashDuplicateProposalPenalty", parentData: data, parentDataProperty: "slashDuplicateProposalPenalty", rootData }))) {
+                                                                                                                                                        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                     }
-                                                                                                                                                    var valid0 = _errs80 === errors;
+                                                                                                                                                    var valid0 = _errs33 === errors;
                                                                                                                                                 }
                                                                                                                                                 else {
                                                                                                                                                     var valid0 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid0) {
                                                                                                                                                     if (data.slashDuplicateAttestationPenalty !== undefined) {
-                                                                                                                                                        let data35 = data.slashDuplicateAttestationPenalty;
-                                                                                                                                                        const _errs83 = errors;
-                                                                                                                                                        const _errs84 = errors;
-                                                                                                                                                        if (errors === _errs84) {
-                                                                                                                                                            if (typeof data35 === "string") {
-                                                                                                                                                                if (!pattern9.test(data35)) {
-                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data35 }];
-                                                                                                                                                                    return false;
-                                                                                                                                                                }
-                                                                                                                                                            }
-                                                                                                                                                            else {
-                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data35 }];
-                                                                                                                                                                return false;
-                                                                                                                                                            }
+                                                                                                                                                        const _errs34 = errors;
+                                                                                                                                                        if (!(validate94(data.slashDuplicateAttestationPenalty, { instancePath: instancePath + "/slashDuplicateAttestationPenalty", parentData: data, parentDataProperty: "slashDuplicateAttestationPenalty", rootData }))) {
+                                                                                                                                                            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                         }
-                                                                                                                                                        var valid0 = _errs83 === errors;
+                                                                                                                                                        var valid0 = _errs34 === errors;
                                                                                                                                                     }
                                                                                                                                                     else {
                                                                                                                                                         var valid0 = true;
                                                                                                                                                     }
                                                                                                                                                     if (valid0) {
                                                                                                                                                         if (data.slashUnknownPenalty !== undefined) {
-                                                                                                                                                            let data36 = data.slashUnknownPenalty;
-                                                                                                                                                            const _errs86 = errors;
-                                                                                                                                                            const _errs87 = errors;
-                                                                                                                                                            if (errors === _errs87) {
-                                                                                                                                                                if (typeof data36 === "string") {
-                                                                                                                                                                    if (!pattern9.test(data36)) {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data36 }];
-                                                                                                                                                                        return false;
-                                                                                                                                                                    }
-                                                                                                                                                                }
-                                                                                                                                                                else {
-                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data36 }];
-                                                                                                                                                                    return false;
-                                                                                                                                                                }
+                                                                                                                                                            const _errs35 = errors;
+                                                                                                                                                            if (!(validate96(data.slashUnknownPenalty, { instancePath: instancePath + "/slashUnknownPenalty", parentData: data, parentDataProperty: "slashUnknownPenalty", rootData }))) {
+                                                                                                                                                                vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                             }
-                                                                                                                                                            var valid0 = _errs86 === errors;
+                                                                                                                                                            var valid0 = _errs35 === errors;
                                                                                                                                                         }
                                                                                                                                                         else {
                                                                                                                                                             var valid0 = true;
                                                                                                                                                         }
                                                                                                                                                         if (valid0) {
                                                                                                                                                             if (data.slashInactivityTargetPercentage !== undefined) {
-                                                                                                                                                                let data37 = data.slashInactivityTargetPercentage;
-                                                                                                                                                                const _errs89 = errors;
-                                                                                                                                                                if (errors === _errs89) {
-                                                                                                                                                                    if ((typeof data37 == "number") && (isFinite(data37))) {
-                                                                                                                                                                        if (data37 > 1 || isNaN(data37)) {
-                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                            return false;
-                                                                                                                                                                        }
-                                                                                                                                                                        else {
-                                                                                                                                                                            if (data37 <= 0 || isNaN(data37)) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                                return false;
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                    }
-                                                                                                                                                                    else {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashInactivityTargetPercentage.type, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                        return false;
-                                                                                                                                                                    }
+                                                                                                                                                                const _errs36 = errors;
+                                                                                                                                                                if (!(validate98(data.slashInactivityTargetPercentage, { instancePath: instancePath + "/slashInactivityTargetPercentage", parentData: data, parentDataProperty: "slashInactivityTargetPercentage", rootData }))) {
+                                                                                                                                                                    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                 }
-                                                                                                                                                                var valid0 = _errs89 === errors;
+                                                                                                                                                                var valid0 = _errs36 === errors;
                                                                                                                                                             }
                                                                                                                                                             else {
                                                                                                                                                                 var valid0 = true;
                                                                                                                                                             }
                                                                                                                                                             if (valid0) {
                                                                                                                                                                 if (data.slashInactivityConsecutiveEpochThreshold !== undefined) {
-                                                                                                                                                                    let data38 = data.slashInactivityConsecutiveEpochThreshold;
-                                                                                                                                                                    const _errs91 = errors;
-                                                                                                                                                                    if (!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))) {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", schemaPath: "#/properties/slashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashInactivityConsecutiveEpochThreshold.type, parentSchema: schema12.properties.slashInactivityConsecutiveEpochThreshold, data: data38 }];
-                                                                                                                                                                        return false;
+                                                                                                                                                                    const _errs37 = errors;
+                                                                                                                                                                    if (!(validate100(data.slashInactivityConsecutiveEpochThreshold, { instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", parentData: data, parentDataProperty: "slashInactivityConsecutiveEpochThreshold", rootData }))) {
+                                                                                                                                                                        vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                     }
-                                                                                                                                                                    if (errors === _errs91) {
-                                                                                                                                                                        if ((typeof data38 == "number") && (isFinite(data38))) {
-                                                                                                                                                                            if (data38 < 1 || isNaN(data38)) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", schemaPath: "#/properties/slashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.slashInactivityConsecutiveEpochThreshold, data: data38 }];
-                                                                                                                                                                                return false;
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                    }
-                                                                                                                                                                    var valid0 = _errs91 === errors;
+                                                                                                                                                                    var valid0 = _errs37 === errors;
                                                                                                                                                                 }
                                                                                                                                                                 else {
                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                 }
                                                                                                                                                                 if (valid0) {
                                                                                                                                                                     if (data.slashOffenseExpirationRounds !== undefined) {
-                                                                                                                                                                        let data39 = data.slashOffenseExpirationRounds;
-                                                                                                                                                                        const _errs93 = errors;
-                                                                                                                                                                        if (!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) {
-                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashOffenseExpirationRounds", schemaPath: "#/properties/slashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashOffenseExpirationRounds.type, parentSchema: schema12.properties.slashOffenseExpirationRounds, data: data39 }];
-                                                                                                                                                                            return false;
+                                                                                                                                                                        const _errs38 = errors;
+                                                                                                                                                                        if (!(validate102(data.slashOffenseExpirationRounds, { instancePath: instancePath + "/slashOffenseExpirationRounds", parentData: data, parentDataProperty: "slashOffenseExpirationRounds", rootData }))) {
+                                                                                                                                                                            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                         }
-                                                                                                                                                                        if (errors === _errs93) {
-                                                                                                                                                                            if ((typeof data39 == "number") && (isFinite(data39))) {
-                                                                                                                                                                                if (data39 < 0 || isNaN(data39)) {
-                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashOffenseExpirationRounds", schemaPath: "#/properties/slashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashOffenseExpirationRounds, data: data39 }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                }
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                        var valid0 = _errs93 === errors;
+                                                                                                                                                                        var valid0 = _errs38 === errors;
                                                                                                                                                                     }
                                                                                                                                                                     else {
                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                     }
                                                                                                                                                                     if (valid0) {
                                                                                                                                                                         if (data.slashMaxPayloadSize !== undefined) {
-                                                                                                                                                                            let data40 = data.slashMaxPayloadSize;
-                                                                                                                                                                            const _errs95 = errors;
-                                                                                                                                                                            if (!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashMaxPayloadSize", schemaPath: "#/properties/slashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashMaxPayloadSize.type, parentSchema: schema12.properties.slashMaxPayloadSize, data: data40 }];
-                                                                                                                                                                                return false;
+                                                                                                                                                                            const _errs39 = errors;
+                                                                                                                                                                            if (!(validate104(data.slashMaxPayloadSize, { instancePath: instancePath + "/slashMaxPayloadSize", parentData: data, parentDataProperty: "slashMaxPayloadSize", rootData }))) {
+                                                                                                                                                                                vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                             }
-                                                                                                                                                                            if (errors === _errs95) {
-                                                                                                                                                                                if ((typeof data40 == "number") && (isFinite(data40))) {
-                                                                                                                                                                                    if (data40 < 1 || isNaN(data40)) {
-                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashMaxPayloadSize", schemaPath: "#/properties/slashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.slashMaxPayloadSize, data: data40 }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                    }
-                                                                                                                                                                                }
-                                                                                                                                                                            }
-                                                                                                                                                                            var valid0 = _errs95 === errors;
+                                                                                                                                                                            var valid0 = _errs39 === errors;
                                                                                                                                                                         }
                                                                                                                                                                         else {
                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                         }
                                                                                                                                                                         if (valid0) {
                                                                                                                                                                             if (data.slashGracePeriodL2Slots !== undefined) {
-                                                                                                                                                                                let data41 = data.slashGracePeriodL2Slots;
-                                                                                                                                                                                const _errs97 = errors;
-                                                                                                                                                                                if (!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) {
-                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashGracePeriodL2Slots", schemaPath: "#/properties/slashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashGracePeriodL2Slots.type, parentSchema: schema12.properties.slashGracePeriodL2Slots, data: data41 }];
-                                                                                                                                                                                    return false;
+                                                                                                                                                                                const _errs40 = errors;
+                                                                                                                                                                                if (!(validate106(data.slashGracePeriodL2Slots, { instancePath: instancePath + "/slashGracePeriodL2Slots", parentData: data, parentDataProperty: "slashGracePeriodL2Slots", rootData }))) {
+                                                                                                                                                                                    vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                 }
-                                                                                                                                                                                if (errors === _errs97) {
-                                                                                                                                                                                    if ((typeof data41 == "number") && (isFinite(data41))) {
-                                                                                                                                                                                        if (data41 < 0 || isNaN(data41)) {
-                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashGracePeriodL2Slots", schemaPath: "#/properties/slashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashGracePeriodL2Slots, data: data41 }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                        }
-                                                                                                                                                                                    }
-                                                                                                                                                                                }
-                                                                                                                                                                                var valid0 = _errs97 === errors;
+                                                                                                                                                                                var valid0 = _errs40 === errors;
                                                                                                                                                                             }
                                                                                                                                                                             else {
                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                             }
                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                 if (data.slashExecuteRoundsLookBack !== undefined) {
-                                                                                                                                                                                    let data42 = data.slashExecuteRoundsLookBack;
-                                                                                                                                                                                    const _errs99 = errors;
-                                                                                                                                                                                    if (!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) {
-                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashExecuteRoundsLookBack", schemaPath: "#/properties/slashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashExecuteRoundsLookBack.type, parentSchema: schema12.properties.slashExecuteRoundsLookBack, data: data42 }];
-                                                                                                                                                                                        return false;
+                                                                                                                                                                                    const _errs41 = errors;
+                                                                                                                                                                                    if (!(validate108(data.slashExecuteRoundsLookBack, { instancePath: instancePath + "/slashExecuteRoundsLookBack", parentData: data, parentDataProperty: "slashExecuteRoundsLookBack", rootData }))) {
+                                                                                                                                                                                        vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                     }
-                                                                                                                                                                                    if (errors === _errs99) {
-                                                                                                                                                                                        if ((typeof data42 == "number") && (isFinite(data42))) {
-                                                                                                                                                                                            if (data42 < 0 || isNaN(data42)) {
-                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashExecuteRoundsLookBack", schemaPath: "#/properties/slashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashExecuteRoundsLookBack, data: data42 }];
-                                                                                                                                                                                                return false;
-                                                                                                                                                                                            }
-                                                                                                                                                                                        }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var valid0 = _errs99 === errors;
+                                                                                                                                                                                    var valid0 = _errs41 === errors;
                                                                                                                                                                                 }
                                                                                                                                                                                 else {
                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                 }
                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                     if (data.disableValidator !== undefined) {
-                                                                                                                                                                                        let data43 = data.disableValidator;
-                                                                                                                                                                                        const _errs101 = errors;
-                                                                                                                                                                                        if (typeof data43 !== "boolean") {
-                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/disableValidator", schemaPath: "#/properties/disableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.disableValidator.type, parentSchema: schema12.properties.disableValidator, data: data43 }];
-                                                                                                                                                                                            return false;
+                                                                                                                                                                                        const _errs42 = errors;
+                                                                                                                                                                                        if (!(validate110(data.disableValidator, { instancePath: instancePath + "/disableValidator", parentData: data, parentDataProperty: "disableValidator", rootData }))) {
+                                                                                                                                                                                            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                         }
-                                                                                                                                                                                        var valid0 = _errs101 === errors;
+                                                                                                                                                                                        var valid0 = _errs42 === errors;
                                                                                                                                                                                     }
                                                                                                                                                                                     else {
                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                     }
                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                         if (data.disabledValidators !== undefined) {
-                                                                                                                                                                                            let data44 = data.disabledValidators;
-                                                                                                                                                                                            const _errs103 = errors;
-                                                                                                                                                                                            if (errors === _errs103) {
-                                                                                                                                                                                                if (Array.isArray(data44)) {
-                                                                                                                                                                                                    var valid18 = true;
-                                                                                                                                                                                                    const len3 = data44.length;
-                                                                                                                                                                                                    for (let i3 = 0; i3 < len3; i3++) {
-                                                                                                                                                                                                        let data45 = data44[i3];
-                                                                                                                                                                                                        const _errs105 = errors;
-                                                                                                                                                                                                        const _errs106 = errors;
-                                                                                                                                                                                                        if (errors === _errs106) {
-                                                                                                                                                                                                            if (typeof data45 === "string") {
-                                                                                                                                                                                                                if (!pattern4.test(data45)) {
-                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/disabledValidators/" + i3, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data45 }];
-                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            else {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/disabledValidators/" + i3, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data45 }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        var valid18 = _errs105 === errors;
-                                                                                                                                                                                                        if (!valid18) {
-                                                                                                                                                                                                            break;
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                }
-                                                                                                                                                                                                else {
-                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/disabledValidators", schemaPath: "#/properties/disabledValidators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.disabledValidators.type, parentSchema: schema12.properties.disabledValidators, data: data44 }];
-                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                }
+                                                                                                                                                                                            const _errs43 = errors;
+                                                                                                                                                                                            if (!(validate112(data.disabledValidators, { instancePath: instancePath + "/disabledValidators", parentData: data, parentDataProperty: "disabledValidators", rootData }))) {
+                                                                                                                                                                                                vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                             }
-                                                                                                                                                                                            var valid0 = _errs103 === errors;
+                                                                                                                                                                                            var valid0 = _errs43 === errors;
                                                                                                                                                                                         }
                                                                                                                                                                                         else {
                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                             if (data.attestationPollingIntervalMs !== undefined) {
-                                                                                                                                                                                                let data46 = data.attestationPollingIntervalMs;
-                                                                                                                                                                                                const _errs108 = errors;
-                                                                                                                                                                                                if (!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) {
-                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/attestationPollingIntervalMs", schemaPath: "#/properties/attestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.attestationPollingIntervalMs.type, parentSchema: schema12.properties.attestationPollingIntervalMs, data: data46 }];
-                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                const _errs44 = errors;
+                                                                                                                                                                                                if (!(validate114(data.attestationPollingIntervalMs, { instancePath: instancePath + "/attestationPollingIntervalMs", parentData: data, parentDataProperty: "attestationPollingIntervalMs", rootData }))) {
+                                                                                                                                                                                                    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                 }
-                                                                                                                                                                                                if (errors === _errs108) {
-                                                                                                                                                                                                    if ((typeof data46 == "number") && (isFinite(data46))) {
-                                                                                                                                                                                                        if (data46 < 1 || isNaN(data46)) {
-                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/attestationPollingIntervalMs", schemaPath: "#/properties/attestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.attestationPollingIntervalMs, data: data46 }];
-                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                }
-                                                                                                                                                                                                var valid0 = _errs108 === errors;
+                                                                                                                                                                                                var valid0 = _errs44 === errors;
                                                                                                                                                                                             }
                                                                                                                                                                                             else {
                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                 if (data.validatorReexecute !== undefined) {
-                                                                                                                                                                                                    let data47 = data.validatorReexecute;
-                                                                                                                                                                                                    const _errs110 = errors;
-                                                                                                                                                                                                    if (typeof data47 !== "boolean") {
-                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/validatorReexecute", schemaPath: "#/properties/validatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.validatorReexecute.type, parentSchema: schema12.properties.validatorReexecute, data: data47 }];
-                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                    const _errs45 = errors;
+                                                                                                                                                                                                    if (!(validate116(data.validatorReexecute, { instancePath: instancePath + "/validatorReexecute", parentData: data, parentDataProperty: "validatorReexecute", rootData }))) {
+                                                                                                                                                                                                        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                     }
-                                                                                                                                                                                                    var valid0 = _errs110 === errors;
+                                                                                                                                                                                                    var valid0 = _errs45 === errors;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 else {
                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                     if (data.secondsBeforeInvalidatingBlockAsCommitteeMember !== undefined) {
-                                                                                                                                                                                                        let data48 = data.secondsBeforeInvalidatingBlockAsCommitteeMember;
-                                                                                                                                                                                                        const _errs112 = errors;
-                                                                                                                                                                                                        if (!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))) {
-                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember.type, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember, data: data48 }];
-                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                        const _errs46 = errors;
+                                                                                                                                                                                                        if (!(validate118(data.secondsBeforeInvalidatingBlockAsCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsCommitteeMember", rootData }))) {
+                                                                                                                                                                                                            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                         }
-                                                                                                                                                                                                        if (errors === _errs112) {
-                                                                                                                                                                                                            if ((typeof data48 == "number") && (isFinite(data48))) {
-                                                                                                                                                                                                                if (data48 < 0 || isNaN(data48)) {
-                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember, data: data48 }];
-                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        var valid0 = _errs112 === errors;
+                                                                                                                                                                                                        var valid0 = _errs46 === errors;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     else {
                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                         if (data.secondsBeforeInvalidatingBlockAsNonCommitteeMember !== undefined) {
-                                                                                                                                                                                                            let data49 = data.secondsBeforeInvalidatingBlockAsNonCommitteeMember;
-                                                                                                                                                                                                            const _errs114 = errors;
-                                                                                                                                                                                                            if (!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))) {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember.type, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember, data: data49 }];
-                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                            const _errs47 = errors;
+                                                                                                                                                                                                            if (!(validate120(data.secondsBeforeInvalidatingBlockAsNonCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsNonCommitteeMember", rootData }))) {
+                                                                                                                                                                                                                vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                             }
-                                                                                                                                                                                                            if (errors === _errs114) {
-                                                                                                                                                                                                                if ((typeof data49 == "number") && (isFinite(data49))) {
-                                                                                                                                                                                                                    if (data49 < 0 || isNaN(data49)) {
-                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember, data: data49 }];
-                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            var valid0 = _errs114 === errors;
+                                                                                                                                                                                                            var valid0 = _errs47 === errors;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         else {
                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                             if (data.realProofs !== undefined) {
-                                                                                                                                                                                                                let data50 = data.realProofs;
-                                                                                                                                                                                                                const _errs116 = errors;
-                                                                                                                                                                                                                if (typeof data50 !== "boolean") {
-                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/realProofs", schemaPath: "#/properties/realProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.realProofs.type, parentSchema: schema12.properties.realProofs, data: data50 }];
-                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                const _errs48 = errors;
+                                                                                                                                                                                                                if (!(validate122(data.realProofs, { instancePath: instancePath + "/realProofs", parentData: data, parentDataProperty: "realProofs", rootData }))) {
+                                                                                                                                                                                                                    vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                var valid0 = _errs116 === errors;
+                                                                                                                                                                                                                var valid0 = _errs48 === errors;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             else {
                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                 if (data.proverTestDelayType !== undefined) {
-                                                                                                                                                                                                                    let data51 = data.proverTestDelayType;
-                                                                                                                                                                                                                    const _errs118 = errors;
-                                                                                                                                                                                                                    if (typeof data51 !== "string") {
-                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/proverTestDelayType", schemaPath: "#/properties/proverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.proverTestDelayType.type, parentSchema: schema12.properties.proverTestDelayType, data: data51 }];
-                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                    const _errs49 = errors;
+                                                                                                                                                                                                                    if (!(validate124(data.proverTestDelayType, { instancePath: instancePath + "/proverTestDelayType", parentData: data, parentDataProperty: "proverTestDelayType", rootData }))) {
+                                                                                                                                                                                                                        vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+                                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                    if (!((data51 === "fixed") || (data51 === "realistic"))) {
-                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/proverTestDelayType", schemaPath: "#/properties/proverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema12.properties.proverTestDelayType.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.proverTestDelayType.enum, parentSchema: schema12.properties.proverTestDelayType, data: data51 }];
-                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                    var valid0 = _errs118 === errors;
+                                                                                                                                                                                                                    var valid0 = _errs49 === errors;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                     if (data.proverTestDelayMs !== undefined) {
-                                                                                                                                                                                                                        let data52 = data.proverTestDelayMs;
-                                                                                                                                                                                                                        const _errs120 = errors;
-                                                                                                                                                                                                                        if (!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))) {
-                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/proverTestDelayMs", schemaPath: "#/properties/proverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.proverTestDelayMs.type, parentSchema: schema12.properties.proverTestDelayMs, data: data52 }];
-                                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                                        const _errs50 = errors;
+                                                                                                                                                                                                                        if (!(validate126(data.proverTestDelayMs, { instancePath: instancePath + "/proverTestDelayMs", parentData: data, parentDataProperty: "proverTestDelayMs", rootData }))) {
+                                                                                                                                                                                                                            vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+                                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                        if (errors === _errs120) {
-                                                                                                                                                                                                                            if ((typeof data52 == "number") && (isFinite(data52))) {
-                                                                                                                                                                                                                                if (data52 < 0 || isNaN(data52)) {
-                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/proverTestDelayMs", schemaPath: "#/properties/proverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverTestDelayMs, data: data52 }];
-                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                        var valid0 = _errs120 === errors;
+                                                                                                                                                                                                                        var valid0 = _errs50 === errors;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                         if (data.proverTestDelayFactor !== undefined) {
-                                                                                                                                                                                                                            let data53 = data.proverTestDelayFactor;
-                                                                                                                                                                                                                            const _errs122 = errors;
-                                                                                                                                                                                                                            if (errors === _errs122) {
-                                                                                                                                                                                                                                if ((typeof data53 == "number") && (isFinite(data53))) {
-                                                                                                                                                                                                                                    if (data53 < 0 || isNaN(data53)) {
-                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/proverTestDelayFactor", schemaPath: "#/properties/proverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverTestDelayFactor, data: data53 }];
-                                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                else {
-                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/proverTestDelayFactor", schemaPath: "#/properties/proverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.proverTestDelayFactor.type, parentSchema: schema12.properties.proverTestDelayFactor, data: data53 }];
-                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                }
+                                                                                                                                                                                                                            const _errs51 = errors;
+                                                                                                                                                                                                                            if (!(validate128(data.proverTestDelayFactor, { instancePath: instancePath + "/proverTestDelayFactor", parentData: data, parentDataProperty: "proverTestDelayFactor", rootData }))) {
+                                                                                                                                                                                                                                vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+                                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                            var valid0 = _errs122 === errors;
+                                                                                                                                                                                                                            var valid0 = _errs51 === errors;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                             if (data.proverAgentCount !== undefined) {
-                                                                                                                                                                                                                                let data54 = data.proverAgentCount;
-                                                                                                                                                                                                                                const _errs124 = errors;
-                                                                                                                                                                                                                                if (!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))) {
-                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/proverAgentCount", schemaPath: "#/properties/proverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.proverAgentCount.type, parentSchema: schema12.properties.proverAgentCount, data: data54 }];
-                                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                                const _errs52 = errors;
+                                                                                                                                                                                                                                if (!(validate130(data.proverAgentCount, { instancePath: instancePath + "/proverAgentCount", parentData: data, parentDataProperty: "proverAgentCount", rootData }))) {
+                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+                                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                if (errors === _errs124) {
-                                                                                                                                                                                                                                    if ((typeof data54 == "number") && (isFinite(data54))) {
-                                                                                                                                                                                                                                        if (data54 < 0 || isNaN(data54)) {
-                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/proverAgentCount", schemaPath: "#/properties/proverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverAgentCount, data: data54 }];
-                                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                var valid0 = _errs124 === errors;
+                                                                                                                                                                                                                                var valid0 = _errs52 === errors;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                                 if (data.cancelJobsOnStop !== undefined) {
-                                                                                                                                                                                                                                    let data55 = data.cancelJobsOnStop;
-                                                                                                                                                                                                                                    const _errs126 = errors;
-                                                                                                                                                                                                                                    if (typeof data55 !== "boolean") {
-                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/cancelJobsOnStop", schemaPath: "#/properties/cancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.cancelJobsOnStop.type, parentSchema: schema12.properties.cancelJobsOnStop, data: data55 }];
-                                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                                    const _errs53 = errors;
+                                                                                                                                                                                                                                    if (!(validate132(data.cancelJobsOnStop, { instancePath: instancePath + "/cancelJobsOnStop", parentData: data, parentDataProperty: "cancelJobsOnStop", rootData }))) {
+                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+                                                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                                    var valid0 = _errs126 === errors;
+                                                                                                                                                                                                                                    var valid0 = _errs53 === errors;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                                     if (data.enqueueConcurrency !== undefined) {
-                                                                                                                                                                                                                                        let data56 = data.enqueueConcurrency;
-                                                                                                                                                                                                                                        const _errs128 = errors;
-                                                                                                                                                                                                                                        if (!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))) {
-                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/enqueueConcurrency", schemaPath: "#/properties/enqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.enqueueConcurrency.type, parentSchema: schema12.properties.enqueueConcurrency, data: data56 }];
-                                                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                                                        const _errs54 = errors;
+                                                                                                                                                                                                                                        if (!(validate134(data.enqueueConcurrency, { instancePath: instancePath + "/enqueueConcurrency", parentData: data, parentDataProperty: "enqueueConcurrency", rootData }))) {
+                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+                                                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                                        if (errors === _errs128) {
-                                                                                                                                                                                                                                            if ((typeof data56 == "number") && (isFinite(data56))) {
-                                                                                                                                                                                                                                                if (data56 < 1 || isNaN(data56)) {
-                                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/enqueueConcurrency", schemaPath: "#/properties/enqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.enqueueConcurrency, data: data56 }];
-                                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                        var valid0 = _errs128 === errors;
+                                                                                                                                                                                                                                        var valid0 = _errs54 === errors;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                                         if (data.haSigningEnabled !== undefined) {
-                                                                                                                                                                                                                                            let data57 = data.haSigningEnabled;
-                                                                                                                                                                                                                                            const _errs130 = errors;
-                                                                                                                                                                                                                                            if (typeof data57 !== "boolean") {
-                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/haSigningEnabled", schemaPath: "#/properties/haSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.haSigningEnabled.type, parentSchema: schema12.properties.haSigningEnabled, data: data57 }];
-                                                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                                                            const _errs55 = errors;
+                                                                                                                                                                                                                                            if (!(validate136(data.haSigningEnabled, { instancePath: instancePath + "/haSigningEnabled", parentData: data, parentDataProperty: "haSigningEnabled", rootData }))) {
+                                                                                                                                                                                                                                                vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+                                                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                                            var valid0 = _errs130 === errors;
+                                                                                                                                                                                                                                            var valid0 = _errs55 === errors;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                                             if (data.nodeId !== undefined) {
-                                                                                                                                                                                                                                                let data58 = data.nodeId;
-                                                                                                                                                                                                                                                const _errs132 = errors;
-                                                                                                                                                                                                                                                if (errors === _errs132) {
-                                                                                                                                                                                                                                                    if (typeof data58 === "string") {
-                                                                                                                                                                                                                                                        if (func3(data58) < 1) {
-                                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/nodeId", schemaPath: "#/properties/nodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.nodeId, data: data58 }];
-                                                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                                    else {
-                                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/nodeId", schemaPath: "#/properties/nodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.nodeId.type, parentSchema: schema12.properties.nodeId, data: data58 }];
-                                                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                                                const _errs56 = errors;
+                                                                                                                                                                                                                                                if (!(validate138(data.nodeId, { instancePath: instancePath + "/nodeId", parentData: data, parentDataProperty: "nodeId", rootData }))) {
+                                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+                                                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                                var valid0 = _errs132 === errors;
+                                                                                                                                                                                                                                                var valid0 = _errs56 === errors;
                                                                                                                                                                                                                                             }
                                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                                                             }
                                                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                                                 if (data.pollingIntervalMs !== undefined) {
-                                                                                                                                                                                                                                                    let data59 = data.pollingIntervalMs;
-                                                                                                                                                                                                                                                    const _errs134 = errors;
-                                                                                                                                                                                                                                                    if (!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))) {
-                                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/pollingIntervalMs", schemaPath: "#/properties/pollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.pollingIntervalMs.type, parentSchema: schema12.properties.pollingIntervalMs, data: data59 }];
-                                                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                                                    const _errs57 = errors;
+                                                                                                                                                                                                                                                    if (!(validate140(data.pollingIntervalMs, { instancePath: instancePath + "/pollingIntervalMs", parentData: data, parentDataProperty: "pollingIntervalMs", rootData }))) {
+                                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+                                                                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                                                    if (errors === _errs134) {
-                                                                                                                                                                                                                                                        if ((typeof data59 == "number") && (isFinite(data59))) {
-                                                                                                                                                                                                                                                            if (data59 < 1 || isNaN(data59)) {
-                                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/pollingIntervalMs", schemaPath: "#/properties/pollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.pollingIntervalMs, data: data59 }];
-                                                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                                    var valid0 = _errs134 === errors;
+                                                                                                                                                                                                                                                    var valid0 = _errs57 === errors;
                                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                                                     if (data.signingTimeoutMs !== undefined) {
-                                                                                                                                                                                                                                                        let data60 = data.signingTimeoutMs;
-                                                                                                                                                                                                                                                        const _errs136 = errors;
-                                                                                                                                                                                                                                                        if (!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))) {
-                                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/signingTimeoutMs", schemaPath: "#/properties/signingTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.signingTimeoutMs.type, parentSchema: schema12.properties.signingTimeoutMs, data: data60 }];
-                                                                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                                                                        const _errs58 = errors;
+                                                                                                                                                                                                                                                        if (!(validate142(data.signingTimeoutMs, { instancePath: instancePath + "/signingTimeoutMs", parentData: data, parentDataProperty: "signingTimeoutMs", rootData }))) {
+                                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+                                                                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                                                        if (errors === _errs136) {
-                                                                                                                                                                                                                                                            if ((typeof data60 == "number") && (isFinite(data60))) {
-                                                                                                                                                                                                                                                                if (data60 < 1 || isNaN(data60)) {
-                                                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/signingTimeoutMs", schemaPath: "#/properties/signingTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.signingTimeoutMs, data: data60 }];
-                                                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                        var valid0 = _errs136 === errors;
+                                                                                                                                                                                                                                                        var valid0 = _errs58 === errors;
                                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                                                         var valid0 = true;
@@ -1744,105 +2340,206 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     validate10.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_setConfig_result = validate15;
-const schema33 = { "type": "null" };
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_setConfig_result = validate145;
+const schema145 = { "$ref": "Null" };
+const schema146 = { "type": "null" };
+function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate15.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema33.type, parentSchema: schema33, data }];
+        validate145.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate15.errors = vErrors;
+    validate145.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_pauseSync_result = validate16;
-const schema34 = { "type": "null" };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_pauseSync_result = validate146;
+const schema147 = { "$ref": "Null" };
+function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate16.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.type, parentSchema: schema34, data }];
+        validate146.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate16.errors = vErrors;
+    validate146.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_resumeSync_result = validate17;
-const schema35 = { "type": "null" };
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_resumeSync_result = validate147;
+const schema149 = { "$ref": "Null" };
+function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate17.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.type, parentSchema: schema35, data }];
+        validate147.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate17.errors = vErrors;
+    validate147.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_rollbackTo_result = validate18;
-const schema36 = { "type": "null" };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_rollbackTo_result = validate148;
+const schema151 = { "$ref": "Null" };
+function validate148(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate18.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.type, parentSchema: schema36, data }];
+        validate148.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate18.errors = vErrors;
+    validate148.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_startSnapshotUpload_result = validate19;
-const schema37 = { "type": "null" };
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_startSnapshotUpload_result = validate149;
+const schema153 = { "$ref": "Null" };
+function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate19.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema37.type, parentSchema: schema37, data }];
+        validate149.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate19.errors = vErrors;
+    validate149.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_getSlashPayloads_result = validate20;
-const schema38 = { "type": "array", "items": { "$ref": "SlashPayloadRound" } };
-const schema39 = { "type": "object", "additionalProperties": false, "required": ["address", "timestamp", "votes", "round", "slashes"], "properties": { "address": { "$ref": "EthAddress" }, "timestamp": { "$ref": "BigIntString" }, "votes": { "$ref": "BigIntString" }, "round": { "$ref": "BigIntString" }, "slashes": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenses"], "properties": { "validator": { "$ref": "EthAddress" }, "amount": { "$ref": "BigIntString" }, "offenses": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["offenseType", "epochOrSlot"], "properties": { "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "BigIntString" } } } } } } } } };
-const schema46 = { "type": "integer", "enum": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_getSlashPayloads_result = validate150;
+const schema155 = { "$ref": "SlashPayloadRoundList" };
+const schema156 = { "type": "array", "items": { "$ref": "SlashPayloadRound" } };
+const schema157 = { "type": "object", "additionalProperties": false, "required": ["address", "timestamp", "votes", "round", "slashes"], "properties": { "address": { "$ref": "SlashPayloadRoundAddress" }, "timestamp": { "$ref": "SlashPayloadRoundTimestamp" }, "votes": { "$ref": "SlashPayloadRoundVotes" }, "round": { "$ref": "SlashPayloadRoundRound" }, "slashes": { "$ref": "SlashPayloadRoundSlashes" } } };
+const schema158 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern4.test(data)) {
+                validate153.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                return false;
+            }
+        }
+        else {
+            validate153.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            return false;
+        }
+    }
+    validate153.errors = vErrors;
+    return errors === 0;
+}
+const schema160 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate155.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate155.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate155.errors = vErrors;
+    return errors === 0;
+}
+const schema162 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate157.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate157.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate157.errors = vErrors;
+    return errors === 0;
+}
+const schema164 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate159(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate159.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate159.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate159.errors = vErrors;
+    return errors === 0;
+}
+const schema166 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItem" } };
+const schema167 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenses"], "properties": { "validator": { "$ref": "EthAddress" }, "amount": { "$ref": "SlashPayloadRoundSlashesItemAmount" }, "offenses": { "$ref": "SlashPayloadRoundSlashesItemOffenses" } } };
+const schema169 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate163(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate163.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate163.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate163.errors = vErrors;
+    return errors === 0;
+}
+const schema171 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItemOffensesItem" } };
+const schema172 = { "type": "object", "additionalProperties": false, "required": ["offenseType", "epochOrSlot"], "properties": { "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "BigIntString" } } };
+const schema173 = { "type": "integer", "enum": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if ((((((data.address === undefined) && (missing0 = "address")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.votes === undefined) && (missing0 = "votes"))) || ((data.round === undefined) && (missing0 = "round"))) || ((data.slashes === undefined) && (missing0 = "slashes"))) {
-                validate21.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema39.required, parentSchema: schema39, data }];
+            if (((data.offenseType === undefined) && (missing0 = "offenseType")) || ((data.epochOrSlot === undefined) && (missing0 = "epochOrSlot"))) {
+                validate166.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema172.required, parentSchema: schema172, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(((((key0 === "address") || (key0 === "timestamp")) || (key0 === "votes")) || (key0 === "round")) || (key0 === "slashes"))) {
-                        validate21.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39, data }];
+                    if (!((key0 === "offenseType") || (key0 === "epochOrSlot"))) {
+                        validate166.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema172, data }];
                         return false;
                         break;
                     }
                 }
                 if (_errs1 === errors) {
-                    if (data.address !== undefined) {
-                        let data0 = data.address;
+                    if (data.offenseType !== undefined) {
+                        let data0 = data.offenseType;
                         const _errs2 = errors;
-                        const _errs3 = errors;
-                        if (errors === _errs3) {
-                            if (typeof data0 === "string") {
-                                if (!pattern4.test(data0)) {
-                                    validate21.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data0 }];
-                                    return false;
-                                }
-                            }
-                            else {
-                                validate21.errors = [{ instancePath: instancePath + "/address", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data0 }];
-                                return false;
-                            }
+                        if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
+                            validate166.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema173.type, parentSchema: schema173, data: data0 }];
+                            return false;
+                        }
+                        if (!((((((((((data0 === 0) || (data0 === 1)) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6)) || (data0 === 7)) || (data0 === 8)) || (data0 === 9))) {
+                            validate166.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema173.enum }, message: "must be equal to one of the allowed values", schema: schema173.enum, parentSchema: schema173, data: data0 }];
+                            return false;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -1850,19 +2547,19 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
                         var valid0 = true;
                     }
                     if (valid0) {
-                        if (data.timestamp !== undefined) {
-                            let data1 = data.timestamp;
+                        if (data.epochOrSlot !== undefined) {
+                            let data1 = data.epochOrSlot;
                             const _errs5 = errors;
                             const _errs6 = errors;
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern9.test(data1)) {
-                                        validate21.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data1 }];
+                                        validate166.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate21.errors = [{ instancePath: instancePath + "/timestamp", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data1 }];
+                                    validate166.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data: data1 }];
                                     return false;
                                 }
                             }
@@ -1871,254 +2568,19 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
                         else {
                             var valid0 = true;
                         }
-                        if (valid0) {
-                            if (data.votes !== undefined) {
-                                let data2 = data.votes;
-                                const _errs8 = errors;
-                                const _errs9 = errors;
-                                if (errors === _errs9) {
-                                    if (typeof data2 === "string") {
-                                        if (!pattern9.test(data2)) {
-                                            validate21.errors = [{ instancePath: instancePath + "/votes", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data2 }];
-                                            return false;
-                                        }
-                                    }
-                                    else {
-                                        validate21.errors = [{ instancePath: instancePath + "/votes", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data2 }];
-                                        return false;
-                                    }
-                                }
-                                var valid0 = _errs8 === errors;
-                            }
-                            else {
-                                var valid0 = true;
-                            }
-                            if (valid0) {
-                                if (data.round !== undefined) {
-                                    let data3 = data.round;
-                                    const _errs11 = errors;
-                                    const _errs12 = errors;
-                                    if (errors === _errs12) {
-                                        if (typeof data3 === "string") {
-                                            if (!pattern9.test(data3)) {
-                                                validate21.errors = [{ instancePath: instancePath + "/round", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data3 }];
-                                                return false;
-                                            }
-                                        }
-                                        else {
-                                            validate21.errors = [{ instancePath: instancePath + "/round", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data3 }];
-                                            return false;
-                                        }
-                                    }
-                                    var valid0 = _errs11 === errors;
-                                }
-                                else {
-                                    var valid0 = true;
-                                }
-                                if (valid0) {
-                                    if (data.slashes !== undefined) {
-                                        let data4 = data.slashes;
-                                        const _errs14 = errors;
-                                        if (errors === _errs14) {
-                                            if (Array.isArray(data4)) {
-                                                var valid5 = true;
-                                                const len0 = data4.length;
-                                                for (let i0 = 0; i0 < len0; i0++) {
-                                                    let data5 = data4[i0];
-                                                    const _errs16 = errors;
-                                                    if (errors === _errs16) {
-                                                        if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                                                            let missing1;
-                                                            if ((((data5.validator === undefined) && (missing1 = "validator")) || ((data5.amount === undefined) && (missing1 = "amount"))) || ((data5.offenses === undefined) && (missing1 = "offenses"))) {
-                                                                validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0, schemaPath: "#/properties/slashes/items/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema39.properties.slashes.items.required, parentSchema: schema39.properties.slashes.items, data: data5 }];
-                                                                return false;
-                                                            }
-                                                            else {
-                                                                const _errs18 = errors;
-                                                                for (const key1 in data5) {
-                                                                    if (!(((key1 === "validator") || (key1 === "amount")) || (key1 === "offenses"))) {
-                                                                        validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0, schemaPath: "#/properties/slashes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39.properties.slashes.items, data: data5 }];
-                                                                        return false;
-                                                                        break;
-                                                                    }
-                                                                }
-                                                                if (_errs18 === errors) {
-                                                                    if (data5.validator !== undefined) {
-                                                                        let data6 = data5.validator;
-                                                                        const _errs19 = errors;
-                                                                        const _errs20 = errors;
-                                                                        if (errors === _errs20) {
-                                                                            if (typeof data6 === "string") {
-                                                                                if (!pattern4.test(data6)) {
-                                                                                    validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/validator", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data6 }];
-                                                                                    return false;
-                                                                                }
-                                                                            }
-                                                                            else {
-                                                                                validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/validator", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data6 }];
-                                                                                return false;
-                                                                            }
-                                                                        }
-                                                                        var valid6 = _errs19 === errors;
-                                                                    }
-                                                                    else {
-                                                                        var valid6 = true;
-                                                                    }
-                                                                    if (valid6) {
-                                                                        if (data5.amount !== undefined) {
-                                                                            let data7 = data5.amount;
-                                                                            const _errs22 = errors;
-                                                                            const _errs23 = errors;
-                                                                            if (errors === _errs23) {
-                                                                                if (typeof data7 === "string") {
-                                                                                    if (!pattern9.test(data7)) {
-                                                                                        validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/amount", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data7 }];
-                                                                                        return false;
-                                                                                    }
-                                                                                }
-                                                                                else {
-                                                                                    validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/amount", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data7 }];
-                                                                                    return false;
-                                                                                }
-                                                                            }
-                                                                            var valid6 = _errs22 === errors;
-                                                                        }
-                                                                        else {
-                                                                            var valid6 = true;
-                                                                        }
-                                                                        if (valid6) {
-                                                                            if (data5.offenses !== undefined) {
-                                                                                let data8 = data5.offenses;
-                                                                                const _errs25 = errors;
-                                                                                if (errors === _errs25) {
-                                                                                    if (Array.isArray(data8)) {
-                                                                                        var valid9 = true;
-                                                                                        const len1 = data8.length;
-                                                                                        for (let i1 = 0; i1 < len1; i1++) {
-                                                                                            let data9 = data8[i1];
-                                                                                            const _errs27 = errors;
-                                                                                            if (errors === _errs27) {
-                                                                                                if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-                                                                                                    let missing2;
-                                                                                                    if (((data9.offenseType === undefined) && (missing2 = "offenseType")) || ((data9.epochOrSlot === undefined) && (missing2 = "epochOrSlot"))) {
-                                                                                                        validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1, schemaPath: "#/properties/slashes/items/properties/offenses/items/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'", schema: schema39.properties.slashes.items.properties.offenses.items.required, parentSchema: schema39.properties.slashes.items.properties.offenses.items, data: data9 }];
-                                                                                                        return false;
-                                                                                                    }
-                                                                                                    else {
-                                                                                                        const _errs29 = errors;
-                                                                                                        for (const key2 in data9) {
-                                                                                                            if (!((key2 === "offenseType") || (key2 === "epochOrSlot"))) {
-                                                                                                                validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1, schemaPath: "#/properties/slashes/items/properties/offenses/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39.properties.slashes.items.properties.offenses.items, data: data9 }];
-                                                                                                                return false;
-                                                                                                                break;
-                                                                                                            }
-                                                                                                        }
-                                                                                                        if (_errs29 === errors) {
-                                                                                                            if (data9.offenseType !== undefined) {
-                                                                                                                let data10 = data9.offenseType;
-                                                                                                                const _errs30 = errors;
-                                                                                                                if (!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) {
-                                                                                                                    validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1 + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema46.type, parentSchema: schema46, data: data10 }];
-                                                                                                                    return false;
-                                                                                                                }
-                                                                                                                if (!((((((((((data10 === 0) || (data10 === 1)) || (data10 === 2)) || (data10 === 3)) || (data10 === 4)) || (data10 === 5)) || (data10 === 6)) || (data10 === 7)) || (data10 === 8)) || (data10 === 9))) {
-                                                                                                                    validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1 + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema46.enum }, message: "must be equal to one of the allowed values", schema: schema46.enum, parentSchema: schema46, data: data10 }];
-                                                                                                                    return false;
-                                                                                                                }
-                                                                                                                var valid10 = _errs30 === errors;
-                                                                                                            }
-                                                                                                            else {
-                                                                                                                var valid10 = true;
-                                                                                                            }
-                                                                                                            if (valid10) {
-                                                                                                                if (data9.epochOrSlot !== undefined) {
-                                                                                                                    let data11 = data9.epochOrSlot;
-                                                                                                                    const _errs33 = errors;
-                                                                                                                    const _errs34 = errors;
-                                                                                                                    if (errors === _errs34) {
-                                                                                                                        if (typeof data11 === "string") {
-                                                                                                                            if (!pattern9.test(data11)) {
-                                                                                                                                validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1 + "/epochOrSlot", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data11 }];
-                                                                                                                                return false;
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                        else {
-                                                                                                                            validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1 + "/epochOrSlot", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data11 }];
-                                                                                                                            return false;
-                                                                                                                        }
-                                                                                                                    }
-                                                                                                                    var valid10 = _errs33 === errors;
-                                                                                                                }
-                                                                                                                else {
-                                                                                                                    var valid10 = true;
-                                                                                                                }
-                                                                                                            }
-                                                                                                        }
-                                                                                                    }
-                                                                                                }
-                                                                                                else {
-                                                                                                    validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses/" + i1, schemaPath: "#/properties/slashes/items/properties/offenses/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.properties.slashes.items.properties.offenses.items.type, parentSchema: schema39.properties.slashes.items.properties.offenses.items, data: data9 }];
-                                                                                                    return false;
-                                                                                                }
-                                                                                            }
-                                                                                            var valid9 = _errs27 === errors;
-                                                                                            if (!valid9) {
-                                                                                                break;
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                    else {
-                                                                                        validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0 + "/offenses", schemaPath: "#/properties/slashes/items/properties/offenses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema39.properties.slashes.items.properties.offenses.type, parentSchema: schema39.properties.slashes.items.properties.offenses, data: data8 }];
-                                                                                        return false;
-                                                                                    }
-                                                                                }
-                                                                                var valid6 = _errs25 === errors;
-                                                                            }
-                                                                            else {
-                                                                                var valid6 = true;
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                        else {
-                                                            validate21.errors = [{ instancePath: instancePath + "/slashes/" + i0, schemaPath: "#/properties/slashes/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.properties.slashes.items.type, parentSchema: schema39.properties.slashes.items, data: data5 }];
-                                                            return false;
-                                                        }
-                                                    }
-                                                    var valid5 = _errs16 === errors;
-                                                    if (!valid5) {
-                                                        break;
-                                                    }
-                                                }
-                                            }
-                                            else {
-                                                validate21.errors = [{ instancePath: instancePath + "/slashes", schemaPath: "#/properties/slashes/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema39.properties.slashes.type, parentSchema: schema39.properties.slashes, data: data4 }];
-                                                return false;
-                                            }
-                                        }
-                                        var valid0 = _errs14 === errors;
-                                    }
-                                    else {
-                                        var valid0 = true;
-                                    }
-                                }
-                            }
-                        }
                     }
                 }
             }
         }
         else {
-            validate21.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data }];
+            validate166.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema172.type, parentSchema: schema172, data }];
             return false;
         }
     }
-    validate21.errors = vErrors;
+    validate166.errors = vErrors;
     return errors === 0;
 }
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2127,8 +2589,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate21(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+                if (!(validate166(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -2138,31 +2600,28 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate20.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema38.type, parentSchema: schema38, data }];
+            validate165.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema171.type, parentSchema: schema171, data }];
             return false;
         }
     }
-    validate20.errors = vErrors;
+    validate165.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_getSlashOffenses_result = validate23;
-const schema48 = { "type": "array", "items": { "$ref": "Offense" } };
-const schema49 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenseType", "epochOrSlot"], "properties": { "validator": { "$ref": "EthAddress" }, "amount": { "$ref": "BigIntString" }, "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "BigIntString" } } };
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (((((data.validator === undefined) && (missing0 = "validator")) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.offenseType === undefined) && (missing0 = "offenseType"))) || ((data.epochOrSlot === undefined) && (missing0 = "epochOrSlot"))) {
-                validate24.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema49.required, parentSchema: schema49, data }];
+            if ((((data.validator === undefined) && (missing0 = "validator")) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.offenses === undefined) && (missing0 = "offenses"))) {
+                validate162.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema167.required, parentSchema: schema167, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!((((key0 === "validator") || (key0 === "amount")) || (key0 === "offenseType")) || (key0 === "epochOrSlot"))) {
-                        validate24.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data }];
+                    if (!(((key0 === "validator") || (key0 === "amount")) || (key0 === "offenses"))) {
+                        validate162.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema167, data }];
                         return false;
                         break;
                     }
@@ -2175,12 +2634,12 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern4.test(data0)) {
-                                    validate24.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema18, data: data0 }];
+                                    validate162.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate24.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data0 }];
+                                validate162.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
                                 return false;
                             }
                         }
@@ -2191,20 +2650,10 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (valid0) {
                         if (data.amount !== undefined) {
-                            let data1 = data.amount;
                             const _errs5 = errors;
-                            const _errs6 = errors;
-                            if (errors === _errs6) {
-                                if (typeof data1 === "string") {
-                                    if (!pattern9.test(data1)) {
-                                        validate24.errors = [{ instancePath: instancePath + "/amount", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data1 }];
-                                        return false;
-                                    }
-                                }
-                                else {
-                                    validate24.errors = [{ instancePath: instancePath + "/amount", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data1 }];
-                                    return false;
-                                }
+                            if (!(validate163(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
+                                vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+                                errors = vErrors.length;
                             }
                             var valid0 = _errs5 === errors;
                         }
@@ -2212,40 +2661,320 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                             var valid0 = true;
                         }
                         if (valid0) {
+                            if (data.offenses !== undefined) {
+                                const _errs6 = errors;
+                                if (!(validate165(data.offenses, { instancePath: instancePath + "/offenses", parentData: data, parentDataProperty: "offenses", rootData }))) {
+                                    vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+                                    errors = vErrors.length;
+                                }
+                                var valid0 = _errs6 === errors;
+                            }
+                            else {
+                                var valid0 = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate162.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema167.type, parentSchema: schema167, data }];
+            return false;
+        }
+    }
+    validate162.errors = vErrors;
+    return errors === 0;
+}
+function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                const _errs1 = errors;
+                if (!(validate162(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+                    errors = vErrors.length;
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate161.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema166.type, parentSchema: schema166, data }];
+            return false;
+        }
+    }
+    validate161.errors = vErrors;
+    return errors === 0;
+}
+function validate152(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if ((((((data.address === undefined) && (missing0 = "address")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.votes === undefined) && (missing0 = "votes"))) || ((data.round === undefined) && (missing0 = "round"))) || ((data.slashes === undefined) && (missing0 = "slashes"))) {
+                validate152.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema157.required, parentSchema: schema157, data }];
+                return false;
+            }
+            else {
+                const _errs1 = errors;
+                for (const key0 in data) {
+                    if (!(((((key0 === "address") || (key0 === "timestamp")) || (key0 === "votes")) || (key0 === "round")) || (key0 === "slashes"))) {
+                        validate152.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema157, data }];
+                        return false;
+                        break;
+                    }
+                }
+                if (_errs1 === errors) {
+                    if (data.address !== undefined) {
+                        const _errs2 = errors;
+                        if (!(validate153(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData }))) {
+                            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+                            errors = vErrors.length;
+                        }
+                        var valid0 = _errs2 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                    if (valid0) {
+                        if (data.timestamp !== undefined) {
+                            const _errs3 = errors;
+                            if (!(validate155(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData }))) {
+                                vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+                                errors = vErrors.length;
+                            }
+                            var valid0 = _errs3 === errors;
+                        }
+                        else {
+                            var valid0 = true;
+                        }
+                        if (valid0) {
+                            if (data.votes !== undefined) {
+                                const _errs4 = errors;
+                                if (!(validate157(data.votes, { instancePath: instancePath + "/votes", parentData: data, parentDataProperty: "votes", rootData }))) {
+                                    vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+                                    errors = vErrors.length;
+                                }
+                                var valid0 = _errs4 === errors;
+                            }
+                            else {
+                                var valid0 = true;
+                            }
+                            if (valid0) {
+                                if (data.round !== undefined) {
+                                    const _errs5 = errors;
+                                    if (!(validate159(data.round, { instancePath: instancePath + "/round", parentData: data, parentDataProperty: "round", rootData }))) {
+                                        vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs5 === errors;
+                                }
+                                else {
+                                    var valid0 = true;
+                                }
+                                if (valid0) {
+                                    if (data.slashes !== undefined) {
+                                        const _errs6 = errors;
+                                        if (!(validate161(data.slashes, { instancePath: instancePath + "/slashes", parentData: data, parentDataProperty: "slashes", rootData }))) {
+                                            vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+                                            errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs6 === errors;
+                                    }
+                                    else {
+                                        var valid0 = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate152.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema157.type, parentSchema: schema157, data }];
+            return false;
+        }
+    }
+    validate152.errors = vErrors;
+    return errors === 0;
+}
+function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                const _errs1 = errors;
+                if (!(validate152(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+                    errors = vErrors.length;
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate151.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema156.type, parentSchema: schema156, data }];
+            return false;
+        }
+    }
+    validate151.errors = vErrors;
+    return errors === 0;
+}
+function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate151(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        errors = vErrors.length;
+    }
+    validate150.errors = vErrors;
+    return errors === 0;
+}
+export const nodeAdmin_getSlashOffenses_result = validate173;
+const schema175 = { "$ref": "OffenseList" };
+const schema176 = { "type": "array", "items": { "$ref": "Offense" } };
+const schema177 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenseType", "epochOrSlot"], "properties": { "validator": { "$ref": "OffenseValidator" }, "amount": { "$ref": "OffenseAmount" }, "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "OffenseEpochOrSlot" } } };
+const schema178 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern4.test(data)) {
+                validate176.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                return false;
+            }
+        }
+        else {
+            validate176.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            return false;
+        }
+    }
+    validate176.errors = vErrors;
+    return errors === 0;
+}
+const schema180 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate178.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate178.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate178.errors = vErrors;
+    return errors === 0;
+}
+const schema183 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate180.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                return false;
+            }
+        }
+        else {
+            validate180.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            return false;
+        }
+    }
+    validate180.errors = vErrors;
+    return errors === 0;
+}
+function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (((((data.validator === undefined) && (missing0 = "validator")) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.offenseType === undefined) && (missing0 = "offenseType"))) || ((data.epochOrSlot === undefined) && (missing0 = "epochOrSlot"))) {
+                validate175.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema177.required, parentSchema: schema177, data }];
+                return false;
+            }
+            else {
+                const _errs1 = errors;
+                for (const key0 in data) {
+                    if (!((((key0 === "validator") || (key0 === "amount")) || (key0 === "offenseType")) || (key0 === "epochOrSlot"))) {
+                        validate175.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema177, data }];
+                        return false;
+                        break;
+                    }
+                }
+                if (_errs1 === errors) {
+                    if (data.validator !== undefined) {
+                        const _errs2 = errors;
+                        if (!(validate176(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData }))) {
+                            vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+                            errors = vErrors.length;
+                        }
+                        var valid0 = _errs2 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                    if (valid0) {
+                        if (data.amount !== undefined) {
+                            const _errs3 = errors;
+                            if (!(validate178(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
+                                vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+                                errors = vErrors.length;
+                            }
+                            var valid0 = _errs3 === errors;
+                        }
+                        else {
+                            var valid0 = true;
+                        }
+                        if (valid0) {
                             if (data.offenseType !== undefined) {
                                 let data2 = data.offenseType;
-                                const _errs8 = errors;
+                                const _errs4 = errors;
                                 if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
-                                    validate24.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema46.type, parentSchema: schema46, data: data2 }];
+                                    validate175.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema173.type, parentSchema: schema173, data: data2 }];
                                     return false;
                                 }
                                 if (!((((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 7)) || (data2 === 8)) || (data2 === 9))) {
-                                    validate24.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema46.enum }, message: "must be equal to one of the allowed values", schema: schema46.enum, parentSchema: schema46, data: data2 }];
+                                    validate175.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema173.enum }, message: "must be equal to one of the allowed values", schema: schema173.enum, parentSchema: schema173, data: data2 }];
                                     return false;
                                 }
-                                var valid0 = _errs8 === errors;
+                                var valid0 = _errs4 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.epochOrSlot !== undefined) {
-                                    let data3 = data.epochOrSlot;
-                                    const _errs11 = errors;
-                                    const _errs12 = errors;
-                                    if (errors === _errs12) {
-                                        if (typeof data3 === "string") {
-                                            if (!pattern9.test(data3)) {
-                                                validate24.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data3 }];
-                                                return false;
-                                            }
-                                        }
-                                        else {
-                                            validate24.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data3 }];
-                                            return false;
-                                        }
+                                    const _errs7 = errors;
+                                    if (!(validate180(data.epochOrSlot, { instancePath: instancePath + "/epochOrSlot", parentData: data, parentDataProperty: "epochOrSlot", rootData }))) {
+                                        vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+                                        errors = vErrors.length;
                                     }
-                                    var valid0 = _errs11 === errors;
+                                    var valid0 = _errs7 === errors;
                                 }
                                 else {
                                     var valid0 = true;
@@ -2257,14 +2986,14 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate24.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data }];
+            validate175.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema177.type, parentSchema: schema177, data }];
             return false;
         }
     }
-    validate24.errors = vErrors;
+    validate175.errors = vErrors;
     return errors === 0;
 }
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2273,8 +3002,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate24(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                if (!(validate175(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -2284,23 +3013,33 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate23.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema48.type, parentSchema: schema48, data }];
+            validate174.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema176.type, parentSchema: schema176, data }];
             return false;
         }
     }
-    validate23.errors = vErrors;
+    validate174.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_reloadKeystore_result = validate26;
-const schema54 = { "type": "null" };
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate174(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        errors = vErrors.length;
+    }
+    validate173.errors = vErrors;
+    return errors === 0;
+}
+export const nodeAdmin_reloadKeystore_result = validate184;
+const schema185 = { "$ref": "Null" };
+function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema54.type, parentSchema: schema54, data }];
+        validate184.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
         return false;
     }
-    validate26.errors = vErrors;
+    validate184.errors = vErrors;
     return errors === 0;
 }
 

@@ -26,260 +26,128 @@ export type BigIntString = string;
 export type BlockNumber = number;
 
 /** A public function allowed in the setup phase, named by contract address or by contract class id, plus selector. */
-export type AllowedElement = {
-  address: AztecAddress;
-  selector: FunctionSelector;
-  /** Only when the call is made by the contract itself. */
-  onlySelf?: boolean;
-  /** Reject the call when msg_sender is null. */
-  rejectNullMsgSender?: boolean;
-  /** Required calldata length in fields. */
-  calldataLength?: number;
-} | {
-  classId: Hash32;
-  selector: FunctionSelector;
-  /** Only when the call is made by the contract itself. */
-  onlySelf?: boolean;
-  /** Reject the call when msg_sender is null. */
-  rejectNullMsgSender?: boolean;
-  /** Required calldata length in fields. */
-  calldataLength?: number;
-};
+export type AllowedElement = AllowedElementByAddress | AllowedElementByClass;
 
 /** The node settings an operator can read and change at run time. The field names and types are those of Aztec 4.1 `AztecNodeAdminConfig` (so a 4.1 admin client parses the answer) plus `txPoolPriceBumpPercentage`; 4.1 fields that l2node does not use are marked as compatibility fields. Defaults are l2node's startup defaults; startup flags and environment variables override them. Fields without a default are omitted when unset. */
 export interface NodeAdminConfig {
-  /** Interval between two polls of L1 by the archiver, in milliseconds (SPEC §2). Takes effect at the next poll. */
-  archiverPollingIntervalMS: number;
-  /** Number of L1 blocks the archiver reads per request while catching up. */
-  archiverBatchSize: number;
-  /** When true the archiver accepts checkpoints without checking their committee attestations. Test networks only. */
-  skipValidateCheckpointAttestations: boolean;
-  /** Maximum number of pending transactions in the pool; 0 means unlimited. Lowering it evicts the lowest-priority pending transactions down to the new limit. */
-  maxPendingTxCount: number;
-  /** l2node setting (no Aztec 4.1 admin key; Aztec reads P2P_RPC_PRICE_BUMP_PERCENTAGE at startup). Percentage by which a transaction's priority fee must exceed the fee of the pending transaction it replaces (same nullifier) or evicts (pool full): required = existing + max(existing × pct / 100, 1). */
-  txPoolPriceBumpPercentage: number;
-  /** When true the node refuses every transaction submitted over RPC or gossip. */
-  disableTransactions: boolean;
-  /** Entries added to the built-in allow-list of public functions that may run in a transaction's setup phase. node_getAllowedPublicSetup returns the built-in list followed by these. */
-  txPublicSetupAllowListExtend: AllowedElement[];
-  /** Interval between two checks of the sequencer for work, in milliseconds. */
-  sequencerPollingIntervalMS: number;
-  /** Maximum number of transactions in a block the node builds. Must be >= minTxsPerBlock. */
-  maxTxsPerBlock: number;
-  /** Minimum number of pending transactions before the sequencer builds a block (unless buildCheckpointIfEmpty). Must be <= maxTxsPerBlock. */
-  minTxsPerBlock: number;
-  /** Minimum number of transactions that must survive execution for a built block to be proposed. */
-  minValidTxsPerBlock: number;
-  /** Maximum number of transactions across all blocks of one checkpoint (slot). */
-  maxTxsPerCheckpoint: number;
-  /** Maximum L2 gas (mana) a built block may use. Must admit the 6 540 000 L2 gas of a default Aztec 4.1 transaction. */
-  maxL2BlockGas: number;
-  /** Maximum DA gas a built block may use. */
-  maxDABlockGas: number;
-  /** When true the sequencer builds and publishes blocks even when the pool holds no transactions (empty blocks). */
-  buildCheckpointIfEmpty: boolean;
-  /** Duration of one block when several blocks are built per slot, in milliseconds. Absent: one block per slot. */
-  blockDurationMs?: number;
-  /** When true the sequencer abandons a block whose building phase overruns the slot timetable. */
-  enforceTimeTable: boolean;
-  /** L1 address that receives block rewards for blocks this node builds. Absent: the validator's own address. */
-  coinbase?: EthAddress;
-  /** L2 address that receives the fees of blocks this node builds. Absent: the validator's keystore value. */
-  feeRecipient?: AztecAddress;
-  /** Address of a slash payload to vote for unconditionally. Absent: none. */
-  slashOverridePayload?: EthAddress;
-  /** Minimum penalty, as a fraction of the configured penalty, for which this node votes (0.5 = 50 %). */
-  slashMinPenaltyPercentage: number;
-  /** Maximum penalty, as a fraction of the configured penalty, for which this node votes (2.0 = 200 %). */
-  slashMaxPenaltyPercentage: number;
-  /** Validators this node always votes to slash. */
-  slashValidatorsAlways: EthAddress[];
-  /** Validators this node never votes to slash (its own validators are added unless slashSelfAllowed). */
-  slashValidatorsNever: EthAddress[];
-  /** When true the node may vote to slash its own validators. */
-  slashSelfAllowed: boolean;
-  /** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. */
-  slashPrunePenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. */
-  slashDataWithholdingPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. */
-  slashInactivityPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. */
-  slashBroadcastedInvalidBlockPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. */
-  slashProposeInvalidAttestationsPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. */
-  slashAttestDescendantOfInvalidPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. */
-  slashDuplicateProposalPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. */
-  slashDuplicateAttestationPenalty: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. */
-  slashUnknownPenalty: BigIntString;
-  /** Missed-attestation rate in (0, 1] above which a validator counts as inactive for an epoch. */
-  slashInactivityTargetPercentage: number;
-  /** Consecutive inactive epochs before an inactivity offense is recorded. */
-  slashInactivityConsecutiveEpochThreshold: number;
-  /** Rounds after which a pending offense expires. */
-  slashOffenseExpirationRounds: number;
-  /** Maximum number of offenses in one slash payload. */
-  slashMaxPayloadSize: number;
-  /** L2 slots after genesis during which no offense is recorded. */
-  slashGracePeriodL2Slots: number;
-  /** Rounds to look back for a slash payload round to execute. */
-  slashExecuteRoundsLookBack: number;
-  /** When true the node does not attest or propose even if it holds validator keys. */
-  disableValidator: boolean;
-  /** Validator addresses of the keystore that are not to attest or propose. */
-  disabledValidators: EthAddress[];
-  /** Interval between two checks for collected attestations, in milliseconds. */
-  attestationPollingIntervalMs: number;
-  /** When true the validator re-executes a block proposal's transactions before attesting. */
-  validatorReexecute: boolean;
-  /** Seconds a committee member waits before invalidating an unattested block on L1. */
-  secondsBeforeInvalidatingBlockAsCommitteeMember: number;
-  /** Seconds a non-committee node waits before invalidating an unattested block on L1. */
-  secondsBeforeInvalidatingBlockAsNonCommitteeMember: number;
-  /** Whether transaction proofs are verified with real verification keys (l2node verifies test proofs only). Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  realProofs: boolean;
-  /** Kind of artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayType: "fixed" | "realistic";
-  /** Fixed artificial delay of the test prover, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayMs: number;
-  /** Multiplier of the realistic artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayFactor: number;
-  /** Number of in-process prover agents. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverAgentCount: number;
-  /** Whether the prover cancels its jobs when it stops. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  cancelJobsOnStop: boolean;
-  /** Maximum concurrent proving job submissions. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  enqueueConcurrency: number;
-  /** Whether high-availability signing (shared signer database) is on. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  haSigningEnabled: boolean;
-  /** Identifier of this node among high-availability signers. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  nodeId: string;
-  /** Polling interval of the high-availability signer, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  pollingIntervalMs: number;
-  /** Timeout of one high-availability signing duty, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  signingTimeoutMs: number;
+  archiverPollingIntervalMS: NodeAdminConfigArchiverPollingIntervalMS;
+  archiverBatchSize: NodeAdminConfigArchiverBatchSize;
+  skipValidateCheckpointAttestations: NodeAdminConfigSkipValidateCheckpointAttestations;
+  maxPendingTxCount: NodeAdminConfigMaxPendingTxCount;
+  txPoolPriceBumpPercentage: NodeAdminConfigTxPoolPriceBumpPercentage;
+  disableTransactions: NodeAdminConfigDisableTransactions;
+  txPublicSetupAllowListExtend: NodeAdminConfigTxPublicSetupAllowListExtend;
+  sequencerPollingIntervalMS: NodeAdminConfigSequencerPollingIntervalMS;
+  maxTxsPerBlock: NodeAdminConfigMaxTxsPerBlock;
+  minTxsPerBlock: NodeAdminConfigMinTxsPerBlock;
+  minValidTxsPerBlock: NodeAdminConfigMinValidTxsPerBlock;
+  maxTxsPerCheckpoint: NodeAdminConfigMaxTxsPerCheckpoint;
+  maxL2BlockGas: NodeAdminConfigMaxL2BlockGas;
+  maxDABlockGas: NodeAdminConfigMaxDABlockGas;
+  buildCheckpointIfEmpty: NodeAdminConfigBuildCheckpointIfEmpty;
+  blockDurationMs?: NodeAdminConfigBlockDurationMs;
+  enforceTimeTable: NodeAdminConfigEnforceTimeTable;
+  coinbase?: NodeAdminConfigCoinbase;
+  feeRecipient?: NodeAdminConfigFeeRecipient;
+  slashOverridePayload?: NodeAdminConfigSlashOverridePayload;
+  slashMinPenaltyPercentage: NodeAdminConfigSlashMinPenaltyPercentage;
+  slashMaxPenaltyPercentage: NodeAdminConfigSlashMaxPenaltyPercentage;
+  slashValidatorsAlways: NodeAdminConfigSlashValidatorsAlways;
+  slashValidatorsNever: NodeAdminConfigSlashValidatorsNever;
+  slashSelfAllowed: NodeAdminConfigSlashSelfAllowed;
+  slashPrunePenalty: NodeAdminConfigSlashPrunePenalty;
+  slashDataWithholdingPenalty: NodeAdminConfigSlashDataWithholdingPenalty;
+  slashInactivityPenalty: NodeAdminConfigSlashInactivityPenalty;
+  slashBroadcastedInvalidBlockPenalty: NodeAdminConfigSlashBroadcastedInvalidBlockPenalty;
+  slashProposeInvalidAttestationsPenalty: NodeAdminConfigSlashProposeInvalidAttestationsPenalty;
+  slashAttestDescendantOfInvalidPenalty: NodeAdminConfigSlashAttestDescendantOfInvalidPenalty;
+  slashDuplicateProposalPenalty: NodeAdminConfigSlashDuplicateProposalPenalty;
+  slashDuplicateAttestationPenalty: NodeAdminConfigSlashDuplicateAttestationPenalty;
+  slashUnknownPenalty: NodeAdminConfigSlashUnknownPenalty;
+  slashInactivityTargetPercentage: NodeAdminConfigSlashInactivityTargetPercentage;
+  slashInactivityConsecutiveEpochThreshold: NodeAdminConfigSlashInactivityConsecutiveEpochThreshold;
+  slashOffenseExpirationRounds: NodeAdminConfigSlashOffenseExpirationRounds;
+  slashMaxPayloadSize: NodeAdminConfigSlashMaxPayloadSize;
+  slashGracePeriodL2Slots: NodeAdminConfigSlashGracePeriodL2Slots;
+  slashExecuteRoundsLookBack: NodeAdminConfigSlashExecuteRoundsLookBack;
+  disableValidator: NodeAdminConfigDisableValidator;
+  disabledValidators: NodeAdminConfigDisabledValidators;
+  attestationPollingIntervalMs: NodeAdminConfigAttestationPollingIntervalMs;
+  validatorReexecute: NodeAdminConfigValidatorReexecute;
+  secondsBeforeInvalidatingBlockAsCommitteeMember: NodeAdminConfigSecondsBeforeInvalidatingBlockAsCommitteeMember;
+  secondsBeforeInvalidatingBlockAsNonCommitteeMember: NodeAdminConfigSecondsBeforeInvalidatingBlockAsNonCommitteeMember;
+  realProofs: NodeAdminConfigRealProofs;
+  proverTestDelayType: NodeAdminConfigProverTestDelayType;
+  proverTestDelayMs: NodeAdminConfigProverTestDelayMs;
+  proverTestDelayFactor: NodeAdminConfigProverTestDelayFactor;
+  proverAgentCount: NodeAdminConfigProverAgentCount;
+  cancelJobsOnStop: NodeAdminConfigCancelJobsOnStop;
+  enqueueConcurrency: NodeAdminConfigEnqueueConcurrency;
+  haSigningEnabled: NodeAdminConfigHaSigningEnabled;
+  nodeId: NodeAdminConfigNodeId;
+  pollingIntervalMs: NodeAdminConfigPollingIntervalMs;
+  signingTimeoutMs: NodeAdminConfigSigningTimeoutMs;
 }
 
 /** A partial NodeAdminConfig: only the fields to change. Every field is optional; a key this node does not know is ignored (and logged); a wrong type or a value out of range makes the whole update -32602 and nothing is changed. `{}` is a valid no-op. */
 export interface NodeAdminConfigUpdate {
-  /** Interval between two polls of L1 by the archiver, in milliseconds (SPEC §2). Takes effect at the next poll. */
-  archiverPollingIntervalMS?: number;
-  /** Number of L1 blocks the archiver reads per request while catching up. */
-  archiverBatchSize?: number;
-  /** When true the archiver accepts checkpoints without checking their committee attestations. Test networks only. */
-  skipValidateCheckpointAttestations?: boolean;
-  /** Maximum number of pending transactions in the pool; 0 means unlimited. Lowering it evicts the lowest-priority pending transactions down to the new limit. */
-  maxPendingTxCount?: number;
-  /** l2node setting (no Aztec 4.1 admin key; Aztec reads P2P_RPC_PRICE_BUMP_PERCENTAGE at startup). Percentage by which a transaction's priority fee must exceed the fee of the pending transaction it replaces (same nullifier) or evicts (pool full): required = existing + max(existing × pct / 100, 1). */
-  txPoolPriceBumpPercentage?: number;
-  /** When true the node refuses every transaction submitted over RPC or gossip. */
-  disableTransactions?: boolean;
-  /** Entries added to the built-in allow-list of public functions that may run in a transaction's setup phase. node_getAllowedPublicSetup returns the built-in list followed by these. */
-  txPublicSetupAllowListExtend?: AllowedElement[];
-  /** Interval between two checks of the sequencer for work, in milliseconds. */
-  sequencerPollingIntervalMS?: number;
-  /** Maximum number of transactions in a block the node builds. Must be >= minTxsPerBlock. */
-  maxTxsPerBlock?: number;
-  /** Minimum number of pending transactions before the sequencer builds a block (unless buildCheckpointIfEmpty). Must be <= maxTxsPerBlock. */
-  minTxsPerBlock?: number;
-  /** Minimum number of transactions that must survive execution for a built block to be proposed. */
-  minValidTxsPerBlock?: number;
-  /** Maximum number of transactions across all blocks of one checkpoint (slot). */
-  maxTxsPerCheckpoint?: number;
-  /** Maximum L2 gas (mana) a built block may use. Must admit the 6 540 000 L2 gas of a default Aztec 4.1 transaction. */
-  maxL2BlockGas?: number;
-  /** Maximum DA gas a built block may use. */
-  maxDABlockGas?: number;
-  /** When true the sequencer builds and publishes blocks even when the pool holds no transactions (empty blocks). */
-  buildCheckpointIfEmpty?: boolean;
-  /** Duration of one block when several blocks are built per slot, in milliseconds. Absent: one block per slot. */
-  blockDurationMs?: number;
-  /** When true the sequencer abandons a block whose building phase overruns the slot timetable. */
-  enforceTimeTable?: boolean;
-  /** L1 address that receives block rewards for blocks this node builds. Absent: the validator's own address. */
-  coinbase?: EthAddress;
-  /** L2 address that receives the fees of blocks this node builds. Absent: the validator's keystore value. */
-  feeRecipient?: AztecAddress;
-  /** Address of a slash payload to vote for unconditionally. Absent: none. */
-  slashOverridePayload?: EthAddress;
-  /** Minimum penalty, as a fraction of the configured penalty, for which this node votes (0.5 = 50 %). */
-  slashMinPenaltyPercentage?: number;
-  /** Maximum penalty, as a fraction of the configured penalty, for which this node votes (2.0 = 200 %). */
-  slashMaxPenaltyPercentage?: number;
-  /** Validators this node always votes to slash. */
-  slashValidatorsAlways?: EthAddress[];
-  /** Validators this node never votes to slash (its own validators are added unless slashSelfAllowed). */
-  slashValidatorsNever?: EthAddress[];
-  /** When true the node may vote to slash its own validators. */
-  slashSelfAllowed?: boolean;
-  /** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. */
-  slashPrunePenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. */
-  slashDataWithholdingPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. */
-  slashInactivityPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. */
-  slashBroadcastedInvalidBlockPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. */
-  slashProposeInvalidAttestationsPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. */
-  slashAttestDescendantOfInvalidPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. */
-  slashDuplicateProposalPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. */
-  slashDuplicateAttestationPenalty?: BigIntString;
-  /** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. */
-  slashUnknownPenalty?: BigIntString;
-  /** Missed-attestation rate in (0, 1] above which a validator counts as inactive for an epoch. */
-  slashInactivityTargetPercentage?: number;
-  /** Consecutive inactive epochs before an inactivity offense is recorded. */
-  slashInactivityConsecutiveEpochThreshold?: number;
-  /** Rounds after which a pending offense expires. */
-  slashOffenseExpirationRounds?: number;
-  /** Maximum number of offenses in one slash payload. */
-  slashMaxPayloadSize?: number;
-  /** L2 slots after genesis during which no offense is recorded. */
-  slashGracePeriodL2Slots?: number;
-  /** Rounds to look back for a slash payload round to execute. */
-  slashExecuteRoundsLookBack?: number;
-  /** When true the node does not attest or propose even if it holds validator keys. */
-  disableValidator?: boolean;
-  /** Validator addresses of the keystore that are not to attest or propose. */
-  disabledValidators?: EthAddress[];
-  /** Interval between two checks for collected attestations, in milliseconds. */
-  attestationPollingIntervalMs?: number;
-  /** When true the validator re-executes a block proposal's transactions before attesting. */
-  validatorReexecute?: boolean;
-  /** Seconds a committee member waits before invalidating an unattested block on L1. */
-  secondsBeforeInvalidatingBlockAsCommitteeMember?: number;
-  /** Seconds a non-committee node waits before invalidating an unattested block on L1. */
-  secondsBeforeInvalidatingBlockAsNonCommitteeMember?: number;
-  /** Whether transaction proofs are verified with real verification keys (l2node verifies test proofs only). Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  realProofs?: boolean;
-  /** Kind of artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayType?: "fixed" | "realistic";
-  /** Fixed artificial delay of the test prover, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayMs?: number;
-  /** Multiplier of the realistic artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverTestDelayFactor?: number;
-  /** Number of in-process prover agents. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  proverAgentCount?: number;
-  /** Whether the prover cancels its jobs when it stops. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  cancelJobsOnStop?: boolean;
-  /** Maximum concurrent proving job submissions. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  enqueueConcurrency?: number;
-  /** Whether high-availability signing (shared signer database) is on. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  haSigningEnabled?: boolean;
-  /** Identifier of this node among high-availability signers. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  nodeId?: string;
-  /** Polling interval of the high-availability signer, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  pollingIntervalMs?: number;
-  /** Timeout of one high-availability signing duty, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
-  signingTimeoutMs?: number;
+  archiverPollingIntervalMS?: NonNullable<NodeAdminConfigUpdateArchiverPollingIntervalMS>;
+  archiverBatchSize?: NonNullable<NodeAdminConfigUpdateArchiverBatchSize>;
+  skipValidateCheckpointAttestations?: NonNullable<NodeAdminConfigUpdateSkipValidateCheckpointAttestations>;
+  maxPendingTxCount?: NonNullable<NodeAdminConfigUpdateMaxPendingTxCount>;
+  txPoolPriceBumpPercentage?: NonNullable<NodeAdminConfigUpdateTxPoolPriceBumpPercentage>;
+  disableTransactions?: NonNullable<NodeAdminConfigUpdateDisableTransactions>;
+  txPublicSetupAllowListExtend?: NonNullable<NodeAdminConfigUpdateTxPublicSetupAllowListExtend>;
+  sequencerPollingIntervalMS?: NonNullable<NodeAdminConfigUpdateSequencerPollingIntervalMS>;
+  maxTxsPerBlock?: NonNullable<NodeAdminConfigUpdateMaxTxsPerBlock>;
+  minTxsPerBlock?: NonNullable<NodeAdminConfigUpdateMinTxsPerBlock>;
+  minValidTxsPerBlock?: NonNullable<NodeAdminConfigUpdateMinValidTxsPerBlock>;
+  maxTxsPerCheckpoint?: NonNullable<NodeAdminConfigUpdateMaxTxsPerCheckpoint>;
+  maxL2BlockGas?: NonNullable<NodeAdminConfigUpdateMaxL2BlockGas>;
+  maxDABlockGas?: NonNullable<NodeAdminConfigUpdateMaxDABlockGas>;
+  buildCheckpointIfEmpty?: NonNullable<NodeAdminConfigUpdateBuildCheckpointIfEmpty>;
+  blockDurationMs?: NonNullable<NodeAdminConfigUpdateBlockDurationMs>;
+  enforceTimeTable?: NonNullable<NodeAdminConfigUpdateEnforceTimeTable>;
+  coinbase?: NonNullable<NodeAdminConfigUpdateCoinbase>;
+  feeRecipient?: NonNullable<NodeAdminConfigUpdateFeeRecipient>;
+  slashOverridePayload?: NonNullable<NodeAdminConfigUpdateSlashOverridePayload>;
+  slashMinPenaltyPercentage?: NonNullable<NodeAdminConfigUpdateSlashMinPenaltyPercentage>;
+  slashMaxPenaltyPercentage?: NonNullable<NodeAdminConfigUpdateSlashMaxPenaltyPercentage>;
+  slashValidatorsAlways?: NonNullable<NodeAdminConfigUpdateSlashValidatorsAlways>;
+  slashValidatorsNever?: NonNullable<NodeAdminConfigUpdateSlashValidatorsNever>;
+  slashSelfAllowed?: NonNullable<NodeAdminConfigUpdateSlashSelfAllowed>;
+  slashPrunePenalty?: NonNullable<NodeAdminConfigUpdateSlashPrunePenalty>;
+  slashDataWithholdingPenalty?: NonNullable<NodeAdminConfigUpdateSlashDataWithholdingPenalty>;
+  slashInactivityPenalty?: NonNullable<NodeAdminConfigUpdateSlashInactivityPenalty>;
+  slashBroadcastedInvalidBlockPenalty?: NonNullable<NodeAdminConfigUpdateSlashBroadcastedInvalidBlockPenalty>;
+  slashProposeInvalidAttestationsPenalty?: NonNullable<NodeAdminConfigUpdateSlashProposeInvalidAttestationsPenalty>;
+  slashAttestDescendantOfInvalidPenalty?: NonNullable<NodeAdminConfigUpdateSlashAttestDescendantOfInvalidPenalty>;
+  slashDuplicateProposalPenalty?: NonNullable<NodeAdminConfigUpdateSlashDuplicateProposalPenalty>;
+  slashDuplicateAttestationPenalty?: NonNullable<NodeAdminConfigUpdateSlashDuplicateAttestationPenalty>;
+  slashUnknownPenalty?: NonNullable<NodeAdminConfigUpdateSlashUnknownPenalty>;
+  slashInactivityTargetPercentage?: NonNullable<NodeAdminConfigUpdateSlashInactivityTargetPercentage>;
+  slashInactivityConsecutiveEpochThreshold?: NonNullable<NodeAdminConfigUpdateSlashInactivityConsecutiveEpochThreshold>;
+  slashOffenseExpirationRounds?: NonNullable<NodeAdminConfigUpdateSlashOffenseExpirationRounds>;
+  slashMaxPayloadSize?: NonNullable<NodeAdminConfigUpdateSlashMaxPayloadSize>;
+  slashGracePeriodL2Slots?: NonNullable<NodeAdminConfigUpdateSlashGracePeriodL2Slots>;
+  slashExecuteRoundsLookBack?: NonNullable<NodeAdminConfigUpdateSlashExecuteRoundsLookBack>;
+  disableValidator?: NonNullable<NodeAdminConfigUpdateDisableValidator>;
+  disabledValidators?: NonNullable<NodeAdminConfigUpdateDisabledValidators>;
+  attestationPollingIntervalMs?: NonNullable<NodeAdminConfigUpdateAttestationPollingIntervalMs>;
+  validatorReexecute?: NonNullable<NodeAdminConfigUpdateValidatorReexecute>;
+  secondsBeforeInvalidatingBlockAsCommitteeMember?: NonNullable<NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsCommitteeMember>;
+  secondsBeforeInvalidatingBlockAsNonCommitteeMember?: NonNullable<NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsNonCommitteeMember>;
+  realProofs?: NonNullable<NodeAdminConfigUpdateRealProofs>;
+  proverTestDelayType?: NonNullable<NodeAdminConfigUpdateProverTestDelayType>;
+  proverTestDelayMs?: NonNullable<NodeAdminConfigUpdateProverTestDelayMs>;
+  proverTestDelayFactor?: NonNullable<NodeAdminConfigUpdateProverTestDelayFactor>;
+  proverAgentCount?: NonNullable<NodeAdminConfigUpdateProverAgentCount>;
+  cancelJobsOnStop?: NonNullable<NodeAdminConfigUpdateCancelJobsOnStop>;
+  enqueueConcurrency?: NonNullable<NodeAdminConfigUpdateEnqueueConcurrency>;
+  haSigningEnabled?: NonNullable<NodeAdminConfigUpdateHaSigningEnabled>;
+  nodeId?: NonNullable<NodeAdminConfigUpdateNodeId>;
+  pollingIntervalMs?: NonNullable<NodeAdminConfigUpdatePollingIntervalMs>;
+  signingTimeoutMs?: NonNullable<NodeAdminConfigUpdateSigningTimeoutMs>;
 }
 
 /** Kind of slashable offense, as a number (Aztec stdlib `OffenseType`): 0 UNKNOWN, 1 DATA_WITHHOLDING, 2 VALID_EPOCH_PRUNED, 3 INACTIVITY, 4 BROADCASTED_INVALID_BLOCK_PROPOSAL, 5 PROPOSED_INSUFFICIENT_ATTESTATIONS, 6 PROPOSED_INCORRECT_ATTESTATIONS, 7 ATTESTED_DESCENDANT_OF_INVALID, 8 DUPLICATE_PROPOSAL, 9 DUPLICATE_ATTESTATION. */
@@ -287,35 +155,19 @@ export type OffenseType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /** A slashable offense this node has recorded against a validator. */
 export interface Offense {
-  /** The offending validator. */
-  validator: EthAddress;
-  /** Proposed penalty in staking-asset base units. */
-  amount: BigIntString;
+  validator: OffenseValidator;
+  amount: OffenseAmount;
   offenseType: OffenseType;
-  /** Epoch (inactivity, pruning, withholding) or slot (the other offenses) of the offense. */
-  epochOrSlot: BigIntString;
+  epochOrSlot: OffenseEpochOrSlot;
 }
 
 /** A slash payload monitored in the current slashing round, with its votes. */
 export interface SlashPayloadRound {
-  /** L1 address of the slash payload contract. */
-  address: EthAddress;
-  /** L1 timestamp (seconds) at which the payload was first seen. */
-  timestamp: BigIntString;
-  /** Votes the payload has received in the round. */
-  votes: BigIntString;
-  /** Slashing round number. */
-  round: BigIntString;
-  /** Validators the payload slashes. */
-  slashes: {
-    validator: EthAddress;
-    /** Total penalty in staking-asset base units. */
-    amount: BigIntString;
-    offenses: {
-      offenseType: OffenseType;
-      epochOrSlot: BigIntString;
-    }[];
-  }[];
+  address: SlashPayloadRoundAddress;
+  timestamp: SlashPayloadRoundTimestamp;
+  votes: SlashPayloadRoundVotes;
+  round: SlashPayloadRoundRound;
+  slashes: SlashPayloadRoundSlashes;
 }
 
 /** A slashing round: a decimal round number, `current` (offenses gathered for the current round) or `all` (every pending offense). */
@@ -324,23 +176,16 @@ export type SlashRound = string;
 /** Where the snapshot is written: an absolute local directory path, a file:// URL, or an http:// or https:// base URL under which `l2node.sqlite` and then `snapshot.json` are sent with HTTP PUT (a WebDAV or PUT-enabled server, or an object store through a gateway or a signature that covers the whole prefix; a per-object presigned URL cannot name both files; the URL's query string is kept on both requests). Other schemes (s3://, gs://, …) and kernel pseudo-filesystems (/proc, /sys) are refused with -32602. The upload runs in the background; the node logs `snapshot upload finished` or `snapshot upload failed` with the directory or the URL (without credentials or query string). */
 export type SnapshotLocation = string;
 
-/** The error carries no `data` member. */
-export type NoErrorData = null;
-
 /** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
 export interface InvalidParamsErrorData {
-  /** Position of the offending parameter (for too many params, the first extra position). */
-  index: number;
-  /** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
-  param: string;
-  /** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
-  rule: string;
+  index: InvalidParamsErrorDataIndex;
+  param: InvalidParamsErrorDataParam;
+  rule: InvalidParamsErrorDataRule;
 }
 
 /** Why nodeAdmin_rollbackTo refused, with the block numbers it compared. */
 export interface RollbackRefusedErrorData {
-  /** ABOVE_TIP: the target is above the latest synced block. BEHIND_FINALIZED_NEEDS_FORCE: the target is below the finalized block and force was not set. HISTORY_PRUNED_NEEDS_FORCE: world-state history below oldestHistoricBlockNumber is pruned and force was not set. */
-  reason: "ABOVE_TIP" | "BEHIND_FINALIZED_NEEDS_FORCE" | "HISTORY_PRUNED_NEEDS_FORCE";
+  reason: RollbackRefusedErrorDataReason;
   targetBlockNumber: BlockNumber;
   tipBlockNumber: BlockNumber;
   finalizedBlockNumber: BlockNumber;
@@ -349,25 +194,639 @@ export interface RollbackRefusedErrorData {
 
 /** Why the keystore reload was rejected; nothing was changed. */
 export interface KeystoreReloadRejectedErrorData {
-  /** NO_KEYSTORE_DIRECTORY: the node was not started with a keystore directory. VALIDATOR_DISABLED: the node runs no validator. INVALID_KEYSTORE: a keystore file does not parse or validate. UNKNOWN_PUBLISHER: a validator names a publisher key that was not loaded at startup. */
-  reason: "NO_KEYSTORE_DIRECTORY" | "VALIDATOR_DISABLED" | "INVALID_KEYSTORE" | "UNKNOWN_PUBLISHER";
-  /** Human-readable detail (file name, parse error). */
-  detail?: string;
-  /** The validator concerned, for UNKNOWN_PUBLISHER. */
-  validator?: EthAddress;
+  reason: KeystoreReloadRejectedErrorDataReason;
+  detail?: KeystoreReloadRejectedErrorDataDetail;
+  validator?: KeystoreReloadRejectedErrorDataValidator;
 }
 
 /** The method whose engine part is missing. */
 export interface NotImplementedErrorData {
-  /** Wire name of the method. */
-  method: string;
+  method: NotImplementedErrorDataMethod;
 }
 
 /** Why the node cannot serve the call yet. */
 export interface NodeNotReadyErrorData {
-  /** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
-  reason: string;
+  reason: NodeNotReadyErrorDataReason;
 }
+
+/** OnlySelf */
+export type OnlySelf = boolean;
+
+/** Only when the call is made by the contract itself. */
+export type AllowedElementByAddressOnlySelf = OnlySelf;
+
+/** RejectNullMsgSender */
+export type RejectNullMsgSender = boolean;
+
+/** Reject the call when msg_sender is null. */
+export type AllowedElementByAddressRejectNullMsgSender = RejectNullMsgSender;
+
+/** CalldataLength */
+export type CalldataLength = number;
+
+/** Required calldata length in fields. */
+export type AllowedElementByAddressCalldataLength = CalldataLength;
+
+/** AllowedElementByAddress */
+export interface AllowedElementByAddress {
+  address: AztecAddress;
+  selector: FunctionSelector;
+  onlySelf?: AllowedElementByAddressOnlySelf;
+  rejectNullMsgSender?: AllowedElementByAddressRejectNullMsgSender;
+  calldataLength?: AllowedElementByAddressCalldataLength;
+}
+
+/** Only when the call is made by the contract itself. */
+export type AllowedElementByClassOnlySelf = OnlySelf;
+
+/** Reject the call when msg_sender is null. */
+export type AllowedElementByClassRejectNullMsgSender = RejectNullMsgSender;
+
+/** Required calldata length in fields. */
+export type AllowedElementByClassCalldataLength = CalldataLength;
+
+/** AllowedElementByClass */
+export interface AllowedElementByClass {
+  classId: Hash32;
+  selector: FunctionSelector;
+  onlySelf?: AllowedElementByClassOnlySelf;
+  rejectNullMsgSender?: AllowedElementByClassRejectNullMsgSender;
+  calldataLength?: AllowedElementByClassCalldataLength;
+}
+
+/** ArchiverPollingIntervalMS */
+export type ArchiverPollingIntervalMS = number;
+
+/** Interval between two polls of L1 by the archiver, in milliseconds (SPEC §2). Takes effect at the next poll. */
+export type NodeAdminConfigArchiverPollingIntervalMS = ArchiverPollingIntervalMS;
+
+/** ArchiverBatchSize */
+export type ArchiverBatchSize = number;
+
+/** Number of L1 blocks the archiver reads per request while catching up. */
+export type NodeAdminConfigArchiverBatchSize = ArchiverBatchSize;
+
+/** SkipValidateCheckpointAttestations */
+export type SkipValidateCheckpointAttestations = boolean;
+
+/** When true the archiver accepts checkpoints without checking their committee attestations. Test networks only. */
+export type NodeAdminConfigSkipValidateCheckpointAttestations = SkipValidateCheckpointAttestations;
+
+/** MaxPendingTxCount */
+export type MaxPendingTxCount = number;
+
+/** Maximum number of pending transactions in the pool; 0 means unlimited. Lowering it evicts the lowest-priority pending transactions down to the new limit. */
+export type NodeAdminConfigMaxPendingTxCount = MaxPendingTxCount;
+
+/** TxPoolPriceBumpPercentage */
+export type TxPoolPriceBumpPercentage = number;
+
+/** l2node setting (no Aztec 4.1 admin key; Aztec reads P2P_RPC_PRICE_BUMP_PERCENTAGE at startup). Percentage by which a transaction's priority fee must exceed the fee of the pending transaction it replaces (same nullifier) or evicts (pool full): required = existing + max(existing × pct / 100, 1). */
+export type NodeAdminConfigTxPoolPriceBumpPercentage = TxPoolPriceBumpPercentage;
+
+/** DisableTransactions */
+export type DisableTransactions = boolean;
+
+/** When true the node refuses every transaction submitted over RPC or gossip. */
+export type NodeAdminConfigDisableTransactions = DisableTransactions;
+
+/** Entries added to the built-in allow-list of public functions that may run in a transaction's setup phase. node_getAllowedPublicSetup returns the built-in list followed by these. */
+export type NodeAdminConfigTxPublicSetupAllowListExtend = AllowedElement[];
+
+/** SequencerPollingIntervalMS */
+export type SequencerPollingIntervalMS = number;
+
+/** Interval between two checks of the sequencer for work, in milliseconds. */
+export type NodeAdminConfigSequencerPollingIntervalMS = SequencerPollingIntervalMS;
+
+/** MaxTxsPerBlock */
+export type MaxTxsPerBlock = number;
+
+/** Maximum number of transactions in a block the node builds. Must be >= minTxsPerBlock. */
+export type NodeAdminConfigMaxTxsPerBlock = MaxTxsPerBlock;
+
+/** MinTxsPerBlock */
+export type MinTxsPerBlock = number;
+
+/** Minimum number of pending transactions before the sequencer builds a block (unless buildCheckpointIfEmpty). Must be <= maxTxsPerBlock. */
+export type NodeAdminConfigMinTxsPerBlock = MinTxsPerBlock;
+
+/** MinValidTxsPerBlock */
+export type MinValidTxsPerBlock = number;
+
+/** Minimum number of transactions that must survive execution for a built block to be proposed. */
+export type NodeAdminConfigMinValidTxsPerBlock = MinValidTxsPerBlock;
+
+/** MaxTxsPerCheckpoint */
+export type MaxTxsPerCheckpoint = number;
+
+/** Maximum number of transactions across all blocks of one checkpoint (slot). */
+export type NodeAdminConfigMaxTxsPerCheckpoint = MaxTxsPerCheckpoint;
+
+/** MaxL2BlockGas */
+export type MaxL2BlockGas = number;
+
+/** Maximum L2 gas (mana) a built block may use. Must admit the 6 540 000 L2 gas of a default Aztec 4.1 transaction. */
+export type NodeAdminConfigMaxL2BlockGas = MaxL2BlockGas;
+
+/** MaxDABlockGas */
+export type MaxDABlockGas = number;
+
+/** Maximum DA gas a built block may use. */
+export type NodeAdminConfigMaxDABlockGas = MaxDABlockGas;
+
+/** BuildCheckpointIfEmpty */
+export type BuildCheckpointIfEmpty = boolean;
+
+/** When true the sequencer builds and publishes blocks even when the pool holds no transactions (empty blocks). */
+export type NodeAdminConfigBuildCheckpointIfEmpty = BuildCheckpointIfEmpty;
+
+/** BlockDurationMs */
+export type BlockDurationMs = number;
+
+/** Duration of one block when several blocks are built per slot, in milliseconds. Absent: one block per slot. */
+export type NodeAdminConfigBlockDurationMs = BlockDurationMs;
+
+/** EnforceTimeTable */
+export type EnforceTimeTable = boolean;
+
+/** When true the sequencer abandons a block whose building phase overruns the slot timetable. */
+export type NodeAdminConfigEnforceTimeTable = EnforceTimeTable;
+
+/** L1 address that receives block rewards for blocks this node builds. Absent: the validator's own address. */
+export type NodeAdminConfigCoinbase = EthAddress;
+
+/** L2 address that receives the fees of blocks this node builds. Absent: the validator's keystore value. */
+export type NodeAdminConfigFeeRecipient = AztecAddress;
+
+/** Address of a slash payload to vote for unconditionally. Absent: none. */
+export type NodeAdminConfigSlashOverridePayload = EthAddress;
+
+/** SlashMinPenaltyPercentage */
+export type SlashMinPenaltyPercentage = number;
+
+/** Minimum penalty, as a fraction of the configured penalty, for which this node votes (0.5 = 50 %). */
+export type NodeAdminConfigSlashMinPenaltyPercentage = SlashMinPenaltyPercentage;
+
+/** SlashMaxPenaltyPercentage */
+export type SlashMaxPenaltyPercentage = number;
+
+/** Maximum penalty, as a fraction of the configured penalty, for which this node votes (2.0 = 200 %). */
+export type NodeAdminConfigSlashMaxPenaltyPercentage = SlashMaxPenaltyPercentage;
+
+/** Validators this node always votes to slash. */
+export type NodeAdminConfigSlashValidatorsAlways = EthAddress[];
+
+/** Validators this node never votes to slash (its own validators are added unless slashSelfAllowed). */
+export type NodeAdminConfigSlashValidatorsNever = EthAddress[];
+
+/** SlashSelfAllowed */
+export type SlashSelfAllowed = boolean;
+
+/** When true the node may vote to slash its own validators. */
+export type NodeAdminConfigSlashSelfAllowed = SlashSelfAllowed;
+
+/** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashPrunePenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashDataWithholdingPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashInactivityPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashBroadcastedInvalidBlockPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashProposeInvalidAttestationsPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashAttestDescendantOfInvalidPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashDuplicateProposalPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashDuplicateAttestationPenalty = BigIntString;
+
+/** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. Default: `"10000000000000000000"`. */
+export type NodeAdminConfigSlashUnknownPenalty = BigIntString;
+
+/** SlashInactivityTargetPercentage */
+export type SlashInactivityTargetPercentage = number;
+
+/** Missed-attestation rate in (0, 1] above which a validator counts as inactive for an epoch. */
+export type NodeAdminConfigSlashInactivityTargetPercentage = SlashInactivityTargetPercentage;
+
+/** SlashInactivityConsecutiveEpochThreshold */
+export type SlashInactivityConsecutiveEpochThreshold = number;
+
+/** Consecutive inactive epochs before an inactivity offense is recorded. */
+export type NodeAdminConfigSlashInactivityConsecutiveEpochThreshold = SlashInactivityConsecutiveEpochThreshold;
+
+/** SlashOffenseExpirationRounds */
+export type SlashOffenseExpirationRounds = number;
+
+/** Rounds after which a pending offense expires. */
+export type NodeAdminConfigSlashOffenseExpirationRounds = SlashOffenseExpirationRounds;
+
+/** SlashMaxPayloadSize */
+export type SlashMaxPayloadSize = number;
+
+/** Maximum number of offenses in one slash payload. */
+export type NodeAdminConfigSlashMaxPayloadSize = SlashMaxPayloadSize;
+
+/** SlashGracePeriodL2Slots */
+export type SlashGracePeriodL2Slots = number;
+
+/** L2 slots after genesis during which no offense is recorded. */
+export type NodeAdminConfigSlashGracePeriodL2Slots = SlashGracePeriodL2Slots;
+
+/** SlashExecuteRoundsLookBack */
+export type SlashExecuteRoundsLookBack = number;
+
+/** Rounds to look back for a slash payload round to execute. */
+export type NodeAdminConfigSlashExecuteRoundsLookBack = SlashExecuteRoundsLookBack;
+
+/** DisableValidator */
+export type DisableValidator = boolean;
+
+/** When true the node does not attest or propose even if it holds validator keys. */
+export type NodeAdminConfigDisableValidator = DisableValidator;
+
+/** Validator addresses of the keystore that are not to attest or propose. */
+export type NodeAdminConfigDisabledValidators = EthAddress[];
+
+/** AttestationPollingIntervalMs */
+export type AttestationPollingIntervalMs = number;
+
+/** Interval between two checks for collected attestations, in milliseconds. */
+export type NodeAdminConfigAttestationPollingIntervalMs = AttestationPollingIntervalMs;
+
+/** ValidatorReexecute */
+export type ValidatorReexecute = boolean;
+
+/** When true the validator re-executes a block proposal's transactions before attesting. */
+export type NodeAdminConfigValidatorReexecute = ValidatorReexecute;
+
+/** SecondsBeforeInvalidatingBlockAsCommitteeMember */
+export type SecondsBeforeInvalidatingBlockAsCommitteeMember = number;
+
+/** Seconds a committee member waits before invalidating an unattested block on L1. */
+export type NodeAdminConfigSecondsBeforeInvalidatingBlockAsCommitteeMember = SecondsBeforeInvalidatingBlockAsCommitteeMember;
+
+/** SecondsBeforeInvalidatingBlockAsNonCommitteeMember */
+export type SecondsBeforeInvalidatingBlockAsNonCommitteeMember = number;
+
+/** Seconds a non-committee node waits before invalidating an unattested block on L1. */
+export type NodeAdminConfigSecondsBeforeInvalidatingBlockAsNonCommitteeMember = SecondsBeforeInvalidatingBlockAsNonCommitteeMember;
+
+/** RealProofs */
+export type RealProofs = boolean;
+
+/** Whether transaction proofs are verified with real verification keys (l2node verifies test proofs only). Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigRealProofs = RealProofs;
+
+/** ProverTestDelayType */
+export type ProverTestDelayType = "fixed" | "realistic";
+
+/** Kind of artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigProverTestDelayType = ProverTestDelayType;
+
+/** ProverTestDelayMs */
+export type ProverTestDelayMs = number;
+
+/** Fixed artificial delay of the test prover, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigProverTestDelayMs = ProverTestDelayMs;
+
+/** ProverTestDelayFactor */
+export type ProverTestDelayFactor = number;
+
+/** Multiplier of the realistic artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigProverTestDelayFactor = ProverTestDelayFactor;
+
+/** ProverAgentCount */
+export type ProverAgentCount = number;
+
+/** Number of in-process prover agents. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigProverAgentCount = ProverAgentCount;
+
+/** CancelJobsOnStop */
+export type CancelJobsOnStop = boolean;
+
+/** Whether the prover cancels its jobs when it stops. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigCancelJobsOnStop = CancelJobsOnStop;
+
+/** EnqueueConcurrency */
+export type EnqueueConcurrency = number;
+
+/** Maximum concurrent proving job submissions. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigEnqueueConcurrency = EnqueueConcurrency;
+
+/** HaSigningEnabled */
+export type HaSigningEnabled = boolean;
+
+/** Whether high-availability signing (shared signer database) is on. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigHaSigningEnabled = HaSigningEnabled;
+
+/** NodeId */
+export type NodeId = string;
+
+/** Identifier of this node among high-availability signers. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigNodeId = NodeId;
+
+/** PollingIntervalMs */
+export type PollingIntervalMs = number;
+
+/** Polling interval of the high-availability signer, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigPollingIntervalMs = PollingIntervalMs;
+
+/** SigningTimeoutMs */
+export type SigningTimeoutMs = number;
+
+/** Timeout of one high-availability signing duty, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigSigningTimeoutMs = SigningTimeoutMs;
+
+/** Interval between two polls of L1 by the archiver, in milliseconds (SPEC §2). Takes effect at the next poll. */
+export type NodeAdminConfigUpdateArchiverPollingIntervalMS = ArchiverPollingIntervalMS | Null;
+
+/** Number of L1 blocks the archiver reads per request while catching up. */
+export type NodeAdminConfigUpdateArchiverBatchSize = ArchiverBatchSize | Null;
+
+/** When true the archiver accepts checkpoints without checking their committee attestations. Test networks only. */
+export type NodeAdminConfigUpdateSkipValidateCheckpointAttestations = SkipValidateCheckpointAttestations | Null;
+
+/** Maximum number of pending transactions in the pool; 0 means unlimited. Lowering it evicts the lowest-priority pending transactions down to the new limit. */
+export type NodeAdminConfigUpdateMaxPendingTxCount = MaxPendingTxCount | Null;
+
+/** l2node setting (no Aztec 4.1 admin key; Aztec reads P2P_RPC_PRICE_BUMP_PERCENTAGE at startup). Percentage by which a transaction's priority fee must exceed the fee of the pending transaction it replaces (same nullifier) or evicts (pool full): required = existing + max(existing × pct / 100, 1). */
+export type NodeAdminConfigUpdateTxPoolPriceBumpPercentage = TxPoolPriceBumpPercentage | Null;
+
+/** When true the node refuses every transaction submitted over RPC or gossip. */
+export type NodeAdminConfigUpdateDisableTransactions = DisableTransactions | Null;
+
+/** Entries added to the built-in allow-list of public functions that may run in a transaction's setup phase. node_getAllowedPublicSetup returns the built-in list followed by these. */
+export type NodeAdminConfigUpdateTxPublicSetupAllowListExtend = NodeAdminConfigUpdateTxPublicSetupAllowListExtendValue | Null;
+
+/** Interval between two checks of the sequencer for work, in milliseconds. */
+export type NodeAdminConfigUpdateSequencerPollingIntervalMS = SequencerPollingIntervalMS | Null;
+
+/** Maximum number of transactions in a block the node builds. Must be >= minTxsPerBlock. */
+export type NodeAdminConfigUpdateMaxTxsPerBlock = MaxTxsPerBlock | Null;
+
+/** Minimum number of pending transactions before the sequencer builds a block (unless buildCheckpointIfEmpty). Must be <= maxTxsPerBlock. */
+export type NodeAdminConfigUpdateMinTxsPerBlock = MinTxsPerBlock | Null;
+
+/** Minimum number of transactions that must survive execution for a built block to be proposed. */
+export type NodeAdminConfigUpdateMinValidTxsPerBlock = MinValidTxsPerBlock | Null;
+
+/** Maximum number of transactions across all blocks of one checkpoint (slot). */
+export type NodeAdminConfigUpdateMaxTxsPerCheckpoint = MaxTxsPerCheckpoint | Null;
+
+/** Maximum L2 gas (mana) a built block may use. Must admit the 6 540 000 L2 gas of a default Aztec 4.1 transaction. */
+export type NodeAdminConfigUpdateMaxL2BlockGas = MaxL2BlockGas | Null;
+
+/** Maximum DA gas a built block may use. */
+export type NodeAdminConfigUpdateMaxDABlockGas = MaxDABlockGas | Null;
+
+/** When true the sequencer builds and publishes blocks even when the pool holds no transactions (empty blocks). */
+export type NodeAdminConfigUpdateBuildCheckpointIfEmpty = BuildCheckpointIfEmpty | Null;
+
+/** Duration of one block when several blocks are built per slot, in milliseconds. Absent: one block per slot. */
+export type NodeAdminConfigUpdateBlockDurationMs = BlockDurationMs | Null;
+
+/** When true the sequencer abandons a block whose building phase overruns the slot timetable. */
+export type NodeAdminConfigUpdateEnforceTimeTable = EnforceTimeTable | Null;
+
+/** L1 address that receives block rewards for blocks this node builds. Absent: the validator's own address. */
+export type NodeAdminConfigUpdateCoinbase = EthAddress | Null;
+
+/** L2 address that receives the fees of blocks this node builds. Absent: the validator's keystore value. */
+export type NodeAdminConfigUpdateFeeRecipient = AztecAddress | Null;
+
+/** Address of a slash payload to vote for unconditionally. Absent: none. */
+export type NodeAdminConfigUpdateSlashOverridePayload = EthAddress | Null;
+
+/** Minimum penalty, as a fraction of the configured penalty, for which this node votes (0.5 = 50 %). */
+export type NodeAdminConfigUpdateSlashMinPenaltyPercentage = SlashMinPenaltyPercentage | Null;
+
+/** Maximum penalty, as a fraction of the configured penalty, for which this node votes (2.0 = 200 %). */
+export type NodeAdminConfigUpdateSlashMaxPenaltyPercentage = SlashMaxPenaltyPercentage | Null;
+
+/** Validators this node always votes to slash. */
+export type NodeAdminConfigUpdateSlashValidatorsAlways = NodeAdminConfigUpdateSlashValidatorsAlwaysValue | Null;
+
+/** Validators this node never votes to slash (its own validators are added unless slashSelfAllowed). */
+export type NodeAdminConfigUpdateSlashValidatorsNever = NodeAdminConfigUpdateSlashValidatorsNeverValue | Null;
+
+/** When true the node may vote to slash its own validators. */
+export type NodeAdminConfigUpdateSlashSelfAllowed = SlashSelfAllowed | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. */
+export type NodeAdminConfigUpdateSlashPrunePenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. */
+export type NodeAdminConfigUpdateSlashDataWithholdingPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. */
+export type NodeAdminConfigUpdateSlashInactivityPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. */
+export type NodeAdminConfigUpdateSlashBroadcastedInvalidBlockPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. */
+export type NodeAdminConfigUpdateSlashProposeInvalidAttestationsPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. */
+export type NodeAdminConfigUpdateSlashAttestDescendantOfInvalidPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. */
+export type NodeAdminConfigUpdateSlashDuplicateProposalPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. */
+export type NodeAdminConfigUpdateSlashDuplicateAttestationPenalty = BigIntString | Null;
+
+/** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. */
+export type NodeAdminConfigUpdateSlashUnknownPenalty = BigIntString | Null;
+
+/** Missed-attestation rate in (0, 1] above which a validator counts as inactive for an epoch. */
+export type NodeAdminConfigUpdateSlashInactivityTargetPercentage = SlashInactivityTargetPercentage | Null;
+
+/** Consecutive inactive epochs before an inactivity offense is recorded. */
+export type NodeAdminConfigUpdateSlashInactivityConsecutiveEpochThreshold = SlashInactivityConsecutiveEpochThreshold | Null;
+
+/** Rounds after which a pending offense expires. */
+export type NodeAdminConfigUpdateSlashOffenseExpirationRounds = SlashOffenseExpirationRounds | Null;
+
+/** Maximum number of offenses in one slash payload. */
+export type NodeAdminConfigUpdateSlashMaxPayloadSize = SlashMaxPayloadSize | Null;
+
+/** L2 slots after genesis during which no offense is recorded. */
+export type NodeAdminConfigUpdateSlashGracePeriodL2Slots = SlashGracePeriodL2Slots | Null;
+
+/** Rounds to look back for a slash payload round to execute. */
+export type NodeAdminConfigUpdateSlashExecuteRoundsLookBack = SlashExecuteRoundsLookBack | Null;
+
+/** When true the node does not attest or propose even if it holds validator keys. */
+export type NodeAdminConfigUpdateDisableValidator = DisableValidator | Null;
+
+/** Validator addresses of the keystore that are not to attest or propose. */
+export type NodeAdminConfigUpdateDisabledValidators = NodeAdminConfigUpdateDisabledValidatorsValue | Null;
+
+/** Interval between two checks for collected attestations, in milliseconds. */
+export type NodeAdminConfigUpdateAttestationPollingIntervalMs = AttestationPollingIntervalMs | Null;
+
+/** When true the validator re-executes a block proposal's transactions before attesting. */
+export type NodeAdminConfigUpdateValidatorReexecute = ValidatorReexecute | Null;
+
+/** Seconds a committee member waits before invalidating an unattested block on L1. */
+export type NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsCommitteeMember = SecondsBeforeInvalidatingBlockAsCommitteeMember | Null;
+
+/** Seconds a non-committee node waits before invalidating an unattested block on L1. */
+export type NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsNonCommitteeMember = SecondsBeforeInvalidatingBlockAsNonCommitteeMember | Null;
+
+/** Whether transaction proofs are verified with real verification keys (l2node verifies test proofs only). Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateRealProofs = RealProofs | Null;
+
+/** Kind of artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateProverTestDelayType = ProverTestDelayType | Null;
+
+/** Fixed artificial delay of the test prover, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateProverTestDelayMs = ProverTestDelayMs | Null;
+
+/** Multiplier of the realistic artificial delay of the test prover. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateProverTestDelayFactor = ProverTestDelayFactor | Null;
+
+/** Number of in-process prover agents. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateProverAgentCount = ProverAgentCount | Null;
+
+/** Whether the prover cancels its jobs when it stops. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateCancelJobsOnStop = CancelJobsOnStop | Null;
+
+/** Maximum concurrent proving job submissions. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateEnqueueConcurrency = EnqueueConcurrency | Null;
+
+/** Whether high-availability signing (shared signer database) is on. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateHaSigningEnabled = HaSigningEnabled | Null;
+
+/** Identifier of this node among high-availability signers. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateNodeId = NodeId | Null;
+
+/** Polling interval of the high-availability signer, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdatePollingIntervalMs = PollingIntervalMs | Null;
+
+/** Timeout of one high-availability signing duty, in milliseconds. Aztec 4.1 compatibility field: stored, reported and settable, with no effect on l2node behaviour. */
+export type NodeAdminConfigUpdateSigningTimeoutMs = SigningTimeoutMs | Null;
+
+/** The offending validator. */
+export type OffenseValidator = EthAddress;
+
+/** Proposed penalty in staking-asset base units. */
+export type OffenseAmount = BigIntString;
+
+/** Epoch (inactivity, pruning, withholding) or slot (the other offenses) of the offense. */
+export type OffenseEpochOrSlot = BigIntString;
+
+/** L1 address of the slash payload contract. */
+export type SlashPayloadRoundAddress = EthAddress;
+
+/** L1 timestamp (seconds) at which the payload was first seen. */
+export type SlashPayloadRoundTimestamp = BigIntString;
+
+/** Votes the payload has received in the round. */
+export type SlashPayloadRoundVotes = BigIntString;
+
+/** Slashing round number. */
+export type SlashPayloadRoundRound = BigIntString;
+
+/** Total penalty in staking-asset base units. */
+export type SlashPayloadRoundSlashesItemAmount = BigIntString;
+
+/** SlashPayloadRoundSlashesItemOffensesItem */
+export interface SlashPayloadRoundSlashesItemOffensesItem {
+  offenseType: OffenseType;
+  epochOrSlot: BigIntString;
+}
+
+/** SlashPayloadRoundSlashesItemOffenses */
+export type SlashPayloadRoundSlashesItemOffenses = SlashPayloadRoundSlashesItemOffensesItem[];
+
+/** SlashPayloadRoundSlashesItem */
+export interface SlashPayloadRoundSlashesItem {
+  validator: EthAddress;
+  amount: SlashPayloadRoundSlashesItemAmount;
+  offenses: SlashPayloadRoundSlashesItemOffenses;
+}
+
+/** Validators the payload slashes. */
+export type SlashPayloadRoundSlashes = SlashPayloadRoundSlashesItem[];
+
+/** Index */
+export type Index = number;
+
+/** Position of the offending parameter (for too many params, the first extra position). */
+export type InvalidParamsErrorDataIndex = Index;
+
+/** Param */
+export type Param = string;
+
+/** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
+export type InvalidParamsErrorDataParam = Param;
+
+/** Rule */
+export type Rule = string;
+
+/** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
+export type InvalidParamsErrorDataRule = Rule;
+
+/** ABOVE_TIP: the target is above the latest synced block. BEHIND_FINALIZED_NEEDS_FORCE: the target is below the finalized block and force was not set. HISTORY_PRUNED_NEEDS_FORCE: world-state history below oldestHistoricBlockNumber is pruned and force was not set. */
+export type RollbackRefusedErrorDataReason = "ABOVE_TIP" | "BEHIND_FINALIZED_NEEDS_FORCE" | "HISTORY_PRUNED_NEEDS_FORCE";
+
+/** NO_KEYSTORE_DIRECTORY: the node was not started with a keystore directory. VALIDATOR_DISABLED: the node runs no validator. INVALID_KEYSTORE: a keystore file does not parse or validate. UNKNOWN_PUBLISHER: a validator names a publisher key that was not loaded at startup. */
+export type KeystoreReloadRejectedErrorDataReason = "NO_KEYSTORE_DIRECTORY" | "VALIDATOR_DISABLED" | "INVALID_KEYSTORE" | "UNKNOWN_PUBLISHER";
+
+/** Human-readable detail (file name, parse error). */
+export type KeystoreReloadRejectedErrorDataDetail = string;
+
+/** The validator concerned, for UNKNOWN_PUBLISHER. */
+export type KeystoreReloadRejectedErrorDataValidator = EthAddress;
+
+/** Method */
+export type Method = string;
+
+/** Wire name of the method. */
+export type NotImplementedErrorDataMethod = Method;
+
+/** Reason */
+export type Reason = string;
+
+/** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
+export type NodeNotReadyErrorDataReason = Reason;
+
+/** JSON null. */
+export type Null = null;
+
+/** RollbackToForce */
+export type RollbackToForce = boolean;
+
+/** SlashPayloadRoundList */
+export type SlashPayloadRoundList = SlashPayloadRound[];
+
+/** OffenseList */
+export type OffenseList = Offense[];
+
+/** NodeAdminConfigUpdateTxPublicSetupAllowListExtendValue */
+export type NodeAdminConfigUpdateTxPublicSetupAllowListExtendValue = AllowedElement[];
+
+/** NodeAdminConfigUpdateSlashValidatorsAlwaysValue */
+export type NodeAdminConfigUpdateSlashValidatorsAlwaysValue = EthAddress[];
+
+/** NodeAdminConfigUpdateSlashValidatorsNeverValue */
+export type NodeAdminConfigUpdateSlashValidatorsNeverValue = EthAddress[];
+
+/** NodeAdminConfigUpdateDisabledValidatorsValue */
+export type NodeAdminConfigUpdateDisabledValidatorsValue = EthAddress[];
 
 /** Params of `nodeAdmin_getConfig`. */
 export type NodeAdminGetConfigParams = [];
@@ -394,7 +853,7 @@ export type NodeAdminResumeSyncParams = [];
 export type NodeAdminResumeSyncResult = void;
 
 /** Params of `nodeAdmin_rollbackTo`. */
-export type NodeAdminRollbackToParams = [targetBlockNumber: BlockNumber, force?: boolean];
+export type NodeAdminRollbackToParams = [targetBlockNumber: BlockNumber, force?: RollbackToForce];
 
 /** Result of `nodeAdmin_rollbackTo`. */
 export type NodeAdminRollbackToResult = void;
@@ -409,13 +868,13 @@ export type NodeAdminStartSnapshotUploadResult = void;
 export type NodeAdminGetSlashPayloadsParams = [];
 
 /** Result of `nodeAdmin_getSlashPayloads`. */
-export type NodeAdminGetSlashPayloadsResult = SlashPayloadRound[];
+export type NodeAdminGetSlashPayloadsResult = SlashPayloadRoundList;
 
 /** Params of `nodeAdmin_getSlashOffenses`. */
 export type NodeAdminGetSlashOffensesParams = [round: SlashRound];
 
 /** Result of `nodeAdmin_getSlashOffenses`. */
-export type NodeAdminGetSlashOffensesResult = Offense[];
+export type NodeAdminGetSlashOffensesResult = OffenseList;
 
 /** Params of `nodeAdmin_reloadKeystore`. */
 export type NodeAdminReloadKeystoreParams = [];

@@ -6,69 +6,470 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export const nodeAdmin_setConfig_param0 = validate10;
 const schema11 = { "$ref": "NodeAdminConfigUpdate" };
-const schema12 = { "type": "object", "additionalProperties": true, "properties": { "archiverPollingIntervalMS": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "archiverBatchSize": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "skipValidateCheckpointAttestations": { "type": "boolean" }, "maxPendingTxCount": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "txPoolPriceBumpPercentage": { "type": "integer", "minimum": 0, "maximum": 1000 }, "disableTransactions": { "type": "boolean" }, "txPublicSetupAllowListExtend": { "type": "array", "items": { "$ref": "AllowedElement" }, "maxItems": 256 }, "sequencerPollingIntervalMS": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "maxTxsPerBlock": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "minTxsPerBlock": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "minValidTxsPerBlock": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "maxTxsPerCheckpoint": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "maxL2BlockGas": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "maxDABlockGas": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "buildCheckpointIfEmpty": { "type": "boolean" }, "blockDurationMs": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "enforceTimeTable": { "type": "boolean" }, "coinbase": { "$ref": "EthAddress" }, "feeRecipient": { "$ref": "AztecAddress" }, "slashOverridePayload": { "$ref": "EthAddress" }, "slashMinPenaltyPercentage": { "type": "number", "minimum": 0 }, "slashMaxPenaltyPercentage": { "type": "number", "minimum": 0 }, "slashValidatorsAlways": { "type": "array", "items": { "$ref": "EthAddress" } }, "slashValidatorsNever": { "type": "array", "items": { "$ref": "EthAddress" } }, "slashSelfAllowed": { "type": "boolean" }, "slashPrunePenalty": { "$ref": "BigIntString" }, "slashDataWithholdingPenalty": { "$ref": "BigIntString" }, "slashInactivityPenalty": { "$ref": "BigIntString" }, "slashBroadcastedInvalidBlockPenalty": { "$ref": "BigIntString" }, "slashProposeInvalidAttestationsPenalty": { "$ref": "BigIntString" }, "slashAttestDescendantOfInvalidPenalty": { "$ref": "BigIntString" }, "slashDuplicateProposalPenalty": { "$ref": "BigIntString" }, "slashDuplicateAttestationPenalty": { "$ref": "BigIntString" }, "slashUnknownPenalty": { "$ref": "BigIntString" }, "slashInactivityTargetPercentage": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "slashInactivityConsecutiveEpochThreshold": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "slashOffenseExpirationRounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "slashMaxPayloadSize": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "slashGracePeriodL2Slots": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "slashExecuteRoundsLookBack": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disableValidator": { "type": "boolean" }, "disabledValidators": { "type": "array", "items": { "$ref": "EthAddress" } }, "attestationPollingIntervalMs": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "validatorReexecute": { "type": "boolean" }, "secondsBeforeInvalidatingBlockAsCommitteeMember": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "secondsBeforeInvalidatingBlockAsNonCommitteeMember": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "realProofs": { "type": "boolean" }, "proverTestDelayType": { "type": "string", "enum": ["fixed", "realistic"] }, "proverTestDelayMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "proverTestDelayFactor": { "type": "number", "minimum": 0 }, "proverAgentCount": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cancelJobsOnStop": { "type": "boolean" }, "enqueueConcurrency": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "haSigningEnabled": { "type": "boolean" }, "nodeId": { "type": "string", "minLength": 1 }, "pollingIntervalMs": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 }, "signingTimeoutMs": { "type": "integer", "minimum": 1, "maximum": 9007199254740991 } } };
-const schema18 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
-const schema14 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
-const schema23 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const schema13 = { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } } }, { "type": "object", "additionalProperties": false, "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Hash32" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "type": "boolean" }, "rejectNullMsgSender": { "type": "boolean" }, "calldataLength": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } } }], "x-expected": "an object" };
-const schema15 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{8}$", "x-lower-case": true };
-const schema16 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
-const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-const pattern1 = new RegExp("^0x[0-9a-fA-F]{8}$", "u");
+const schema12 = { "type": "object", "additionalProperties": true, "properties": { "archiverPollingIntervalMS": { "$ref": "NodeAdminConfigUpdateArchiverPollingIntervalMS" }, "archiverBatchSize": { "$ref": "NodeAdminConfigUpdateArchiverBatchSize" }, "skipValidateCheckpointAttestations": { "$ref": "NodeAdminConfigUpdateSkipValidateCheckpointAttestations" }, "maxPendingTxCount": { "$ref": "NodeAdminConfigUpdateMaxPendingTxCount" }, "txPoolPriceBumpPercentage": { "$ref": "NodeAdminConfigUpdateTxPoolPriceBumpPercentage" }, "disableTransactions": { "$ref": "NodeAdminConfigUpdateDisableTransactions" }, "txPublicSetupAllowListExtend": { "$ref": "NodeAdminConfigUpdateTxPublicSetupAllowListExtend" }, "sequencerPollingIntervalMS": { "$ref": "NodeAdminConfigUpdateSequencerPollingIntervalMS" }, "maxTxsPerBlock": { "$ref": "NodeAdminConfigUpdateMaxTxsPerBlock" }, "minTxsPerBlock": { "$ref": "NodeAdminConfigUpdateMinTxsPerBlock" }, "minValidTxsPerBlock": { "$ref": "NodeAdminConfigUpdateMinValidTxsPerBlock" }, "maxTxsPerCheckpoint": { "$ref": "NodeAdminConfigUpdateMaxTxsPerCheckpoint" }, "maxL2BlockGas": { "$ref": "NodeAdminConfigUpdateMaxL2BlockGas" }, "maxDABlockGas": { "$ref": "NodeAdminConfigUpdateMaxDABlockGas" }, "buildCheckpointIfEmpty": { "$ref": "NodeAdminConfigUpdateBuildCheckpointIfEmpty" }, "blockDurationMs": { "$ref": "NodeAdminConfigUpdateBlockDurationMs" }, "enforceTimeTable": { "$ref": "NodeAdminConfigUpdateEnforceTimeTable" }, "coinbase": { "$ref": "NodeAdminConfigUpdateCoinbase" }, "feeRecipient": { "$ref": "NodeAdminConfigUpdateFeeRecipient" }, "slashOverridePayload": { "$ref": "NodeAdminConfigUpdateSlashOverridePayload" }, "slashMinPenaltyPercentage": { "$ref": "NodeAdminConfigUpdateSlashMinPenaltyPercentage" }, "slashMaxPenaltyPercentage": { "$ref": "NodeAdminConfigUpdateSlashMaxPenaltyPercentage" }, "slashValidatorsAlways": { "$ref": "NodeAdminConfigUpdateSlashValidatorsAlways" }, "slashValidatorsNever": { "$ref": "NodeAdminConfigUpdateSlashValidatorsNever" }, "slashSelfAllowed": { "$ref": "NodeAdminConfigUpdateSlashSelfAllowed" }, "slashPrunePenalty": { "$ref": "NodeAdminConfigUpdateSlashPrunePenalty" }, "slashDataWithholdingPenalty": { "$ref": "NodeAdminConfigUpdateSlashDataWithholdingPenalty" }, "slashInactivityPenalty": { "$ref": "NodeAdminConfigUpdateSlashInactivityPenalty" }, "slashBroadcastedInvalidBlockPenalty": { "$ref": "NodeAdminConfigUpdateSlashBroadcastedInvalidBlockPenalty" }, "slashProposeInvalidAttestationsPenalty": { "$ref": "NodeAdminConfigUpdateSlashProposeInvalidAttestationsPenalty" }, "slashAttestDescendantOfInvalidPenalty": { "$ref": "NodeAdminConfigUpdateSlashAttestDescendantOfInvalidPenalty" }, "slashDuplicateProposalPenalty": { "$ref": "NodeAdminConfigUpdateSlashDuplicateProposalPenalty" }, "slashDuplicateAttestationPenalty": { "$ref": "NodeAdminConfigUpdateSlashDuplicateAttestationPenalty" }, "slashUnknownPenalty": { "$ref": "NodeAdminConfigUpdateSlashUnknownPenalty" }, "slashInactivityTargetPercentage": { "$ref": "NodeAdminConfigUpdateSlashInactivityTargetPercentage" }, "slashInactivityConsecutiveEpochThreshold": { "$ref": "NodeAdminConfigUpdateSlashInactivityConsecutiveEpochThreshold" }, "slashOffenseExpirationRounds": { "$ref": "NodeAdminConfigUpdateSlashOffenseExpirationRounds" }, "slashMaxPayloadSize": { "$ref": "NodeAdminConfigUpdateSlashMaxPayloadSize" }, "slashGracePeriodL2Slots": { "$ref": "NodeAdminConfigUpdateSlashGracePeriodL2Slots" }, "slashExecuteRoundsLookBack": { "$ref": "NodeAdminConfigUpdateSlashExecuteRoundsLookBack" }, "disableValidator": { "$ref": "NodeAdminConfigUpdateDisableValidator" }, "disabledValidators": { "$ref": "NodeAdminConfigUpdateDisabledValidators" }, "attestationPollingIntervalMs": { "$ref": "NodeAdminConfigUpdateAttestationPollingIntervalMs" }, "validatorReexecute": { "$ref": "NodeAdminConfigUpdateValidatorReexecute" }, "secondsBeforeInvalidatingBlockAsCommitteeMember": { "$ref": "NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsCommitteeMember" }, "secondsBeforeInvalidatingBlockAsNonCommitteeMember": { "$ref": "NodeAdminConfigUpdateSecondsBeforeInvalidatingBlockAsNonCommitteeMember" }, "realProofs": { "$ref": "NodeAdminConfigUpdateRealProofs" }, "proverTestDelayType": { "$ref": "NodeAdminConfigUpdateProverTestDelayType" }, "proverTestDelayMs": { "$ref": "NodeAdminConfigUpdateProverTestDelayMs" }, "proverTestDelayFactor": { "$ref": "NodeAdminConfigUpdateProverTestDelayFactor" }, "proverAgentCount": { "$ref": "NodeAdminConfigUpdateProverAgentCount" }, "cancelJobsOnStop": { "$ref": "NodeAdminConfigUpdateCancelJobsOnStop" }, "enqueueConcurrency": { "$ref": "NodeAdminConfigUpdateEnqueueConcurrency" }, "haSigningEnabled": { "$ref": "NodeAdminConfigUpdateHaSigningEnabled" }, "nodeId": { "$ref": "NodeAdminConfigUpdateNodeId" }, "pollingIntervalMs": { "$ref": "NodeAdminConfigUpdatePollingIntervalMs" }, "signingTimeoutMs": { "$ref": "NodeAdminConfigUpdateSigningTimeoutMs" } } };
+const schema13 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ArchiverPollingIntervalMS" } };
+const schema14 = { "type": "integer", "minimum": 1, "default": 500, "maximum": 9007199254740991 };
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
-    let valid0 = false;
-    let passing0 = null;
+    let valid0 = true;
     const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate12.errors = [{ instancePath, schemaPath: "ArchiverPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.type, parentSchema: schema14, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate12.errors = [{ instancePath, schemaPath: "ArchiverPollingIntervalMS/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema14, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate12.errors = [{ instancePath, schemaPath: "ArchiverPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema13.if, parentSchema: schema13, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate12.errors = vErrors;
+        return false;
+    }
+    validate12.errors = vErrors;
+    return errors === 0;
+}
+const schema15 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ArchiverBatchSize" } };
+const schema16 = { "type": "integer", "minimum": 1, "default": 100, "maximum": 9007199254740991 };
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate14.errors = [{ instancePath, schemaPath: "ArchiverBatchSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.type, parentSchema: schema16, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate14.errors = [{ instancePath, schemaPath: "ArchiverBatchSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema16, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate14.errors = [{ instancePath, schemaPath: "ArchiverBatchSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema16, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema15.if, parentSchema: schema15, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate14.errors = vErrors;
+        return false;
+    }
+    validate14.errors = vErrors;
+    return errors === 0;
+}
+const schema17 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SkipValidateCheckpointAttestations" } };
+const schema18 = { "type": "boolean", "default": false };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate16.errors = [{ instancePath, schemaPath: "SkipValidateCheckpointAttestations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.type, parentSchema: schema18, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema17.if, parentSchema: schema17, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate16.errors = vErrors;
+        return false;
+    }
+    validate16.errors = vErrors;
+    return errors === 0;
+}
+const schema19 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MaxPendingTxCount" } };
+const schema20 = { "type": "integer", "minimum": 0, "default": 1000, "maximum": 9007199254740991 };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate18.errors = [{ instancePath, schemaPath: "MaxPendingTxCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema20.type, parentSchema: schema20, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate18.errors = [{ instancePath, schemaPath: "MaxPendingTxCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema20, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate18.errors = [{ instancePath, schemaPath: "MaxPendingTxCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema20, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema19.if, parentSchema: schema19, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate18.errors = vErrors;
+        return false;
+    }
+    validate18.errors = vErrors;
+    return errors === 0;
+}
+const schema21 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "TxPoolPriceBumpPercentage" } };
+const schema22 = { "type": "integer", "minimum": 0, "maximum": 1000, "default": 10 };
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema22.type, parentSchema: schema22, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 1000 || isNaN(data)) {
+                    validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema22, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate20.errors = [{ instancePath, schemaPath: "TxPoolPriceBumpPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema22, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema21.if, parentSchema: schema21, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate20.errors = vErrors;
+        return false;
+    }
+    validate20.errors = vErrors;
+    return errors === 0;
+}
+const schema23 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "DisableTransactions" } };
+const schema24 = { "type": "boolean", "default": false };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate22.errors = [{ instancePath, schemaPath: "DisableTransactions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema23.if, parentSchema: schema23, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate22.errors = vErrors;
+        return false;
+    }
+    validate22.errors = vErrors;
+    return errors === 0;
+}
+const schema25 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeAdminConfigUpdateTxPublicSetupAllowListExtendValue" } };
+const schema26 = { "type": "array", "items": { "$ref": "AllowedElement" }, "maxItems": 256 };
+const schema27 = { "oneOf": [{ "$ref": "AllowedElementByAddress" }, { "$ref": "AllowedElementByClass" }], "x-expected": "an object" };
+const schema28 = { "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByAddressOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByAddressRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByAddressCalldataLength" } } };
+const schema29 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
+const schema30 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{8}$", "x-lower-case": true };
+const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const pattern1 = new RegExp("^0x[0-9a-fA-F]{8}$", "u");
+const schema31 = { "allOf": [{ "$ref": "OnlySelf" }] };
+const schema32 = { "type": "boolean" };
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate28.errors = [{ instancePath, schemaPath: "OnlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema32.type, parentSchema: schema32, data }];
+        return false;
+    }
+    validate28.errors = vErrors;
+    return errors === 0;
+}
+const schema33 = { "allOf": [{ "$ref": "RejectNullMsgSender" }] };
+const schema34 = { "type": "boolean" };
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate30.errors = [{ instancePath, schemaPath: "RejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.type, parentSchema: schema34, data }];
+        return false;
+    }
+    validate30.errors = vErrors;
+    return errors === 0;
+}
+const schema35 = { "allOf": [{ "$ref": "CalldataLength" }] };
+const schema36 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate32.errors = [{ instancePath, schemaPath: "CalldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.type, parentSchema: schema36, data }];
+        return false;
+    }
     if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 9007199254740991 || isNaN(data)) {
+                validate32.errors = [{ instancePath, schemaPath: "CalldataLength/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36, data }];
+                return false;
+            }
+            else {
+                if (data < 0 || isNaN(data)) {
+                    validate32.errors = [{ instancePath, schemaPath: "CalldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36, data }];
+                    return false;
+                }
+            }
+        }
+    }
+    validate32.errors = vErrors;
+    return errors === 0;
+}
+function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.address === undefined) && (missing0 = "address")) || ((data.selector === undefined) && (missing0 = "selector"))) {
-                const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.oneOf[0].required, parentSchema: schema13.oneOf[0], data };
-                if (vErrors === null) {
-                    vErrors = [err0];
-                }
-                else {
-                    vErrors.push(err0);
-                }
-                errors++;
+                validate27.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema28.required, parentSchema: schema28, data }];
+                return false;
             }
             else {
-                const _errs3 = errors;
+                const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((key0 === "address") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
                         delete data[key0];
                     }
                 }
-                if (_errs3 === errors) {
+                if (_errs1 === errors) {
                     if (data.address !== undefined) {
                         let data0 = data.address;
-                        const _errs4 = errors;
-                        const _errs5 = errors;
-                        if (errors === _errs5) {
+                        const _errs2 = errors;
+                        const _errs3 = errors;
+                        if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern0.test(data0)) {
-                                    const err1 = { instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data0 };
-                                    if (vErrors === null) {
-                                        vErrors = [err1];
-                                    }
-                                    else {
-                                        vErrors.push(err1);
-                                    }
-                                    errors++;
+                                    validate27.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema29, data: data0 }];
+                                    return false;
                                 }
                                 else {
                                     if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                        const err2 = { instancePath: instancePath + "/address", schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data0 };
-                                        if (vErrors === null) {
-                                            vErrors = [err2];
-                                        }
-                                        else {
-                                            vErrors.push(err2);
-                                        }
-                                        errors++;
+                                        validate27.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema29, data: data0 }];
+                                        return false;
                                     }
                                     else {
                                         if (data !== undefined && data !== null) {
@@ -78,37 +479,25 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                             }
                             else {
-                                const err3 = { instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data0 };
-                                if (vErrors === null) {
-                                    vErrors = [err3];
-                                }
-                                else {
-                                    vErrors.push(err3);
-                                }
-                                errors++;
+                                validate27.errors = [{ instancePath: instancePath + "/address", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.type, parentSchema: schema29, data: data0 }];
+                                return false;
                             }
                         }
-                        var valid1 = _errs4 === errors;
+                        var valid0 = _errs2 === errors;
                     }
                     else {
-                        var valid1 = true;
+                        var valid0 = true;
                     }
-                    if (valid1) {
+                    if (valid0) {
                         if (data.selector !== undefined) {
                             let data1 = data.selector;
-                            const _errs7 = errors;
-                            const _errs8 = errors;
-                            if (errors === _errs8) {
+                            const _errs5 = errors;
+                            const _errs6 = errors;
+                            if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern1.test(data1)) {
-                                        const err4 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{8}$" + "\"", schema: "^0x[0-9a-fA-F]{8}$", parentSchema: schema15, data: data1 };
-                                        if (vErrors === null) {
-                                            vErrors = [err4];
-                                        }
-                                        else {
-                                            vErrors.push(err4);
-                                        }
-                                        errors++;
+                                        validate27.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{8}$" + "\"", schema: "^0x[0-9a-fA-F]{8}$", parentSchema: schema30, data: data1 }];
+                                        return false;
                                     }
                                     else {
                                         if (data !== undefined && data !== null) {
@@ -117,103 +506,50 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err5 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data1 };
-                                    if (vErrors === null) {
-                                        vErrors = [err5];
-                                    }
-                                    else {
-                                        vErrors.push(err5);
-                                    }
-                                    errors++;
+                                    validate27.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema30.type, parentSchema: schema30, data: data1 }];
+                                    return false;
                                 }
                             }
-                            var valid1 = _errs7 === errors;
+                            var valid0 = _errs5 === errors;
                         }
                         else {
-                            var valid1 = true;
+                            var valid0 = true;
                         }
-                        if (valid1) {
+                        if (valid0) {
                             if (data.onlySelf !== undefined) {
-                                let data2 = data.onlySelf;
-                                const _errs10 = errors;
-                                if (typeof data2 !== "boolean") {
-                                    const err6 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/0/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[0].properties.onlySelf.type, parentSchema: schema13.oneOf[0].properties.onlySelf, data: data2 };
-                                    if (vErrors === null) {
-                                        vErrors = [err6];
-                                    }
-                                    else {
-                                        vErrors.push(err6);
-                                    }
-                                    errors++;
+                                const _errs8 = errors;
+                                if (!(validate28(data.onlySelf, { instancePath: instancePath + "/onlySelf", parentData: data, parentDataProperty: "onlySelf", rootData }))) {
+                                    vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+                                    errors = vErrors.length;
                                 }
-                                var valid1 = _errs10 === errors;
+                                var valid0 = _errs8 === errors;
                             }
                             else {
-                                var valid1 = true;
+                                var valid0 = true;
                             }
-                            if (valid1) {
+                            if (valid0) {
                                 if (data.rejectNullMsgSender !== undefined) {
-                                    let data3 = data.rejectNullMsgSender;
-                                    const _errs12 = errors;
-                                    if (typeof data3 !== "boolean") {
-                                        const err7 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/0/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[0].properties.rejectNullMsgSender.type, parentSchema: schema13.oneOf[0].properties.rejectNullMsgSender, data: data3 };
-                                        if (vErrors === null) {
-                                            vErrors = [err7];
-                                        }
-                                        else {
-                                            vErrors.push(err7);
-                                        }
-                                        errors++;
+                                    const _errs9 = errors;
+                                    if (!(validate30(data.rejectNullMsgSender, { instancePath: instancePath + "/rejectNullMsgSender", parentData: data, parentDataProperty: "rejectNullMsgSender", rootData }))) {
+                                        vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+                                        errors = vErrors.length;
                                     }
-                                    var valid1 = _errs12 === errors;
+                                    var valid0 = _errs9 === errors;
                                 }
                                 else {
-                                    var valid1 = true;
+                                    var valid0 = true;
                                 }
-                                if (valid1) {
+                                if (valid0) {
                                     if (data.calldataLength !== undefined) {
-                                        let data4 = data.calldataLength;
-                                        const _errs14 = errors;
-                                        if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            const err8 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.oneOf[0].properties.calldataLength.type, parentSchema: schema13.oneOf[0].properties.calldataLength, data: data4 };
-                                            if (vErrors === null) {
-                                                vErrors = [err8];
-                                            }
-                                            else {
-                                                vErrors.push(err8);
-                                            }
-                                            errors++;
+                                        const _errs10 = errors;
+                                        if (!(validate32(data.calldataLength, { instancePath: instancePath + "/calldataLength", parentData: data, parentDataProperty: "calldataLength", rootData }))) {
+                                            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+                                            errors = vErrors.length;
                                         }
-                                        if (errors === _errs14) {
-                                            if ((typeof data4 == "number") && (isFinite(data4))) {
-                                                if (data4 > 9007199254740991 || isNaN(data4)) {
-                                                    const err9 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13.oneOf[0].properties.calldataLength, data: data4 };
-                                                    if (vErrors === null) {
-                                                        vErrors = [err9];
-                                                    }
-                                                    else {
-                                                        vErrors.push(err9);
-                                                    }
-                                                    errors++;
-                                                }
-                                                else {
-                                                    if (data4 < 0 || isNaN(data4)) {
-                                                        const err10 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/0/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.oneOf[0].properties.calldataLength, data: data4 };
-                                                        if (vErrors === null) {
-                                                            vErrors = [err10];
-                                                        }
-                                                        else {
-                                                            vErrors.push(err10);
-                                                        }
-                                                        errors++;
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        var valid1 = _errs14 === errors;
+                                        var valid0 = _errs10 === errors;
                                     }
                                     else {
-                                        var valid1 = true;
+                                        var valid0 = true;
                                     }
                                 }
                             }
@@ -223,234 +559,213 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err11 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.oneOf[0].type, parentSchema: schema13.oneOf[0], data };
-            if (vErrors === null) {
-                vErrors = [err11];
+            validate27.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data }];
+            return false;
+        }
+    }
+    validate27.errors = vErrors;
+    return errors === 0;
+}
+const schema37 = { "type": "object", "additionalProperties": false, "required": ["classId", "selector"], "properties": { "classId": { "$ref": "Hash32" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByClassOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByClassRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByClassCalldataLength" } } };
+const schema38 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
+const schema40 = { "allOf": [{ "$ref": "OnlySelf" }] };
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate36.errors = [{ instancePath, schemaPath: "OnlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema32.type, parentSchema: schema32, data }];
+        return false;
+    }
+    validate36.errors = vErrors;
+    return errors === 0;
+}
+const schema42 = { "allOf": [{ "$ref": "RejectNullMsgSender" }] };
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate38.errors = [{ instancePath, schemaPath: "RejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.type, parentSchema: schema34, data }];
+        return false;
+    }
+    validate38.errors = vErrors;
+    return errors === 0;
+}
+const schema44 = { "allOf": [{ "$ref": "CalldataLength" }] };
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate40.errors = [{ instancePath, schemaPath: "CalldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.type, parentSchema: schema36, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 9007199254740991 || isNaN(data)) {
+                validate40.errors = [{ instancePath, schemaPath: "CalldataLength/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36, data }];
+                return false;
             }
             else {
-                vErrors.push(err11);
+                if (data < 0 || isNaN(data)) {
+                    validate40.errors = [{ instancePath, schemaPath: "CalldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36, data }];
+                    return false;
+                }
             }
-            errors++;
         }
+    }
+    validate40.errors = vErrors;
+    return errors === 0;
+}
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (((data.classId === undefined) && (missing0 = "classId")) || ((data.selector === undefined) && (missing0 = "selector"))) {
+                validate35.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema37.required, parentSchema: schema37, data }];
+                return false;
+            }
+            else {
+                const _errs1 = errors;
+                for (const key0 in data) {
+                    if (!(((((key0 === "classId") || (key0 === "selector")) || (key0 === "onlySelf")) || (key0 === "rejectNullMsgSender")) || (key0 === "calldataLength"))) {
+                        delete data[key0];
+                    }
+                }
+                if (_errs1 === errors) {
+                    if (data.classId !== undefined) {
+                        let data0 = data.classId;
+                        const _errs2 = errors;
+                        const _errs3 = errors;
+                        if (errors === _errs3) {
+                            if (typeof data0 === "string") {
+                                if (!pattern0.test(data0)) {
+                                    validate35.errors = [{ instancePath: instancePath + "/classId", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema38, data: data0 }];
+                                    return false;
+                                }
+                                else {
+                                    if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                                        validate35.errors = [{ instancePath: instancePath + "/classId", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema38, data: data0 }];
+                                        return false;
+                                    }
+                                    else {
+                                        if (data !== undefined && data !== null) {
+                                            data["classId"] = data0.toLowerCase();
+                                        }
+                                    }
+                                }
+                            }
+                            else {
+                                validate35.errors = [{ instancePath: instancePath + "/classId", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema38.type, parentSchema: schema38, data: data0 }];
+                                return false;
+                            }
+                        }
+                        var valid0 = _errs2 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                    if (valid0) {
+                        if (data.selector !== undefined) {
+                            let data1 = data.selector;
+                            const _errs5 = errors;
+                            const _errs6 = errors;
+                            if (errors === _errs6) {
+                                if (typeof data1 === "string") {
+                                    if (!pattern1.test(data1)) {
+                                        validate35.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{8}$" + "\"", schema: "^0x[0-9a-fA-F]{8}$", parentSchema: schema30, data: data1 }];
+                                        return false;
+                                    }
+                                    else {
+                                        if (data !== undefined && data !== null) {
+                                            data["selector"] = data1.toLowerCase();
+                                        }
+                                    }
+                                }
+                                else {
+                                    validate35.errors = [{ instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema30.type, parentSchema: schema30, data: data1 }];
+                                    return false;
+                                }
+                            }
+                            var valid0 = _errs5 === errors;
+                        }
+                        else {
+                            var valid0 = true;
+                        }
+                        if (valid0) {
+                            if (data.onlySelf !== undefined) {
+                                const _errs8 = errors;
+                                if (!(validate36(data.onlySelf, { instancePath: instancePath + "/onlySelf", parentData: data, parentDataProperty: "onlySelf", rootData }))) {
+                                    vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                                    errors = vErrors.length;
+                                }
+                                var valid0 = _errs8 === errors;
+                            }
+                            else {
+                                var valid0 = true;
+                            }
+                            if (valid0) {
+                                if (data.rejectNullMsgSender !== undefined) {
+                                    const _errs9 = errors;
+                                    if (!(validate38(data.rejectNullMsgSender, { instancePath: instancePath + "/rejectNullMsgSender", parentData: data, parentDataProperty: "rejectNullMsgSender", rootData }))) {
+                                        vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+                                        errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs9 === errors;
+                                }
+                                else {
+                                    var valid0 = true;
+                                }
+                                if (valid0) {
+                                    if (data.calldataLength !== undefined) {
+                                        const _errs10 = errors;
+                                        if (!(validate40(data.calldataLength, { instancePath: instancePath + "/calldataLength", parentData: data, parentDataProperty: "calldataLength", rootData }))) {
+                                            vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+                                            errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs10 === errors;
+                                    }
+                                    else {
+                                        var valid0 = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data }];
+            return false;
+        }
+    }
+    validate35.errors = vErrors;
+    return errors === 0;
+}
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = false;
+    let passing0 = null;
+    const _errs1 = errors;
+    if (!(validate27(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+        errors = vErrors.length;
     }
     var _valid0 = _errs1 === errors;
     if (_valid0) {
         valid0 = true;
         passing0 = 0;
     }
-    const _errs16 = errors;
-    if (errors === _errs16) {
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing1;
-            if (((data.classId === undefined) && (missing1 = "classId")) || ((data.selector === undefined) && (missing1 = "selector"))) {
-                const err12 = { instancePath, schemaPath: "#/oneOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema13.oneOf[1].required, parentSchema: schema13.oneOf[1], data };
-                if (vErrors === null) {
-                    vErrors = [err12];
-                }
-                else {
-                    vErrors.push(err12);
-                }
-                errors++;
-            }
-            else {
-                const _errs18 = errors;
-                for (const key1 in data) {
-                    if (!(((((key1 === "classId") || (key1 === "selector")) || (key1 === "onlySelf")) || (key1 === "rejectNullMsgSender")) || (key1 === "calldataLength"))) {
-                        delete data[key1];
-                    }
-                }
-                if (_errs18 === errors) {
-                    if (data.classId !== undefined) {
-                        let data5 = data.classId;
-                        const _errs19 = errors;
-                        const _errs20 = errors;
-                        if (errors === _errs20) {
-                            if (typeof data5 === "string") {
-                                if (!pattern0.test(data5)) {
-                                    const err13 = { instancePath: instancePath + "/classId", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema16, data: data5 };
-                                    if (vErrors === null) {
-                                        vErrors = [err13];
-                                    }
-                                    else {
-                                        vErrors.push(err13);
-                                    }
-                                    errors++;
-                                }
-                                else {
-                                    if (data5.length === 66 && data5.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                        const err14 = { instancePath: instancePath + "/classId", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema16, data: data5 };
-                                        if (vErrors === null) {
-                                            vErrors = [err14];
-                                        }
-                                        else {
-                                            vErrors.push(err14);
-                                        }
-                                        errors++;
-                                    }
-                                    else {
-                                        if (data !== undefined && data !== null) {
-                                            data["classId"] = data5.toLowerCase();
-                                        }
-                                    }
-                                }
-                            }
-                            else {
-                                const err15 = { instancePath: instancePath + "/classId", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: data5 };
-                                if (vErrors === null) {
-                                    vErrors = [err15];
-                                }
-                                else {
-                                    vErrors.push(err15);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid4 = _errs19 === errors;
-                    }
-                    else {
-                        var valid4 = true;
-                    }
-                    if (valid4) {
-                        if (data.selector !== undefined) {
-                            let data6 = data.selector;
-                            const _errs22 = errors;
-                            const _errs23 = errors;
-                            if (errors === _errs23) {
-                                if (typeof data6 === "string") {
-                                    if (!pattern1.test(data6)) {
-                                        const err16 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{8}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{8}$" + "\"", schema: "^0x[0-9a-fA-F]{8}$", parentSchema: schema15, data: data6 };
-                                        if (vErrors === null) {
-                                            vErrors = [err16];
-                                        }
-                                        else {
-                                            vErrors.push(err16);
-                                        }
-                                        errors++;
-                                    }
-                                    else {
-                                        if (data !== undefined && data !== null) {
-                                            data["selector"] = data6.toLowerCase();
-                                        }
-                                    }
-                                }
-                                else {
-                                    const err17 = { instancePath: instancePath + "/selector", schemaPath: "FunctionSelector/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data6 };
-                                    if (vErrors === null) {
-                                        vErrors = [err17];
-                                    }
-                                    else {
-                                        vErrors.push(err17);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            var valid4 = _errs22 === errors;
-                        }
-                        else {
-                            var valid4 = true;
-                        }
-                        if (valid4) {
-                            if (data.onlySelf !== undefined) {
-                                let data7 = data.onlySelf;
-                                const _errs25 = errors;
-                                if (typeof data7 !== "boolean") {
-                                    const err18 = { instancePath: instancePath + "/onlySelf", schemaPath: "#/oneOf/1/properties/onlySelf/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[1].properties.onlySelf.type, parentSchema: schema13.oneOf[1].properties.onlySelf, data: data7 };
-                                    if (vErrors === null) {
-                                        vErrors = [err18];
-                                    }
-                                    else {
-                                        vErrors.push(err18);
-                                    }
-                                    errors++;
-                                }
-                                var valid4 = _errs25 === errors;
-                            }
-                            else {
-                                var valid4 = true;
-                            }
-                            if (valid4) {
-                                if (data.rejectNullMsgSender !== undefined) {
-                                    let data8 = data.rejectNullMsgSender;
-                                    const _errs27 = errors;
-                                    if (typeof data8 !== "boolean") {
-                                        const err19 = { instancePath: instancePath + "/rejectNullMsgSender", schemaPath: "#/oneOf/1/properties/rejectNullMsgSender/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema13.oneOf[1].properties.rejectNullMsgSender.type, parentSchema: schema13.oneOf[1].properties.rejectNullMsgSender, data: data8 };
-                                        if (vErrors === null) {
-                                            vErrors = [err19];
-                                        }
-                                        else {
-                                            vErrors.push(err19);
-                                        }
-                                        errors++;
-                                    }
-                                    var valid4 = _errs27 === errors;
-                                }
-                                else {
-                                    var valid4 = true;
-                                }
-                                if (valid4) {
-                                    if (data.calldataLength !== undefined) {
-                                        let data9 = data.calldataLength;
-                                        const _errs29 = errors;
-                                        if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-                                            const err20 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.oneOf[1].properties.calldataLength.type, parentSchema: schema13.oneOf[1].properties.calldataLength, data: data9 };
-                                            if (vErrors === null) {
-                                                vErrors = [err20];
-                                            }
-                                            else {
-                                                vErrors.push(err20);
-                                            }
-                                            errors++;
-                                        }
-                                        if (errors === _errs29) {
-                                            if ((typeof data9 == "number") && (isFinite(data9))) {
-                                                if (data9 > 9007199254740991 || isNaN(data9)) {
-                                                    const err21 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13.oneOf[1].properties.calldataLength, data: data9 };
-                                                    if (vErrors === null) {
-                                                        vErrors = [err21];
-                                                    }
-                                                    else {
-                                                        vErrors.push(err21);
-                                                    }
-                                                    errors++;
-                                                }
-                                                else {
-                                                    if (data9 < 0 || isNaN(data9)) {
-                                                        const err22 = { instancePath: instancePath + "/calldataLength", schemaPath: "#/oneOf/1/properties/calldataLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.oneOf[1].properties.calldataLength, data: data9 };
-                                                        if (vErrors === null) {
-                                                            vErrors = [err22];
-                                                        }
-                                                        else {
-                                                            vErrors.push(err22);
-                                                        }
-                                                        errors++;
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        var valid4 = _errs29 === errors;
-                                    }
-                                    else {
-                                        var valid4 = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        else {
-            const err23 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.oneOf[1].type, parentSchema: schema13.oneOf[1], data };
-            if (vErrors === null) {
-                vErrors = [err23];
-            }
-            else {
-                vErrors.push(err23);
-            }
-            errors++;
-        }
+    const _errs2 = errors;
+    if (!(validate35(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+        errors = vErrors.length;
     }
-    var _valid0 = _errs16 === errors;
+    var _valid0 = _errs2 === errors;
     if (_valid0 && valid0) {
         valid0 = false;
         passing0 = [passing0, 1];
@@ -462,15 +777,15 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (!valid0) {
-        const err24 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema13.oneOf, parentSchema: schema13, data };
+        const err0 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf, parentSchema: schema27, data };
         if (vErrors === null) {
-            vErrors = [err24];
+            vErrors = [err0];
         }
         else {
-            vErrors.push(err24);
+            vErrors.push(err0);
         }
         errors++;
-        validate12.errors = vErrors;
+        validate26.errors = vErrors;
         return false;
     }
     else {
@@ -484,37 +799,3320 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
     }
-    validate12.errors = vErrors;
+    validate26.errors = vErrors;
     return errors === 0;
 }
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 256) {
+                validate25.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items", schema: 256, parentSchema: schema26, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs1 = errors;
+                    if (!(validate26(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+                        errors = vErrors.length;
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate25.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema26.type, parentSchema: schema26, data }];
+            return false;
+        }
+    }
+    validate25.errors = vErrors;
+    return errors === 0;
+}
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (!(validate25(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema25.if, parentSchema: schema25, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate24.errors = vErrors;
+        return false;
+    }
+    validate24.errors = vErrors;
+    return errors === 0;
+}
+const schema46 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SequencerPollingIntervalMS" } };
+const schema47 = { "type": "integer", "minimum": 1, "default": 500, "maximum": 9007199254740991 };
+function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate46.errors = [{ instancePath, schemaPath: "SequencerPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema47.type, parentSchema: schema47, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate46.errors = [{ instancePath, schemaPath: "SequencerPollingIntervalMS/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema47, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate46.errors = [{ instancePath, schemaPath: "SequencerPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema47, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema46.if, parentSchema: schema46, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate46.errors = vErrors;
+        return false;
+    }
+    validate46.errors = vErrors;
+    return errors === 0;
+}
+const schema48 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MaxTxsPerBlock" } };
+const schema49 = { "type": "integer", "minimum": 1, "default": 32, "maximum": 9007199254740991 };
+function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate48.errors = [{ instancePath, schemaPath: "MaxTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema49.type, parentSchema: schema49, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate48.errors = [{ instancePath, schemaPath: "MaxTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema49, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate48.errors = [{ instancePath, schemaPath: "MaxTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema49, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema48.if, parentSchema: schema48, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate48.errors = vErrors;
+        return false;
+    }
+    validate48.errors = vErrors;
+    return errors === 0;
+}
+const schema50 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MinTxsPerBlock" } };
+const schema51 = { "type": "integer", "minimum": 0, "default": 1, "maximum": 9007199254740991 };
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate50.errors = [{ instancePath, schemaPath: "MinTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema51.type, parentSchema: schema51, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate50.errors = [{ instancePath, schemaPath: "MinTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema51, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate50.errors = [{ instancePath, schemaPath: "MinTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema51, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema50.if, parentSchema: schema50, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate50.errors = vErrors;
+        return false;
+    }
+    validate50.errors = vErrors;
+    return errors === 0;
+}
+const schema52 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MinValidTxsPerBlock" } };
+const schema53 = { "type": "integer", "minimum": 0, "default": 1, "maximum": 9007199254740991 };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate52.errors = [{ instancePath, schemaPath: "MinValidTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema53.type, parentSchema: schema53, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate52.errors = [{ instancePath, schemaPath: "MinValidTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema53, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate52.errors = [{ instancePath, schemaPath: "MinValidTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema53, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema52.if, parentSchema: schema52, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate52.errors = vErrors;
+        return false;
+    }
+    validate52.errors = vErrors;
+    return errors === 0;
+}
+const schema54 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MaxTxsPerCheckpoint" } };
+const schema55 = { "type": "integer", "minimum": 1, "default": 256, "maximum": 9007199254740991 };
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate54.errors = [{ instancePath, schemaPath: "MaxTxsPerCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema55.type, parentSchema: schema55, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate54.errors = [{ instancePath, schemaPath: "MaxTxsPerCheckpoint/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema55, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate54.errors = [{ instancePath, schemaPath: "MaxTxsPerCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema55, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema54.if, parentSchema: schema54, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate54.errors = vErrors;
+        return false;
+    }
+    validate54.errors = vErrors;
+    return errors === 0;
+}
+const schema56 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MaxL2BlockGas" } };
+const schema57 = { "type": "integer", "minimum": 1, "default": 10000000000, "maximum": 9007199254740991 };
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate56.errors = [{ instancePath, schemaPath: "MaxL2BlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema57.type, parentSchema: schema57, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate56.errors = [{ instancePath, schemaPath: "MaxL2BlockGas/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema57, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate56.errors = [{ instancePath, schemaPath: "MaxL2BlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema57, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema56.if, parentSchema: schema56, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate56.errors = vErrors;
+        return false;
+    }
+    validate56.errors = vErrors;
+    return errors === 0;
+}
+const schema58 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "MaxDABlockGas" } };
+const schema59 = { "type": "integer", "minimum": 1, "default": 786432, "maximum": 9007199254740991 };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate58.errors = [{ instancePath, schemaPath: "MaxDABlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema59.type, parentSchema: schema59, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate58.errors = [{ instancePath, schemaPath: "MaxDABlockGas/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema59, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate58.errors = [{ instancePath, schemaPath: "MaxDABlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema59, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema58.if, parentSchema: schema58, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate58.errors = vErrors;
+        return false;
+    }
+    validate58.errors = vErrors;
+    return errors === 0;
+}
+const schema60 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BuildCheckpointIfEmpty" } };
+const schema61 = { "type": "boolean", "default": false };
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate60.errors = [{ instancePath, schemaPath: "BuildCheckpointIfEmpty/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema61.type, parentSchema: schema61, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema60.if, parentSchema: schema60, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate60.errors = vErrors;
+        return false;
+    }
+    validate60.errors = vErrors;
+    return errors === 0;
+}
+const schema62 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BlockDurationMs" } };
+const schema63 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate62.errors = [{ instancePath, schemaPath: "BlockDurationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema63.type, parentSchema: schema63, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate62.errors = [{ instancePath, schemaPath: "BlockDurationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema63, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate62.errors = [{ instancePath, schemaPath: "BlockDurationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema63, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema62.if, parentSchema: schema62, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate62.errors = vErrors;
+        return false;
+    }
+    validate62.errors = vErrors;
+    return errors === 0;
+}
+const schema64 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "EnforceTimeTable" } };
+const schema65 = { "type": "boolean", "default": true };
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate64.errors = [{ instancePath, schemaPath: "EnforceTimeTable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema65.type, parentSchema: schema65, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema64.if, parentSchema: schema64, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate64.errors = vErrors;
+        return false;
+    }
+    validate64.errors = vErrors;
+    return errors === 0;
+}
+const schema66 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "EthAddress" } };
+const schema67 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
 const pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern4.test(data)) {
+                    validate66.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema67, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+            else {
+                validate66.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema66.if, parentSchema: schema66, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate66.errors = vErrors;
+        return false;
+    }
+    validate66.errors = vErrors;
+    return errors === 0;
+}
+const schema68 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "AztecAddress" } };
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern0.test(data)) {
+                    validate68.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema29, data }];
+                    return false;
+                }
+                else {
+                    if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                        validate68.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema29, data }];
+                        return false;
+                    }
+                    else {
+                        if (parentData !== undefined && parentData !== null) {
+                            parentData[parentDataProperty] = data.toLowerCase();
+                        }
+                    }
+                }
+            }
+            else {
+                validate68.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.type, parentSchema: schema29, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema68.if, parentSchema: schema68, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate68.errors = vErrors;
+        return false;
+    }
+    validate68.errors = vErrors;
+    return errors === 0;
+}
+const schema70 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "EthAddress" } };
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern4.test(data)) {
+                    validate70.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema67, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+            else {
+                validate70.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema70.if, parentSchema: schema70, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate70.errors = vErrors;
+        return false;
+    }
+    validate70.errors = vErrors;
+    return errors === 0;
+}
+const schema72 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashMinPenaltyPercentage" } };
+const schema73 = { "type": "number", "minimum": 0, "default": 0.5 };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data < 0 || isNaN(data)) {
+                    validate72.errors = [{ instancePath, schemaPath: "SlashMinPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema73, data }];
+                    return false;
+                }
+            }
+            else {
+                validate72.errors = [{ instancePath, schemaPath: "SlashMinPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema73.type, parentSchema: schema73, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema72.if, parentSchema: schema72, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate72.errors = vErrors;
+        return false;
+    }
+    validate72.errors = vErrors;
+    return errors === 0;
+}
+const schema74 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashMaxPenaltyPercentage" } };
+const schema75 = { "type": "number", "minimum": 0, "default": 2 };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data < 0 || isNaN(data)) {
+                    validate74.errors = [{ instancePath, schemaPath: "SlashMaxPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema75, data }];
+                    return false;
+                }
+            }
+            else {
+                validate74.errors = [{ instancePath, schemaPath: "SlashMaxPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema75.type, parentSchema: schema75, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema74.if, parentSchema: schema74, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate74.errors = vErrors;
+        return false;
+    }
+    validate74.errors = vErrors;
+    return errors === 0;
+}
+const schema76 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeAdminConfigUpdateSlashValidatorsAlwaysValue" } };
+const schema77 = { "type": "array", "items": { "$ref": "EthAddress" } };
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate77.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema67, data: data0 }];
+                            return false;
+                        }
+                        else {
+                            if (data !== undefined && data !== null) {
+                                data[i0] = data0.toLowerCase();
+                            }
+                        }
+                    }
+                    else {
+                        validate77.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate77.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema77.type, parentSchema: schema77, data }];
+            return false;
+        }
+    }
+    validate77.errors = vErrors;
+    return errors === 0;
+}
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (!(validate77(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema76.if, parentSchema: schema76, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate76.errors = vErrors;
+        return false;
+    }
+    validate76.errors = vErrors;
+    return errors === 0;
+}
+const schema79 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeAdminConfigUpdateSlashValidatorsNeverValue" } };
+const schema80 = { "type": "array", "items": { "$ref": "EthAddress" } };
+function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate81.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema67, data: data0 }];
+                            return false;
+                        }
+                        else {
+                            if (data !== undefined && data !== null) {
+                                data[i0] = data0.toLowerCase();
+                            }
+                        }
+                    }
+                    else {
+                        validate81.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate81.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema80.type, parentSchema: schema80, data }];
+            return false;
+        }
+    }
+    validate81.errors = vErrors;
+    return errors === 0;
+}
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (!(validate81(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+            vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+            errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema79.if, parentSchema: schema79, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate80.errors = vErrors;
+        return false;
+    }
+    validate80.errors = vErrors;
+    return errors === 0;
+}
+const schema82 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashSelfAllowed" } };
+const schema83 = { "type": "boolean", "default": false };
+function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate84.errors = [{ instancePath, schemaPath: "SlashSelfAllowed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema83.type, parentSchema: schema83, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema82.if, parentSchema: schema82, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate84.errors = vErrors;
+        return false;
+    }
+    validate84.errors = vErrors;
+    return errors === 0;
+}
+const schema84 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+const schema85 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate86.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate86.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema84.if, parentSchema: schema84, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate86.errors = vErrors;
+        return false;
+    }
+    validate86.errors = vErrors;
+    return errors === 0;
+}
+const schema86 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate88.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate88.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema86.if, parentSchema: schema86, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate88.errors = vErrors;
+        return false;
+    }
+    validate88.errors = vErrors;
+    return errors === 0;
+}
+const schema88 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate90.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate90.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema88.if, parentSchema: schema88, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate90.errors = vErrors;
+        return false;
+    }
+    validate90.errors = vErrors;
+    return errors === 0;
+}
+const schema90 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate92.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate92.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema90.if, parentSchema: schema90, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate92.errors = vErrors;
+        return false;
+    }
+    validate92.errors = vErrors;
+    return errors === 0;
+}
+const schema92 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate94.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate94.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema92.if, parentSchema: schema92, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate94.errors = vErrors;
+        return false;
+    }
+    validate94.errors = vErrors;
+    return errors === 0;
+}
+const schema94 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate96.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate96.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema94.if, parentSchema: schema94, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate96.errors = vErrors;
+        return false;
+    }
+    validate96.errors = vErrors;
+    return errors === 0;
+}
+const schema96 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate98.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate98.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema96.if, parentSchema: schema96, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate98.errors = vErrors;
+        return false;
+    }
+    validate98.errors = vErrors;
+    return errors === 0;
+}
+const schema98 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate100.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate100.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema98.if, parentSchema: schema98, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate100.errors = vErrors;
+        return false;
+    }
+    validate100.errors = vErrors;
+    return errors === 0;
+}
+const schema100 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern9.test(data)) {
+                    validate102.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data }];
+                    return false;
+                }
+            }
+            else {
+                validate102.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema100.if, parentSchema: schema100, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate102.errors = vErrors;
+        return false;
+    }
+    validate102.errors = vErrors;
+    return errors === 0;
+}
+const schema102 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashInactivityTargetPercentage" } };
+const schema103 = { "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 };
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 1 || isNaN(data)) {
+                    validate104.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema103, data }];
+                    return false;
+                }
+                else {
+                    if (data <= 0 || isNaN(data)) {
+                        validate104.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema103, data }];
+                        return false;
+                    }
+                }
+            }
+            else {
+                validate104.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema103.type, parentSchema: schema103, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema102.if, parentSchema: schema102, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate104.errors = vErrors;
+        return false;
+    }
+    validate104.errors = vErrors;
+    return errors === 0;
+}
+const schema104 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashInactivityConsecutiveEpochThreshold" } };
+const schema105 = { "type": "integer", "minimum": 1, "default": 1, "maximum": 9007199254740991 };
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate106.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema105.type, parentSchema: schema105, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate106.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema105, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate106.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema105, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema104.if, parentSchema: schema104, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate106.errors = vErrors;
+        return false;
+    }
+    validate106.errors = vErrors;
+    return errors === 0;
+}
+const schema106 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashOffenseExpirationRounds" } };
+const schema107 = { "type": "integer", "minimum": 0, "default": 4, "maximum": 9007199254740991 };
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate108.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema107.type, parentSchema: schema107, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate108.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema107, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate108.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema107, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema106.if, parentSchema: schema106, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate108.errors = vErrors;
+        return false;
+    }
+    validate108.errors = vErrors;
+    return errors === 0;
+}
+const schema108 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashMaxPayloadSize" } };
+const schema109 = { "type": "integer", "minimum": 1, "default": 50, "maximum": 9007199254740991 };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate110.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema109.type, parentSchema: schema109, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate110.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema109, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate110.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema109, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema108.if, parentSchema: schema108, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate110.errors = vErrors;
+        return false;
+    }
+    validate110.errors = vErrors;
+    return errors === 0;
+}
+const schema110 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashGracePeriodL2Slots" } };
+const schema111 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate112.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema111.type, parentSchema: schema111, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate112.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema111, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate112.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema111, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema110.if, parentSchema: schema110, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate112.errors = vErrors;
+        return false;
+    }
+    validate112.errors = vErrors;
+    return errors === 0;
+}
+const schema112 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SlashExecuteRoundsLookBack" } };
+const schema113 = { "type": "integer", "minimum": 0, "default": 4, "maximum": 9007199254740991 };
+function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate114.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema113.type, parentSchema: schema113, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate114.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema113, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate114.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema113, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema112.if, parentSchema: schema112, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate114.errors = vErrors;
+        return false;
+    }
+    validate114.errors = vErrors;
+    return errors === 0;
+}
+const schema114 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "DisableValidator" } };
+const schema115 = { "type": "boolean", "default": false };
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate116.errors = [{ instancePath, schemaPath: "DisableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema115.type, parentSchema: schema115, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema114.if, parentSchema: schema114, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate116.errors = vErrors;
+        return false;
+    }
+    validate116.errors = vErrors;
+    return errors === 0;
+}
+const schema116 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeAdminConfigUpdateDisabledValidatorsValue" } };
+const schema117 = { "type": "array", "items": { "$ref": "EthAddress" } };
+function validate119(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern4.test(data0)) {
+                            validate119.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema67, data: data0 }];
+                            return false;
+                        }
+                        else {
+                            if (data !== undefined && data !== null) {
+                                data[i0] = data0.toLowerCase();
+                            }
+                        }
+                    }
+                    else {
+                        validate119.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate119.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema117.type, parentSchema: schema117, data }];
+            return false;
+        }
+    }
+    validate119.errors = vErrors;
+    return errors === 0;
+}
+function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (!(validate119(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema116.if, parentSchema: schema116, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate118.errors = vErrors;
+        return false;
+    }
+    validate118.errors = vErrors;
+    return errors === 0;
+}
+const schema119 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "AttestationPollingIntervalMs" } };
+const schema120 = { "type": "integer", "minimum": 1, "default": 200, "maximum": 9007199254740991 };
+function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate122.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema120.type, parentSchema: schema120, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate122.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema120, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate122.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema120, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema119.if, parentSchema: schema119, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate122.errors = vErrors;
+        return false;
+    }
+    validate122.errors = vErrors;
+    return errors === 0;
+}
+const schema121 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ValidatorReexecute" } };
+const schema122 = { "type": "boolean", "default": true };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate124.errors = [{ instancePath, schemaPath: "ValidatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema122.type, parentSchema: schema122, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema121.if, parentSchema: schema121, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate124.errors = vErrors;
+        return false;
+    }
+    validate124.errors = vErrors;
+    return errors === 0;
+}
+const schema123 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SecondsBeforeInvalidatingBlockAsCommitteeMember" } };
+const schema124 = { "type": "integer", "minimum": 0, "default": 144, "maximum": 9007199254740991 };
+function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate126.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema124.type, parentSchema: schema124, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate126.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema124, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate126.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema124, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema123.if, parentSchema: schema123, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate126.errors = vErrors;
+        return false;
+    }
+    validate126.errors = vErrors;
+    return errors === 0;
+}
+const schema125 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SecondsBeforeInvalidatingBlockAsNonCommitteeMember" } };
+const schema126 = { "type": "integer", "minimum": 0, "default": 432, "maximum": 9007199254740991 };
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate128.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema126.type, parentSchema: schema126, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate128.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema126, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate128.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema126, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema125.if, parentSchema: schema125, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate128.errors = vErrors;
+        return false;
+    }
+    validate128.errors = vErrors;
+    return errors === 0;
+}
+const schema127 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "RealProofs" } };
+const schema128 = { "type": "boolean", "default": false };
+function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate130.errors = [{ instancePath, schemaPath: "RealProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema128.type, parentSchema: schema128, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema127.if, parentSchema: schema127, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate130.errors = vErrors;
+        return false;
+    }
+    validate130.errors = vErrors;
+    return errors === 0;
+}
+const schema129 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ProverTestDelayType" } };
+const schema130 = { "type": "string", "enum": ["fixed", "realistic"], "default": "fixed" };
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "string") {
+            validate132.errors = [{ instancePath, schemaPath: "ProverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema130.type, parentSchema: schema130, data }];
+            return false;
+        }
+        if (!((data === "fixed") || (data === "realistic"))) {
+            validate132.errors = [{ instancePath, schemaPath: "ProverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema130.enum }, message: "must be equal to one of the allowed values", schema: schema130.enum, parentSchema: schema130, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema129.if, parentSchema: schema129, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate132.errors = vErrors;
+        return false;
+    }
+    validate132.errors = vErrors;
+    return errors === 0;
+}
+const schema131 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ProverTestDelayMs" } };
+const schema132 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
+function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate134.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema132.type, parentSchema: schema132, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate134.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema132, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate134.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema131.if, parentSchema: schema131, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate134.errors = vErrors;
+        return false;
+    }
+    validate134.errors = vErrors;
+    return errors === 0;
+}
+const schema133 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ProverTestDelayFactor" } };
+const schema134 = { "type": "number", "minimum": 0, "default": 1 };
+function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data < 0 || isNaN(data)) {
+                    validate136.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema134, data }];
+                    return false;
+                }
+            }
+            else {
+                validate136.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema134.type, parentSchema: schema134, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema133.if, parentSchema: schema133, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate136.errors = vErrors;
+        return false;
+    }
+    validate136.errors = vErrors;
+    return errors === 0;
+}
+const schema135 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "ProverAgentCount" } };
+const schema136 = { "type": "integer", "minimum": 0, "default": 1, "maximum": 9007199254740991 };
+function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate138.errors = [{ instancePath, schemaPath: "ProverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema136.type, parentSchema: schema136, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate138.errors = [{ instancePath, schemaPath: "ProverAgentCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema136, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate138.errors = [{ instancePath, schemaPath: "ProverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema136, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema135.if, parentSchema: schema135, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate138.errors = vErrors;
+        return false;
+    }
+    validate138.errors = vErrors;
+    return errors === 0;
+}
+const schema137 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "CancelJobsOnStop" } };
+const schema138 = { "type": "boolean", "default": false };
+function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate140.errors = [{ instancePath, schemaPath: "CancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema138.type, parentSchema: schema138, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema137.if, parentSchema: schema137, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate140.errors = vErrors;
+        return false;
+    }
+    validate140.errors = vErrors;
+    return errors === 0;
+}
+const schema139 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "EnqueueConcurrency" } };
+const schema140 = { "type": "integer", "minimum": 1, "default": 50, "maximum": 9007199254740991 };
+function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate142.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema140.type, parentSchema: schema140, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate142.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema140, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate142.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema140, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema139.if, parentSchema: schema139, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate142.errors = vErrors;
+        return false;
+    }
+    validate142.errors = vErrors;
+    return errors === 0;
+}
+const schema141 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "HaSigningEnabled" } };
+const schema142 = { "type": "boolean", "default": false };
+function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate144.errors = [{ instancePath, schemaPath: "HaSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema142.type, parentSchema: schema142, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema141.if, parentSchema: schema141, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate144.errors = vErrors;
+        return false;
+    }
+    validate144.errors = vErrors;
+    return errors === 0;
+}
+const schema143 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeId" } };
+const schema144 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
 const func2 = require("ajv/dist/runtime/ucs2length").default;
+function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (func2(data) < 1) {
+                    validate146.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema144, data }];
+                    return false;
+                }
+            }
+            else {
+                validate146.errors = [{ instancePath, schemaPath: "NodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema144.type, parentSchema: schema144, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema143.if, parentSchema: schema143, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate146.errors = vErrors;
+        return false;
+    }
+    validate146.errors = vErrors;
+    return errors === 0;
+}
+const schema145 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "PollingIntervalMs" } };
+const schema146 = { "type": "integer", "minimum": 1, "default": 100, "maximum": 9007199254740991 };
+function validate148(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate148.errors = [{ instancePath, schemaPath: "PollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema146.type, parentSchema: schema146, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate148.errors = [{ instancePath, schemaPath: "PollingIntervalMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema146, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate148.errors = [{ instancePath, schemaPath: "PollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema146, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema145.if, parentSchema: schema145, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate148.errors = vErrors;
+        return false;
+    }
+    validate148.errors = vErrors;
+    return errors === 0;
+}
+const schema147 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "SigningTimeoutMs" } };
+const schema148 = { "type": "integer", "minimum": 1, "default": 3000, "maximum": 9007199254740991 };
+function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate150.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema148.type, parentSchema: schema148, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate150.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema148, data }];
+                    return false;
+                }
+                else {
+                    if (data < 1 || isNaN(data)) {
+                        validate150.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema148, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema147.if, parentSchema: schema147, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate150.errors = vErrors;
+        return false;
+    }
+    validate150.errors = vErrors;
+    return errors === 0;
+}
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             if (data.archiverPollingIntervalMS !== undefined) {
-                let data0 = data.archiverPollingIntervalMS;
                 const _errs2 = errors;
-                if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
-                    validate11.errors = [{ instancePath: instancePath + "/archiverPollingIntervalMS", schemaPath: "#/properties/archiverPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.archiverPollingIntervalMS.type, parentSchema: schema12.properties.archiverPollingIntervalMS, data: data0 }];
-                    return false;
-                }
-                if (errors === _errs2) {
-                    if ((typeof data0 == "number") && (isFinite(data0))) {
-                        if (data0 > 9007199254740991 || isNaN(data0)) {
-                            validate11.errors = [{ instancePath: instancePath + "/archiverPollingIntervalMS", schemaPath: "#/properties/archiverPollingIntervalMS/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.archiverPollingIntervalMS, data: data0 }];
-                            return false;
-                        }
-                        else {
-                            if (data0 < 1 || isNaN(data0)) {
-                                validate11.errors = [{ instancePath: instancePath + "/archiverPollingIntervalMS", schemaPath: "#/properties/archiverPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.archiverPollingIntervalMS, data: data0 }];
-                                return false;
-                            }
-                        }
-                    }
+                if (!(validate12(data.archiverPollingIntervalMS, { instancePath: instancePath + "/archiverPollingIntervalMS", parentData: data, parentDataProperty: "archiverPollingIntervalMS", rootData }))) {
+                    vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+                    errors = vErrors.length;
                 }
                 var valid0 = _errs2 === errors;
             }
@@ -523,1362 +4121,672 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             }
             if (valid0) {
                 if (data.archiverBatchSize !== undefined) {
-                    let data1 = data.archiverBatchSize;
-                    const _errs4 = errors;
-                    if (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) {
-                        validate11.errors = [{ instancePath: instancePath + "/archiverBatchSize", schemaPath: "#/properties/archiverBatchSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.archiverBatchSize.type, parentSchema: schema12.properties.archiverBatchSize, data: data1 }];
-                        return false;
+                    const _errs3 = errors;
+                    if (!(validate14(data.archiverBatchSize, { instancePath: instancePath + "/archiverBatchSize", parentData: data, parentDataProperty: "archiverBatchSize", rootData }))) {
+                        vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+                        errors = vErrors.length;
                     }
-                    if (errors === _errs4) {
-                        if ((typeof data1 == "number") && (isFinite(data1))) {
-                            if (data1 > 9007199254740991 || isNaN(data1)) {
-                                validate11.errors = [{ instancePath: instancePath + "/archiverBatchSize", schemaPath: "#/properties/archiverBatchSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.archiverBatchSize, data: data1 }];
-                                return false;
-                            }
-                            else {
-                                if (data1 < 1 || isNaN(data1)) {
-                                    validate11.errors = [{ instancePath: instancePath + "/archiverBatchSize", schemaPath: "#/properties/archiverBatchSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.archiverBatchSize, data: data1 }];
-                                    return false;
-                                }
-                            }
-                        }
-                    }
-                    var valid0 = _errs4 === errors;
+                    var valid0 = _errs3 === errors;
                 }
                 else {
                     var valid0 = true;
                 }
                 if (valid0) {
                     if (data.skipValidateCheckpointAttestations !== undefined) {
-                        let data2 = data.skipValidateCheckpointAttestations;
-                        const _errs6 = errors;
-                        if (typeof data2 !== "boolean") {
-                            validate11.errors = [{ instancePath: instancePath + "/skipValidateCheckpointAttestations", schemaPath: "#/properties/skipValidateCheckpointAttestations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.skipValidateCheckpointAttestations.type, parentSchema: schema12.properties.skipValidateCheckpointAttestations, data: data2 }];
-                            return false;
+                        const _errs4 = errors;
+                        if (!(validate16(data.skipValidateCheckpointAttestations, { instancePath: instancePath + "/skipValidateCheckpointAttestations", parentData: data, parentDataProperty: "skipValidateCheckpointAttestations", rootData }))) {
+                            vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+                            errors = vErrors.length;
                         }
-                        var valid0 = _errs6 === errors;
+                        var valid0 = _errs4 === errors;
                     }
                     else {
                         var valid0 = true;
                     }
                     if (valid0) {
                         if (data.maxPendingTxCount !== undefined) {
-                            let data3 = data.maxPendingTxCount;
-                            const _errs8 = errors;
-                            if (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) {
-                                validate11.errors = [{ instancePath: instancePath + "/maxPendingTxCount", schemaPath: "#/properties/maxPendingTxCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxPendingTxCount.type, parentSchema: schema12.properties.maxPendingTxCount, data: data3 }];
-                                return false;
+                            const _errs5 = errors;
+                            if (!(validate18(data.maxPendingTxCount, { instancePath: instancePath + "/maxPendingTxCount", parentData: data, parentDataProperty: "maxPendingTxCount", rootData }))) {
+                                vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+                                errors = vErrors.length;
                             }
-                            if (errors === _errs8) {
-                                if ((typeof data3 == "number") && (isFinite(data3))) {
-                                    if (data3 > 9007199254740991 || isNaN(data3)) {
-                                        validate11.errors = [{ instancePath: instancePath + "/maxPendingTxCount", schemaPath: "#/properties/maxPendingTxCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.maxPendingTxCount, data: data3 }];
-                                        return false;
-                                    }
-                                    else {
-                                        if (data3 < 0 || isNaN(data3)) {
-                                            validate11.errors = [{ instancePath: instancePath + "/maxPendingTxCount", schemaPath: "#/properties/maxPendingTxCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.maxPendingTxCount, data: data3 }];
-                                            return false;
-                                        }
-                                    }
-                                }
-                            }
-                            var valid0 = _errs8 === errors;
+                            var valid0 = _errs5 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.txPoolPriceBumpPercentage !== undefined) {
-                                let data4 = data.txPoolPriceBumpPercentage;
-                                const _errs10 = errors;
-                                if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                    validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.txPoolPriceBumpPercentage.type, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                    return false;
+                                const _errs6 = errors;
+                                if (!(validate20(data.txPoolPriceBumpPercentage, { instancePath: instancePath + "/txPoolPriceBumpPercentage", parentData: data, parentDataProperty: "txPoolPriceBumpPercentage", rootData }))) {
+                                    vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+                                    errors = vErrors.length;
                                 }
-                                if (errors === _errs10) {
-                                    if ((typeof data4 == "number") && (isFinite(data4))) {
-                                        if (data4 > 1000 || isNaN(data4)) {
-                                            validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                            return false;
-                                        }
-                                        else {
-                                            if (data4 < 0 || isNaN(data4)) {
-                                                validate11.errors = [{ instancePath: instancePath + "/txPoolPriceBumpPercentage", schemaPath: "#/properties/txPoolPriceBumpPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.txPoolPriceBumpPercentage, data: data4 }];
-                                                return false;
-                                            }
-                                        }
-                                    }
-                                }
-                                var valid0 = _errs10 === errors;
+                                var valid0 = _errs6 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.disableTransactions !== undefined) {
-                                    let data5 = data.disableTransactions;
-                                    const _errs12 = errors;
-                                    if (typeof data5 !== "boolean") {
-                                        validate11.errors = [{ instancePath: instancePath + "/disableTransactions", schemaPath: "#/properties/disableTransactions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.disableTransactions.type, parentSchema: schema12.properties.disableTransactions, data: data5 }];
-                                        return false;
+                                    const _errs7 = errors;
+                                    if (!(validate22(data.disableTransactions, { instancePath: instancePath + "/disableTransactions", parentData: data, parentDataProperty: "disableTransactions", rootData }))) {
+                                        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                                        errors = vErrors.length;
                                     }
-                                    var valid0 = _errs12 === errors;
+                                    var valid0 = _errs7 === errors;
                                 }
                                 else {
                                     var valid0 = true;
                                 }
                                 if (valid0) {
                                     if (data.txPublicSetupAllowListExtend !== undefined) {
-                                        let data6 = data.txPublicSetupAllowListExtend;
-                                        const _errs14 = errors;
-                                        if (errors === _errs14) {
-                                            if (Array.isArray(data6)) {
-                                                if (data6.length > 256) {
-                                                    validate11.errors = [{ instancePath: instancePath + "/txPublicSetupAllowListExtend", schemaPath: "#/properties/txPublicSetupAllowListExtend/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items", schema: 256, parentSchema: schema12.properties.txPublicSetupAllowListExtend, data: data6 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    var valid1 = true;
-                                                    const len0 = data6.length;
-                                                    for (let i0 = 0; i0 < len0; i0++) {
-                                                        const _errs16 = errors;
-                                                        if (!(validate12(data6[i0], { instancePath: instancePath + "/txPublicSetupAllowListExtend/" + i0, parentData: data6, parentDataProperty: i0, rootData }))) {
-                                                            vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-                                                            errors = vErrors.length;
-                                                        }
-                                                        var valid1 = _errs16 === errors;
-                                                        if (!valid1) {
-                                                            break;
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                            else {
-                                                validate11.errors = [{ instancePath: instancePath + "/txPublicSetupAllowListExtend", schemaPath: "#/properties/txPublicSetupAllowListExtend/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.txPublicSetupAllowListExtend.type, parentSchema: schema12.properties.txPublicSetupAllowListExtend, data: data6 }];
-                                                return false;
-                                            }
+                                        const _errs8 = errors;
+                                        if (!(validate24(data.txPublicSetupAllowListExtend, { instancePath: instancePath + "/txPublicSetupAllowListExtend", parentData: data, parentDataProperty: "txPublicSetupAllowListExtend", rootData }))) {
+                                            vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                                            errors = vErrors.length;
                                         }
-                                        var valid0 = _errs14 === errors;
+                                        var valid0 = _errs8 === errors;
                                     }
                                     else {
                                         var valid0 = true;
                                     }
                                     if (valid0) {
                                         if (data.sequencerPollingIntervalMS !== undefined) {
-                                            let data8 = data.sequencerPollingIntervalMS;
-                                            const _errs17 = errors;
-                                            if (!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) {
-                                                validate11.errors = [{ instancePath: instancePath + "/sequencerPollingIntervalMS", schemaPath: "#/properties/sequencerPollingIntervalMS/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.sequencerPollingIntervalMS.type, parentSchema: schema12.properties.sequencerPollingIntervalMS, data: data8 }];
-                                                return false;
+                                            const _errs9 = errors;
+                                            if (!(validate46(data.sequencerPollingIntervalMS, { instancePath: instancePath + "/sequencerPollingIntervalMS", parentData: data, parentDataProperty: "sequencerPollingIntervalMS", rootData }))) {
+                                                vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                errors = vErrors.length;
                                             }
-                                            if (errors === _errs17) {
-                                                if ((typeof data8 == "number") && (isFinite(data8))) {
-                                                    if (data8 > 9007199254740991 || isNaN(data8)) {
-                                                        validate11.errors = [{ instancePath: instancePath + "/sequencerPollingIntervalMS", schemaPath: "#/properties/sequencerPollingIntervalMS/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.sequencerPollingIntervalMS, data: data8 }];
-                                                        return false;
-                                                    }
-                                                    else {
-                                                        if (data8 < 1 || isNaN(data8)) {
-                                                            validate11.errors = [{ instancePath: instancePath + "/sequencerPollingIntervalMS", schemaPath: "#/properties/sequencerPollingIntervalMS/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.sequencerPollingIntervalMS, data: data8 }];
-                                                            return false;
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                            var valid0 = _errs17 === errors;
+                                            var valid0 = _errs9 === errors;
                                         }
                                         else {
                                             var valid0 = true;
                                         }
                                         if (valid0) {
                                             if (data.maxTxsPerBlock !== undefined) {
-                                                let data9 = data.maxTxsPerBlock;
-                                                const _errs19 = errors;
-                                                if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-                                                    validate11.errors = [{ instancePath: instancePath + "/maxTxsPerBlock", schemaPath: "#/properties/maxTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxTxsPerBlock.type, parentSchema: schema12.properties.maxTxsPerBlock, data: data9 }];
-                                                    return false;
+                                                const _errs10 = errors;
+                                                if (!(validate48(data.maxTxsPerBlock, { instancePath: instancePath + "/maxTxsPerBlock", parentData: data, parentDataProperty: "maxTxsPerBlock", rootData }))) {
+                                                    vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+                                                    errors = vErrors.length;
                                                 }
-                                                if (errors === _errs19) {
-                                                    if ((typeof data9 == "number") && (isFinite(data9))) {
-                                                        if (data9 > 9007199254740991 || isNaN(data9)) {
-                                                            validate11.errors = [{ instancePath: instancePath + "/maxTxsPerBlock", schemaPath: "#/properties/maxTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.maxTxsPerBlock, data: data9 }];
-                                                            return false;
-                                                        }
-                                                        else {
-                                                            if (data9 < 1 || isNaN(data9)) {
-                                                                validate11.errors = [{ instancePath: instancePath + "/maxTxsPerBlock", schemaPath: "#/properties/maxTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxTxsPerBlock, data: data9 }];
-                                                                return false;
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                                var valid0 = _errs19 === errors;
+                                                var valid0 = _errs10 === errors;
                                             }
                                             else {
                                                 var valid0 = true;
                                             }
                                             if (valid0) {
                                                 if (data.minTxsPerBlock !== undefined) {
-                                                    let data10 = data.minTxsPerBlock;
-                                                    const _errs21 = errors;
-                                                    if (!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) {
-                                                        validate11.errors = [{ instancePath: instancePath + "/minTxsPerBlock", schemaPath: "#/properties/minTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.minTxsPerBlock.type, parentSchema: schema12.properties.minTxsPerBlock, data: data10 }];
-                                                        return false;
+                                                    const _errs11 = errors;
+                                                    if (!(validate50(data.minTxsPerBlock, { instancePath: instancePath + "/minTxsPerBlock", parentData: data, parentDataProperty: "minTxsPerBlock", rootData }))) {
+                                                        vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+                                                        errors = vErrors.length;
                                                     }
-                                                    if (errors === _errs21) {
-                                                        if ((typeof data10 == "number") && (isFinite(data10))) {
-                                                            if (data10 > 9007199254740991 || isNaN(data10)) {
-                                                                validate11.errors = [{ instancePath: instancePath + "/minTxsPerBlock", schemaPath: "#/properties/minTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.minTxsPerBlock, data: data10 }];
-                                                                return false;
-                                                            }
-                                                            else {
-                                                                if (data10 < 0 || isNaN(data10)) {
-                                                                    validate11.errors = [{ instancePath: instancePath + "/minTxsPerBlock", schemaPath: "#/properties/minTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.minTxsPerBlock, data: data10 }];
-                                                                    return false;
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                    var valid0 = _errs21 === errors;
+                                                    var valid0 = _errs11 === errors;
                                                 }
                                                 else {
                                                     var valid0 = true;
                                                 }
                                                 if (valid0) {
                                                     if (data.minValidTxsPerBlock !== undefined) {
-                                                        let data11 = data.minValidTxsPerBlock;
-                                                        const _errs23 = errors;
-                                                        if (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) {
-                                                            validate11.errors = [{ instancePath: instancePath + "/minValidTxsPerBlock", schemaPath: "#/properties/minValidTxsPerBlock/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.minValidTxsPerBlock.type, parentSchema: schema12.properties.minValidTxsPerBlock, data: data11 }];
-                                                            return false;
+                                                        const _errs12 = errors;
+                                                        if (!(validate52(data.minValidTxsPerBlock, { instancePath: instancePath + "/minValidTxsPerBlock", parentData: data, parentDataProperty: "minValidTxsPerBlock", rootData }))) {
+                                                            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                                                            errors = vErrors.length;
                                                         }
-                                                        if (errors === _errs23) {
-                                                            if ((typeof data11 == "number") && (isFinite(data11))) {
-                                                                if (data11 > 9007199254740991 || isNaN(data11)) {
-                                                                    validate11.errors = [{ instancePath: instancePath + "/minValidTxsPerBlock", schemaPath: "#/properties/minValidTxsPerBlock/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.minValidTxsPerBlock, data: data11 }];
-                                                                    return false;
-                                                                }
-                                                                else {
-                                                                    if (data11 < 0 || isNaN(data11)) {
-                                                                        validate11.errors = [{ instancePath: instancePath + "/minValidTxsPerBlock", schemaPath: "#/properties/minValidTxsPerBlock/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.minValidTxsPerBlock, data: data11 }];
-                                                                        return false;
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                        var valid0 = _errs23 === errors;
+                                                        var valid0 = _errs12 === errors;
                                                     }
                                                     else {
                                                         var valid0 = true;
                                                     }
                                                     if (valid0) {
                                                         if (data.maxTxsPerCheckpoint !== undefined) {
-                                                            let data12 = data.maxTxsPerCheckpoint;
-                                                            const _errs25 = errors;
-                                                            if (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) {
-                                                                validate11.errors = [{ instancePath: instancePath + "/maxTxsPerCheckpoint", schemaPath: "#/properties/maxTxsPerCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxTxsPerCheckpoint.type, parentSchema: schema12.properties.maxTxsPerCheckpoint, data: data12 }];
-                                                                return false;
+                                                            const _errs13 = errors;
+                                                            if (!(validate54(data.maxTxsPerCheckpoint, { instancePath: instancePath + "/maxTxsPerCheckpoint", parentData: data, parentDataProperty: "maxTxsPerCheckpoint", rootData }))) {
+                                                                vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+                                                                errors = vErrors.length;
                                                             }
-                                                            if (errors === _errs25) {
-                                                                if ((typeof data12 == "number") && (isFinite(data12))) {
-                                                                    if (data12 > 9007199254740991 || isNaN(data12)) {
-                                                                        validate11.errors = [{ instancePath: instancePath + "/maxTxsPerCheckpoint", schemaPath: "#/properties/maxTxsPerCheckpoint/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.maxTxsPerCheckpoint, data: data12 }];
-                                                                        return false;
-                                                                    }
-                                                                    else {
-                                                                        if (data12 < 1 || isNaN(data12)) {
-                                                                            validate11.errors = [{ instancePath: instancePath + "/maxTxsPerCheckpoint", schemaPath: "#/properties/maxTxsPerCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxTxsPerCheckpoint, data: data12 }];
-                                                                            return false;
-                                                                        }
-                                                                    }
-                                                                }
-                                                            }
-                                                            var valid0 = _errs25 === errors;
+                                                            var valid0 = _errs13 === errors;
                                                         }
                                                         else {
                                                             var valid0 = true;
                                                         }
                                                         if (valid0) {
                                                             if (data.maxL2BlockGas !== undefined) {
-                                                                let data13 = data.maxL2BlockGas;
-                                                                const _errs27 = errors;
-                                                                if (!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) {
-                                                                    validate11.errors = [{ instancePath: instancePath + "/maxL2BlockGas", schemaPath: "#/properties/maxL2BlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxL2BlockGas.type, parentSchema: schema12.properties.maxL2BlockGas, data: data13 }];
-                                                                    return false;
+                                                                const _errs14 = errors;
+                                                                if (!(validate56(data.maxL2BlockGas, { instancePath: instancePath + "/maxL2BlockGas", parentData: data, parentDataProperty: "maxL2BlockGas", rootData }))) {
+                                                                    vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                                                                    errors = vErrors.length;
                                                                 }
-                                                                if (errors === _errs27) {
-                                                                    if ((typeof data13 == "number") && (isFinite(data13))) {
-                                                                        if (data13 > 9007199254740991 || isNaN(data13)) {
-                                                                            validate11.errors = [{ instancePath: instancePath + "/maxL2BlockGas", schemaPath: "#/properties/maxL2BlockGas/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.maxL2BlockGas, data: data13 }];
-                                                                            return false;
-                                                                        }
-                                                                        else {
-                                                                            if (data13 < 1 || isNaN(data13)) {
-                                                                                validate11.errors = [{ instancePath: instancePath + "/maxL2BlockGas", schemaPath: "#/properties/maxL2BlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxL2BlockGas, data: data13 }];
-                                                                                return false;
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                }
-                                                                var valid0 = _errs27 === errors;
+                                                                var valid0 = _errs14 === errors;
                                                             }
                                                             else {
                                                                 var valid0 = true;
                                                             }
                                                             if (valid0) {
                                                                 if (data.maxDABlockGas !== undefined) {
-                                                                    let data14 = data.maxDABlockGas;
-                                                                    const _errs29 = errors;
-                                                                    if (!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) {
-                                                                        validate11.errors = [{ instancePath: instancePath + "/maxDABlockGas", schemaPath: "#/properties/maxDABlockGas/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.maxDABlockGas.type, parentSchema: schema12.properties.maxDABlockGas, data: data14 }];
-                                                                        return false;
+                                                                    const _errs15 = errors;
+                                                                    if (!(validate58(data.maxDABlockGas, { instancePath: instancePath + "/maxDABlockGas", parentData: data, parentDataProperty: "maxDABlockGas", rootData }))) {
+                                                                        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                                                                        errors = vErrors.length;
                                                                     }
-                                                                    if (errors === _errs29) {
-                                                                        if ((typeof data14 == "number") && (isFinite(data14))) {
-                                                                            if (data14 > 9007199254740991 || isNaN(data14)) {
-                                                                                validate11.errors = [{ instancePath: instancePath + "/maxDABlockGas", schemaPath: "#/properties/maxDABlockGas/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.maxDABlockGas, data: data14 }];
-                                                                                return false;
-                                                                            }
-                                                                            else {
-                                                                                if (data14 < 1 || isNaN(data14)) {
-                                                                                    validate11.errors = [{ instancePath: instancePath + "/maxDABlockGas", schemaPath: "#/properties/maxDABlockGas/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.maxDABlockGas, data: data14 }];
-                                                                                    return false;
-                                                                                }
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                    var valid0 = _errs29 === errors;
+                                                                    var valid0 = _errs15 === errors;
                                                                 }
                                                                 else {
                                                                     var valid0 = true;
                                                                 }
                                                                 if (valid0) {
                                                                     if (data.buildCheckpointIfEmpty !== undefined) {
-                                                                        let data15 = data.buildCheckpointIfEmpty;
-                                                                        const _errs31 = errors;
-                                                                        if (typeof data15 !== "boolean") {
-                                                                            validate11.errors = [{ instancePath: instancePath + "/buildCheckpointIfEmpty", schemaPath: "#/properties/buildCheckpointIfEmpty/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.buildCheckpointIfEmpty.type, parentSchema: schema12.properties.buildCheckpointIfEmpty, data: data15 }];
-                                                                            return false;
+                                                                        const _errs16 = errors;
+                                                                        if (!(validate60(data.buildCheckpointIfEmpty, { instancePath: instancePath + "/buildCheckpointIfEmpty", parentData: data, parentDataProperty: "buildCheckpointIfEmpty", rootData }))) {
+                                                                            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+                                                                            errors = vErrors.length;
                                                                         }
-                                                                        var valid0 = _errs31 === errors;
+                                                                        var valid0 = _errs16 === errors;
                                                                     }
                                                                     else {
                                                                         var valid0 = true;
                                                                     }
                                                                     if (valid0) {
                                                                         if (data.blockDurationMs !== undefined) {
-                                                                            let data16 = data.blockDurationMs;
-                                                                            const _errs33 = errors;
-                                                                            if (!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) {
-                                                                                validate11.errors = [{ instancePath: instancePath + "/blockDurationMs", schemaPath: "#/properties/blockDurationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.blockDurationMs.type, parentSchema: schema12.properties.blockDurationMs, data: data16 }];
-                                                                                return false;
+                                                                            const _errs17 = errors;
+                                                                            if (!(validate62(data.blockDurationMs, { instancePath: instancePath + "/blockDurationMs", parentData: data, parentDataProperty: "blockDurationMs", rootData }))) {
+                                                                                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                                                                                errors = vErrors.length;
                                                                             }
-                                                                            if (errors === _errs33) {
-                                                                                if ((typeof data16 == "number") && (isFinite(data16))) {
-                                                                                    if (data16 > 9007199254740991 || isNaN(data16)) {
-                                                                                        validate11.errors = [{ instancePath: instancePath + "/blockDurationMs", schemaPath: "#/properties/blockDurationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.blockDurationMs, data: data16 }];
-                                                                                        return false;
-                                                                                    }
-                                                                                    else {
-                                                                                        if (data16 < 1 || isNaN(data16)) {
-                                                                                            validate11.errors = [{ instancePath: instancePath + "/blockDurationMs", schemaPath: "#/properties/blockDurationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.blockDurationMs, data: data16 }];
-                                                                                            return false;
-                                                                                        }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                            var valid0 = _errs33 === errors;
+                                                                            var valid0 = _errs17 === errors;
                                                                         }
                                                                         else {
                                                                             var valid0 = true;
                                                                         }
                                                                         if (valid0) {
                                                                             if (data.enforceTimeTable !== undefined) {
-                                                                                let data17 = data.enforceTimeTable;
-                                                                                const _errs35 = errors;
-                                                                                if (typeof data17 !== "boolean") {
-                                                                                    validate11.errors = [{ instancePath: instancePath + "/enforceTimeTable", schemaPath: "#/properties/enforceTimeTable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.enforceTimeTable.type, parentSchema: schema12.properties.enforceTimeTable, data: data17 }];
-                                                                                    return false;
+                                                                                const _errs18 = errors;
+                                                                                if (!(validate64(data.enforceTimeTable, { instancePath: instancePath + "/enforceTimeTable", parentData: data, parentDataProperty: "enforceTimeTable", rootData }))) {
+                                                                                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+                                                                                    errors = vErrors.length;
                                                                                 }
-                                                                                var valid0 = _errs35 === errors;
+                                                                                var valid0 = _errs18 === errors;
                                                                             }
                                                                             else {
                                                                                 var valid0 = true;
                                                                             }
                                                                             if (valid0) {
                                                                                 if (data.coinbase !== undefined) {
-                                                                                    let data18 = data.coinbase;
-                                                                                    const _errs37 = errors;
-                                                                                    const _errs38 = errors;
-                                                                                    if (errors === _errs38) {
-                                                                                        if (typeof data18 === "string") {
-                                                                                            if (!pattern4.test(data18)) {
-                                                                                                validate11.errors = [{ instancePath: instancePath + "/coinbase", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema18, data: data18 }];
-                                                                                                return false;
-                                                                                            }
-                                                                                            else {
-                                                                                                if (data !== undefined && data !== null) {
-                                                                                                    data["coinbase"] = data18.toLowerCase();
-                                                                                                }
-                                                                                            }
-                                                                                        }
-                                                                                        else {
-                                                                                            validate11.errors = [{ instancePath: instancePath + "/coinbase", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data18 }];
-                                                                                            return false;
-                                                                                        }
+                                                                                    const _errs19 = errors;
+                                                                                    if (!(validate66(data.coinbase, { instancePath: instancePath + "/coinbase", parentData: data, parentDataProperty: "coinbase", rootData }))) {
+                                                                                        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+                                                                                        errors = vErrors.length;
                                                                                     }
-                                                                                    var valid0 = _errs37 === errors;
+                                                                                    var valid0 = _errs19 === errors;
                                                                                 }
                                                                                 else {
                                                                                     var valid0 = true;
                                                                                 }
                                                                                 if (valid0) {
                                                                                     if (data.feeRecipient !== undefined) {
-                                                                                        let data19 = data.feeRecipient;
-                                                                                        const _errs40 = errors;
-                                                                                        const _errs41 = errors;
-                                                                                        if (errors === _errs41) {
-                                                                                            if (typeof data19 === "string") {
-                                                                                                if (!pattern0.test(data19)) {
-                                                                                                    validate11.errors = [{ instancePath: instancePath + "/feeRecipient", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data19 }];
-                                                                                                    return false;
-                                                                                                }
-                                                                                                else {
-                                                                                                    if (data19.length === 66 && data19.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                                                                        validate11.errors = [{ instancePath: instancePath + "/feeRecipient", schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data19 }];
-                                                                                                        return false;
-                                                                                                    }
-                                                                                                    else {
-                                                                                                        if (data !== undefined && data !== null) {
-                                                                                                            data["feeRecipient"] = data19.toLowerCase();
-                                                                                                        }
-                                                                                                    }
-                                                                                                }
-                                                                                            }
-                                                                                            else {
-                                                                                                validate11.errors = [{ instancePath: instancePath + "/feeRecipient", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data19 }];
-                                                                                                return false;
-                                                                                            }
+                                                                                        const _errs20 = errors;
+                                                                                        if (!(validate68(data.feeRecipient, { instancePath: instancePath + "/feeRecipient", parentData: data, parentDataProperty: "feeRecipient", rootData }))) {
+                                                                                            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+                                                                                            errors = vErrors.length;
                                                                                         }
-                                                                                        var valid0 = _errs40 === errors;
+                                                                                        var valid0 = _errs20 === errors;
                                                                                     }
                                                                                     else {
                                                                                         var valid0 = true;
                                                                                     }
                                                                                     if (valid0) {
                                                                                         if (data.slashOverridePayload !== undefined) {
-                                                                                            let data20 = data.slashOverridePayload;
-                                                                                            const _errs43 = errors;
-                                                                                            const _errs44 = errors;
-                                                                                            if (errors === _errs44) {
-                                                                                                if (typeof data20 === "string") {
-                                                                                                    if (!pattern4.test(data20)) {
-                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashOverridePayload", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema18, data: data20 }];
-                                                                                                        return false;
-                                                                                                    }
-                                                                                                    else {
-                                                                                                        if (data !== undefined && data !== null) {
-                                                                                                            data["slashOverridePayload"] = data20.toLowerCase();
-                                                                                                        }
-                                                                                                    }
-                                                                                                }
-                                                                                                else {
-                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashOverridePayload", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data20 }];
-                                                                                                    return false;
-                                                                                                }
+                                                                                            const _errs21 = errors;
+                                                                                            if (!(validate70(data.slashOverridePayload, { instancePath: instancePath + "/slashOverridePayload", parentData: data, parentDataProperty: "slashOverridePayload", rootData }))) {
+                                                                                                vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                                                                                                errors = vErrors.length;
                                                                                             }
-                                                                                            var valid0 = _errs43 === errors;
+                                                                                            var valid0 = _errs21 === errors;
                                                                                         }
                                                                                         else {
                                                                                             var valid0 = true;
                                                                                         }
                                                                                         if (valid0) {
                                                                                             if (data.slashMinPenaltyPercentage !== undefined) {
-                                                                                                let data21 = data.slashMinPenaltyPercentage;
-                                                                                                const _errs46 = errors;
-                                                                                                if (errors === _errs46) {
-                                                                                                    if ((typeof data21 == "number") && (isFinite(data21))) {
-                                                                                                        if (data21 < 0 || isNaN(data21)) {
-                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashMinPenaltyPercentage", schemaPath: "#/properties/slashMinPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashMinPenaltyPercentage, data: data21 }];
-                                                                                                            return false;
-                                                                                                        }
-                                                                                                    }
-                                                                                                    else {
-                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashMinPenaltyPercentage", schemaPath: "#/properties/slashMinPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashMinPenaltyPercentage.type, parentSchema: schema12.properties.slashMinPenaltyPercentage, data: data21 }];
-                                                                                                        return false;
-                                                                                                    }
+                                                                                                const _errs22 = errors;
+                                                                                                if (!(validate72(data.slashMinPenaltyPercentage, { instancePath: instancePath + "/slashMinPenaltyPercentage", parentData: data, parentDataProperty: "slashMinPenaltyPercentage", rootData }))) {
+                                                                                                    vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+                                                                                                    errors = vErrors.length;
                                                                                                 }
-                                                                                                var valid0 = _errs46 === errors;
+                                                                                                var valid0 = _errs22 === errors;
                                                                                             }
                                                                                             else {
                                                                                                 var valid0 = true;
                                                                                             }
                                                                                             if (valid0) {
                                                                                                 if (data.slashMaxPenaltyPercentage !== undefined) {
-                                                                                                    let data22 = data.slashMaxPenaltyPercentage;
-                                                                                                    const _errs48 = errors;
-                                                                                                    if (errors === _errs48) {
-                                                                                                        if ((typeof data22 == "number") && (isFinite(data22))) {
-                                                                                                            if (data22 < 0 || isNaN(data22)) {
-                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashMaxPenaltyPercentage", schemaPath: "#/properties/slashMaxPenaltyPercentage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashMaxPenaltyPercentage, data: data22 }];
-                                                                                                                return false;
-                                                                                                            }
-                                                                                                        }
-                                                                                                        else {
-                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashMaxPenaltyPercentage", schemaPath: "#/properties/slashMaxPenaltyPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashMaxPenaltyPercentage.type, parentSchema: schema12.properties.slashMaxPenaltyPercentage, data: data22 }];
-                                                                                                            return false;
-                                                                                                        }
+                                                                                                    const _errs23 = errors;
+                                                                                                    if (!(validate74(data.slashMaxPenaltyPercentage, { instancePath: instancePath + "/slashMaxPenaltyPercentage", parentData: data, parentDataProperty: "slashMaxPenaltyPercentage", rootData }))) {
+                                                                                                        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+                                                                                                        errors = vErrors.length;
                                                                                                     }
-                                                                                                    var valid0 = _errs48 === errors;
+                                                                                                    var valid0 = _errs23 === errors;
                                                                                                 }
                                                                                                 else {
                                                                                                     var valid0 = true;
                                                                                                 }
                                                                                                 if (valid0) {
                                                                                                     if (data.slashValidatorsAlways !== undefined) {
-                                                                                                        let data23 = data.slashValidatorsAlways;
-                                                                                                        const _errs50 = errors;
-                                                                                                        if (errors === _errs50) {
-                                                                                                            if (Array.isArray(data23)) {
-                                                                                                                var valid5 = true;
-                                                                                                                const len1 = data23.length;
-                                                                                                                for (let i1 = 0; i1 < len1; i1++) {
-                                                                                                                    let data24 = data23[i1];
-                                                                                                                    const _errs52 = errors;
-                                                                                                                    const _errs53 = errors;
-                                                                                                                    if (errors === _errs53) {
-                                                                                                                        if (typeof data24 === "string") {
-                                                                                                                            if (!pattern4.test(data24)) {
-                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways/" + i1, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema18, data: data24 }];
-                                                                                                                                return false;
-                                                                                                                            }
-                                                                                                                            else {
-                                                                                                                                if (data23 !== undefined && data23 !== null) {
-                                                                                                                                    data23[i1] = data24.toLowerCase();
-                                                                                                                                }
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                        else {
-                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways/" + i1, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data24 }];
-                                                                                                                            return false;
-                                                                                                                        }
-                                                                                                                    }
-                                                                                                                    var valid5 = _errs52 === errors;
-                                                                                                                    if (!valid5) {
-                                                                                                                        break;
-                                                                                                                    }
-                                                                                                                }
-                                                                                                            }
-                                                                                                            else {
-                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashValidatorsAlways", schemaPath: "#/properties/slashValidatorsAlways/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.slashValidatorsAlways.type, parentSchema: schema12.properties.slashValidatorsAlways, data: data23 }];
-                                                                                                                return false;
-                                                                                                            }
+                                                                                                        const _errs24 = errors;
+                                                                                                        if (!(validate76(data.slashValidatorsAlways, { instancePath: instancePath + "/slashValidatorsAlways", parentData: data, parentDataProperty: "slashValidatorsAlways", rootData }))) {
+                                                                                                            vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                                                                                                            errors = vErrors.length;
                                                                                                         }
-                                                                                                        var valid0 = _errs50 === errors;
+                                                                                                        var valid0 = _errs24 === errors;
                                                                                                     }
                                                                                                     else {
                                                                                                         var valid0 = true;
                                                                                                     }
                                                                                                     if (valid0) {
                                                                                                         if (data.slashValidatorsNever !== undefined) {
-                                                                                                            let data25 = data.slashValidatorsNever;
-                                                                                                            const _errs55 = errors;
-                                                                                                            if (errors === _errs55) {
-                                                                                                                if (Array.isArray(data25)) {
-                                                                                                                    var valid7 = true;
-                                                                                                                    const len2 = data25.length;
-                                                                                                                    for (let i2 = 0; i2 < len2; i2++) {
-                                                                                                                        let data26 = data25[i2];
-                                                                                                                        const _errs57 = errors;
-                                                                                                                        const _errs58 = errors;
-                                                                                                                        if (errors === _errs58) {
-                                                                                                                            if (typeof data26 === "string") {
-                                                                                                                                if (!pattern4.test(data26)) {
-                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever/" + i2, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema18, data: data26 }];
-                                                                                                                                    return false;
-                                                                                                                                }
-                                                                                                                                else {
-                                                                                                                                    if (data25 !== undefined && data25 !== null) {
-                                                                                                                                        data25[i2] = data26.toLowerCase();
-                                                                                                                                    }
-                                                                                                                                }
-                                                                                                                            }
-                                                                                                                            else {
-                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever/" + i2, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data26 }];
-                                                                                                                                return false;
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                        var valid7 = _errs57 === errors;
-                                                                                                                        if (!valid7) {
-                                                                                                                            break;
-                                                                                                                        }
-                                                                                                                    }
-                                                                                                                }
-                                                                                                                else {
-                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashValidatorsNever", schemaPath: "#/properties/slashValidatorsNever/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.slashValidatorsNever.type, parentSchema: schema12.properties.slashValidatorsNever, data: data25 }];
-                                                                                                                    return false;
-                                                                                                                }
+                                                                                                            const _errs25 = errors;
+                                                                                                            if (!(validate80(data.slashValidatorsNever, { instancePath: instancePath + "/slashValidatorsNever", parentData: data, parentDataProperty: "slashValidatorsNever", rootData }))) {
+                                                                                                                vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+                                                                                                                errors = vErrors.length;
                                                                                                             }
-                                                                                                            var valid0 = _errs55 === errors;
+                                                                                                            var valid0 = _errs25 === errors;
                                                                                                         }
                                                                                                         else {
                                                                                                             var valid0 = true;
                                                                                                         }
                                                                                                         if (valid0) {
                                                                                                             if (data.slashSelfAllowed !== undefined) {
-                                                                                                                let data27 = data.slashSelfAllowed;
-                                                                                                                const _errs60 = errors;
-                                                                                                                if (typeof data27 !== "boolean") {
-                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashSelfAllowed", schemaPath: "#/properties/slashSelfAllowed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.slashSelfAllowed.type, parentSchema: schema12.properties.slashSelfAllowed, data: data27 }];
-                                                                                                                    return false;
+                                                                                                                const _errs26 = errors;
+                                                                                                                if (!(validate84(data.slashSelfAllowed, { instancePath: instancePath + "/slashSelfAllowed", parentData: data, parentDataProperty: "slashSelfAllowed", rootData }))) {
+                                                                                                                    vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+                                                                                                                    errors = vErrors.length;
                                                                                                                 }
-                                                                                                                var valid0 = _errs60 === errors;
+                                                                                                                var valid0 = _errs26 === errors;
                                                                                                             }
                                                                                                             else {
                                                                                                                 var valid0 = true;
                                                                                                             }
                                                                                                             if (valid0) {
                                                                                                                 if (data.slashPrunePenalty !== undefined) {
-                                                                                                                    let data28 = data.slashPrunePenalty;
-                                                                                                                    const _errs62 = errors;
-                                                                                                                    const _errs63 = errors;
-                                                                                                                    if (errors === _errs63) {
-                                                                                                                        if (typeof data28 === "string") {
-                                                                                                                            if (!pattern9.test(data28)) {
-                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data28 }];
-                                                                                                                                return false;
-                                                                                                                            }
-                                                                                                                        }
-                                                                                                                        else {
-                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data28 }];
-                                                                                                                            return false;
-                                                                                                                        }
+                                                                                                                    const _errs27 = errors;
+                                                                                                                    if (!(validate86(data.slashPrunePenalty, { instancePath: instancePath + "/slashPrunePenalty", parentData: data, parentDataProperty: "slashPrunePenalty", rootData }))) {
+                                                                                                                        vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+                                                                                                                        errors = vErrors.length;
                                                                                                                     }
-                                                                                                                    var valid0 = _errs62 === errors;
+                                                                                                                    var valid0 = _errs27 === errors;
                                                                                                                 }
                                                                                                                 else {
                                                                                                                     var valid0 = true;
                                                                                                                 }
                                                                                                                 if (valid0) {
                                                                                                                     if (data.slashDataWithholdingPenalty !== undefined) {
-                                                                                                                        let data29 = data.slashDataWithholdingPenalty;
-                                                                                                                        const _errs65 = errors;
-                                                                                                                        const _errs66 = errors;
-                                                                                                                        if (errors === _errs66) {
-                                                                                                                            if (typeof data29 === "string") {
-                                                                                                                                if (!pattern9.test(data29)) {
-                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data29 }];
-                                                                                                                                    return false;
-                                                                                                                                }
-                                                                                                                            }
-                                                                                                                            else {
-                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data29 }];
-                                                                                                                                return false;
-                                                                                                                            }
+                                                                                                                        const _errs28 = errors;
+                                                                                                                        if (!(validate88(data.slashDataWithholdingPenalty, { instancePath: instancePath + "/slashDataWithholdingPenalty", parentData: data, parentDataProperty: "slashDataWithholdingPenalty", rootData }))) {
+                                                                                                                            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+                                                                                                                            errors = vErrors.length;
                                                                                                                         }
-                                                                                                                        var valid0 = _errs65 === errors;
+                                                                                                                        var valid0 = _errs28 === errors;
                                                                                                                     }
                                                                                                                     else {
                                                                                                                         var valid0 = true;
                                                                                                                     }
                                                                                                                     if (valid0) {
                                                                                                                         if (data.slashInactivityPenalty !== undefined) {
-                                                                                                                            let data30 = data.slashInactivityPenalty;
-                                                                                                                            const _errs68 = errors;
-                                                                                                                            const _errs69 = errors;
-                                                                                                                            if (errors === _errs69) {
-                                                                                                                                if (typeof data30 === "string") {
-                                                                                                                                    if (!pattern9.test(data30)) {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data30 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
-                                                                                                                                }
-                                                                                                                                else {
-                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data30 }];
-                                                                                                                                    return false;
-                                                                                                                                }
+                                                                                                                            const _errs29 = errors;
+                                                                                                                            if (!(validate90(data.slashInactivityPenalty, { instancePath: instancePath + "/slashInactivityPenalty", parentData: data, parentDataProperty: "slashInactivityPenalty", rootData }))) {
+                                                                                                                                vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                                                                                                                                errors = vErrors.length;
                                                                                                                             }
-                                                                                                                            var valid0 = _errs68 === errors;
+                                                                                                                            var valid0 = _errs29 === errors;
                                                                                                                         }
                                                                                                                         else {
                                                                                                                             var valid0 = true;
                                                                                                                         }
                                                                                                                         if (valid0) {
                                                                                                                             if (data.slashBroadcastedInvalidBlockPenalty !== undefined) {
-                                                                                                                                let data31 = data.slashBroadcastedInvalidBlockPenalty;
-                                                                                                                                const _errs71 = errors;
-                                                                                                                                const _errs72 = errors;
-                                                                                                                                if (errors === _errs72) {
-                                                                                                                                    if (typeof data31 === "string") {
-                                                                                                                                        if (!pattern9.test(data31)) {
-                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data31 }];
-                                                                                                                                            return false;
-                                                                                                                                        }
-                                                                                                                                    }
-                                                                                                                                    else {
-                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data31 }];
-                                                                                                                                        return false;
-                                                                                                                                    }
+                                                                                                                                const _errs30 = errors;
+                                                                                                                                if (!(validate92(data.slashBroadcastedInvalidBlockPenalty, { instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", parentData: data, parentDataProperty: "slashBroadcastedInvalidBlockPenalty", rootData }))) {
+                                                                                                                                    vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+                                                                                                                                    errors = vErrors.length;
                                                                                                                                 }
-                                                                                                                                var valid0 = _errs71 === errors;
+                                                                                                                                var valid0 = _errs30 === errors;
                                                                                                                             }
                                                                                                                             else {
                                                                                                                                 var valid0 = true;
                                                                                                                             }
                                                                                                                             if (valid0) {
                                                                                                                                 if (data.slashProposeInvalidAttestationsPenalty !== undefined) {
-                                                                                                                                    let data32 = data.slashProposeInvalidAttestationsPenalty;
-                                                                                                                                    const _errs74 = errors;
-                                                                                                                                    const _errs75 = errors;
-                                                                                                                                    if (errors === _errs75) {
-                                                                                                                                        if (typeof data32 === "string") {
-                                                                                                                                            if (!pattern9.test(data32)) {
-                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data32 }];
-                                                                                                                                                return false;
-                                                                                                                                            }
-                                                                                                                                        }
-                                                                                                                                        else {
-                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data32 }];
-                                                                                                                                            return false;
-                                                                                                                                        }
+                                                                                                                                    const _errs31 = errors;
+                                                                                                                                    if (!(validate94(data.slashProposeInvalidAttestationsPenalty, { instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", parentData: data, parentDataProperty: "slashProposeInvalidAttestationsPenalty", rootData }))) {
+                                                                                                                                        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+                                                                                                                                        errors = vErrors.length;
                                                                                                                                     }
-                                                                                                                                    var valid0 = _errs74 === errors;
+                                                                                                                                    var valid0 = _errs31 === errors;
                                                                                                                                 }
                                                                                                                                 else {
                                                                                                                                     var valid0 = true;
                                                                                                                                 }
                                                                                                                                 if (valid0) {
                                                                                                                                     if (data.slashAttestDescendantOfInvalidPenalty !== undefined) {
-                                                                                                                                        let data33 = data.slashAttestDescendantOfInvalidPenalty;
-                                                                                                                                        const _errs77 = errors;
-                                                                                                                                        const _errs78 = errors;
-                                                                                                                                        if (errors === _errs78) {
-                                                                                                                                            if (typeof data33 === "string") {
-                                                                                                                                                if (!pattern9.test(data33)) {
-                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data33 }];
-                                                                                                                                                    return false;
-                                                                                                                                                }
-                                                                                                                                            }
-                                                                                                                                            else {
-                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data33 }];
-                                                                                                                                                return false;
-                                                                                                                                            }
+                                                                                                                                        const _errs32 = errors;
+                                                                                                                                        if (!(validate96(data.slashAttestDescendantOfInvalidPenalty, { instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", parentData: data, parentDataProperty: "slashAttestDescendantOfInvalidPenalty", rootData }))) {
+                                                                                                                                            vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+                                                                                                                                            errors = vErrors.length;
                                                                                                                                         }
-                                                                                                                                        var valid0 = _errs77 === errors;
+                                                                                                                                        var valid0 = _errs32 === errors;
                                                                                                                                     }
                                                                                                                                     else {
                                                                                                                                         var valid0 = true;
                                                                                                                                     }
                                                                                                                                     if (valid0) {
                                                                                                                                         if (data.slashDuplicateProposalPenalty !== undefined) {
-                                                                                                                                            let data34 = data.slashDuplicateProposalPenalty;
-                                                                                                                                            const _errs80 = errors;
-                                                                                                                                            const _errs81 = errors;
-                                                                                                                                            if (errors === _errs81) {
-                                                                                                                                                if (typeof data34 === "string") {
-                                                                                                                                                    if (!pattern9.test(data34)) {
-                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data34 }];
-                                                                                                                                                        return false;
-                                                                                                                                                    }
-                                                                                                                                                }
-                                                                                                                                                else {
-                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data34 }];
-                                                                                                                                                    return false;
-                                                                                                                                                }
+                                                                                                                                            const _errs33 = errors;
+                                                                                                                                            if (!(validate98(data.slashDuplicateProposalPenalty, { instancePath: instancePath + "/slashDuplicateProposalPenalty", parentData: data, parentDataProperty: "slashDuplicateProposalPenalty", rootData }))) {
+                                                                                                                                                vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+                                                                                                                                                errors = vErrors.length;
                                                                                                                                             }
-                                                                                                                                            var valid0 = _errs80 === errors;
+                                                                                                                                            var valid0 = _errs33 === errors;
                                                                                                                                         }
                                                                                                                                         else {
                                                                                                                                             var valid0 = true;
                                                                                                                                         }
                                                                                                                                         if (valid0) {
                                                                                                                                             if (data.slashDuplicateAttestationPenalty !== undefined) {
-                                                                                                                                                let data35 = data.slashDuplicateAttestationPenalty;
-                                                                                                                                                const _errs83 = errors;
-                                                                                                                                                const _errs84 = errors;
-                                                                                                                                                if (errors === _errs84) {
-                                                                                                                                                    if (typeof data35 === "string") {
-                                                                                                                                                        if (!pattern9.test(data35)) {
-                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data35 }];
-                                                                                                                                                            return false;
-                                                                                                                                                        }
-                                                                                                                                                    }
-                                                                                                                                                    else {
-                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data35 }];
-                                                                                                                                                        return false;
-                                                                                                                                                    }
+                                                                                                                                                const _errs34 = errors;
+                                                                                                                                                if (!(validate100(data.slashDuplicateAttestationPenalty, { instancePath: instancePath + "/slashDuplicateAttestationPenalty", parentData: data, parentDataProperty: "slashDuplicateAttestationPenalty", rootData }))) {
+                                                                                                                                                    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                 }
-                                                                                                                                                var valid0 = _errs83 === errors;
+                                                                                                                                                var valid0 = _errs34 === errors;
                                                                                                                                             }
                                                                                                                                             else {
                                                                                                                                                 var valid0 = true;
                                                                                                                                             }
                                                                                                                                             if (valid0) {
                                                                                                                                                 if (data.slashUnknownPenalty !== undefined) {
-                                                                                                                                                    let data36 = data.slashUnknownPenalty;
-                                                                                                                                                    const _errs86 = errors;
-                                                                                                                                                    const _errs87 = errors;
-                                                                                                                                                    if (errors === _errs87) {
-                                                                                                                                                        if (typeof data36 === "string") {
-                                                                                                                                                            if (!pattern9.test(data36)) {
-                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema23, data: data36 }];
-                                                                                                                                                                return false;
-                                                                                                                                                            }
-                                                                                                                                                        }
-                                                                                                                                                        else {
-                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.type, parentSchema: schema23, data: data36 }];
-                                                                                                                                                            return false;
-                                                                                                                                                        }
+                                                                                                                                                    const _errs35 = errors;
+                                                                                                                                                    if (!(validate102(data.slashUnknownPenalty, { instancePath: instancePath + "/slashUnknownPenalty", parentData: data, parentDataProperty: "slashUnknownPenalty", rootData }))) {
+                                                                                                                                                        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                     }
-                                                                                                                                                    var valid0 = _errs86 === errors;
+                                                                                                                                                    var valid0 = _errs35 === errors;
                                                                                                                                                 }
                                                                                                                                                 else {
                                                                                                                                                     var valid0 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid0) {
                                                                                                                                                     if (data.slashInactivityTargetPercentage !== undefined) {
-                                                                                                                                                        let data37 = data.slashInactivityTargetPercentage;
-                                                                                                                                                        const _errs89 = errors;
-                                                                                                                                                        if (errors === _errs89) {
-                                                                                                                                                            if ((typeof data37 == "number") && (isFinite(data37))) {
-                                                                                                                                                                if (data37 > 1 || isNaN(data37)) {
-                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                    return false;
-                                                                                                                                                                }
-                                                                                                                                                                else {
-                                                                                                                                                                    if (data37 <= 0 || isNaN(data37)) {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                        return false;
-                                                                                                                                                                    }
-                                                                                                                                                                }
-                                                                                                                                                            }
-                                                                                                                                                            else {
-                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityTargetPercentage", schemaPath: "#/properties/slashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.slashInactivityTargetPercentage.type, parentSchema: schema12.properties.slashInactivityTargetPercentage, data: data37 }];
-                                                                                                                                                                return false;
-                                                                                                                                                            }
+                                                                                                                                                        const _errs36 = errors;
+                                                                                                                                                        if (!(validate104(data.slashInactivityTargetPercentage, { instancePath: instancePath + "/slashInactivityTargetPercentage", parentData: data, parentDataProperty: "slashInactivityTargetPercentage", rootData }))) {
+                                                                                                                                                            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                         }
-                                                                                                                                                        var valid0 = _errs89 === errors;
+                                                                                                                                                        var valid0 = _errs36 === errors;
                                                                                                                                                     }
                                                                                                                                                     else {
                                                                                                                                                         var valid0 = true;
                                                                                                                                                     }
                                                                                                                                                     if (valid0) {
                                                                                                                                                         if (data.slashInactivityConsecutiveEpochThreshold !== undefined) {
-                                                                                                                                                            let data38 = data.slashInactivityConsecutiveEpochThreshold;
-                                                                                                                                                            const _errs91 = errors;
-                                                                                                                                                            if (!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))) {
-                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", schemaPath: "#/properties/slashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashInactivityConsecutiveEpochThreshold.type, parentSchema: schema12.properties.slashInactivityConsecutiveEpochThreshold, data: data38 }];
-                                                                                                                                                                return false;
+                                                                                                                                                            const _errs37 = errors;
+                                                                                                                                                            if (!(validate106(data.slashInactivityConsecutiveEpochThreshold, { instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", parentData: data, parentDataProperty: "slashInactivityConsecutiveEpochThreshold", rootData }))) {
+                                                                                                                                                                vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                             }
-                                                                                                                                                            if (errors === _errs91) {
-                                                                                                                                                                if ((typeof data38 == "number") && (isFinite(data38))) {
-                                                                                                                                                                    if (data38 > 9007199254740991 || isNaN(data38)) {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", schemaPath: "#/properties/slashInactivityConsecutiveEpochThreshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.slashInactivityConsecutiveEpochThreshold, data: data38 }];
-                                                                                                                                                                        return false;
-                                                                                                                                                                    }
-                                                                                                                                                                    else {
-                                                                                                                                                                        if (data38 < 1 || isNaN(data38)) {
-                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", schemaPath: "#/properties/slashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.slashInactivityConsecutiveEpochThreshold, data: data38 }];
-                                                                                                                                                                            return false;
-                                                                                                                                                                        }
-                                                                                                                                                                    }
-                                                                                                                                                                }
-                                                                                                                                                            }
-                                                                                                                                                            var valid0 = _errs91 === errors;
+                                                                                                                                                            var valid0 = _errs37 === errors;
                                                                                                                                                         }
                                                                                                                                                         else {
                                                                                                                                                             var valid0 = true;
                                                                                                                                                         }
                                                                                                                                                         if (valid0) {
                                                                                                                                                             if (data.slashOffenseExpirationRounds !== undefined) {
-                                                                                                                                                                let data39 = data.slashOffenseExpirationRounds;
-                                                                                                                                                                const _errs93 = errors;
-                                                                                                                                                                if (!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) {
-                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashOffenseExpirationRounds", schemaPath: "#/properties/slashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashOffenseExpirationRounds.type, parentSchema: schema12.properties.slashOffenseExpirationRounds, data: data39 }];
-                                                                                                                                                                    return false;
+                                                                                                                                                                const _errs38 = errors;
+                                                                                                                                                                if (!(validate108(data.slashOffenseExpirationRounds, { instancePath: instancePath + "/slashOffenseExpirationRounds", parentData: data, parentDataProperty: "slashOffenseExpirationRounds", rootData }))) {
+                                                                                                                                                                    vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                 }
-                                                                                                                                                                if (errors === _errs93) {
-                                                                                                                                                                    if ((typeof data39 == "number") && (isFinite(data39))) {
-                                                                                                                                                                        if (data39 > 9007199254740991 || isNaN(data39)) {
-                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashOffenseExpirationRounds", schemaPath: "#/properties/slashOffenseExpirationRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.slashOffenseExpirationRounds, data: data39 }];
-                                                                                                                                                                            return false;
-                                                                                                                                                                        }
-                                                                                                                                                                        else {
-                                                                                                                                                                            if (data39 < 0 || isNaN(data39)) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashOffenseExpirationRounds", schemaPath: "#/properties/slashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashOffenseExpirationRounds, data: data39 }];
-                                                                                                                                                                                return false;
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                    }
-                                                                                                                                                                }
-                                                                                                                                                                var valid0 = _errs93 === errors;
+                                                                                                                                                                var valid0 = _errs38 === errors;
                                                                                                                                                             }
                                                                                                                                                             else {
                                                                                                                                                                 var valid0 = true;
                                                                                                                                                             }
                                                                                                                                                             if (valid0) {
                                                                                                                                                                 if (data.slashMaxPayloadSize !== undefined) {
-                                                                                                                                                                    let data40 = data.slashMaxPayloadSize;
-                                                                                                                                                                    const _errs95 = errors;
-                                                                                                                                                                    if (!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))) {
-                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashMaxPayloadSize", schemaPath: "#/properties/slashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashMaxPayloadSize.type, parentSchema: schema12.properties.slashMaxPayloadSize, data: data40 }];
-                                                                                                                                                                        return false;
+                                                                                                                                                                    const _errs39 = errors;
+                                                                                                                                                                    if (!(validate110(data.slashMaxPayloadSize, { instancePath: instancePath + "/slashMaxPayloadSize", parentData: data, parentDataProperty: "slashMaxPayloadSize", rootData }))) {
+                                                                                                                                                                        vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                     }
-                                                                                                                                                                    if (errors === _errs95) {
-                                                                                                                                                                        if ((typeof data40 == "number") && (isFinite(data40))) {
-                                                                                                                                                                            if (data40 > 9007199254740991 || isNaN(data40)) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashMaxPayloadSize", schemaPath: "#/properties/slashMaxPayloadSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.slashMaxPayloadSize, data: data40 }];
-                                                                                                                                                                                return false;
-                                                                                                                                                                            }
-                                                                                                                                                                            else {
-                                                                                                                                                                                if (data40 < 1 || isNaN(data40)) {
-                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashMaxPayloadSize", schemaPath: "#/properties/slashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.slashMaxPayloadSize, data: data40 }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                }
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                    }
-                                                                                                                                                                    var valid0 = _errs95 === errors;
+                                                                                                                                                                    var valid0 = _errs39 === errors;
                                                                                                                                                                 }
                                                                                                                                                                 else {
                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                 }
                                                                                                                                                                 if (valid0) {
                                                                                                                                                                     if (data.slashGracePeriodL2Slots !== undefined) {
-                                                                                                                                                                        let data41 = data.slashGracePeriodL2Slots;
-                                                                                                                                                                        const _errs97 = errors;
-                                                                                                                                                                        if (!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) {
-                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashGracePeriodL2Slots", schemaPath: "#/properties/slashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashGracePeriodL2Slots.type, parentSchema: schema12.properties.slashGracePeriodL2Slots, data: data41 }];
-                                                                                                                                                                            return false;
+                                                                                                                                                                        const _errs40 = errors;
+                                                                                                                                                                        if (!(validate112(data.slashGracePeriodL2Slots, { instancePath: instancePath + "/slashGracePeriodL2Slots", parentData: data, parentDataProperty: "slashGracePeriodL2Slots", rootData }))) {
+                                                                                                                                                                            vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                         }
-                                                                                                                                                                        if (errors === _errs97) {
-                                                                                                                                                                            if ((typeof data41 == "number") && (isFinite(data41))) {
-                                                                                                                                                                                if (data41 > 9007199254740991 || isNaN(data41)) {
-                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashGracePeriodL2Slots", schemaPath: "#/properties/slashGracePeriodL2Slots/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.slashGracePeriodL2Slots, data: data41 }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                }
-                                                                                                                                                                                else {
-                                                                                                                                                                                    if (data41 < 0 || isNaN(data41)) {
-                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashGracePeriodL2Slots", schemaPath: "#/properties/slashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashGracePeriodL2Slots, data: data41 }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                    }
-                                                                                                                                                                                }
-                                                                                                                                                                            }
-                                                                                                                                                                        }
-                                                                                                                                                                        var valid0 = _errs97 === errors;
+                                                                                                                                                                        var valid0 = _errs40 === errors;
                                                                                                                                                                     }
                                                                                                                                                                     else {
                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                     }
                                                                                                                                                                     if (valid0) {
                                                                                                                                                                         if (data.slashExecuteRoundsLookBack !== undefined) {
-                                                                                                                                                                            let data42 = data.slashExecuteRoundsLookBack;
-                                                                                                                                                                            const _errs99 = errors;
-                                                                                                                                                                            if (!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) {
-                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashExecuteRoundsLookBack", schemaPath: "#/properties/slashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.slashExecuteRoundsLookBack.type, parentSchema: schema12.properties.slashExecuteRoundsLookBack, data: data42 }];
-                                                                                                                                                                                return false;
+                                                                                                                                                                            const _errs41 = errors;
+                                                                                                                                                                            if (!(validate114(data.slashExecuteRoundsLookBack, { instancePath: instancePath + "/slashExecuteRoundsLookBack", parentData: data, parentDataProperty: "slashExecuteRoundsLookBack", rootData }))) {
+                                                                                                                                                                                vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                             }
-                                                                                                                                                                            if (errors === _errs99) {
-                                                                                                                                                                                if ((typeof data42 == "number") && (isFinite(data42))) {
-                                                                                                                                                                                    if (data42 > 9007199254740991 || isNaN(data42)) {
-                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashExecuteRoundsLookBack", schemaPath: "#/properties/slashExecuteRoundsLookBack/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.slashExecuteRoundsLookBack, data: data42 }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                    }
-                                                                                                                                                                                    else {
-                                                                                                                                                                                        if (data42 < 0 || isNaN(data42)) {
-                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashExecuteRoundsLookBack", schemaPath: "#/properties/slashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.slashExecuteRoundsLookBack, data: data42 }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                        }
-                                                                                                                                                                                    }
-                                                                                                                                                                                }
-                                                                                                                                                                            }
-                                                                                                                                                                            var valid0 = _errs99 === errors;
+                                                                                                                                                                            var valid0 = _errs41 === errors;
                                                                                                                                                                         }
                                                                                                                                                                         else {
                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                         }
                                                                                                                                                                         if (valid0) {
                                                                                                                                                                             if (data.disableValidator !== undefined) {
-                                                                                                                                                                                let data43 = data.disableValidator;
-                                                                                                                                                                                const _errs101 = errors;
-                                                                                                                                                                                if (typeof data43 !== "boolean") {
-                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/disableValidator", schemaPath: "#/properties/disableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.disableValidator.type, parentSchema: schema12.properties.disableValidator, data: data43 }];
-                                                                                                                                                                                    return false;
+                                                                                                                                                                                const _errs42 = errors;
+                                                                                                                                                                                if (!(validate116(data.disableValidator, { instancePath: instancePath + "/disableValidator", parentData: data, parentDataProperty: "disableValidator", rootData }))) {
+                                                                                                                                                                                    vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                 }
-                                                                                                                                                                                var valid0 = _errs101 === errors;
+                                                                                                                                                                                var valid0 = _errs42 === errors;
                                                                                                                                                                             }
                                                                                                                                                                             else {
                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                             }
                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                 if (data.disabledValidators !== undefined) {
-                                                                                                                                                                                    let data44 = data.disabledValidators;
-                                                                                                                                                                                    const _errs103 = errors;
-                                                                                                                                                                                    if (errors === _errs103) {
-                                                                                                                                                                                        if (Array.isArray(data44)) {
-                                                                                                                                                                                            var valid18 = true;
-                                                                                                                                                                                            const len3 = data44.length;
-                                                                                                                                                                                            for (let i3 = 0; i3 < len3; i3++) {
-                                                                                                                                                                                                let data45 = data44[i3];
-                                                                                                                                                                                                const _errs105 = errors;
-                                                                                                                                                                                                const _errs106 = errors;
-                                                                                                                                                                                                if (errors === _errs106) {
-                                                                                                                                                                                                    if (typeof data45 === "string") {
-                                                                                                                                                                                                        if (!pattern4.test(data45)) {
-                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/disabledValidators/" + i3, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema18, data: data45 }];
-                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        else {
-                                                                                                                                                                                                            if (data44 !== undefined && data44 !== null) {
-                                                                                                                                                                                                                data44[i3] = data45.toLowerCase();
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                    else {
-                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/disabledValidators/" + i3, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.type, parentSchema: schema18, data: data45 }];
-                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                }
-                                                                                                                                                                                                var valid18 = _errs105 === errors;
-                                                                                                                                                                                                if (!valid18) {
-                                                                                                                                                                                                    break;
-                                                                                                                                                                                                }
-                                                                                                                                                                                            }
-                                                                                                                                                                                        }
-                                                                                                                                                                                        else {
-                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/disabledValidators", schemaPath: "#/properties/disabledValidators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema12.properties.disabledValidators.type, parentSchema: schema12.properties.disabledValidators, data: data44 }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                        }
+                                                                                                                                                                                    const _errs43 = errors;
+                                                                                                                                                                                    if (!(validate118(data.disabledValidators, { instancePath: instancePath + "/disabledValidators", parentData: data, parentDataProperty: "disabledValidators", rootData }))) {
+                                                                                                                                                                                        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                     }
-                                                                                                                                                                                    var valid0 = _errs103 === errors;
+                                                                                                                                                                                    var valid0 = _errs43 === errors;
                                                                                                                                                                                 }
                                                                                                                                                                                 else {
                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                 }
                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                     if (data.attestationPollingIntervalMs !== undefined) {
-                                                                                                                                                                                        let data46 = data.attestationPollingIntervalMs;
-                                                                                                                                                                                        const _errs108 = errors;
-                                                                                                                                                                                        if (!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) {
-                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/attestationPollingIntervalMs", schemaPath: "#/properties/attestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.attestationPollingIntervalMs.type, parentSchema: schema12.properties.attestationPollingIntervalMs, data: data46 }];
-                                                                                                                                                                                            return false;
+                                                                                                                                                                                        const _errs44 = errors;
+                                                                                                                                                                                        if (!(validate122(data.attestationPollingIntervalMs, { instancePath: instancePath + "/attestationPollingIntervalMs", parentData: data, parentDataProperty: "attestationPollingIntervalMs", rootData }))) {
+                                                                                                                                                                                            vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                         }
-                                                                                                                                                                                        if (errors === _errs108) {
-                                                                                                                                                                                            if ((typeof data46 == "number") && (isFinite(data46))) {
-                                                                                                                                                                                                if (data46 > 9007199254740991 || isNaN(data46)) {
-                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/attestationPollingIntervalMs", schemaPath: "#/properties/attestationPollingIntervalMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.attestationPollingIntervalMs, data: data46 }];
-                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                }
-                                                                                                                                                                                                else {
-                                                                                                                                                                                                    if (data46 < 1 || isNaN(data46)) {
-                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/attestationPollingIntervalMs", schemaPath: "#/properties/attestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.attestationPollingIntervalMs, data: data46 }];
-                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                }
-                                                                                                                                                                                            }
-                                                                                                                                                                                        }
-                                                                                                                                                                                        var valid0 = _errs108 === errors;
+                                                                                                                                                                                        var valid0 = _errs44 === errors;
                                                                                                                                                                                     }
                                                                                                                                                                                     else {
                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                     }
                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                         if (data.validatorReexecute !== undefined) {
-                                                                                                                                                                                            let data47 = data.validatorReexecute;
-                                                                                                                                                                                            const _errs110 = errors;
-                                                                                                                                                                                            if (typeof data47 !== "boolean") {
-                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/validatorReexecute", schemaPath: "#/properties/validatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.validatorReexecute.type, parentSchema: schema12.properties.validatorReexecute, data: data47 }];
-                                                                                                                                                                                                return false;
+                                                                                                                                                                                            const _errs45 = errors;
+                                                                                                                                                                                            if (!(validate124(data.validatorReexecute, { instancePath: instancePath + "/validatorReexecute", parentData: data, parentDataProperty: "validatorReexecute", rootData }))) {
+                                                                                                                                                                                                vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                             }
-                                                                                                                                                                                            var valid0 = _errs110 === errors;
+                                                                                                                                                                                            var valid0 = _errs45 === errors;
                                                                                                                                                                                         }
                                                                                                                                                                                         else {
                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                             if (data.secondsBeforeInvalidatingBlockAsCommitteeMember !== undefined) {
-                                                                                                                                                                                                let data48 = data.secondsBeforeInvalidatingBlockAsCommitteeMember;
-                                                                                                                                                                                                const _errs112 = errors;
-                                                                                                                                                                                                if (!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))) {
-                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember.type, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember, data: data48 }];
-                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                const _errs46 = errors;
+                                                                                                                                                                                                if (!(validate126(data.secondsBeforeInvalidatingBlockAsCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsCommitteeMember", rootData }))) {
+                                                                                                                                                                                                    vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                 }
-                                                                                                                                                                                                if (errors === _errs112) {
-                                                                                                                                                                                                    if ((typeof data48 == "number") && (isFinite(data48))) {
-                                                                                                                                                                                                        if (data48 > 9007199254740991 || isNaN(data48)) {
-                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsCommitteeMember/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember, data: data48 }];
-                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                        else {
-                                                                                                                                                                                                            if (data48 < 0 || isNaN(data48)) {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsCommitteeMember, data: data48 }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                }
-                                                                                                                                                                                                var valid0 = _errs112 === errors;
+                                                                                                                                                                                                var valid0 = _errs46 === errors;
                                                                                                                                                                                             }
                                                                                                                                                                                             else {
                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                 if (data.secondsBeforeInvalidatingBlockAsNonCommitteeMember !== undefined) {
-                                                                                                                                                                                                    let data49 = data.secondsBeforeInvalidatingBlockAsNonCommitteeMember;
-                                                                                                                                                                                                    const _errs114 = errors;
-                                                                                                                                                                                                    if (!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))) {
-                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember.type, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember, data: data49 }];
-                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                    const _errs47 = errors;
+                                                                                                                                                                                                    if (!(validate128(data.secondsBeforeInvalidatingBlockAsNonCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsNonCommitteeMember", rootData }))) {
+                                                                                                                                                                                                        vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                     }
-                                                                                                                                                                                                    if (errors === _errs114) {
-                                                                                                                                                                                                        if ((typeof data49 == "number") && (isFinite(data49))) {
-                                                                                                                                                                                                            if (data49 > 9007199254740991 || isNaN(data49)) {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsNonCommitteeMember/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember, data: data49 }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            else {
-                                                                                                                                                                                                                if (data49 < 0 || isNaN(data49)) {
-                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", schemaPath: "#/properties/secondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.secondsBeforeInvalidatingBlockAsNonCommitteeMember, data: data49 }];
-                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                        }
-                                                                                                                                                                                                    }
-                                                                                                                                                                                                    var valid0 = _errs114 === errors;
+                                                                                                                                                                                                    var valid0 = _errs47 === errors;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 else {
                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                     if (data.realProofs !== undefined) {
-                                                                                                                                                                                                        let data50 = data.realProofs;
-                                                                                                                                                                                                        const _errs116 = errors;
-                                                                                                                                                                                                        if (typeof data50 !== "boolean") {
-                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/realProofs", schemaPath: "#/properties/realProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.realProofs.type, parentSchema: schema12.properties.realProofs, data: data50 }];
-                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                        const _errs48 = errors;
+                                                                                                                                                                                                        if (!(validate130(data.realProofs, { instancePath: instancePath + "/realProofs", parentData: data, parentDataProperty: "realProofs", rootData }))) {
+                                                                                                                                                                                                            vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                         }
-                                                                                                                                                                                                        var valid0 = _errs116 === errors;
+                                                                                                                                                                                                        var valid0 = _errs48 === errors;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     else {
                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                         if (data.proverTestDelayType !== undefined) {
-                                                                                                                                                                                                            let data51 = data.proverTestDelayType;
-                                                                                                                                                                                                            const _errs118 = errors;
-                                                                                                                                                                                                            if (typeof data51 !== "string") {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/proverTestDelayType", schemaPath: "#/properties/proverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.proverTestDelayType.type, parentSchema: schema12.properties.proverTestDelayType, data: data51 }];
-                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                            const _errs49 = errors;
+                                                                                                                                                                                                            if (!(validate132(data.proverTestDelayType, { instancePath: instancePath + "/proverTestDelayType", parentData: data, parentDataProperty: "proverTestDelayType", rootData }))) {
+                                                                                                                                                                                                                vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                             }
-                                                                                                                                                                                                            if (!((data51 === "fixed") || (data51 === "realistic"))) {
-                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/proverTestDelayType", schemaPath: "#/properties/proverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema12.properties.proverTestDelayType.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.proverTestDelayType.enum, parentSchema: schema12.properties.proverTestDelayType, data: data51 }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            var valid0 = _errs118 === errors;
+                                                                                                                                                                                                            var valid0 = _errs49 === errors;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         else {
                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                             if (data.proverTestDelayMs !== undefined) {
-                                                                                                                                                                                                                let data52 = data.proverTestDelayMs;
-                                                                                                                                                                                                                const _errs120 = errors;
-                                                                                                                                                                                                                if (!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))) {
-                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/proverTestDelayMs", schemaPath: "#/properties/proverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.proverTestDelayMs.type, parentSchema: schema12.properties.proverTestDelayMs, data: data52 }];
-                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                const _errs50 = errors;
+                                                                                                                                                                                                                if (!(validate134(data.proverTestDelayMs, { instancePath: instancePath + "/proverTestDelayMs", parentData: data, parentDataProperty: "proverTestDelayMs", rootData }))) {
+                                                                                                                                                                                                                    vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                if (errors === _errs120) {
-                                                                                                                                                                                                                    if ((typeof data52 == "number") && (isFinite(data52))) {
-                                                                                                                                                                                                                        if (data52 > 9007199254740991 || isNaN(data52)) {
-                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/proverTestDelayMs", schemaPath: "#/properties/proverTestDelayMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.proverTestDelayMs, data: data52 }];
-                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                        else {
-                                                                                                                                                                                                                            if (data52 < 0 || isNaN(data52)) {
-                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/proverTestDelayMs", schemaPath: "#/properties/proverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverTestDelayMs, data: data52 }];
-                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                                var valid0 = _errs120 === errors;
+                                                                                                                                                                                                                var valid0 = _errs50 === errors;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             else {
                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                 if (data.proverTestDelayFactor !== undefined) {
-                                                                                                                                                                                                                    let data53 = data.proverTestDelayFactor;
-                                                                                                                                                                                                                    const _errs122 = errors;
-                                                                                                                                                                                                                    if (errors === _errs122) {
-                                                                                                                                                                                                                        if ((typeof data53 == "number") && (isFinite(data53))) {
-                                                                                                                                                                                                                            if (data53 < 0 || isNaN(data53)) {
-                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/proverTestDelayFactor", schemaPath: "#/properties/proverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverTestDelayFactor, data: data53 }];
-                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                        else {
-                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/proverTestDelayFactor", schemaPath: "#/properties/proverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema12.properties.proverTestDelayFactor.type, parentSchema: schema12.properties.proverTestDelayFactor, data: data53 }];
-                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                    const _errs51 = errors;
+                                                                                                                                                                                                                    if (!(validate136(data.proverTestDelayFactor, { instancePath: instancePath + "/proverTestDelayFactor", parentData: data, parentDataProperty: "proverTestDelayFactor", rootData }))) {
+                                                                                                                                                                                                                        vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+                                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                    var valid0 = _errs122 === errors;
+                                                                                                                                                                                                                    var valid0 = _errs51 === errors;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                     if (data.proverAgentCount !== undefined) {
-                                                                                                                                                                                                                        let data54 = data.proverAgentCount;
-                                                                                                                                                                                                                        const _errs124 = errors;
-                                                                                                                                                                                                                        if (!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))) {
-                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/proverAgentCount", schemaPath: "#/properties/proverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.proverAgentCount.type, parentSchema: schema12.properties.proverAgentCount, data: data54 }];
-                                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                                        const _errs52 = errors;
+                                                                                                                                                                                                                        if (!(validate138(data.proverAgentCount, { instancePath: instancePath + "/proverAgentCount", parentData: data, parentDataProperty: "proverAgentCount", rootData }))) {
+                                                                                                                                                                                                                            vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+                                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                        if (errors === _errs124) {
-                                                                                                                                                                                                                            if ((typeof data54 == "number") && (isFinite(data54))) {
-                                                                                                                                                                                                                                if (data54 > 9007199254740991 || isNaN(data54)) {
-                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/proverAgentCount", schemaPath: "#/properties/proverAgentCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.proverAgentCount, data: data54 }];
-                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                else {
-                                                                                                                                                                                                                                    if (data54 < 0 || isNaN(data54)) {
-                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/proverAgentCount", schemaPath: "#/properties/proverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.proverAgentCount, data: data54 }];
-                                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                        var valid0 = _errs124 === errors;
+                                                                                                                                                                                                                        var valid0 = _errs52 === errors;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                         if (data.cancelJobsOnStop !== undefined) {
-                                                                                                                                                                                                                            let data55 = data.cancelJobsOnStop;
-                                                                                                                                                                                                                            const _errs126 = errors;
-                                                                                                                                                                                                                            if (typeof data55 !== "boolean") {
-                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/cancelJobsOnStop", schemaPath: "#/properties/cancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.cancelJobsOnStop.type, parentSchema: schema12.properties.cancelJobsOnStop, data: data55 }];
-                                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                                            const _errs53 = errors;
+                                                                                                                                                                                                                            if (!(validate140(data.cancelJobsOnStop, { instancePath: instancePath + "/cancelJobsOnStop", parentData: data, parentDataProperty: "cancelJobsOnStop", rootData }))) {
+                                                                                                                                                                                                                                vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+                                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                            var valid0 = _errs126 === errors;
+                                                                                                                                                                                                                            var valid0 = _errs53 === errors;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                             if (data.enqueueConcurrency !== undefined) {
-                                                                                                                                                                                                                                let data56 = data.enqueueConcurrency;
-                                                                                                                                                                                                                                const _errs128 = errors;
-                                                                                                                                                                                                                                if (!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))) {
-                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/enqueueConcurrency", schemaPath: "#/properties/enqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.enqueueConcurrency.type, parentSchema: schema12.properties.enqueueConcurrency, data: data56 }];
-                                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                                const _errs54 = errors;
+                                                                                                                                                                                                                                if (!(validate142(data.enqueueConcurrency, { instancePath: instancePath + "/enqueueConcurrency", parentData: data, parentDataProperty: "enqueueConcurrency", rootData }))) {
+                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+                                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                if (errors === _errs128) {
-                                                                                                                                                                                                                                    if ((typeof data56 == "number") && (isFinite(data56))) {
-                                                                                                                                                                                                                                        if (data56 > 9007199254740991 || isNaN(data56)) {
-                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/enqueueConcurrency", schemaPath: "#/properties/enqueueConcurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.enqueueConcurrency, data: data56 }];
-                                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                        else {
-                                                                                                                                                                                                                                            if (data56 < 1 || isNaN(data56)) {
-                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/enqueueConcurrency", schemaPath: "#/properties/enqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.enqueueConcurrency, data: data56 }];
-                                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                var valid0 = _errs128 === errors;
+                                                                                                                                                                                                                                var valid0 = _errs54 === errors;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                                 if (data.haSigningEnabled !== undefined) {
-                                                                                                                                                                                                                                    let data57 = data.haSigningEnabled;
-                                                                                                                                                                                                                                    const _errs130 = errors;
-                                                                                                                                                                                                                                    if (typeof data57 !== "boolean") {
-                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/haSigningEnabled", schemaPath: "#/properties/haSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema12.properties.haSigningEnabled.type, parentSchema: schema12.properties.haSigningEnabled, data: data57 }];
-                                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                                    const _errs55 = errors;
+                                                                                                                                                                                                                                    if (!(validate144(data.haSigningEnabled, { instancePath: instancePath + "/haSigningEnabled", parentData: data, parentDataProperty: "haSigningEnabled", rootData }))) {
+                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+                                                                                                                                                                                                                                        errors = vErrors.length;
                                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                                    var valid0 = _errs130 === errors;
+                                                                                                                                                                                                                                    var valid0 = _errs55 === errors;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                                     if (data.nodeId !== undefined) {
-                                                                                                                                                                                                                                        let data58 = data.nodeId;
-                                                                                                                                                                                                                                        const _errs132 = errors;
-                                                                                                                                                                                                                                        if (errors === _errs132) {
-                                                                                                                                                                                                                                            if (typeof data58 === "string") {
-                                                                                                                                                                                                                                                if (func2(data58) < 1) {
-                                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/nodeId", schemaPath: "#/properties/nodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.nodeId, data: data58 }];
-                                                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                            else {
-                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/nodeId", schemaPath: "#/properties/nodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.nodeId.type, parentSchema: schema12.properties.nodeId, data: data58 }];
-                                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                                            }
+                                                                                                                                                                                                                                        const _errs56 = errors;
+                                                                                                                                                                                                                                        if (!(validate146(data.nodeId, { instancePath: instancePath + "/nodeId", parentData: data, parentDataProperty: "nodeId", rootData }))) {
+                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+                                                                                                                                                                                                                                            errors = vErrors.length;
                                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                                        var valid0 = _errs132 === errors;
+                                                                                                                                                                                                                                        var valid0 = _errs56 === errors;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                                         if (data.pollingIntervalMs !== undefined) {
-                                                                                                                                                                                                                                            let data59 = data.pollingIntervalMs;
-                                                                                                                                                                                                                                            const _errs134 = errors;
-                                                                                                                                                                                                                                            if (!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))) {
-                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/pollingIntervalMs", schemaPath: "#/properties/pollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.pollingIntervalMs.type, parentSchema: schema12.properties.pollingIntervalMs, data: data59 }];
-                                                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                                                            const _errs57 = errors;
+                                                                                                                                                                                                                                            if (!(validate148(data.pollingIntervalMs, { instancePath: instancePath + "/pollingIntervalMs", parentData: data, parentDataProperty: "pollingIntervalMs", rootData }))) {
+                                                                                                                                                                                                                                                vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+                                                                                                                                                                                                                                                errors = vErrors.length;
                                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                                            if (errors === _errs134) {
-                                                                                                                                                                                                                                                if ((typeof data59 == "number") && (isFinite(data59))) {
-                                                                                                                                                                                                                                                    if (data59 > 9007199254740991 || isNaN(data59)) {
-                                                                                                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/pollingIntervalMs", schemaPath: "#/properties/pollingIntervalMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.pollingIntervalMs, data: data59 }];
-                                                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                                    else {
-                                                                                                                                                                                                                                                        if (data59 < 1 || isNaN(data59)) {
-                                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/pollingIntervalMs", schemaPath: "#/properties/pollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.pollingIntervalMs, data: data59 }];
-                                                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                            var valid0 = _errs134 === errors;
+                                                                                                                                                                                                                                            var valid0 = _errs57 === errors;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                                             if (data.signingTimeoutMs !== undefined) {
-                                                                                                                                                                                                                                                let data60 = data.signingTimeoutMs;
-                                                                                                                                                                                                                                                const _errs136 = errors;
-                                                                                                                                                                                                                                                if (!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))) {
-                                                                                                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/signingTimeoutMs", schemaPath: "#/properties/signingTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.signingTimeoutMs.type, parentSchema: schema12.properties.signingTimeoutMs, data: data60 }];
-                                                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                                                const _errs58 = errors;
+                                                                                                                                                                                                                                                if (!(validate150(data.signingTimeoutMs, { instancePath: instancePath + "/signingTimeoutMs", parentData: data, parentDataProperty: "signingTimeoutMs", rootData }))) {
+                                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+                                                                                                                                                                                                                                                    errors = vErrors.length;
                                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                                if (errors === _errs136) {
-                                                                                                                                                                                                                                                    if ((typeof data60 == "number") && (isFinite(data60))) {
-                                                                                                                                                                                                                                                        if (data60 > 9007199254740991 || isNaN(data60)) {
-                                                                                                                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/signingTimeoutMs", schemaPath: "#/properties/signingTimeoutMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema12.properties.signingTimeoutMs, data: data60 }];
-                                                                                                                                                                                                                                                            return false;
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                        else {
-                                                                                                                                                                                                                                                            if (data60 < 1 || isNaN(data60)) {
-                                                                                                                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/signingTimeoutMs", schemaPath: "#/properties/signingTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.signingTimeoutMs, data: data60 }];
-                                                                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                                                            }
-                                                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                                                }
-                                                                                                                                                                                                                                                var valid0 = _errs136 === errors;
+                                                                                                                                                                                                                                                var valid0 = _errs58 === errors;
                                                                                                                                                                                                                                             }
                                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                                 var valid0 = true;
@@ -1958,102 +4866,103 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     validate10.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_rollbackTo_param0 = validate15;
-const schema33 = { "$ref": "BlockNumber" };
-const schema34 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_rollbackTo_param0 = validate153;
+const schema149 = { "$ref": "BlockNumber" };
+const schema150 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
+function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate15.errors = [{ instancePath, schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.type, parentSchema: schema34, data }];
+        validate153.errors = [{ instancePath, schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema150.type, parentSchema: schema150, data }];
         return false;
     }
     if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate15.errors = [{ instancePath, schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34, data }];
+                validate153.errors = [{ instancePath, schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema150, data }];
                 return false;
             }
             else {
                 if (data < 0 || isNaN(data)) {
-                    validate15.errors = [{ instancePath, schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34, data }];
+                    validate153.errors = [{ instancePath, schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema150, data }];
                     return false;
                 }
             }
         }
     }
-    validate15.errors = vErrors;
+    validate153.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_rollbackTo_param1 = validate16;
-const schema35 = { "type": "boolean", "default": false };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_rollbackTo_param1 = validate154;
+const schema151 = { "$ref": "RollbackToForce" };
+const schema152 = { "type": "boolean", "default": false };
+function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (typeof data !== "boolean") {
-        validate16.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.type, parentSchema: schema35, data }];
+        validate154.errors = [{ instancePath, schemaPath: "RollbackToForce/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema152.type, parentSchema: schema152, data }];
         return false;
     }
-    validate16.errors = vErrors;
+    validate154.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_startSnapshotUpload_param0 = validate17;
-const schema36 = { "$ref": "SnapshotLocation" };
-const schema37 = { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(/|file:///|https?://)" };
+export const nodeAdmin_startSnapshotUpload_param0 = validate155;
+const schema153 = { "$ref": "SnapshotLocation" };
+const schema154 = { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(/|file:///|https?://)" };
 const pattern19 = new RegExp("^(/|file:///|https?://)", "u");
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (func2(data) > 4096) {
-                validate17.errors = [{ instancePath, schemaPath: "SnapshotLocation/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema37, data }];
+                validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema154, data }];
                 return false;
             }
             else {
                 if (func2(data) < 1) {
-                    validate17.errors = [{ instancePath, schemaPath: "SnapshotLocation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema37, data }];
+                    validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema154, data }];
                     return false;
                 }
                 else {
                     if (!pattern19.test(data)) {
-                        validate17.errors = [{ instancePath, schemaPath: "SnapshotLocation/pattern", keyword: "pattern", params: { pattern: "^(/|file:///|https?://)" }, message: "must match pattern \"" + "^(/|file:///|https?://)" + "\"", schema: "^(/|file:///|https?://)", parentSchema: schema37, data }];
+                        validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/pattern", keyword: "pattern", params: { pattern: "^(/|file:///|https?://)" }, message: "must match pattern \"" + "^(/|file:///|https?://)" + "\"", schema: "^(/|file:///|https?://)", parentSchema: schema154, data }];
                         return false;
                     }
                 }
             }
         }
         else {
-            validate17.errors = [{ instancePath, schemaPath: "SnapshotLocation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.type, parentSchema: schema37, data }];
+            validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema154.type, parentSchema: schema154, data }];
             return false;
         }
     }
-    validate17.errors = vErrors;
+    validate155.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_getSlashOffenses_param0 = validate18;
-const schema38 = { "$ref": "SlashRound" };
-const schema39 = { "type": "string", "pattern": "^(all|current|0|[1-9][0-9]*)$" };
+export const nodeAdmin_getSlashOffenses_param0 = validate156;
+const schema155 = { "$ref": "SlashRound" };
+const schema156 = { "type": "string", "pattern": "^(all|current|0|[1-9][0-9]*)$" };
 const pattern20 = new RegExp("^(all|current|0|[1-9][0-9]*)$", "u");
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate156(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern20.test(data)) {
-                validate18.errors = [{ instancePath, schemaPath: "SlashRound/pattern", keyword: "pattern", params: { pattern: "^(all|current|0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(all|current|0|[1-9][0-9]*)$" + "\"", schema: "^(all|current|0|[1-9][0-9]*)$", parentSchema: schema39, data }];
+                validate156.errors = [{ instancePath, schemaPath: "SlashRound/pattern", keyword: "pattern", params: { pattern: "^(all|current|0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(all|current|0|[1-9][0-9]*)$" + "\"", schema: "^(all|current|0|[1-9][0-9]*)$", parentSchema: schema156, data }];
                 return false;
             }
         }
         else {
-            validate18.errors = [{ instancePath, schemaPath: "SlashRound/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.type, parentSchema: schema39, data }];
+            validate156.errors = [{ instancePath, schemaPath: "SlashRound/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema156.type, parentSchema: schema156, data }];
             return false;
         }
     }
-    validate18.errors = vErrors;
+    validate156.errors = vErrors;
     return errors === 0;
 }
 

@@ -7,7 +7,6 @@
  */
 import type {
   InvalidParamsErrorData,
-  NoErrorData,
   NodeNotReadyErrorData,
   NotImplementedErrorData,
 } from './types.ts';
@@ -49,13 +48,13 @@ export const ErrorMessage: { readonly [K in ErrorName]: string } = {
 
 /** The type of each error's `data` (its `x-errors` `dataSchema`); null where it carries none. */
 export interface ErrorData {
-  PARSE_ERROR: NoErrorData;
-  INVALID_REQUEST: NoErrorData;
-  METHOD_NOT_FOUND: NoErrorData;
+  PARSE_ERROR: null;
+  INVALID_REQUEST: null;
+  METHOD_NOT_FOUND: null;
   INVALID_PARAMS: InvalidParamsErrorData;
-  INTERNAL_ERROR: NoErrorData;
-  UNAUTHORIZED: NoErrorData;
+  INTERNAL_ERROR: null;
+  UNAUTHORIZED: null;
   NOT_IMPLEMENTED: NotImplementedErrorData;
   NODE_NOT_READY: NodeNotReadyErrorData;
-  READ_ONLY_NODE: NoErrorData;
+  READ_ONLY_NODE: null;
 }

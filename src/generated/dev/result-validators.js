@@ -6,12 +6,75 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export const dev_sendL1ToL2Message_result = validate10;
 const schema11 = { "$ref": "DevL1ToL2MessageSent" };
-const schema12 = { "type": "object", "additionalProperties": false, "required": ["messageHash", "index", "sender", "l1BlockNumber", "expectedCheckpoint"], "properties": { "messageHash": { "$ref": "Hash32" }, "index": { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" }, "sender": { "$ref": "EthAddress" }, "l1BlockNumber": { "type": "integer", "minimum": 0 }, "expectedCheckpoint": { "type": "integer", "minimum": 1 } } };
-const schema13 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
-const schema14 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
+const schema12 = { "type": "object", "additionalProperties": false, "required": ["messageHash", "index", "sender", "l1BlockNumber", "expectedCheckpoint"], "properties": { "messageHash": { "$ref": "DevL1ToL2MessageSentMessageHash" }, "index": { "$ref": "DevL1ToL2MessageSentIndex" }, "sender": { "$ref": "DevL1ToL2MessageSentSender" }, "l1BlockNumber": { "$ref": "DevL1ToL2MessageSentL1BlockNumber" }, "expectedCheckpoint": { "$ref": "DevL1ToL2MessageSentExpectedCheckpoint" } } };
+const schema15 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema20 = { "type": "integer", "minimum": 1 };
+const schema13 = { "allOf": [{ "$ref": "Hash32" }] };
+const schema14 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
 const pattern0 = new RegExp("^0x[0-9a-f]{64}$", "u");
-const pattern1 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate12.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema14, data }];
+                return false;
+            }
+        }
+        else {
+            validate12.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
+            return false;
+        }
+    }
+    validate12.errors = vErrors;
+    return errors === 0;
+}
+const schema16 = { "allOf": [{ "$ref": "EthAddress" }] };
+const schema17 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
 const pattern2 = new RegExp("^0x[0-9a-f]{40}$", "u");
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern2.test(data)) {
+                validate14.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema17, data }];
+                return false;
+            }
+        }
+        else {
+            validate14.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.type, parentSchema: schema17, data }];
+            return false;
+        }
+    }
+    validate14.errors = vErrors;
+    return errors === 0;
+}
+const schema18 = { "allOf": [{ "$ref": "L1BlockNumber" }] };
+const schema19 = { "type": "integer", "minimum": 0 };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate16.errors = [{ instancePath, schemaPath: "L1BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.type, parentSchema: schema19, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate16.errors = [{ instancePath, schemaPath: "L1BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema19, data }];
+                return false;
+            }
+        }
+    }
+    validate16.errors = vErrors;
+    return errors === 0;
+}
+const pattern1 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -33,20 +96,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (_errs1 === errors) {
                     if (data.messageHash !== undefined) {
-                        let data0 = data.messageHash;
                         const _errs2 = errors;
-                        const _errs3 = errors;
-                        if (errors === _errs3) {
-                            if (typeof data0 === "string") {
-                                if (!pattern0.test(data0)) {
-                                    validate11.errors = [{ instancePath: instancePath + "/messageHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{64}$" + "\"", schema: "^0x[0-9a-f]{64}$", parentSchema: schema13, data: data0 }];
-                                    return false;
-                                }
-                            }
-                            else {
-                                validate11.errors = [{ instancePath: instancePath + "/messageHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.type, parentSchema: schema13, data: data0 }];
-                                return false;
-                            }
+                        if (!(validate12(data.messageHash, { instancePath: instancePath + "/messageHash", parentData: data, parentDataProperty: "messageHash", rootData }))) {
+                            vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+                            errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -56,63 +109,45 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                     if (valid0) {
                         if (data.index !== undefined) {
                             let data1 = data.index;
-                            const _errs5 = errors;
-                            if (errors === _errs5) {
+                            const _errs3 = errors;
+                            const _errs4 = errors;
+                            if (errors === _errs4) {
                                 if (typeof data1 === "string") {
                                     if (!pattern1.test(data1)) {
-                                        validate11.errors = [{ instancePath: instancePath + "/index", schemaPath: "#/properties/index/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema12.properties.index, data: data1 }];
+                                        validate11.errors = [{ instancePath: instancePath + "/index", schemaPath: "DevL1ToL2MessageSentIndex/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema15, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate11.errors = [{ instancePath: instancePath + "/index", schemaPath: "#/properties/index/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.index.type, parentSchema: schema12.properties.index, data: data1 }];
+                                    validate11.errors = [{ instancePath: instancePath + "/index", schemaPath: "DevL1ToL2MessageSentIndex/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data1 }];
                                     return false;
                                 }
                             }
-                            var valid0 = _errs5 === errors;
+                            var valid0 = _errs3 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.sender !== undefined) {
-                                let data2 = data.sender;
-                                const _errs7 = errors;
-                                const _errs8 = errors;
-                                if (errors === _errs8) {
-                                    if (typeof data2 === "string") {
-                                        if (!pattern2.test(data2)) {
-                                            validate11.errors = [{ instancePath: instancePath + "/sender", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema14, data: data2 }];
-                                            return false;
-                                        }
-                                    }
-                                    else {
-                                        validate11.errors = [{ instancePath: instancePath + "/sender", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data2 }];
-                                        return false;
-                                    }
+                                const _errs6 = errors;
+                                if (!(validate14(data.sender, { instancePath: instancePath + "/sender", parentData: data, parentDataProperty: "sender", rootData }))) {
+                                    vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+                                    errors = vErrors.length;
                                 }
-                                var valid0 = _errs7 === errors;
+                                var valid0 = _errs6 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.l1BlockNumber !== undefined) {
-                                    let data3 = data.l1BlockNumber;
-                                    const _errs10 = errors;
-                                    if (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) {
-                                        validate11.errors = [{ instancePath: instancePath + "/l1BlockNumber", schemaPath: "#/properties/l1BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.l1BlockNumber.type, parentSchema: schema12.properties.l1BlockNumber, data: data3 }];
-                                        return false;
+                                    const _errs7 = errors;
+                                    if (!(validate16(data.l1BlockNumber, { instancePath: instancePath + "/l1BlockNumber", parentData: data, parentDataProperty: "l1BlockNumber", rootData }))) {
+                                        vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+                                        errors = vErrors.length;
                                     }
-                                    if (errors === _errs10) {
-                                        if ((typeof data3 == "number") && (isFinite(data3))) {
-                                            if (data3 < 0 || isNaN(data3)) {
-                                                validate11.errors = [{ instancePath: instancePath + "/l1BlockNumber", schemaPath: "#/properties/l1BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.l1BlockNumber, data: data3 }];
-                                                return false;
-                                            }
-                                        }
-                                    }
-                                    var valid0 = _errs10 === errors;
+                                    var valid0 = _errs7 === errors;
                                 }
                                 else {
                                     var valid0 = true;
@@ -120,20 +155,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                 if (valid0) {
                                     if (data.expectedCheckpoint !== undefined) {
                                         let data4 = data.expectedCheckpoint;
-                                        const _errs12 = errors;
+                                        const _errs8 = errors;
+                                        const _errs9 = errors;
                                         if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            validate11.errors = [{ instancePath: instancePath + "/expectedCheckpoint", schemaPath: "#/properties/expectedCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.expectedCheckpoint.type, parentSchema: schema12.properties.expectedCheckpoint, data: data4 }];
+                                            validate11.errors = [{ instancePath: instancePath + "/expectedCheckpoint", schemaPath: "DevL1ToL2MessageSentExpectedCheckpoint/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema20.type, parentSchema: schema20, data: data4 }];
                                             return false;
                                         }
-                                        if (errors === _errs12) {
+                                        if (errors === _errs9) {
                                             if ((typeof data4 == "number") && (isFinite(data4))) {
                                                 if (data4 < 1 || isNaN(data4)) {
-                                                    validate11.errors = [{ instancePath: instancePath + "/expectedCheckpoint", schemaPath: "#/properties/expectedCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema12.properties.expectedCheckpoint, data: data4 }];
+                                                    validate11.errors = [{ instancePath: instancePath + "/expectedCheckpoint", schemaPath: "DevL1ToL2MessageSentExpectedCheckpoint/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema20, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                         }
-                                        var valid0 = _errs12 === errors;
+                                        var valid0 = _errs8 === errors;
                                     }
                                     else {
                                         var valid0 = true;
@@ -163,43 +199,98 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     validate10.errors = vErrors;
     return errors === 0;
 }
-export const dev_getL1Info_result = validate13;
-const schema15 = { "$ref": "DevL1Info" };
-const schema16 = { "type": "object", "additionalProperties": false, "required": ["l1ChainId", "l1BlockNumber", "inboxAddress", "inboxMessageCount", "inboxPendingMessages", "consumedInboxMessages"], "properties": { "l1ChainId": { "type": "integer", "minimum": 0 }, "l1BlockNumber": { "type": "integer", "minimum": 0 }, "inboxAddress": { "$ref": "EthAddress" }, "inboxMessageCount": { "type": "integer", "minimum": 0 }, "consumedInboxMessages": { "type": "integer", "minimum": 0 }, "inboxPendingMessages": { "type": "integer", "minimum": 0 } } };
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const dev_getL1Info_result = validate19;
+const schema21 = { "$ref": "DevL1Info" };
+const schema22 = { "type": "object", "additionalProperties": false, "required": ["l1ChainId", "l1BlockNumber", "inboxAddress", "inboxMessageCount", "inboxPendingMessages", "consumedInboxMessages"], "properties": { "l1ChainId": { "$ref": "DevL1InfoL1ChainId" }, "l1BlockNumber": { "$ref": "DevL1InfoL1BlockNumber" }, "inboxAddress": { "$ref": "DevL1InfoInboxAddress" }, "inboxMessageCount": { "$ref": "DevL1InfoInboxMessageCount" }, "consumedInboxMessages": { "$ref": "DevL1InfoConsumedInboxMessages" }, "inboxPendingMessages": { "$ref": "DevL1InfoInboxPendingMessages" } } };
+const schema29 = { "type": "integer", "minimum": 0 };
+const schema30 = { "type": "integer", "minimum": 0 };
+const schema31 = { "type": "integer", "minimum": 0 };
+const schema23 = { "allOf": [{ "$ref": "L1ChainId" }] };
+const schema24 = { "type": "integer", "minimum": 0 };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate21.errors = [{ instancePath, schemaPath: "L1ChainId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.type, parentSchema: schema24, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate21.errors = [{ instancePath, schemaPath: "L1ChainId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema24, data }];
+                return false;
+            }
+        }
+    }
+    validate21.errors = vErrors;
+    return errors === 0;
+}
+const schema25 = { "allOf": [{ "$ref": "L1BlockNumber" }] };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate23.errors = [{ instancePath, schemaPath: "L1BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.type, parentSchema: schema19, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate23.errors = [{ instancePath, schemaPath: "L1BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema19, data }];
+                return false;
+            }
+        }
+    }
+    validate23.errors = vErrors;
+    return errors === 0;
+}
+const schema27 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern2.test(data)) {
+                validate25.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema17, data }];
+                return false;
+            }
+        }
+        else {
+            validate25.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.type, parentSchema: schema17, data }];
+            return false;
+        }
+    }
+    validate25.errors = vErrors;
+    return errors === 0;
+}
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((((data.l1ChainId === undefined) && (missing0 = "l1ChainId")) || ((data.l1BlockNumber === undefined) && (missing0 = "l1BlockNumber"))) || ((data.inboxAddress === undefined) && (missing0 = "inboxAddress"))) || ((data.inboxMessageCount === undefined) && (missing0 = "inboxMessageCount"))) || ((data.inboxPendingMessages === undefined) && (missing0 = "inboxPendingMessages"))) || ((data.consumedInboxMessages === undefined) && (missing0 = "consumedInboxMessages"))) {
-                validate14.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema16.required, parentSchema: schema16, data }];
+                validate20.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema22.required, parentSchema: schema22, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((((key0 === "l1ChainId") || (key0 === "l1BlockNumber")) || (key0 === "inboxAddress")) || (key0 === "inboxMessageCount")) || (key0 === "consumedInboxMessages")) || (key0 === "inboxPendingMessages"))) {
-                        validate14.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
+                        validate20.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22, data }];
                         return false;
                         break;
                     }
                 }
                 if (_errs1 === errors) {
                     if (data.l1ChainId !== undefined) {
-                        let data0 = data.l1ChainId;
                         const _errs2 = errors;
-                        if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
-                            validate14.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.l1ChainId.type, parentSchema: schema16.properties.l1ChainId, data: data0 }];
-                            return false;
-                        }
-                        if (errors === _errs2) {
-                            if ((typeof data0 == "number") && (isFinite(data0))) {
-                                if (data0 < 0 || isNaN(data0)) {
-                                    validate14.errors = [{ instancePath: instancePath + "/l1ChainId", schemaPath: "#/properties/l1ChainId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.l1ChainId, data: data0 }];
-                                    return false;
-                                }
-                            }
+                        if (!(validate21(data.l1ChainId, { instancePath: instancePath + "/l1ChainId", parentData: data, parentDataProperty: "l1ChainId", rootData }))) {
+                            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+                            errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -208,43 +299,24 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (valid0) {
                         if (data.l1BlockNumber !== undefined) {
-                            let data1 = data.l1BlockNumber;
-                            const _errs4 = errors;
-                            if (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) {
-                                validate14.errors = [{ instancePath: instancePath + "/l1BlockNumber", schemaPath: "#/properties/l1BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.l1BlockNumber.type, parentSchema: schema16.properties.l1BlockNumber, data: data1 }];
-                                return false;
+                            const _errs3 = errors;
+                            if (!(validate23(data.l1BlockNumber, { instancePath: instancePath + "/l1BlockNumber", parentData: data, parentDataProperty: "l1BlockNumber", rootData }))) {
+                                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                                errors = vErrors.length;
                             }
-                            if (errors === _errs4) {
-                                if ((typeof data1 == "number") && (isFinite(data1))) {
-                                    if (data1 < 0 || isNaN(data1)) {
-                                        validate14.errors = [{ instancePath: instancePath + "/l1BlockNumber", schemaPath: "#/properties/l1BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.l1BlockNumber, data: data1 }];
-                                        return false;
-                                    }
-                                }
-                            }
-                            var valid0 = _errs4 === errors;
+                            var valid0 = _errs3 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.inboxAddress !== undefined) {
-                                let data2 = data.inboxAddress;
-                                const _errs6 = errors;
-                                const _errs7 = errors;
-                                if (errors === _errs7) {
-                                    if (typeof data2 === "string") {
-                                        if (!pattern2.test(data2)) {
-                                            validate14.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema14, data: data2 }];
-                                            return false;
-                                        }
-                                    }
-                                    else {
-                                        validate14.errors = [{ instancePath: instancePath + "/inboxAddress", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data2 }];
-                                        return false;
-                                    }
+                                const _errs4 = errors;
+                                if (!(validate25(data.inboxAddress, { instancePath: instancePath + "/inboxAddress", parentData: data, parentDataProperty: "inboxAddress", rootData }))) {
+                                    vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                                    errors = vErrors.length;
                                 }
-                                var valid0 = _errs6 === errors;
+                                var valid0 = _errs4 === errors;
                             }
                             else {
                                 var valid0 = true;
@@ -252,20 +324,21 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                             if (valid0) {
                                 if (data.inboxMessageCount !== undefined) {
                                     let data3 = data.inboxMessageCount;
-                                    const _errs9 = errors;
+                                    const _errs5 = errors;
+                                    const _errs6 = errors;
                                     if (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) {
-                                        validate14.errors = [{ instancePath: instancePath + "/inboxMessageCount", schemaPath: "#/properties/inboxMessageCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.inboxMessageCount.type, parentSchema: schema16.properties.inboxMessageCount, data: data3 }];
+                                        validate20.errors = [{ instancePath: instancePath + "/inboxMessageCount", schemaPath: "DevL1InfoInboxMessageCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema29.type, parentSchema: schema29, data: data3 }];
                                         return false;
                                     }
-                                    if (errors === _errs9) {
+                                    if (errors === _errs6) {
                                         if ((typeof data3 == "number") && (isFinite(data3))) {
                                             if (data3 < 0 || isNaN(data3)) {
-                                                validate14.errors = [{ instancePath: instancePath + "/inboxMessageCount", schemaPath: "#/properties/inboxMessageCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.inboxMessageCount, data: data3 }];
+                                                validate20.errors = [{ instancePath: instancePath + "/inboxMessageCount", schemaPath: "DevL1InfoInboxMessageCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema29, data: data3 }];
                                                 return false;
                                             }
                                         }
                                     }
-                                    var valid0 = _errs9 === errors;
+                                    var valid0 = _errs5 === errors;
                                 }
                                 else {
                                     var valid0 = true;
@@ -273,20 +346,21 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                                 if (valid0) {
                                     if (data.consumedInboxMessages !== undefined) {
                                         let data4 = data.consumedInboxMessages;
-                                        const _errs11 = errors;
+                                        const _errs8 = errors;
+                                        const _errs9 = errors;
                                         if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            validate14.errors = [{ instancePath: instancePath + "/consumedInboxMessages", schemaPath: "#/properties/consumedInboxMessages/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.consumedInboxMessages.type, parentSchema: schema16.properties.consumedInboxMessages, data: data4 }];
+                                            validate20.errors = [{ instancePath: instancePath + "/consumedInboxMessages", schemaPath: "DevL1InfoConsumedInboxMessages/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema30.type, parentSchema: schema30, data: data4 }];
                                             return false;
                                         }
-                                        if (errors === _errs11) {
+                                        if (errors === _errs9) {
                                             if ((typeof data4 == "number") && (isFinite(data4))) {
                                                 if (data4 < 0 || isNaN(data4)) {
-                                                    validate14.errors = [{ instancePath: instancePath + "/consumedInboxMessages", schemaPath: "#/properties/consumedInboxMessages/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.consumedInboxMessages, data: data4 }];
+                                                    validate20.errors = [{ instancePath: instancePath + "/consumedInboxMessages", schemaPath: "DevL1InfoConsumedInboxMessages/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema30, data: data4 }];
                                                     return false;
                                                 }
                                             }
                                         }
-                                        var valid0 = _errs11 === errors;
+                                        var valid0 = _errs8 === errors;
                                     }
                                     else {
                                         var valid0 = true;
@@ -294,20 +368,21 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                                     if (valid0) {
                                         if (data.inboxPendingMessages !== undefined) {
                                             let data5 = data.inboxPendingMessages;
-                                            const _errs13 = errors;
+                                            const _errs11 = errors;
+                                            const _errs12 = errors;
                                             if (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) {
-                                                validate14.errors = [{ instancePath: instancePath + "/inboxPendingMessages", schemaPath: "#/properties/inboxPendingMessages/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.inboxPendingMessages.type, parentSchema: schema16.properties.inboxPendingMessages, data: data5 }];
+                                                validate20.errors = [{ instancePath: instancePath + "/inboxPendingMessages", schemaPath: "DevL1InfoInboxPendingMessages/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema31.type, parentSchema: schema31, data: data5 }];
                                                 return false;
                                             }
-                                            if (errors === _errs13) {
+                                            if (errors === _errs12) {
                                                 if ((typeof data5 == "number") && (isFinite(data5))) {
                                                     if (data5 < 0 || isNaN(data5)) {
-                                                        validate14.errors = [{ instancePath: instancePath + "/inboxPendingMessages", schemaPath: "#/properties/inboxPendingMessages/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.inboxPendingMessages, data: data5 }];
+                                                        validate20.errors = [{ instancePath: instancePath + "/inboxPendingMessages", schemaPath: "DevL1InfoInboxPendingMessages/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema31, data: data5 }];
                                                         return false;
                                                     }
                                                 }
                                             }
-                                            var valid0 = _errs13 === errors;
+                                            var valid0 = _errs11 === errors;
                                         }
                                         else {
                                             var valid0 = true;
@@ -321,21 +396,21 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate14.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
+            validate20.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data }];
             return false;
         }
     }
-    validate14.errors = vErrors;
+    validate20.errors = vErrors;
     return errors === 0;
 }
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate14(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+    if (!(validate20(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
         errors = vErrors.length;
     }
-    validate13.errors = vErrors;
+    validate19.errors = vErrors;
     return errors === 0;
 }
 

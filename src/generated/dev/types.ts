@@ -16,60 +16,110 @@ export type AztecAddress = string;
 /** An L1 (Ethereum) address as `0x` + 40 hex digits. Results are always lowercase; inputs may be lowercase or EIP-55 checksummed. */
 export type EthAddress = string;
 
-/** The error carries no `data` member. */
-export type NoErrorData = null;
-
 /** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
 export interface InvalidParamsErrorData {
-  /** Position of the offending parameter (for too many params, the first extra position). */
-  index: number;
-  /** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
-  param: string;
-  /** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
-  rule: string;
+  index: InvalidParamsErrorDataIndex;
+  param: InvalidParamsErrorDataParam;
+  rule: InvalidParamsErrorDataRule;
 }
 
 /** The method whose engine part is missing. */
 export interface NotImplementedErrorData {
-  /** Wire name of the method. */
-  method: string;
+  method: NotImplementedErrorDataMethod;
 }
 
 /** Why the node cannot serve the call yet. */
 export interface NodeNotReadyErrorData {
-  /** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
-  reason: string;
+  reason: NodeNotReadyErrorDataReason;
 }
 
 /** What the in-process L1's inbox recorded for a sent message. */
 export interface DevL1ToL2MessageSent {
-  /** The leaf inserted into the L1→L2 message tree: sha256ToField(abi.encode(sender, l1ChainId, recipient, rollupVersion, content, secretHash, index)) — 7 words of 32 bytes, the Aztec Inbox's L1ToL2Msg hash. Pass it to node_getL1ToL2MessageBlock and node_getL1ToL2MessageMembershipWitness. */
-  messageHash: Hash32;
-  /** Inbox index (decimal string): messages counted from 0 in send order. It is hashed into the leaf; the position in the L1→L2 tree (padded per checkpoint) is what the membership witness returns. */
-  index: string;
-  /** The L1 sender: the dev L1 account 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 (anvil's first account). */
-  sender: EthAddress;
-  /** The in-process L1 block the message was sent in. */
-  l1BlockNumber: number;
-  /** The checkpoint whose first block should take the message: the latest block's checkpoint + 1. An estimate: the message lands in the first block built after it was sent (on a sequencer; with no txs that needs --build-empty-blocks). */
-  expectedCheckpoint: number;
+  messageHash: DevL1ToL2MessageSentMessageHash;
+  index: DevL1ToL2MessageSentIndex;
+  sender: DevL1ToL2MessageSentSender;
+  l1BlockNumber: DevL1ToL2MessageSentL1BlockNumber;
+  expectedCheckpoint: DevL1ToL2MessageSentExpectedCheckpoint;
 }
 
 /** The in-process L1 as the node sees it now. */
 export interface DevL1Info {
-  /** L1 chain id (--l1-chain-id). */
-  l1ChainId: number;
-  /** The latest L1 block (derived from the chain clock). */
-  l1BlockNumber: number;
-  /** The dev Inbox contract address (as node_getL1ContractAddresses reports it). */
-  inboxAddress: EthAddress;
-  /** Messages ever sent to the inbox. */
-  inboxMessageCount: number;
-  /** Messages already inserted into L2 blocks. */
-  consumedInboxMessages: number;
-  /** Messages sent but not yet in an L2 block: they go into the next checkpoint's first block. */
-  inboxPendingMessages: number;
+  l1ChainId: DevL1InfoL1ChainId;
+  l1BlockNumber: DevL1InfoL1BlockNumber;
+  inboxAddress: DevL1InfoInboxAddress;
+  inboxMessageCount: DevL1InfoInboxMessageCount;
+  consumedInboxMessages: DevL1InfoConsumedInboxMessages;
+  inboxPendingMessages: DevL1InfoInboxPendingMessages;
 }
+
+/** Index */
+export type Index = number;
+
+/** Position of the offending parameter (for too many params, the first extra position). */
+export type InvalidParamsErrorDataIndex = Index;
+
+/** Param */
+export type Param = string;
+
+/** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
+export type InvalidParamsErrorDataParam = Param;
+
+/** Rule */
+export type Rule = string;
+
+/** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
+export type InvalidParamsErrorDataRule = Rule;
+
+/** Method */
+export type Method = string;
+
+/** Wire name of the method. */
+export type NotImplementedErrorDataMethod = Method;
+
+/** Reason */
+export type Reason = string;
+
+/** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
+export type NodeNotReadyErrorDataReason = Reason;
+
+/** The leaf inserted into the L1→L2 message tree: sha256ToField(abi.encode(sender, l1ChainId, recipient, rollupVersion, content, secretHash, index)) — 7 words of 32 bytes, the Aztec Inbox's L1ToL2Msg hash. Pass it to node_getL1ToL2MessageBlock and node_getL1ToL2MessageMembershipWitness. */
+export type DevL1ToL2MessageSentMessageHash = Hash32;
+
+/** Inbox index (decimal string): messages counted from 0 in send order. It is hashed into the leaf; the position in the L1→L2 tree (padded per checkpoint) is what the membership witness returns. */
+export type DevL1ToL2MessageSentIndex = string;
+
+/** The L1 sender: the dev L1 account 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 (anvil's first account). */
+export type DevL1ToL2MessageSentSender = EthAddress;
+
+/** L1BlockNumber */
+export type L1BlockNumber = number;
+
+/** The in-process L1 block the message was sent in. */
+export type DevL1ToL2MessageSentL1BlockNumber = L1BlockNumber;
+
+/** The checkpoint whose first block should take the message: the latest block's checkpoint + 1. An estimate: the message lands in the first block built after it was sent (on a sequencer; with no txs that needs --build-empty-blocks). */
+export type DevL1ToL2MessageSentExpectedCheckpoint = number;
+
+/** L1ChainId */
+export type L1ChainId = number;
+
+/** L1 chain id (--l1-chain-id). */
+export type DevL1InfoL1ChainId = L1ChainId;
+
+/** The latest L1 block (derived from the chain clock). */
+export type DevL1InfoL1BlockNumber = L1BlockNumber;
+
+/** The dev Inbox contract address (as node_getL1ContractAddresses reports it). */
+export type DevL1InfoInboxAddress = EthAddress;
+
+/** Messages ever sent to the inbox. */
+export type DevL1InfoInboxMessageCount = number;
+
+/** Messages already inserted into L2 blocks. */
+export type DevL1InfoConsumedInboxMessages = number;
+
+/** Messages sent but not yet in an L2 block: they go into the next checkpoint's first block. */
+export type DevL1InfoInboxPendingMessages = number;
 
 /** Params of `dev_sendL1ToL2Message`. */
 export type DevSendL1ToL2MessageParams = [recipient: AztecAddress, content: Hash32, secretHash: Hash32];

@@ -10,7 +10,6 @@ import type {
   BlockNotYetSyncedErrorData,
   InvalidParamsErrorData,
   LeafIndexOutOfRangeErrorData,
-  NoErrorData,
   NodeNotReadyErrorData,
   NotImplementedErrorData,
   SimulationRefusedErrorData,
@@ -66,11 +65,11 @@ export const ErrorMessage: { readonly [K in ErrorName]: string } = {
 
 /** The type of each error's `data` (its `x-errors` `dataSchema`); null where it carries none. */
 export interface ErrorData {
-  PARSE_ERROR: NoErrorData;
-  INVALID_REQUEST: NoErrorData;
-  METHOD_NOT_FOUND: NoErrorData;
+  PARSE_ERROR: null;
+  INVALID_REQUEST: null;
+  METHOD_NOT_FOUND: null;
   INVALID_PARAMS: InvalidParamsErrorData;
-  INTERNAL_ERROR: NoErrorData;
+  INTERNAL_ERROR: null;
   NOT_IMPLEMENTED: NotImplementedErrorData;
   NODE_NOT_READY: NodeNotReadyErrorData;
   BLOCK_NOT_YET_SYNCED: BlockNotYetSyncedErrorData;

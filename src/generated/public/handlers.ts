@@ -7,46 +7,85 @@
  * @module
  */
 import type {
-  AllowedElement,
+  AllowedElementList,
   AztecAddress,
   BigIntString,
-  BlockHeader,
   BlockNumber,
   BlockParameter,
-  CheckpointData,
+  CheckpointDataList,
   CheckpointNumber,
-  CheckpointedL2Block,
-  ContractClassPublic,
-  ContractInstanceWithAddress,
   EpochNumber,
   EthAddress,
   Field,
+  FindLeavesIndexesLeafValues,
+  FindLeavesIndexesResult,
   GasFees,
+  GetArchiveSiblingPathResult,
+  GetBlocksFrom,
+  GetBlocksLimit,
+  GetBlocksResult,
+  GetChainIdResult,
+  GetCheckpointedBlocksFrom,
+  GetCheckpointedBlocksLimit,
+  GetCheckpointedBlocksResult,
+  GetCheckpointsFrom,
+  GetCheckpointsLimit,
+  GetCheckpointsResult,
   GetContractClassLogsResponse,
+  GetLogsByTagsLogsPerTag,
+  GetLogsByTagsResult,
+  GetLogsByTagsTags,
+  GetNodeVersionResult,
+  GetNoteHashSiblingPathResult,
+  GetNullifierSiblingPathResult,
+  GetPendingTxCountResult,
+  GetPendingTxsLimit,
+  GetPendingTxsResult,
+  GetPrivateLogsByTagsPage,
+  GetPrivateLogsByTagsResult,
+  GetPrivateLogsByTagsTags,
+  GetPrivateLogsFrom,
+  GetPrivateLogsLimit,
+  GetPublicDataSiblingPathResult,
+  GetPublicLogsByTagsFromContractPage,
+  GetPublicLogsByTagsFromContractResult,
+  GetPublicLogsByTagsFromContractTags,
   GetPublicLogsResponse,
+  GetTxsByHashResult,
+  GetTxsByHashTxHashes,
+  GetVersionResult,
   Hash32,
-  IndexedTxEffect,
+  IsL1ToL2MessageSyncedResult,
+  IsReadyResult,
   IsValidTxOptions,
   L1ContractAddresses,
-  L1ToL2MessageWitness,
-  L2Block,
   L2Tips,
-  L2ToL1Messages,
-  LeafIndexInBlock,
   LogFilter,
-  MembershipWitness,
   MerkleTreeId,
   NodeInfo,
-  NullifierMembershipWitness,
-  PrivateLog,
+  Null,
+  NullableBlockHeader,
+  NullableBlockNumber,
+  NullableCheckpointNumber,
+  NullableContractClassPublic,
+  NullableContractInstanceWithAddress,
+  NullableGetEncodedEnrResultString,
+  NullableIndexedTxEffect,
+  NullableL1ToL2MessageWitness,
+  NullableL2Block,
+  NullableL2ToL1Messages,
+  NullableMembershipWitness,
+  NullableNullifierMembershipWitness,
+  NullablePublicDataWitness,
+  NullableSingleValidatorStats,
+  NullableTx,
+  PrivateLogList,
   ProtocolContractAddresses,
-  PublicDataWitness,
   PublicSimulationOutput,
-  PublishedCheckpoint,
-  SingleValidatorStats,
+  RegisterContractFunctionSignaturesFunctionSignatures,
+  SimulatePublicCallsSkipFeeEnforcement,
   Tx,
   TxReceipt,
-  TxScopedL2Log,
   TxValidationResult,
   ValidatorsStats,
   WorldStateSyncStatus,
@@ -78,40 +117,40 @@ export interface PublicHandlers {
    * Returns a block by number, `latest`, or hash.
    * - JSON-RPC: `node_getBlock`
    */
-  getBlock(blockNumber: BlockParameter): Promise<L2Block | null>;
+  getBlock(blockNumber: BlockParameter): Promise<NullableL2Block>;
 
   /**
    * Returns up to `limit` consecutive blocks starting at `from`.
    * - JSON-RPC: `node_getBlocks`
    */
-  getBlocks(from: number, limit: number): Promise<L2Block[]>;
+  getBlocks(from: GetBlocksFrom, limit: GetBlocksLimit): Promise<GetBlocksResult>;
 
   /**
    * Returns a block header (latest when omitted).
    * - JSON-RPC: `node_getBlockHeader`
    */
-  getBlockHeader(blockNumber?: BlockParameter): Promise<BlockHeader | null>;
+  getBlockHeader(blockNumber?: BlockParameter): Promise<NullableBlockHeader>;
 
   /**
    * Returns a block by its hash.
    * - JSON-RPC: `node_getBlockByHash`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getBlockByHash(blockHash: Hash32): Promise<L2Block | null>;
+  getBlockByHash(blockHash: Hash32): Promise<NullableL2Block>;
 
   /**
    * Returns the block whose archive root (after the block) is given.
    * - JSON-RPC: `node_getBlockByArchive`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getBlockByArchive(archive: Field): Promise<L2Block | null>;
+  getBlockByArchive(archive: Field): Promise<NullableL2Block>;
 
   /**
    * Returns the header of the block whose archive root is given.
    * - JSON-RPC: `node_getBlockHeaderByArchive`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getBlockHeaderByArchive(archive: Field): Promise<BlockHeader | null>;
+  getBlockHeaderByArchive(archive: Field): Promise<NullableBlockHeader>;
 
   /**
    * Returns the latest checkpoint number.
@@ -132,21 +171,21 @@ export interface PublicHandlers {
    * - JSON-RPC: `node_getCheckpoints`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getCheckpoints(from: number, limit: number): Promise<PublishedCheckpoint[]>;
+  getCheckpoints(from: GetCheckpointsFrom, limit: GetCheckpointsLimit): Promise<GetCheckpointsResult>;
 
   /**
    * Returns up to `limit` checkpointed blocks starting at block `from`.
    * - JSON-RPC: `node_getCheckpointedBlocks`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getCheckpointedBlocks(from: number, limit: number): Promise<CheckpointedL2Block[]>;
+  getCheckpointedBlocks(from: GetCheckpointedBlocksFrom, limit: GetCheckpointedBlocksLimit): Promise<GetCheckpointedBlocksResult>;
 
   /**
    * Returns the data of every checkpoint of an epoch.
    * - JSON-RPC: `node_getCheckpointsDataForEpoch`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getCheckpointsDataForEpoch(epoch: EpochNumber): Promise<CheckpointData[]>;
+  getCheckpointsDataForEpoch(epoch: EpochNumber): Promise<CheckpointDataList>;
 
   // --- transactions ---
 
@@ -166,25 +205,25 @@ export interface PublicHandlers {
    * Returns the effect of a mined transaction with its block and index.
    * - JSON-RPC: `node_getTxEffect`
    */
-  getTxEffect(txHash: Hash32): Promise<IndexedTxEffect | null>;
+  getTxEffect(txHash: Hash32): Promise<NullableIndexedTxEffect>;
 
   /**
    * Returns a transaction held in this node's mempool.
    * - JSON-RPC: `node_getTxByHash`
    */
-  getTxByHash(txHash: Hash32): Promise<Tx | null>;
+  getTxByHash(txHash: Hash32): Promise<NullableTx>;
 
   /**
    * Returns pending transactions, highest priority first, paginated.
    * - JSON-RPC: `node_getPendingTxs`
    */
-  getPendingTxs(limit?: number, after?: Hash32): Promise<Tx[]>;
+  getPendingTxs(limit?: GetPendingTxsLimit, after?: Hash32): Promise<GetPendingTxsResult>;
 
   /**
    * Returns the number of pending transactions in the mempool.
    * - JSON-RPC: `node_getPendingTxCount`
    */
-  getPendingTxCount(): Promise<number>;
+  getPendingTxCount(): Promise<GetPendingTxCountResult>;
 
   /**
    * Validates a transaction without submitting it.
@@ -196,14 +235,14 @@ export interface PublicHandlers {
    * Simulates a transaction's public calls on top of the latest state.
    * - JSON-RPC: `node_simulatePublicCalls`
    */
-  simulatePublicCalls(tx: Tx, skipFeeEnforcement?: boolean): Promise<PublicSimulationOutput>;
+  simulatePublicCalls(tx: Tx, skipFeeEnforcement?: SimulatePublicCallsSkipFeeEnforcement): Promise<PublicSimulationOutput>;
 
   /**
    * Returns the transactions of this node's mempool among the given hashes.
    * - JSON-RPC: `node_getTxsByHash`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getTxsByHash(txHashes: Hash32[]): Promise<Tx[]>;
+  getTxsByHash(txHashes: GetTxsByHashTxHashes): Promise<GetTxsByHashResult>;
 
   // --- state ---
 
@@ -225,61 +264,61 @@ export interface PublicHandlers {
    * Finds the indexes of leaf values in a tree at a block.
    * - JSON-RPC: `node_findLeavesIndexes`
    */
-  findLeavesIndexes(blockNumber: BlockParameter, treeId: MerkleTreeId, leafValues: Field[]): Promise<(LeafIndexInBlock | null)[]>;
+  findLeavesIndexes(blockNumber: BlockParameter, treeId: MerkleTreeId, leafValues: FindLeavesIndexesLeafValues): Promise<FindLeavesIndexesResult>;
 
   /**
    * Returns the sibling path of a leaf of the nullifier tree at a block.
    * - JSON-RPC: `node_getNullifierSiblingPath`
    */
-  getNullifierSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<Field[]>;
+  getNullifierSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<GetNullifierSiblingPathResult>;
 
   /**
    * Returns the sibling path of a leaf of the note hash tree at a block.
    * - JSON-RPC: `node_getNoteHashSiblingPath`
    */
-  getNoteHashSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<Field[]>;
+  getNoteHashSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<GetNoteHashSiblingPathResult>;
 
   /**
    * Returns the sibling path of a leaf of the archive tree (block hashes) at a block.
    * - JSON-RPC: `node_getArchiveSiblingPath`
    */
-  getArchiveSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<Field[]>;
+  getArchiveSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<GetArchiveSiblingPathResult>;
 
   /**
    * Returns the sibling path of a leaf of the public data tree at a block.
    * - JSON-RPC: `node_getPublicDataSiblingPath`
    */
-  getPublicDataSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<Field[]>;
+  getPublicDataSiblingPath(blockNumber: BlockParameter, leafIndex: BigIntString): Promise<GetPublicDataSiblingPathResult>;
 
   /**
    * Returns the membership witness of a nullifier at a block.
    * - JSON-RPC: `node_getNullifierMembershipWitness`
    */
-  getNullifierMembershipWitness(blockNumber: BlockParameter, nullifier: Field): Promise<NullifierMembershipWitness | null>;
+  getNullifierMembershipWitness(blockNumber: BlockParameter, nullifier: Field): Promise<NullableNullifierMembershipWitness>;
 
   /**
    * Returns the low-leaf witness used to prove a nullifier is absent.
    * - JSON-RPC: `node_getLowNullifierMembershipWitness`
    */
-  getLowNullifierMembershipWitness(blockNumber: BlockParameter, nullifier: Field): Promise<NullifierMembershipWitness | null>;
+  getLowNullifierMembershipWitness(blockNumber: BlockParameter, nullifier: Field): Promise<NullableNullifierMembershipWitness>;
 
   /**
    * Returns the public data tree witness for a leaf slot at a block.
    * - JSON-RPC: `node_getPublicDataWitness`
    */
-  getPublicDataWitness(blockNumber: BlockParameter, leafSlot: Field): Promise<PublicDataWitness | null>;
+  getPublicDataWitness(blockNumber: BlockParameter, leafSlot: Field): Promise<NullablePublicDataWitness>;
 
   /**
    * Returns the archive tree witness of a block hash.
    * - JSON-RPC: `node_getBlockHashMembershipWitness`
    */
-  getBlockHashMembershipWitness(block: BlockParameter, blockHash: Hash32): Promise<MembershipWitness | null>;
+  getBlockHashMembershipWitness(block: BlockParameter, blockHash: Hash32): Promise<NullableMembershipWitness>;
 
   /**
    * Returns the membership witness of a note hash at a block.
    * - JSON-RPC: `node_getNoteHashMembershipWitness`
    */
-  getNoteHashMembershipWitness(blockNumber: BlockParameter, noteHash: Field): Promise<MembershipWitness | null>;
+  getNoteHashMembershipWitness(blockNumber: BlockParameter, noteHash: Field): Promise<NullableMembershipWitness>;
 
   // --- messages ---
 
@@ -287,33 +326,33 @@ export interface PublicHandlers {
    * Returns the index and sibling path of an L1-to-L2 message.
    * - JSON-RPC: `node_getL1ToL2MessageMembershipWitness`
    */
-  getL1ToL2MessageMembershipWitness(blockNumber: BlockParameter, l1ToL2Message: Field): Promise<L1ToL2MessageWitness | null>;
+  getL1ToL2MessageMembershipWitness(blockNumber: BlockParameter, l1ToL2Message: Field): Promise<NullableL1ToL2MessageWitness>;
 
   /**
    * Returns the L2 block at which an L1-to-L2 message becomes available.
    * - JSON-RPC: `node_getL1ToL2MessageBlock`
    */
-  getL1ToL2MessageBlock(l1ToL2Message: Field): Promise<BlockNumber | null>;
+  getL1ToL2MessageBlock(l1ToL2Message: Field): Promise<NullableBlockNumber>;
 
   /**
    * Deprecated: tells whether the node knows an L1-to-L2 message.
    * - JSON-RPC: `node_isL1ToL2MessageSynced`
    * @deprecated Deprecated — use `node_getL1ToL2MessageBlock` (a non-null result means synced, and says from which block the message is usable). Returns `true` when the node has synced `l1ToL2Message` from L1, else `false`.
    */
-  isL1ToL2MessageSynced(l1ToL2Message: Field): Promise<boolean>;
+  isL1ToL2MessageSynced(l1ToL2Message: Field): Promise<IsL1ToL2MessageSyncedResult>;
 
   /**
    * Returns the L2-to-L1 messages of a block.
    * - JSON-RPC: `node_getL2ToL1Messages`
    */
-  getL2ToL1Messages(blockNumber: BlockParameter): Promise<L2ToL1Messages | null>;
+  getL2ToL1Messages(blockNumber: BlockParameter): Promise<NullableL2ToL1Messages>;
 
   /**
    * Returns the checkpoint in which an L1-to-L2 message is inserted.
    * - JSON-RPC: `node_getL1ToL2MessageCheckpoint`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getL1ToL2MessageCheckpoint(l1ToL2Message: Field): Promise<CheckpointNumber | null>;
+  getL1ToL2MessageCheckpoint(l1ToL2Message: Field): Promise<NullableCheckpointNumber>;
 
   // --- logs ---
 
@@ -321,7 +360,7 @@ export interface PublicHandlers {
    * Returns the private logs of a range of blocks.
    * - JSON-RPC: `node_getPrivateLogs`
    */
-  getPrivateLogs(from: number, limit: number): Promise<PrivateLog[]>;
+  getPrivateLogs(from: GetPrivateLogsFrom, limit: GetPrivateLogsLimit): Promise<PrivateLogList>;
 
   /**
    * Returns public logs matching a filter.
@@ -339,21 +378,21 @@ export interface PublicHandlers {
    * Returns, for each tag, the logs whose first field is that tag.
    * - JSON-RPC: `node_getLogsByTags`
    */
-  getLogsByTags(tags: Field[], logsPerTag?: number): Promise<TxScopedL2Log[][]>;
+  getLogsByTags(tags: GetLogsByTagsTags, logsPerTag?: GetLogsByTagsLogsPerTag): Promise<GetLogsByTagsResult>;
 
   /**
    * Returns, for each siloed tag, one page of matching private logs.
    * - JSON-RPC: `node_getPrivateLogsByTags`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getPrivateLogsByTags(tags: Field[], page?: number, referenceBlock?: Hash32): Promise<TxScopedL2Log[][]>;
+  getPrivateLogsByTags(tags: GetPrivateLogsByTagsTags, page?: GetPrivateLogsByTagsPage, referenceBlock?: Hash32): Promise<GetPrivateLogsByTagsResult>;
 
   /**
    * Returns, for each tag, one page of a contract's public logs with that tag.
    * - JSON-RPC: `node_getPublicLogsByTagsFromContract`
    * - Aztec 4.1 extension (not in SPEC.md).
    */
-  getPublicLogsByTagsFromContract(contractAddress: AztecAddress, tags: Field[], page?: number, referenceBlock?: Hash32): Promise<TxScopedL2Log[][]>;
+  getPublicLogsByTagsFromContract(contractAddress: AztecAddress, tags: GetPublicLogsByTagsFromContractTags, page?: GetPublicLogsByTagsFromContractPage, referenceBlock?: Hash32): Promise<GetPublicLogsByTagsFromContractResult>;
 
   // --- contracts ---
 
@@ -361,13 +400,13 @@ export interface PublicHandlers {
    * Returns a registered contract class by id.
    * - JSON-RPC: `node_getContractClass`
    */
-  getContractClass(id: Field): Promise<ContractClassPublic | null>;
+  getContractClass(id: Field): Promise<NullableContractClassPublic>;
 
   /**
    * Returns a deployed contract instance by address.
    * - JSON-RPC: `node_getContract`
    */
-  getContract(address: AztecAddress): Promise<ContractInstanceWithAddress | null>;
+  getContract(address: AztecAddress): Promise<NullableContractInstanceWithAddress>;
 
   // --- node-info ---
 
@@ -375,7 +414,7 @@ export interface PublicHandlers {
    * Tells whether the node is ready to accept transactions.
    * - JSON-RPC: `node_isReady`
    */
-  isReady(): Promise<boolean>;
+  isReady(): Promise<IsReadyResult>;
 
   /**
    * Returns node version, chain id, rollup version, ENR and contract addresses.
@@ -387,19 +426,19 @@ export interface PublicHandlers {
    * Returns the node software version.
    * - JSON-RPC: `node_getNodeVersion`
    */
-  getNodeVersion(): Promise<string>;
+  getNodeVersion(): Promise<GetNodeVersionResult>;
 
   /**
    * Returns the rollup protocol version.
    * - JSON-RPC: `node_getVersion`
    */
-  getVersion(): Promise<number>;
+  getVersion(): Promise<GetVersionResult>;
 
   /**
    * Returns the L1 chain id.
    * - JSON-RPC: `node_getChainId`
    */
-  getChainId(): Promise<number>;
+  getChainId(): Promise<GetChainIdResult>;
 
   /**
    * Returns the rollup's L1 contract addresses.
@@ -417,7 +456,7 @@ export interface PublicHandlers {
    * Returns the node's ENR for P2P discovery.
    * - JSON-RPC: `node_getEncodedEnr`
    */
-  getEncodedEnr(): Promise<string | null>;
+  getEncodedEnr(): Promise<NullableGetEncodedEnrResultString>;
 
   /**
    * Returns the current minimum fees per gas.
@@ -444,7 +483,7 @@ export interface PublicHandlers {
    * Returns the statistics of one validator over a slot range.
    * - JSON-RPC: `node_getValidatorStats`
    */
-  getValidatorStats(validatorAddress: EthAddress, fromSlot?: BigIntString, toSlot?: BigIntString): Promise<SingleValidatorStats | null>;
+  getValidatorStats(validatorAddress: EthAddress, fromSlot?: BigIntString, toSlot?: BigIntString): Promise<NullableSingleValidatorStats>;
 
   // --- debug ---
 
@@ -452,11 +491,11 @@ export interface PublicHandlers {
    * Registers function signatures so the node can name functions in debug output.
    * - JSON-RPC: `node_registerContractFunctionSignatures`
    */
-  registerContractFunctionSignatures(functionSignatures: string[]): Promise<void>;
+  registerContractFunctionSignatures(functionSignatures: RegisterContractFunctionSignaturesFunctionSignatures): Promise<void>;
 
   /**
    * Returns the allow-list of functions a tx may call in its setup phase.
    * - JSON-RPC: `node_getAllowedPublicSetup`
    */
-  getAllowedPublicSetup(): Promise<AllowedElement[]>;
+  getAllowedPublicSetup(): Promise<AllowedElementList>;
 }

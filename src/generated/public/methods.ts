@@ -202,7 +202,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     handler: 'isValidTx',
     params: [
       { name: 'tx', required: true, validate: v.node_isValidTx_param0 },
-      { name: 'options', required: false, validate: v.node_isValidTx_param1 },
+      { name: 'options', required: false, validate: v.node_isValidTx_param1, absentNulls: {"drop":["isSimulation","skipFeeEnforcement"]} },
     ],
     result: r.node_isValidTx_result,
     errors: [ErrorCode.INVALID_PARAMS],
@@ -412,7 +412,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getPublicLogs',
     handler: 'getPublicLogs',
     params: [
-      { name: 'filter', required: true, validate: v.node_getPublicLogs_param0 },
+      { name: 'filter', required: true, validate: v.node_getPublicLogs_param0, absentNulls: {"drop":["txHash","fromBlock","toBlock","afterLog","contractAddress","tag"]} },
     ],
     result: r.node_getPublicLogs_result,
     errors: [ErrorCode.INVALID_PARAMS],
@@ -421,7 +421,7 @@ export const publicMethods: Readonly<Record<string, MethodDescriptor>> = Object.
     name: 'node_getContractClassLogs',
     handler: 'getContractClassLogs',
     params: [
-      { name: 'filter', required: true, validate: v.node_getContractClassLogs_param0 },
+      { name: 'filter', required: true, validate: v.node_getContractClassLogs_param0, absentNulls: {"drop":["txHash","fromBlock","toBlock","afterLog","contractAddress","tag"]} },
     ],
     result: r.node_getContractClassLogs_result,
     errors: [ErrorCode.INVALID_PARAMS],

@@ -38,7 +38,7 @@ export type EpochNumber = number;
 export type SlotNumber = number;
 
 /** Selects a block: a block number, the string `latest` (the latest block this node has synchronized), or the hash of a block the node knows. Compatibility: the block-hash form is an Aztec 4.1 extension (4.1 clients pass their anchor block hash); SPEC.md v4.0.0 states only a number or `latest`. */
-export type BlockParameter = BlockNumber | "latest" | Hash32;
+export type BlockParameter = BlockNumber | BlockParameterString | Hash32;
 
 /** Binary data as a standard base64 string (RFC 4648 alphabet, with `=` padding). */
 export type Base64 = string;
@@ -53,10 +53,10 @@ export type Point = string;
 export type EcdsaSignature = string;
 
 /** A Merkle sibling path in Aztec's binary form, base64-encoded: a 4-byte big-endian count N followed by N 32-byte big-endian field elements, leaf level first. N is the tree height (42 nullifier, 40 public data). */
-export type SiblingPath = Base64;
+export type SiblingPath = string;
 
 /** A Merkle membership witness in Aztec's binary form, base64-encoded: the 32-byte big-endian leaf index followed by N 32-byte sibling nodes (leaf level first), with no length prefix. N is the tree height: 30 for the archive (block hashes), 42 for note hashes. */
-export type MembershipWitness = Base64;
+export type MembershipWitness = string;
 
 /** A world-state tree: 0 NULLIFIER_TREE, 1 NOTE_HASH_TREE, 2 PUBLIC_DATA_TREE, 3 L1_TO_L2_MESSAGE_TREE, 4 ARCHIVE (block hashes, leaf index = block number), 5 BLOCKS_TREE, 6 (unnamed). SPEC.md states the range 0 to 6; 5 answers as 4 (block hashes are the archive's leaves) and 6 indexes nothing (`null` per value; see `node_findLeavesIndexes`). */
 export type MerkleTreeId = number;
@@ -81,8 +81,8 @@ export interface GasFees {
 
 /** An amount of gas per dimension. */
 export interface Gas {
-  daGas: number;
-  l2Gas: number;
+  daGas: GasDaGas;
+  l2Gas: GasL2Gas;
 }
 
 /** Gas used by a simulated transaction: total, teardown phase, public phases, and the amount billed. */
@@ -96,8 +96,7 @@ export interface GasUsed {
 /** Root and size of a tree at some block. */
 export interface AppendOnlyTreeSnapshot {
   root: Field;
-  /** Number of leaves (the index the next leaf takes). */
-  nextAvailableLeafIndex: number;
+  nextAvailableLeafIndex: AppendOnlyTreeSnapshotNextAvailableLeafIndex;
 }
 
 /** Snapshots of the trees a transaction can write. */
@@ -115,64 +114,48 @@ export interface StateReference {
 
 /** Block-wide values: chain, version, number, slot, time, coinbase, fee recipient, gas fees. */
 export interface GlobalVariables {
-  /** L1 chain id as a field element (hex), e.g. 31337 = 0x…7a69. */
-  chainId: Field;
-  /** Rollup version as a field element (hex). */
-  version: Field;
+  chainId: GlobalVariablesChainId;
+  version: GlobalVariablesVersion;
   blockNumber: BlockNumber;
-  /** Slot number as a field element (hex string, not a number; Aztec serializes it this way). */
-  slotNumber: Field;
-  /** Block timestamp in seconds (decimal string). */
-  timestamp: BigIntString;
-  /** L1 address that receives the block reward. */
-  coinbase: EthAddress;
-  /** L2 address that receives the fees. */
-  feeRecipient: AztecAddress;
-  /** Fees per gas that transactions of this block pay. */
-  gasFees: GasFees;
+  slotNumber: GlobalVariablesSlotNumber;
+  timestamp: GlobalVariablesTimestamp;
+  coinbase: GlobalVariablesCoinbase;
+  feeRecipient: GlobalVariablesFeeRecipient;
+  gasFees: GlobalVariablesGasFees;
 }
 
 /** An L2 block header (Aztec v4 layout; 22 fields when hashed). The block hash is the Poseidon2 hash of these fields with separator BLOCK_HEADER_HASH. v4 headers have no `contentCommitment` (replaced by `spongeBlobHash`). */
 export interface BlockHeader {
-  /** Archive tree snapshot before this block (its hash is appended at leaf index = block number). */
-  lastArchive: AppendOnlyTreeSnapshot;
-  /** Tree snapshots after this block. */
-  state: StateReference;
-  /** Hash of the blob sponge over this block's effects. */
-  spongeBlobHash: Field;
+  lastArchive: BlockHeaderLastArchive;
+  state: BlockHeaderState;
+  spongeBlobHash: BlockHeaderSpongeBlobHash;
   globalVariables: GlobalVariables;
-  /** Sum of the fees of the block's transactions (field hex). */
-  totalFees: Field;
-  /** Total mana (L2 gas) used by the block (field hex). */
-  totalManaUsed: Field;
+  totalFees: BlockHeaderTotalFees;
+  totalManaUsed: BlockHeaderTotalManaUsed;
 }
 
 /** An encrypted private log. Its first field is the (siloed) tag. */
 export interface PrivateLog {
-  /** Always 16 fields (PRIVATE_LOG_SIZE_IN_FIELDS), zero-padded after `emittedLength`. */
-  fields: Field[];
-  /** Number of meaningful fields. */
-  emittedLength: number;
+  fields: PrivateLogFields;
+  emittedLength: PrivateLogEmittedLength;
 }
 
 /** A public log emitted by a contract. */
 export interface PublicLog {
   contractAddress: AztecAddress;
-  /** The emitted fields, unpadded. */
-  fields: Field[];
+  fields: PublicLogFields;
 }
 
 /** The padded field payload of a contract class log. */
 export interface ContractClassLogFields {
-  /** Exactly 3023 fields (CONTRACT_CLASS_LOG_SIZE_IN_FIELDS), zero-padded. */
-  fields: Field[];
+  fields: ContractClassLogFieldsFields;
 }
 
 /** A contract class log (carries published bytecode). */
 export interface ContractClassLog {
   contractAddress: AztecAddress;
   fields: ContractClassLogFields;
-  emittedLength: number;
+  emittedLength: ContractClassLogEmittedLength;
 }
 
 /** Position of a log: block, tx index within the block, log index within the tx. */
@@ -180,8 +163,8 @@ export interface LogId {
   blockNumber: BlockNumber;
   blockHash: Hash32;
   txHash: Hash32;
-  txIndex: number;
-  logIndex: number;
+  txIndex: LogIdTxIndex;
+  logIndex: LogIdLogIndex;
 }
 
 /** A public log with its position. */
@@ -198,52 +181,39 @@ export interface ExtendedContractClassLog {
 
 /** Filter for public and contract class log queries. All fields are optional and combine as an intersection; `{}` matches everything (up to the response cap). Unknown keys are ignored; `null` values are rejected with -32602. `toBlock` must be greater than `fromBlock` when both are given. */
 export interface LogFilter {
-  /** Only logs of this transaction. */
-  txHash?: Hash32;
-  /** First block (inclusive). */
-  fromBlock?: BlockNumber;
-  /** Last block (exclusive). */
-  toBlock?: BlockNumber;
-  /** Only logs after this one (pagination). */
-  afterLog?: LogId;
-  /** Only logs emitted by this contract. */
-  contractAddress?: AztecAddress;
-  /** Only logs whose first field equals this tag. */
-  tag?: Field;
+  txHash?: NonNullable<LogFilterTxHash>;
+  fromBlock?: NonNullable<LogFilterFromBlock>;
+  toBlock?: NonNullable<LogFilterToBlock>;
+  afterLog?: NonNullable<LogFilterAfterLog>;
+  contractAddress?: NonNullable<LogFilterContractAddress>;
+  tag?: NonNullable<LogFilterTag>;
 }
 
 /** Result of `node_getPublicLogs`. */
 export interface GetPublicLogsResponse {
-  logs: ExtendedPublicLog[];
-  /** True when the response was capped at 1000 logs; continue with `afterLog` set to the last returned id. */
-  maxLogsHit: boolean;
+  logs: GetPublicLogsResponseLogs;
+  maxLogsHit: GetPublicLogsResponseMaxLogsHit;
 }
 
 /** Result of `node_getContractClassLogs`. */
 export interface GetContractClassLogsResponse {
-  logs: ExtendedContractClassLog[];
-  /** True when the response was capped at 1000 logs; continue with `afterLog`. */
-  maxLogsHit: boolean;
+  logs: GetContractClassLogsResponseLogs;
+  maxLogsHit: GetContractClassLogsResponseMaxLogsHit;
 }
 
 /** A log matched by tag, with the transaction context needed to process it. */
 export interface TxScopedL2Log {
   txHash: Hash32;
   blockNumber: BlockNumber;
-  /** Timestamp of the block (seconds, decimal string). */
-  blockTimestamp: BigIntString;
-  /** The log's emitted fields (its tag first). */
-  logData: Field[];
-  /** Note hashes of the emitting transaction. */
-  noteHashes: Field[];
-  /** First nullifier of the emitting transaction. */
-  firstNullifier: Field;
+  blockTimestamp: TxScopedL2LogBlockTimestamp;
+  logData: TxScopedL2LogLogData;
+  noteHashes: TxScopedL2LogNoteHashes;
+  firstNullifier: TxScopedL2LogFirstNullifier;
 }
 
 /** A public storage write. */
 export interface PublicDataWrite {
-  /** Public data tree leaf slot (siloed storage slot). */
-  leafSlot: Field;
+  leafSlot: PublicDataWriteLeafSlot;
   value: Field;
 }
 
@@ -251,15 +221,14 @@ export interface PublicDataWrite {
 export interface TxEffect {
   revertCode: RevertCode;
   txHash: Hash32;
-  /** Fee paid, as a field element (hex). Note: TxReceipt.transactionFee carries the same amount as a decimal string. */
-  transactionFee: Field;
-  noteHashes: Field[];
-  nullifiers: Field[];
-  l2ToL1Msgs: Field[];
-  publicDataWrites: PublicDataWrite[];
-  privateLogs: PrivateLog[];
-  publicLogs: PublicLog[];
-  contractClassLogs: ContractClassLog[];
+  transactionFee: TxEffectTransactionFee;
+  noteHashes: TxEffectNoteHashes;
+  nullifiers: TxEffectNullifiers;
+  l2ToL1Msgs: TxEffectL2ToL1Msgs;
+  publicDataWrites: TxEffectPublicDataWrites;
+  privateLogs: TxEffectPrivateLogs;
+  publicLogs: TxEffectPublicLogs;
+  contractClassLogs: TxEffectContractClassLogs;
 }
 
 /** A tx effect with the block that holds it and its index in that block. */
@@ -267,36 +236,32 @@ export interface IndexedTxEffect {
   l2BlockNumber: BlockNumber;
   l2BlockHash: Hash32;
   data: TxEffect;
-  txIndexInBlock: number;
+  txIndexInBlock: IndexedTxEffectTxIndexInBlock;
 }
 
 /** The transactions' effects, in block order. */
 export interface L2BlockBody {
-  txEffects: TxEffect[];
+  txEffects: L2BlockBodyTxEffects;
 }
 
 /** An L2 block. */
 export interface L2Block {
-  /** Archive tree snapshot after this block's hash was appended. */
-  archive: AppendOnlyTreeSnapshot;
+  archive: L2BlockArchive;
   header: BlockHeader;
   body: L2BlockBody;
   checkpointNumber: CheckpointNumber;
-  /** Position of the block in its checkpoint (0 = first). */
-  indexWithinCheckpoint: number;
+  indexWithinCheckpoint: L2BlockIndexWithinCheckpoint;
 }
 
 /** Where a leaf was found: its index and the block that inserted it. */
 export interface LeafIndexInBlock {
-  /** Block in which the leaf was inserted. */
-  l2BlockNumber: BlockNumber;
+  l2BlockNumber: LeafIndexInBlockL2BlockNumber;
   l2BlockHash: Hash32;
-  /** Leaf index (decimal string). */
-  data: BigIntString;
+  data: LeafIndexInBlockData;
 }
 
 /** L2-to-L1 messages of a block: one inner array per transaction, in block order. */
-export type L2ToL1Messages = Field[][];
+export type L2ToL1Messages = FieldList[];
 
 /** A block tip: number and hash. */
 export interface L2BlockId {
@@ -307,8 +272,7 @@ export interface L2BlockId {
 /** A checkpoint tip: number and header hash. */
 export interface CheckpointId {
   number: CheckpointNumber;
-  /** Checkpoint header hash. */
-  hash: Hash32;
+  hash: CheckpointIdHash;
 }
 
 /** A block tip with the checkpoint containing it. */
@@ -319,14 +283,10 @@ export interface L2TipWithCheckpoint {
 
 /** Chain tips, v4.0.0 shape. The v3 shape `{latest, proven, finalized}` (plain tips) is gone: read `proposed` instead of `latest`, and `.block` of the others. */
 export interface L2Tips {
-  /** Latest block the node has (may not be on L1 yet). */
-  proposed: L2BlockId;
-  /** Latest block in a checkpoint published to L1. */
-  checkpointed: L2TipWithCheckpoint;
-  /** Latest block in a proven checkpoint. */
-  proven: L2TipWithCheckpoint;
-  /** Latest proven block as of L1's finalized block. */
-  finalized: L2TipWithCheckpoint;
+  proposed: L2TipsProposed;
+  checkpointed: L2TipsCheckpointed;
+  proven: L2TipsProven;
+  finalized: L2TipsFinalized;
 }
 
 /** World-state synchronization status. */
@@ -334,9 +294,8 @@ export interface WorldStateSyncStatus {
   latestBlockNumber: BlockNumber;
   latestBlockHash: Hash32;
   finalizedBlockNumber: BlockNumber;
-  /** Oldest block whose state is still queryable; older ones answer -32011. */
-  oldestHistoricBlockNumber: BlockNumber;
-  treesAreSynched: boolean;
+  oldestHistoricBlockNumber: WorldStateSyncStatusOldestHistoricBlockNumber;
+  treesAreSynched: WorldStateSyncStatusTreesAreSynched;
 }
 
 /** A nullifier tree leaf value. */
@@ -347,18 +306,15 @@ export interface NullifierLeaf {
 /** An indexed nullifier tree leaf. */
 export interface NullifierLeafPreimage {
   leaf: NullifierLeaf;
-  /** Next larger nullifier in the tree (0 if none). */
-  nextKey: Field;
-  /** Leaf index of `nextKey`. */
-  nextIndex: BigIntString;
+  nextKey: NullifierLeafPreimageNextKey;
+  nextIndex: NullifierLeafPreimageNextIndex;
 }
 
 /** A nullifier tree leaf with its index and sibling path. */
 export interface NullifierMembershipWitness {
   index: BigIntString;
   leafPreimage: NullifierLeafPreimage;
-  /** 42 nodes (NULLIFIER_TREE_HEIGHT). */
-  siblingPath: SiblingPath;
+  siblingPath: NullifierMembershipWitnessSiblingPath;
 }
 
 /** A public data tree leaf value: leaf slot and stored value. */
@@ -370,138 +326,98 @@ export interface PublicDataLeaf {
 /** An indexed public data tree leaf. */
 export interface PublicDataLeafPreimage {
   leaf: PublicDataLeaf;
-  /** Next larger leaf slot (0 if none). */
-  nextKey: Field;
-  /** Leaf index of `nextKey`. */
-  nextIndex: BigIntString;
+  nextKey: PublicDataLeafPreimageNextKey;
+  nextIndex: PublicDataLeafPreimageNextIndex;
 }
 
 /** Witness of the low leaf for a slot (the leaf with the largest slot ≤ the requested one). The slot is written iff `leafPreimage.leaf.slot` equals the requested slot. */
 export interface PublicDataWitness {
   index: BigIntString;
   leafPreimage: PublicDataLeafPreimage;
-  /** 40 nodes (PUBLIC_DATA_TREE_HEIGHT). */
-  siblingPath: SiblingPath;
+  siblingPath: PublicDataWitnessSiblingPath;
 }
 
 /** Tuple `[leafIndex, siblingPath]`: the message's index in the L1-to-L2 message tree (decimal string) and its sibling path: 36 nodes (L1_TO_L2_MSG_TREE_HEIGHT) as 0x hex fields, leaf level first, as the `node_get*SiblingPath` methods return them (SPEC §4.6; not Aztec 4.1.2's base64 SiblingPath). */
-export type L1ToL2MessageWitness = [BigIntString, Field[]];
+export type L1ToL2MessageWitness = [BigIntString, L1ToL2MessageWitnessItem1];
 
 /** Calldata of one enqueued public call. */
 export interface PublicCallRequestWithCalldata {
-  /** Calldata fields (the first is the function selector). */
-  values: Field[];
-  /** Calldata hash. */
-  hash: Field;
+  values: PublicCallRequestWithCalldataValues;
+  hash: PublicCallRequestWithCalldataHash;
 }
 
 /** A proven private transaction, as the Aztec client sends it. Input that does not decode (bad base64, truncated or malformed kernel data) is rejected with -32602 naming the parameter. */
 export interface Tx {
-  /** Hash of the transaction. On input the node recomputes it from `data` and ignores this value. */
-  txHash: Hash32;
-  /** PrivateKernelTailCircuitPublicInputs, binary, base64 (layout in vectors/TX-FORMAT.md). */
-  data: Base64;
-  /** The client (Chonk) proof, binary, base64. */
-  chonkProof: Base64;
-  /** Payloads of the contract class logs the tx emits (at most 1). */
-  contractClassLogFields: ContractClassLogFields[];
-  /** Calldata of the enqueued public calls (at most 32). */
-  publicFunctionCalldata: PublicCallRequestWithCalldata[];
+  txHash: TxTxHash;
+  data: TxData;
+  chonkProof: TxChonkProof;
+  contractClassLogFields: TxContractClassLogFields;
+  publicFunctionCalldata: TxPublicFunctionCalldata;
 }
 
 /** A debug log emitted during public execution (only when the node collects debug logs). */
 export interface DebugLog {
   contractAddress: AztecAddress;
   level: LogLevel;
-  message: string;
-  fields: Field[];
+  message: Message;
+  fields: DebugLogFields;
 }
 
 /** Status of a transaction. Optional fields are omitted, never `null`. */
 export interface TxReceipt {
   txHash: Hash32;
   status: TxStatus;
-  /** Present when `mined`. */
-  executionResult?: TxExecutionResult;
-  /** Present when `dropped`: why. */
-  error?: string;
-  /** Present when `mined`. */
-  blockHash?: Hash32;
-  /** Present when `mined`. */
-  blockNumber?: BlockNumber;
-  /** Present when `mined`. */
-  epochNumber?: EpochNumber;
-  /** Present when `mined`: fee paid, decimal string. */
-  transactionFee?: BigIntString;
-  /** Present only on nodes that collect debug logs. */
-  debugLogs?: DebugLog[];
+  executionResult?: TxReceiptExecutionResult;
+  error?: TxReceiptError;
+  blockHash?: TxReceiptBlockHash;
+  blockNumber?: TxReceiptBlockNumber;
+  epochNumber?: TxReceiptEpochNumber;
+  transactionFee?: TxReceiptTransactionFee;
+  debugLogs?: TxReceiptDebugLogs;
 }
 
 /** Result of validating a transaction, discriminated by `result`. */
-export type TxValidationResult = {
-  result: "valid";
-} | {
-  result: "invalid";
-  reason: string[];
-} | {
-  result: "skipped";
-  reason: string[];
-};
+export type TxValidationResult = TxValidationValid | TxValidationInvalid | TxValidationSkipped;
 
 /** Options of `node_isValidTx`. Unknown keys are ignored. */
 export interface IsValidTxOptions {
-  /** Skip proof verification (the tx is only being simulated). */
-  isSimulation?: boolean;
-  /** Do not check fees per gas or the fee payer's balance. */
-  skipFeeEnforcement?: boolean;
+  isSimulation?: NonNullable<IsValidTxOptionsIsSimulation>;
+  skipFeeEnforcement?: NonNullable<IsValidTxOptionsSkipFeeEnforcement>;
 }
 
 /** One frame of a simulation failure's function call stack. */
 export interface FunctionErrorLocation {
   contractAddress: AztecAddress;
-  contractName?: string;
+  contractName?: FunctionErrorLocationContractName;
   functionSelector?: FunctionSelector;
-  functionName?: string;
+  functionName?: FunctionErrorLocationFunctionName;
 }
 
 /** One frame of a Noir call stack: a source location string, or an opcode location object `{acir?, brillig?}` when the debug info is not resolved. */
-export type NoirCallStackItem = string | {
-  acir?: number;
-  brillig?: number;
-};
+export type NoirCallStackItem = NoirCallStackItemString | NoirCallStackItemObject;
 
 /** Why a simulated transaction reverted. */
 export interface SimulationError {
-  originalMessage: string;
-  functionErrorStack: FunctionErrorLocation[];
-  noirErrorStack?: NoirCallStackItem[];
-  revertData: Field[];
+  originalMessage: SimulationErrorOriginalMessage;
+  functionErrorStack: SimulationErrorFunctionErrorStack;
+  noirErrorStack?: SimulationErrorNoirErrorStack;
+  revertData: SimulationErrorRevertData;
 }
 
 /** Return values of a public call and of the calls it made, recursively. */
 export interface NestedProcessReturnValues {
-  /** Return values of the call, or null when not recorded. */
-  values?: Field[] | null;
-  /** Return values of nested calls (same shape). */
-  nested: {
-    /** Return values of the call, or null when not recorded. */
-    values?: Field[] | null;
-    /** Deeper levels, same shape (not expanded: the OpenRPC tooling cannot dereference recursive schemas). */
-    nested: Record<string, unknown>[];
-  }[];
+  values?: NestedProcessReturnValuesValues;
+  nested: NestedProcessReturnValuesNested;
 }
 
 /** Result of simulating a transaction's public calls on top of the latest state. */
 export interface PublicSimulationOutput {
-  /** Present when the simulation reverted. */
-  revertReason?: SimulationError;
-  /** Variables the simulation ran with: block number latest + 1, coinbase and fee recipient zero. */
-  globalVariables: GlobalVariables;
+  revertReason?: PublicSimulationOutputRevertReason;
+  globalVariables: PublicSimulationOutputGlobalVariables;
   txEffect: TxEffect;
-  /** One entry per enqueued public call. */
-  publicReturnValues: NestedProcessReturnValues[];
+  publicReturnValues: PublicSimulationOutputPublicReturnValues;
   gasUsed: GasUsed;
-  debugLogs: DebugLog[];
+  debugLogs: PublicSimulationOutputDebugLogs;
 }
 
 /** A broadcast private function with its membership proofs. */
@@ -512,10 +428,10 @@ export interface PrivateFunctionWithMembershipProof {
   artifactMetadataHash: Field;
   functionMetadataHash: Field;
   utilityFunctionsTreeRoot: Field;
-  privateFunctionTreeSiblingPath: Field[];
-  privateFunctionTreeLeafIndex: number;
-  artifactTreeSiblingPath: Field[];
-  artifactTreeLeafIndex: number;
+  privateFunctionTreeSiblingPath: PrivateFunctionWithMembershipProofPrivateFunctionTreeSiblingPath;
+  privateFunctionTreeLeafIndex: PrivateFunctionWithMembershipProofPrivateFunctionTreeLeafIndex;
+  artifactTreeSiblingPath: PrivateFunctionWithMembershipProofArtifactTreeSiblingPath;
+  artifactTreeLeafIndex: ArtifactTreeLeafIndex;
 }
 
 /** A broadcast utility function with its membership proof. */
@@ -525,23 +441,19 @@ export interface UtilityFunctionWithMembershipProof {
   artifactMetadataHash: Field;
   functionMetadataHash: Field;
   privateFunctionsArtifactTreeRoot: Field;
-  artifactTreeSiblingPath: Field[];
-  artifactTreeLeafIndex: number;
+  artifactTreeSiblingPath: UtilityFunctionWithMembershipProofArtifactTreeSiblingPath;
+  artifactTreeLeafIndex: ArtifactTreeLeafIndex;
 }
 
 /** A registered contract class with its public bytecode. */
 export interface ContractClassPublic {
-  /** Contract class id. */
-  id: Field;
+  id: ContractClassPublicId;
   artifactHash: Field;
-  /** Public bytecode. */
-  packedBytecode: Base64;
+  packedBytecode: ContractClassPublicPackedBytecode;
   privateFunctionsRoot: Field;
-  /** Broadcast private functions (usually empty). */
-  privateFunctions: PrivateFunctionWithMembershipProof[];
-  /** Broadcast utility functions (usually empty). */
-  utilityFunctions: UtilityFunctionWithMembershipProof[];
-  version: 1;
+  privateFunctions: ContractClassPublicPrivateFunctions;
+  utilityFunctions: ContractClassPublicUtilityFunctions;
+  version: Version;
 }
 
 /** An account's master public keys. */
@@ -554,7 +466,7 @@ export interface PublicKeys {
 
 /** A deployed contract instance. */
 export interface ContractInstanceWithAddress {
-  version: 1;
+  version: Version;
   salt: Field;
   deployer: AztecAddress;
   currentContractClassId: Field;
@@ -595,31 +507,17 @@ export interface ProtocolContractAddresses {
 
 /** Node and chain information. */
 export interface NodeInfo {
-  nodeVersion: string;
-  l1ChainId: number;
-  rollupVersion: number;
-  /** Omitted when P2P is disabled. */
-  enr?: string;
+  nodeVersion: NodeInfoNodeVersion;
+  l1ChainId: L1ChainId;
+  rollupVersion: NodeInfoRollupVersion;
+  enr?: NodeInfoEnr;
   l1ContractAddresses: L1ContractAddresses;
   protocolContractAddresses: ProtocolContractAddresses;
-  /** Whether the node verifies real proofs. */
-  realProofs: boolean;
+  realProofs: NodeInfoRealProofs;
 }
 
 /** An entry of the public setup allow-list: a function identified by contract address or by contract class id, plus its selector. */
-export type AllowedElement = {
-  address: AztecAddress;
-  selector: FunctionSelector;
-  onlySelf?: boolean;
-  rejectNullMsgSender?: boolean;
-  calldataLength?: number;
-} | {
-  classId: Field;
-  selector: FunctionSelector;
-  onlySelf?: boolean;
-  rejectNullMsgSender?: boolean;
-  calldataLength?: number;
-};
+export type AllowedElement = AllowedElementByAddress | AllowedElementByClass;
 
 /** What a validator did in a slot. */
 export type ValidatorStatusInSlot = "checkpoint-mined" | "checkpoint-proposed" | "checkpoint-missed" | "blocks-missed" | "attestation-sent" | "attestation-missed";
@@ -632,20 +530,17 @@ export interface ValidatorStatusHistoryEntry {
 
 /** ValidatorMissedStats */
 export interface ValidatorMissedStats {
-  currentStreak: number;
-  /** count / total; omitted when total is 0. */
-  rate?: number;
-  count: number;
-  total: number;
+  currentStreak: ValidatorMissedStatsCurrentStreak;
+  rate?: ValidatorMissedStatsRate;
+  count: ValidatorMissedStatsCount;
+  total: Total;
 }
 
 /** ValidatorActivity */
 export interface ValidatorActivity {
-  /** Start of the slot (seconds). */
-  timestamp: BigIntString;
+  timestamp: ValidatorActivityTimestamp;
   slot: SlotNumber;
-  /** ISO 8601 date of the slot start. */
-  date: string;
+  date: ValidatorActivityDate;
 }
 
 /** Statistics of one validator over the slot window. */
@@ -653,35 +548,34 @@ export interface ValidatorStats {
   address: EthAddress;
   lastProposal?: ValidatorActivity;
   lastAttestation?: ValidatorActivity;
-  totalSlots: number;
+  totalSlots: ValidatorStatsTotalSlots;
   missedProposals: ValidatorMissedStats;
   missedAttestations: ValidatorMissedStats;
-  history: ValidatorStatusHistoryEntry[];
+  history: ValidatorStatsHistory;
 }
 
 /** Statistics of all known validators. Without the validator sentinel: `{stats: {}, slotWindow: 0}`. */
 export interface ValidatorsStats {
-  /** Per validator, keyed by its lowercase L1 address. */
-  stats: Record<string, ValidatorStats>;
+  stats: ValidatorsStatsStats;
   lastProcessedSlot?: SlotNumber;
   initialSlot?: SlotNumber;
-  slotWindow: number;
+  slotWindow: SlotWindow;
 }
 
 /** ProvenPerformance */
 export interface ProvenPerformance {
-  missed: number;
-  total: number;
+  missed: ProvenPerformanceMissed;
+  total: Total;
   epoch: EpochNumber;
 }
 
 /** Statistics of one validator over a slot range, plus its per-epoch proven performance. */
 export interface SingleValidatorStats {
   validator: ValidatorStats;
-  allTimeProvenPerformance: ProvenPerformance[];
+  allTimeProvenPerformance: SingleValidatorStatsAllTimeProvenPerformance;
   lastProcessedSlot?: SlotNumber;
   initialSlot?: SlotNumber;
-  slotWindow: number;
+  slotWindow: SlotWindow;
 }
 
 /** Header of a checkpoint as published to L1. Its hash is sha256-to-field of its binary form. */
@@ -691,8 +585,7 @@ export interface CheckpointHeader {
   blobsHash: Field;
   inHash: Field;
   epochOutHash: Field;
-  /** A JSON number here (unlike GlobalVariables.slotNumber). */
-  slotNumber: SlotNumber;
+  slotNumber: CheckpointHeaderSlotNumber;
   timestamp: BigIntString;
   coinbase: EthAddress;
   feeRecipient: AztecAddress;
@@ -702,11 +595,9 @@ export interface CheckpointHeader {
 
 /** Where a checkpoint was published on L1. */
 export interface L1PublishedData {
-  /** L1 block number. */
-  blockNumber: BigIntString;
+  blockNumber: L1PublishedDataBlockNumber;
   timestamp: BigIntString;
-  /** L1 block hash. */
-  blockHash: Hash32;
+  blockHash: L1PublishedDataBlockHash;
 }
 
 /** A committee member's signature over a checkpoint. */
@@ -719,7 +610,7 @@ export interface CommitteeAttestation {
 export interface Checkpoint {
   archive: AppendOnlyTreeSnapshot;
   header: CheckpointHeader;
-  blocks: L2Block[];
+  blocks: CheckpointBlocks;
   number: CheckpointNumber;
   feeAssetPriceModifier: SignedBigIntString;
 }
@@ -728,7 +619,7 @@ export interface Checkpoint {
 export interface PublishedCheckpoint {
   checkpoint: Checkpoint;
   l1: L1PublishedData;
-  attestations: CommitteeAttestation[];
+  attestations: PublishedCheckpointAttestations;
 }
 
 /** A block that is part of a published checkpoint. */
@@ -736,7 +627,7 @@ export interface CheckpointedL2Block {
   checkpointNumber: CheckpointNumber;
   block: L2Block;
   l1: L1PublishedData;
-  attestations: CommitteeAttestation[];
+  attestations: CheckpointedL2BlockAttestations;
 }
 
 /** A checkpoint's data without its blocks. */
@@ -746,100 +637,860 @@ export interface CheckpointData {
   archive: AppendOnlyTreeSnapshot;
   checkpointOutHash: Field;
   startBlock: BlockNumber;
-  blockCount: number;
-  attestations: CommitteeAttestation[];
+  blockCount: CheckpointDataBlockCount;
+  attestations: CheckpointDataAttestations;
   l1: L1PublishedData;
 }
 
 /** Which parameter was rejected and why; the message is `params[<index>] (<param>): <rule>`. */
 export interface InvalidParamsErrorData {
-  /** Position of the offending parameter (for too many params, the first extra position). */
-  index: number;
-  /** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
-  param: string;
-  /** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
-  rule: string;
+  index: InvalidParamsErrorDataIndex;
+  param: InvalidParamsErrorDataParam;
+  rule: InvalidParamsErrorDataRule;
 }
 
 /** BlockNotYetSyncedErrorData */
 export interface BlockNotYetSyncedErrorData {
-  /** The requested block number, or the requested block hash when the node does not know it. */
-  requested: BlockNumber | Hash32;
-  /** Latest block of the node's world state. */
-  latest: BlockNumber;
+  requested: BlockNotYetSyncedErrorDataRequested;
+  latest: BlockNotYetSyncedErrorDataLatest;
 }
 
 /** BlockNotRetainedErrorData */
 export interface BlockNotRetainedErrorData {
   requested: BlockNumber;
-  /** Oldest block whose state is still kept. */
-  oldestAvailable: BlockNumber;
+  oldestAvailable: BlockNotRetainedErrorDataOldestAvailable;
 }
 
 /** LeafIndexOutOfRangeErrorData */
 export interface LeafIndexOutOfRangeErrorData {
   leafIndex: BigIntString;
-  /** Number of leaves of the tree at the requested block. */
-  treeSize: BigIntString;
+  treeSize: LeafIndexOutOfRangeErrorDataTreeSize;
 }
 
 /** Why the mempool rejected the tx, discriminated by `code`. Amounts are decimal strings. */
-export type TxPoolRejectedErrorData = {
-  code: "LOW_PRIORITY_FEE";
-  message: string;
-  minimumPriorityFee: BigIntString;
-  txPriorityFee: BigIntString;
-} | {
-  code: "INSUFFICIENT_FEE_PAYER_BALANCE";
-  message: string;
-  currentBalance: BigIntString;
-  availableBalance: BigIntString;
-  feeLimit: BigIntString;
-} | {
-  code: "NULLIFIER_CONFLICT";
-  message: string;
-  conflictingTxHash: Hash32;
-  minimumPriceBumpFee?: BigIntString;
-  txPriorityFee?: BigIntString;
-};
+export type TxPoolRejectedErrorData = LowPriorityFeeRejection | InsufficientFeePayerBalanceRejection | NullifierConflictRejection;
 
 /** TxInvalidErrorData */
 export interface TxInvalidErrorData {
-  /** Validation failures, e.g. `Insufficient fee per gas`, `Existing nullifier`, `Incorrect L1 chain id`. */
-  reasons: string[];
+  reasons: TxInvalidErrorDataReasons;
 }
 
 /** SimulationRefusedErrorData */
 export interface SimulationRefusedErrorData {
-  reason: string;
-  /** gasLimits.l2Gas + teardownGasLimits.l2Gas of the tx. */
-  l2GasLimit?: BigIntString;
-  /** The node's maximum for simulations. */
-  maxL2GasLimit?: BigIntString;
+  reason: Reason;
+  l2GasLimit?: SimulationRefusedErrorDataL2GasLimit;
+  maxL2GasLimit?: SimulationRefusedErrorDataMaxL2GasLimit;
 }
 
 /** SlotRangeTooWideErrorData */
 export interface SlotRangeTooWideErrorData {
   fromSlot: BigIntString;
   toSlot: BigIntString;
-  /** The node's slot window. */
-  maxSlots: number;
+  maxSlots: SlotRangeTooWideErrorDataMaxSlots;
 }
 
 /** The method whose engine part is missing. */
 export interface NotImplementedErrorData {
-  /** Wire name of the method. */
-  method: string;
+  method: NotImplementedErrorDataMethod;
 }
 
 /** Why the node cannot serve the call yet. */
 export interface NodeNotReadyErrorData {
-  /** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
-  reason: string;
+  reason: NodeNotReadyErrorDataReason;
 }
 
-/** The error carries no `data` member. */
-export type NoErrorData = null;
+/** BlockParameterString */
+export type BlockParameterString = "latest";
+
+/** GasDaGas */
+export type GasDaGas = number;
+
+/** GasL2Gas */
+export type GasL2Gas = number;
+
+/** Number of leaves (the index the next leaf takes). */
+export type AppendOnlyTreeSnapshotNextAvailableLeafIndex = number;
+
+/** L1 chain id as a field element (hex), e.g. 31337 = 0x…7a69. */
+export type GlobalVariablesChainId = Field;
+
+/** Rollup version as a field element (hex). */
+export type GlobalVariablesVersion = Field;
+
+/** Slot number as a field element (hex string, not a number; Aztec serializes it this way). */
+export type GlobalVariablesSlotNumber = Field;
+
+/** Block timestamp in seconds (decimal string). */
+export type GlobalVariablesTimestamp = BigIntString;
+
+/** L1 address that receives the block reward. */
+export type GlobalVariablesCoinbase = EthAddress;
+
+/** L2 address that receives the fees. */
+export type GlobalVariablesFeeRecipient = AztecAddress;
+
+/** Fees per gas that transactions of this block pay. */
+export type GlobalVariablesGasFees = GasFees;
+
+/** Archive tree snapshot before this block (its hash is appended at leaf index = block number). */
+export type BlockHeaderLastArchive = AppendOnlyTreeSnapshot;
+
+/** Tree snapshots after this block. */
+export type BlockHeaderState = StateReference;
+
+/** Hash of the blob sponge over this block's effects. */
+export type BlockHeaderSpongeBlobHash = Field;
+
+/** Sum of the fees of the block's transactions (field hex). */
+export type BlockHeaderTotalFees = Field;
+
+/** Total mana (L2 gas) used by the block (field hex). */
+export type BlockHeaderTotalManaUsed = Field;
+
+/** Always 16 fields (PRIVATE_LOG_SIZE_IN_FIELDS), zero-padded after `emittedLength`. */
+export type PrivateLogFields = Field[];
+
+/** Number of meaningful fields. */
+export type PrivateLogEmittedLength = number;
+
+/** The emitted fields, unpadded. */
+export type PublicLogFields = Field[];
+
+/** Exactly 3023 fields (CONTRACT_CLASS_LOG_SIZE_IN_FIELDS), zero-padded. */
+export type ContractClassLogFieldsFields = Field[];
+
+/** ContractClassLogEmittedLength */
+export type ContractClassLogEmittedLength = number;
+
+/** LogIdTxIndex */
+export type LogIdTxIndex = number;
+
+/** LogIdLogIndex */
+export type LogIdLogIndex = number;
+
+/** Only logs of this transaction. */
+export type LogFilterTxHash = Hash32 | Null;
+
+/** First block (inclusive). */
+export type LogFilterFromBlock = BlockNumber | Null;
+
+/** Last block (exclusive). */
+export type LogFilterToBlock = BlockNumber | Null;
+
+/** Only logs after this one (pagination). */
+export type LogFilterAfterLog = LogId | Null;
+
+/** Only logs emitted by this contract. */
+export type LogFilterContractAddress = AztecAddress | Null;
+
+/** Only logs whose first field equals this tag. */
+export type LogFilterTag = Field | Null;
+
+/** GetPublicLogsResponseLogs */
+export type GetPublicLogsResponseLogs = ExtendedPublicLog[];
+
+/** MaxLogsHit */
+export type MaxLogsHit = boolean;
+
+/** True when the response was capped at 1000 logs; continue with `afterLog` set to the last returned id. */
+export type GetPublicLogsResponseMaxLogsHit = MaxLogsHit;
+
+/** GetContractClassLogsResponseLogs */
+export type GetContractClassLogsResponseLogs = ExtendedContractClassLog[];
+
+/** True when the response was capped at 1000 logs; continue with `afterLog`. */
+export type GetContractClassLogsResponseMaxLogsHit = MaxLogsHit;
+
+/** Timestamp of the block (seconds, decimal string). */
+export type TxScopedL2LogBlockTimestamp = BigIntString;
+
+/** The log's emitted fields (its tag first). */
+export type TxScopedL2LogLogData = Field[];
+
+/** Note hashes of the emitting transaction. */
+export type TxScopedL2LogNoteHashes = Field[];
+
+/** First nullifier of the emitting transaction. */
+export type TxScopedL2LogFirstNullifier = Field;
+
+/** Public data tree leaf slot (siloed storage slot). */
+export type PublicDataWriteLeafSlot = Field;
+
+/** Fee paid, as a field element (hex). Note: TxReceipt.transactionFee carries the same amount as a decimal string. */
+export type TxEffectTransactionFee = Field;
+
+/** TxEffectNoteHashes */
+export type TxEffectNoteHashes = Field[];
+
+/** TxEffectNullifiers */
+export type TxEffectNullifiers = Field[];
+
+/** TxEffectL2ToL1Msgs */
+export type TxEffectL2ToL1Msgs = Field[];
+
+/** TxEffectPublicDataWrites */
+export type TxEffectPublicDataWrites = PublicDataWrite[];
+
+/** TxEffectPrivateLogs */
+export type TxEffectPrivateLogs = PrivateLog[];
+
+/** TxEffectPublicLogs */
+export type TxEffectPublicLogs = PublicLog[];
+
+/** TxEffectContractClassLogs */
+export type TxEffectContractClassLogs = ContractClassLog[];
+
+/** IndexedTxEffectTxIndexInBlock */
+export type IndexedTxEffectTxIndexInBlock = number;
+
+/** L2BlockBodyTxEffects */
+export type L2BlockBodyTxEffects = TxEffect[];
+
+/** Archive tree snapshot after this block's hash was appended. */
+export type L2BlockArchive = AppendOnlyTreeSnapshot;
+
+/** Position of the block in its checkpoint (0 = first). */
+export type L2BlockIndexWithinCheckpoint = number;
+
+/** Block in which the leaf was inserted. */
+export type LeafIndexInBlockL2BlockNumber = BlockNumber;
+
+/** Leaf index (decimal string). */
+export type LeafIndexInBlockData = BigIntString;
+
+/** FieldList */
+export type FieldList = Field[];
+
+/** Checkpoint header hash. */
+export type CheckpointIdHash = Hash32;
+
+/** Latest block the node has (may not be on L1 yet). */
+export type L2TipsProposed = L2BlockId;
+
+/** Latest block in a checkpoint published to L1. */
+export type L2TipsCheckpointed = L2TipWithCheckpoint;
+
+/** Latest block in a proven checkpoint. */
+export type L2TipsProven = L2TipWithCheckpoint;
+
+/** Latest proven block as of L1's finalized block. */
+export type L2TipsFinalized = L2TipWithCheckpoint;
+
+/** Oldest block whose state is still queryable; older ones answer -32011. */
+export type WorldStateSyncStatusOldestHistoricBlockNumber = BlockNumber;
+
+/** WorldStateSyncStatusTreesAreSynched */
+export type WorldStateSyncStatusTreesAreSynched = boolean;
+
+/** Next larger nullifier in the tree (0 if none). */
+export type NullifierLeafPreimageNextKey = Field;
+
+/** Leaf index of `nextKey`. */
+export type NullifierLeafPreimageNextIndex = BigIntString;
+
+/** 42 nodes (NULLIFIER_TREE_HEIGHT). */
+export type NullifierMembershipWitnessSiblingPath = SiblingPath;
+
+/** Next larger leaf slot (0 if none). */
+export type PublicDataLeafPreimageNextKey = Field;
+
+/** Leaf index of `nextKey`. */
+export type PublicDataLeafPreimageNextIndex = BigIntString;
+
+/** 40 nodes (PUBLIC_DATA_TREE_HEIGHT). */
+export type PublicDataWitnessSiblingPath = SiblingPath;
+
+/** L1ToL2MessageWitnessItem1 */
+export type L1ToL2MessageWitnessItem1 = Field[];
+
+/** Calldata fields (the first is the function selector). */
+export type PublicCallRequestWithCalldataValues = Field[];
+
+/** Calldata hash. */
+export type PublicCallRequestWithCalldataHash = Field;
+
+/** Hash of the transaction. On input the node recomputes it from `data` and ignores this value. */
+export type TxTxHash = Hash32;
+
+/** PrivateKernelTailCircuitPublicInputs, binary, base64 (layout in vectors/TX-FORMAT.md). */
+export type TxData = Base64;
+
+/** The client (Chonk) proof, binary, base64. */
+export type TxChonkProof = Base64;
+
+/** Payloads of the contract class logs the tx emits (at most 1). */
+export type TxContractClassLogFields = ContractClassLogFields[];
+
+/** Calldata of the enqueued public calls (at most 32). */
+export type TxPublicFunctionCalldata = PublicCallRequestWithCalldata[];
+
+/** Message */
+export type Message = string;
+
+/** DebugLogFields */
+export type DebugLogFields = Field[];
+
+/** Present when `mined`. */
+export type TxReceiptExecutionResult = TxExecutionResult;
+
+/** Present when `dropped`: why. */
+export type TxReceiptError = string;
+
+/** Present when `mined`. */
+export type TxReceiptBlockHash = Hash32;
+
+/** Present when `mined`. */
+export type TxReceiptBlockNumber = BlockNumber;
+
+/** Present when `mined`. */
+export type TxReceiptEpochNumber = EpochNumber;
+
+/** Present when `mined`: fee paid, decimal string. */
+export type TxReceiptTransactionFee = BigIntString;
+
+/** Present only on nodes that collect debug logs. */
+export type TxReceiptDebugLogs = DebugLog[];
+
+/** TxValidationValidResult */
+export type TxValidationValidResult = "valid";
+
+/** TxValidationValid */
+export interface TxValidationValid {
+  result: TxValidationValidResult;
+}
+
+/** TxValidationInvalidResult */
+export type TxValidationInvalidResult = "invalid";
+
+/** TxValidationInvalidReasonItem */
+export type TxValidationInvalidReasonItem = string;
+
+/** TxValidationInvalidReason */
+export type TxValidationInvalidReason = TxValidationInvalidReasonItem[];
+
+/** The tx is invalid; `reason` lists why (e.g. `Insufficient fee per gas`, `Existing nullifier`). */
+export interface TxValidationInvalid {
+  result: TxValidationInvalidResult;
+  reason: TxValidationInvalidReason;
+}
+
+/** TxValidationSkippedResult */
+export type TxValidationSkippedResult = "skipped";
+
+/** TxValidationSkippedReasonItem */
+export type TxValidationSkippedReasonItem = string;
+
+/** TxValidationSkippedReason */
+export type TxValidationSkippedReason = TxValidationSkippedReasonItem[];
+
+/** Validation was skipped; `reason` says why. */
+export interface TxValidationSkipped {
+  result: TxValidationSkippedResult;
+  reason: TxValidationSkippedReason;
+}
+
+/** Skip proof verification (the tx is only being simulated). */
+export type IsValidTxOptionsIsSimulation = IsValidTxOptionsIsSimulationValue | Null;
+
+/** Do not check fees per gas or the fee payer's balance. */
+export type IsValidTxOptionsSkipFeeEnforcement = IsValidTxOptionsSkipFeeEnforcementValue | Null;
+
+/** FunctionErrorLocationContractName */
+export type FunctionErrorLocationContractName = string;
+
+/** FunctionErrorLocationFunctionName */
+export type FunctionErrorLocationFunctionName = string;
+
+/** NoirCallStackItemString */
+export type NoirCallStackItemString = string;
+
+/** NoirCallStackItemObjectAcir */
+export type NoirCallStackItemObjectAcir = number;
+
+/** NoirCallStackItemObjectBrillig */
+export type NoirCallStackItemObjectBrillig = number;
+
+/** NoirCallStackItemObject */
+export interface NoirCallStackItemObject {
+  acir?: NoirCallStackItemObjectAcir;
+  brillig?: NoirCallStackItemObjectBrillig;
+}
+
+/** SimulationErrorOriginalMessage */
+export type SimulationErrorOriginalMessage = string;
+
+/** SimulationErrorFunctionErrorStack */
+export type SimulationErrorFunctionErrorStack = FunctionErrorLocation[];
+
+/** SimulationErrorNoirErrorStack */
+export type SimulationErrorNoirErrorStack = NoirCallStackItem[];
+
+/** SimulationErrorRevertData */
+export type SimulationErrorRevertData = Field[];
+
+/** NestedProcessReturnValuesValuesArray */
+export type NestedProcessReturnValuesValuesArray = Field[];
+
+/** JSON null. */
+export type Null = null;
+
+/** Return values of the call, or null when not recorded. */
+export type NestedProcessReturnValuesValues = NestedProcessReturnValuesValuesArray | Null;
+
+/** NestedProcessReturnValuesNestedItemValuesArray */
+export type NestedProcessReturnValuesNestedItemValuesArray = Field[];
+
+/** Return values of the call, or null when not recorded. */
+export type NestedProcessReturnValuesNestedItemValues = NestedProcessReturnValuesNestedItemValuesArray | Null;
+
+/** NestedProcessReturnValuesNestedItemNestedItem */
+export type NestedProcessReturnValuesNestedItemNestedItem = Record<string, unknown>;
+
+/** Deeper levels, same shape (not expanded: the OpenRPC tooling cannot dereference recursive schemas). */
+export type NestedProcessReturnValuesNestedItemNested = NestedProcessReturnValuesNestedItemNestedItem[];
+
+/** NestedProcessReturnValuesNestedItem */
+export interface NestedProcessReturnValuesNestedItem {
+  values?: NestedProcessReturnValuesNestedItemValues;
+  nested: NestedProcessReturnValuesNestedItemNested;
+}
+
+/** Return values of nested calls (same shape). */
+export type NestedProcessReturnValuesNested = NestedProcessReturnValuesNestedItem[];
+
+/** Present when the simulation reverted. */
+export type PublicSimulationOutputRevertReason = SimulationError;
+
+/** Variables the simulation ran with: block number latest + 1, coinbase and fee recipient zero. */
+export type PublicSimulationOutputGlobalVariables = GlobalVariables;
+
+/** One entry per enqueued public call. */
+export type PublicSimulationOutputPublicReturnValues = NestedProcessReturnValues[];
+
+/** PublicSimulationOutputDebugLogs */
+export type PublicSimulationOutputDebugLogs = DebugLog[];
+
+/** PrivateFunctionWithMembershipProofPrivateFunctionTreeSiblingPath */
+export type PrivateFunctionWithMembershipProofPrivateFunctionTreeSiblingPath = Field[];
+
+/** PrivateFunctionWithMembershipProofPrivateFunctionTreeLeafIndex */
+export type PrivateFunctionWithMembershipProofPrivateFunctionTreeLeafIndex = number;
+
+/** PrivateFunctionWithMembershipProofArtifactTreeSiblingPath */
+export type PrivateFunctionWithMembershipProofArtifactTreeSiblingPath = Field[];
+
+/** ArtifactTreeLeafIndex */
+export type ArtifactTreeLeafIndex = number;
+
+/** UtilityFunctionWithMembershipProofArtifactTreeSiblingPath */
+export type UtilityFunctionWithMembershipProofArtifactTreeSiblingPath = Field[];
+
+/** Contract class id. */
+export type ContractClassPublicId = Field;
+
+/** Public bytecode. */
+export type ContractClassPublicPackedBytecode = Base64;
+
+/** Broadcast private functions (usually empty). */
+export type ContractClassPublicPrivateFunctions = PrivateFunctionWithMembershipProof[];
+
+/** Broadcast utility functions (usually empty). */
+export type ContractClassPublicUtilityFunctions = UtilityFunctionWithMembershipProof[];
+
+/** Version */
+export type Version = 1;
+
+/** NodeInfoNodeVersion */
+export type NodeInfoNodeVersion = string;
+
+/** L1ChainId */
+export type L1ChainId = number;
+
+/** NodeInfoRollupVersion */
+export type NodeInfoRollupVersion = number;
+
+/** Omitted when P2P is disabled. */
+export type NodeInfoEnr = string;
+
+/** RealProofs */
+export type RealProofs = boolean;
+
+/** Whether the node verifies real proofs. */
+export type NodeInfoRealProofs = RealProofs;
+
+/** OnlySelf */
+export type OnlySelf = boolean;
+
+/** RejectNullMsgSender */
+export type RejectNullMsgSender = boolean;
+
+/** CalldataLength */
+export type CalldataLength = number;
+
+/** AllowedElementByAddress */
+export interface AllowedElementByAddress {
+  address: AztecAddress;
+  selector: FunctionSelector;
+  onlySelf?: OnlySelf;
+  rejectNullMsgSender?: RejectNullMsgSender;
+  calldataLength?: CalldataLength;
+}
+
+/** AllowedElementByClass */
+export interface AllowedElementByClass {
+  classId: Field;
+  selector: FunctionSelector;
+  onlySelf?: OnlySelf;
+  rejectNullMsgSender?: RejectNullMsgSender;
+  calldataLength?: CalldataLength;
+}
+
+/** ValidatorMissedStatsCurrentStreak */
+export type ValidatorMissedStatsCurrentStreak = number;
+
+/** count / total; omitted when total is 0. */
+export type ValidatorMissedStatsRate = number;
+
+/** ValidatorMissedStatsCount */
+export type ValidatorMissedStatsCount = number;
+
+/** Total */
+export type Total = number;
+
+/** Start of the slot (seconds). */
+export type ValidatorActivityTimestamp = BigIntString;
+
+/** ISO 8601 date of the slot start. */
+export type ValidatorActivityDate = string;
+
+/** ValidatorStatsTotalSlots */
+export type ValidatorStatsTotalSlots = number;
+
+/** ValidatorStatsHistory */
+export type ValidatorStatsHistory = ValidatorStatusHistoryEntry[];
+
+/** ValidatorsStatsStatsPropertyNames */
+export type ValidatorsStatsStatsPropertyNames = unknown;
+
+/** Per validator, keyed by its lowercase L1 address. */
+export type ValidatorsStatsStats = Record<string, ValidatorStats>;
+
+/** SlotWindow */
+export type SlotWindow = number;
+
+/** ProvenPerformanceMissed */
+export type ProvenPerformanceMissed = number;
+
+/** SingleValidatorStatsAllTimeProvenPerformance */
+export type SingleValidatorStatsAllTimeProvenPerformance = ProvenPerformance[];
+
+/** A JSON number here (unlike GlobalVariables.slotNumber). */
+export type CheckpointHeaderSlotNumber = SlotNumber;
+
+/** L1 block number. */
+export type L1PublishedDataBlockNumber = BigIntString;
+
+/** L1 block hash. */
+export type L1PublishedDataBlockHash = Hash32;
+
+/** CheckpointBlocks */
+export type CheckpointBlocks = L2Block[];
+
+/** PublishedCheckpointAttestations */
+export type PublishedCheckpointAttestations = CommitteeAttestation[];
+
+/** CheckpointedL2BlockAttestations */
+export type CheckpointedL2BlockAttestations = CommitteeAttestation[];
+
+/** CheckpointDataBlockCount */
+export type CheckpointDataBlockCount = number;
+
+/** CheckpointDataAttestations */
+export type CheckpointDataAttestations = CommitteeAttestation[];
+
+/** Index */
+export type Index = number;
+
+/** Position of the offending parameter (for too many params, the first extra position). */
+export type InvalidParamsErrorDataIndex = Index;
+
+/** Param */
+export type Param = string;
+
+/** The name of the declared parameter at `index` (`extra` past the last one, `params` when `params` is not an array); never a path. */
+export type InvalidParamsErrorDataParam = Param;
+
+/** Rule */
+export type Rule = string;
+
+/** The rule it broke, e.g. `must be <= 100`; starts with the path inside the value for a nested problem (`fromBlock must be integer`). */
+export type InvalidParamsErrorDataRule = Rule;
+
+/** The requested block number, or the requested block hash when the node does not know it. */
+export type BlockNotYetSyncedErrorDataRequested = BlockNumber | Hash32;
+
+/** Latest block of the node's world state. */
+export type BlockNotYetSyncedErrorDataLatest = BlockNumber;
+
+/** Oldest block whose state is still kept. */
+export type BlockNotRetainedErrorDataOldestAvailable = BlockNumber;
+
+/** Number of leaves of the tree at the requested block. */
+export type LeafIndexOutOfRangeErrorDataTreeSize = BigIntString;
+
+/** LowPriorityFeeRejectionCode */
+export type LowPriorityFeeRejectionCode = "LOW_PRIORITY_FEE";
+
+/** The pool is full and the tx's priority fee does not beat the lowest pending tx by the price bump. */
+export interface LowPriorityFeeRejection {
+  code: LowPriorityFeeRejectionCode;
+  message: Message;
+  minimumPriorityFee: BigIntString;
+  txPriorityFee: BigIntString;
+}
+
+/** InsufficientFeePayerBalanceRejectionCode */
+export type InsufficientFeePayerBalanceRejectionCode = "INSUFFICIENT_FEE_PAYER_BALANCE";
+
+/** The fee payer's balance, less what its other pending txs may spend, does not cover this tx's fee limit. */
+export interface InsufficientFeePayerBalanceRejection {
+  code: InsufficientFeePayerBalanceRejectionCode;
+  message: Message;
+  currentBalance: BigIntString;
+  availableBalance: BigIntString;
+  feeLimit: BigIntString;
+}
+
+/** NullifierConflictRejectionCode */
+export type NullifierConflictRejectionCode = "NULLIFIER_CONFLICT";
+
+/** A pending tx already uses one of this tx's nullifiers and this tx's priority fee does not beat it by the price bump. */
+export interface NullifierConflictRejection {
+  code: NullifierConflictRejectionCode;
+  message: Message;
+  conflictingTxHash: Hash32;
+  minimumPriceBumpFee?: BigIntString;
+  txPriorityFee?: BigIntString;
+}
+
+/** TxInvalidErrorDataReasonsItem */
+export type TxInvalidErrorDataReasonsItem = string;
+
+/** Validation failures, e.g. `Insufficient fee per gas`, `Existing nullifier`, `Incorrect L1 chain id`. */
+export type TxInvalidErrorDataReasons = TxInvalidErrorDataReasonsItem[];
+
+/** Reason */
+export type Reason = string;
+
+/** gasLimits.l2Gas + teardownGasLimits.l2Gas of the tx. */
+export type SimulationRefusedErrorDataL2GasLimit = BigIntString;
+
+/** The node's maximum for simulations. */
+export type SimulationRefusedErrorDataMaxL2GasLimit = BigIntString;
+
+/** The node's slot window. */
+export type SlotRangeTooWideErrorDataMaxSlots = number;
+
+/** Method */
+export type Method = string;
+
+/** Wire name of the method. */
+export type NotImplementedErrorDataMethod = Method;
+
+/** e.g. `starting`, `initial sync not complete`, `shutting down`, `P2P client not running`. */
+export type NodeNotReadyErrorDataReason = Reason;
+
+/** NullableL2Block */
+export type NullableL2Block = L2Block | Null;
+
+/** GetBlocksFrom */
+export type GetBlocksFrom = number;
+
+/** GetBlocksLimit */
+export type GetBlocksLimit = number;
+
+/** GetBlocksResult */
+export type GetBlocksResult = L2Block[];
+
+/** NullableBlockHeader */
+export type NullableBlockHeader = BlockHeader | Null;
+
+/** GetCheckpointsFrom */
+export type GetCheckpointsFrom = number;
+
+/** GetCheckpointsLimit */
+export type GetCheckpointsLimit = number;
+
+/** GetCheckpointsResult */
+export type GetCheckpointsResult = PublishedCheckpoint[];
+
+/** GetCheckpointedBlocksFrom */
+export type GetCheckpointedBlocksFrom = number;
+
+/** GetCheckpointedBlocksLimit */
+export type GetCheckpointedBlocksLimit = number;
+
+/** GetCheckpointedBlocksResult */
+export type GetCheckpointedBlocksResult = CheckpointedL2Block[];
+
+/** CheckpointDataList */
+export type CheckpointDataList = CheckpointData[];
+
+/** NullableIndexedTxEffect */
+export type NullableIndexedTxEffect = IndexedTxEffect | Null;
+
+/** NullableTx */
+export type NullableTx = Tx | Null;
+
+/** GetPendingTxsLimit */
+export type GetPendingTxsLimit = number;
+
+/** GetPendingTxsResult */
+export type GetPendingTxsResult = Tx[];
+
+/** GetPendingTxCountResult */
+export type GetPendingTxCountResult = number;
+
+/** SimulatePublicCallsSkipFeeEnforcement */
+export type SimulatePublicCallsSkipFeeEnforcement = boolean;
+
+/** GetTxsByHashTxHashes */
+export type GetTxsByHashTxHashes = Hash32[];
+
+/** GetTxsByHashResult */
+export type GetTxsByHashResult = Tx[];
+
+/** FindLeavesIndexesLeafValues */
+export type FindLeavesIndexesLeafValues = Field[];
+
+/** NullableLeafIndexInBlock */
+export type NullableLeafIndexInBlock = LeafIndexInBlock | Null;
+
+/** FindLeavesIndexesResult */
+export type FindLeavesIndexesResult = NullableLeafIndexInBlock[];
+
+/** GetNullifierSiblingPathResult */
+export type GetNullifierSiblingPathResult = Field[];
+
+/** GetNoteHashSiblingPathResult */
+export type GetNoteHashSiblingPathResult = Field[];
+
+/** GetArchiveSiblingPathResult */
+export type GetArchiveSiblingPathResult = Field[];
+
+/** GetPublicDataSiblingPathResult */
+export type GetPublicDataSiblingPathResult = Field[];
+
+/** NullableNullifierMembershipWitness */
+export type NullableNullifierMembershipWitness = NullifierMembershipWitness | Null;
+
+/** NullablePublicDataWitness */
+export type NullablePublicDataWitness = PublicDataWitness | Null;
+
+/** NullableMembershipWitness */
+export type NullableMembershipWitness = MembershipWitness | Null;
+
+/** NullableL1ToL2MessageWitness */
+export type NullableL1ToL2MessageWitness = L1ToL2MessageWitness | Null;
+
+/** NullableBlockNumber */
+export type NullableBlockNumber = BlockNumber | Null;
+
+/** IsL1ToL2MessageSyncedResult */
+export type IsL1ToL2MessageSyncedResult = boolean;
+
+/** NullableL2ToL1Messages */
+export type NullableL2ToL1Messages = L2ToL1Messages | Null;
+
+/** NullableCheckpointNumber */
+export type NullableCheckpointNumber = CheckpointNumber | Null;
+
+/** GetPrivateLogsFrom */
+export type GetPrivateLogsFrom = number;
+
+/** GetPrivateLogsLimit */
+export type GetPrivateLogsLimit = number;
+
+/** PrivateLogList */
+export type PrivateLogList = PrivateLog[];
+
+/** GetLogsByTagsTags */
+export type GetLogsByTagsTags = Field[];
+
+/** GetLogsByTagsLogsPerTag */
+export type GetLogsByTagsLogsPerTag = number;
+
+/** GetLogsByTagsResultItem */
+export type GetLogsByTagsResultItem = TxScopedL2Log[];
+
+/** GetLogsByTagsResult */
+export type GetLogsByTagsResult = GetLogsByTagsResultItem[];
+
+/** GetPrivateLogsByTagsTags */
+export type GetPrivateLogsByTagsTags = Field[];
+
+/** GetPrivateLogsByTagsPage */
+export type GetPrivateLogsByTagsPage = number;
+
+/** GetPrivateLogsByTagsResultItem */
+export type GetPrivateLogsByTagsResultItem = TxScopedL2Log[];
+
+/** GetPrivateLogsByTagsResult */
+export type GetPrivateLogsByTagsResult = GetPrivateLogsByTagsResultItem[];
+
+/** GetPublicLogsByTagsFromContractTags */
+export type GetPublicLogsByTagsFromContractTags = Field[];
+
+/** GetPublicLogsByTagsFromContractPage */
+export type GetPublicLogsByTagsFromContractPage = number;
+
+/** GetPublicLogsByTagsFromContractResultItem */
+export type GetPublicLogsByTagsFromContractResultItem = TxScopedL2Log[];
+
+/** GetPublicLogsByTagsFromContractResult */
+export type GetPublicLogsByTagsFromContractResult = GetPublicLogsByTagsFromContractResultItem[];
+
+/** NullableContractClassPublic */
+export type NullableContractClassPublic = ContractClassPublic | Null;
+
+/** NullableContractInstanceWithAddress */
+export type NullableContractInstanceWithAddress = ContractInstanceWithAddress | Null;
+
+/** IsReadyResult */
+export type IsReadyResult = boolean;
+
+/** GetNodeVersionResult */
+export type GetNodeVersionResult = string;
+
+/** GetVersionResult */
+export type GetVersionResult = number;
+
+/** GetChainIdResult */
+export type GetChainIdResult = number;
+
+/** GetEncodedEnrResultString */
+export type GetEncodedEnrResultString = string;
+
+/** NullableGetEncodedEnrResultString */
+export type NullableGetEncodedEnrResultString = GetEncodedEnrResultString | Null;
+
+/** NullableSingleValidatorStats */
+export type NullableSingleValidatorStats = SingleValidatorStats | Null;
+
+/** RegisterContractFunctionSignaturesFunctionSignaturesItem */
+export type RegisterContractFunctionSignaturesFunctionSignaturesItem = string;
+
+/** RegisterContractFunctionSignaturesFunctionSignatures */
+export type RegisterContractFunctionSignaturesFunctionSignatures = RegisterContractFunctionSignaturesFunctionSignaturesItem[];
+
+/** AllowedElementList */
+export type AllowedElementList = AllowedElement[];
+
+/** IsValidTxOptionsIsSimulationValue */
+export type IsValidTxOptionsIsSimulationValue = boolean;
+
+/** IsValidTxOptionsSkipFeeEnforcementValue */
+export type IsValidTxOptionsSkipFeeEnforcementValue = boolean;
 
 /** Params of `node_getBlockNumber`. */
 export type NodeGetBlockNumberParams = [];
@@ -863,37 +1514,37 @@ export type NodeGetL2TipsResult = L2Tips;
 export type NodeGetBlockParams = [blockNumber: BlockParameter];
 
 /** Result of `node_getBlock`. */
-export type NodeGetBlockResult = L2Block | null;
+export type NodeGetBlockResult = NullableL2Block;
 
 /** Params of `node_getBlocks`. */
-export type NodeGetBlocksParams = [from: number, limit: number];
+export type NodeGetBlocksParams = [from: GetBlocksFrom, limit: GetBlocksLimit];
 
 /** Result of `node_getBlocks`. */
-export type NodeGetBlocksResult = L2Block[];
+export type NodeGetBlocksResult = GetBlocksResult;
 
 /** Params of `node_getBlockHeader`. */
 export type NodeGetBlockHeaderParams = [blockNumber?: BlockParameter];
 
 /** Result of `node_getBlockHeader`. */
-export type NodeGetBlockHeaderResult = BlockHeader | null;
+export type NodeGetBlockHeaderResult = NullableBlockHeader;
 
 /** Params of `node_getBlockByHash`. */
 export type NodeGetBlockByHashParams = [blockHash: Hash32];
 
 /** Result of `node_getBlockByHash`. */
-export type NodeGetBlockByHashResult = L2Block | null;
+export type NodeGetBlockByHashResult = NullableL2Block;
 
 /** Params of `node_getBlockByArchive`. */
 export type NodeGetBlockByArchiveParams = [archive: Field];
 
 /** Result of `node_getBlockByArchive`. */
-export type NodeGetBlockByArchiveResult = L2Block | null;
+export type NodeGetBlockByArchiveResult = NullableL2Block;
 
 /** Params of `node_getBlockHeaderByArchive`. */
 export type NodeGetBlockHeaderByArchiveParams = [archive: Field];
 
 /** Result of `node_getBlockHeaderByArchive`. */
-export type NodeGetBlockHeaderByArchiveResult = BlockHeader | null;
+export type NodeGetBlockHeaderByArchiveResult = NullableBlockHeader;
 
 /** Params of `node_getCheckpointNumber`. */
 export type NodeGetCheckpointNumberParams = [];
@@ -908,22 +1559,22 @@ export type NodeGetCheckpointedBlockNumberParams = [];
 export type NodeGetCheckpointedBlockNumberResult = BlockNumber;
 
 /** Params of `node_getCheckpoints`. */
-export type NodeGetCheckpointsParams = [from: number, limit: number];
+export type NodeGetCheckpointsParams = [from: GetCheckpointsFrom, limit: GetCheckpointsLimit];
 
 /** Result of `node_getCheckpoints`. */
-export type NodeGetCheckpointsResult = PublishedCheckpoint[];
+export type NodeGetCheckpointsResult = GetCheckpointsResult;
 
 /** Params of `node_getCheckpointedBlocks`. */
-export type NodeGetCheckpointedBlocksParams = [from: number, limit: number];
+export type NodeGetCheckpointedBlocksParams = [from: GetCheckpointedBlocksFrom, limit: GetCheckpointedBlocksLimit];
 
 /** Result of `node_getCheckpointedBlocks`. */
-export type NodeGetCheckpointedBlocksResult = CheckpointedL2Block[];
+export type NodeGetCheckpointedBlocksResult = GetCheckpointedBlocksResult;
 
 /** Params of `node_getCheckpointsDataForEpoch`. */
 export type NodeGetCheckpointsDataForEpochParams = [epoch: EpochNumber];
 
 /** Result of `node_getCheckpointsDataForEpoch`. */
-export type NodeGetCheckpointsDataForEpochResult = CheckpointData[];
+export type NodeGetCheckpointsDataForEpochResult = CheckpointDataList;
 
 /** Params of `node_sendTx`. */
 export type NodeSendTxParams = [tx: Tx];
@@ -941,25 +1592,25 @@ export type NodeGetTxReceiptResult = TxReceipt;
 export type NodeGetTxEffectParams = [txHash: Hash32];
 
 /** Result of `node_getTxEffect`. */
-export type NodeGetTxEffectResult = IndexedTxEffect | null;
+export type NodeGetTxEffectResult = NullableIndexedTxEffect;
 
 /** Params of `node_getTxByHash`. */
 export type NodeGetTxByHashParams = [txHash: Hash32];
 
 /** Result of `node_getTxByHash`. */
-export type NodeGetTxByHashResult = Tx | null;
+export type NodeGetTxByHashResult = NullableTx;
 
 /** Params of `node_getPendingTxs`. */
-export type NodeGetPendingTxsParams = [limit?: number, after?: Hash32];
+export type NodeGetPendingTxsParams = [limit?: GetPendingTxsLimit, after?: Hash32];
 
 /** Result of `node_getPendingTxs`. */
-export type NodeGetPendingTxsResult = Tx[];
+export type NodeGetPendingTxsResult = GetPendingTxsResult;
 
 /** Params of `node_getPendingTxCount`. */
 export type NodeGetPendingTxCountParams = [];
 
 /** Result of `node_getPendingTxCount`. */
-export type NodeGetPendingTxCountResult = number;
+export type NodeGetPendingTxCountResult = GetPendingTxCountResult;
 
 /** Params of `node_isValidTx`. */
 export type NodeIsValidTxParams = [tx: Tx, options?: IsValidTxOptions];
@@ -968,16 +1619,16 @@ export type NodeIsValidTxParams = [tx: Tx, options?: IsValidTxOptions];
 export type NodeIsValidTxResult = TxValidationResult;
 
 /** Params of `node_simulatePublicCalls`. */
-export type NodeSimulatePublicCallsParams = [tx: Tx, skipFeeEnforcement?: boolean];
+export type NodeSimulatePublicCallsParams = [tx: Tx, skipFeeEnforcement?: SimulatePublicCallsSkipFeeEnforcement];
 
 /** Result of `node_simulatePublicCalls`. */
 export type NodeSimulatePublicCallsResult = PublicSimulationOutput;
 
 /** Params of `node_getTxsByHash`. */
-export type NodeGetTxsByHashParams = [txHashes: Hash32[]];
+export type NodeGetTxsByHashParams = [txHashes: GetTxsByHashTxHashes];
 
 /** Result of `node_getTxsByHash`. */
-export type NodeGetTxsByHashResult = Tx[];
+export type NodeGetTxsByHashResult = GetTxsByHashResult;
 
 /** Params of `node_getPublicStorageAt`. */
 export type NodeGetPublicStorageAtParams = [blockNumber: BlockParameter, contract: AztecAddress, slot: Field];
@@ -992,100 +1643,100 @@ export type NodeGetWorldStateSyncStatusParams = [];
 export type NodeGetWorldStateSyncStatusResult = WorldStateSyncStatus;
 
 /** Params of `node_findLeavesIndexes`. */
-export type NodeFindLeavesIndexesParams = [blockNumber: BlockParameter, treeId: MerkleTreeId, leafValues: Field[]];
+export type NodeFindLeavesIndexesParams = [blockNumber: BlockParameter, treeId: MerkleTreeId, leafValues: FindLeavesIndexesLeafValues];
 
 /** Result of `node_findLeavesIndexes`. */
-export type NodeFindLeavesIndexesResult = (LeafIndexInBlock | null)[];
+export type NodeFindLeavesIndexesResult = FindLeavesIndexesResult;
 
 /** Params of `node_getNullifierSiblingPath`. */
 export type NodeGetNullifierSiblingPathParams = [blockNumber: BlockParameter, leafIndex: BigIntString];
 
 /** Result of `node_getNullifierSiblingPath`. */
-export type NodeGetNullifierSiblingPathResult = Field[];
+export type NodeGetNullifierSiblingPathResult = GetNullifierSiblingPathResult;
 
 /** Params of `node_getNoteHashSiblingPath`. */
 export type NodeGetNoteHashSiblingPathParams = [blockNumber: BlockParameter, leafIndex: BigIntString];
 
 /** Result of `node_getNoteHashSiblingPath`. */
-export type NodeGetNoteHashSiblingPathResult = Field[];
+export type NodeGetNoteHashSiblingPathResult = GetNoteHashSiblingPathResult;
 
 /** Params of `node_getArchiveSiblingPath`. */
 export type NodeGetArchiveSiblingPathParams = [blockNumber: BlockParameter, leafIndex: BigIntString];
 
 /** Result of `node_getArchiveSiblingPath`. */
-export type NodeGetArchiveSiblingPathResult = Field[];
+export type NodeGetArchiveSiblingPathResult = GetArchiveSiblingPathResult;
 
 /** Params of `node_getPublicDataSiblingPath`. */
 export type NodeGetPublicDataSiblingPathParams = [blockNumber: BlockParameter, leafIndex: BigIntString];
 
 /** Result of `node_getPublicDataSiblingPath`. */
-export type NodeGetPublicDataSiblingPathResult = Field[];
+export type NodeGetPublicDataSiblingPathResult = GetPublicDataSiblingPathResult;
 
 /** Params of `node_getNullifierMembershipWitness`. */
 export type NodeGetNullifierMembershipWitnessParams = [blockNumber: BlockParameter, nullifier: Field];
 
 /** Result of `node_getNullifierMembershipWitness`. */
-export type NodeGetNullifierMembershipWitnessResult = NullifierMembershipWitness | null;
+export type NodeGetNullifierMembershipWitnessResult = NullableNullifierMembershipWitness;
 
 /** Params of `node_getLowNullifierMembershipWitness`. */
 export type NodeGetLowNullifierMembershipWitnessParams = [blockNumber: BlockParameter, nullifier: Field];
 
 /** Result of `node_getLowNullifierMembershipWitness`. */
-export type NodeGetLowNullifierMembershipWitnessResult = NullifierMembershipWitness | null;
+export type NodeGetLowNullifierMembershipWitnessResult = NullableNullifierMembershipWitness;
 
 /** Params of `node_getPublicDataWitness`. */
 export type NodeGetPublicDataWitnessParams = [blockNumber: BlockParameter, leafSlot: Field];
 
 /** Result of `node_getPublicDataWitness`. */
-export type NodeGetPublicDataWitnessResult = PublicDataWitness | null;
+export type NodeGetPublicDataWitnessResult = NullablePublicDataWitness;
 
 /** Params of `node_getBlockHashMembershipWitness`. */
 export type NodeGetBlockHashMembershipWitnessParams = [block: BlockParameter, blockHash: Hash32];
 
 /** Result of `node_getBlockHashMembershipWitness`. */
-export type NodeGetBlockHashMembershipWitnessResult = MembershipWitness | null;
+export type NodeGetBlockHashMembershipWitnessResult = NullableMembershipWitness;
 
 /** Params of `node_getNoteHashMembershipWitness`. */
 export type NodeGetNoteHashMembershipWitnessParams = [blockNumber: BlockParameter, noteHash: Field];
 
 /** Result of `node_getNoteHashMembershipWitness`. */
-export type NodeGetNoteHashMembershipWitnessResult = MembershipWitness | null;
+export type NodeGetNoteHashMembershipWitnessResult = NullableMembershipWitness;
 
 /** Params of `node_getL1ToL2MessageMembershipWitness`. */
 export type NodeGetL1ToL2MessageMembershipWitnessParams = [blockNumber: BlockParameter, l1ToL2Message: Field];
 
 /** Result of `node_getL1ToL2MessageMembershipWitness`. */
-export type NodeGetL1ToL2MessageMembershipWitnessResult = L1ToL2MessageWitness | null;
+export type NodeGetL1ToL2MessageMembershipWitnessResult = NullableL1ToL2MessageWitness;
 
 /** Params of `node_getL1ToL2MessageBlock`. */
 export type NodeGetL1ToL2MessageBlockParams = [l1ToL2Message: Field];
 
 /** Result of `node_getL1ToL2MessageBlock`. */
-export type NodeGetL1ToL2MessageBlockResult = BlockNumber | null;
+export type NodeGetL1ToL2MessageBlockResult = NullableBlockNumber;
 
 /** Params of `node_isL1ToL2MessageSynced`. */
 export type NodeIsL1ToL2MessageSyncedParams = [l1ToL2Message: Field];
 
 /** Result of `node_isL1ToL2MessageSynced`. */
-export type NodeIsL1ToL2MessageSyncedResult = boolean;
+export type NodeIsL1ToL2MessageSyncedResult = IsL1ToL2MessageSyncedResult;
 
 /** Params of `node_getL2ToL1Messages`. */
 export type NodeGetL2ToL1MessagesParams = [blockNumber: BlockParameter];
 
 /** Result of `node_getL2ToL1Messages`. */
-export type NodeGetL2ToL1MessagesResult = L2ToL1Messages | null;
+export type NodeGetL2ToL1MessagesResult = NullableL2ToL1Messages;
 
 /** Params of `node_getL1ToL2MessageCheckpoint`. */
 export type NodeGetL1ToL2MessageCheckpointParams = [l1ToL2Message: Field];
 
 /** Result of `node_getL1ToL2MessageCheckpoint`. */
-export type NodeGetL1ToL2MessageCheckpointResult = CheckpointNumber | null;
+export type NodeGetL1ToL2MessageCheckpointResult = NullableCheckpointNumber;
 
 /** Params of `node_getPrivateLogs`. */
-export type NodeGetPrivateLogsParams = [from: number, limit: number];
+export type NodeGetPrivateLogsParams = [from: GetPrivateLogsFrom, limit: GetPrivateLogsLimit];
 
 /** Result of `node_getPrivateLogs`. */
-export type NodeGetPrivateLogsResult = PrivateLog[];
+export type NodeGetPrivateLogsResult = PrivateLogList;
 
 /** Params of `node_getPublicLogs`. */
 export type NodeGetPublicLogsParams = [filter: LogFilter];
@@ -1100,40 +1751,40 @@ export type NodeGetContractClassLogsParams = [filter: LogFilter];
 export type NodeGetContractClassLogsResult = GetContractClassLogsResponse;
 
 /** Params of `node_getLogsByTags`. */
-export type NodeGetLogsByTagsParams = [tags: Field[], logsPerTag?: number];
+export type NodeGetLogsByTagsParams = [tags: GetLogsByTagsTags, logsPerTag?: GetLogsByTagsLogsPerTag];
 
 /** Result of `node_getLogsByTags`. */
-export type NodeGetLogsByTagsResult = TxScopedL2Log[][];
+export type NodeGetLogsByTagsResult = GetLogsByTagsResult;
 
 /** Params of `node_getPrivateLogsByTags`. */
-export type NodeGetPrivateLogsByTagsParams = [tags: Field[], page?: number, referenceBlock?: Hash32];
+export type NodeGetPrivateLogsByTagsParams = [tags: GetPrivateLogsByTagsTags, page?: GetPrivateLogsByTagsPage, referenceBlock?: Hash32];
 
 /** Result of `node_getPrivateLogsByTags`. */
-export type NodeGetPrivateLogsByTagsResult = TxScopedL2Log[][];
+export type NodeGetPrivateLogsByTagsResult = GetPrivateLogsByTagsResult;
 
 /** Params of `node_getPublicLogsByTagsFromContract`. */
-export type NodeGetPublicLogsByTagsFromContractParams = [contractAddress: AztecAddress, tags: Field[], page?: number, referenceBlock?: Hash32];
+export type NodeGetPublicLogsByTagsFromContractParams = [contractAddress: AztecAddress, tags: GetPublicLogsByTagsFromContractTags, page?: GetPublicLogsByTagsFromContractPage, referenceBlock?: Hash32];
 
 /** Result of `node_getPublicLogsByTagsFromContract`. */
-export type NodeGetPublicLogsByTagsFromContractResult = TxScopedL2Log[][];
+export type NodeGetPublicLogsByTagsFromContractResult = GetPublicLogsByTagsFromContractResult;
 
 /** Params of `node_getContractClass`. */
 export type NodeGetContractClassParams = [id: Field];
 
 /** Result of `node_getContractClass`. */
-export type NodeGetContractClassResult = ContractClassPublic | null;
+export type NodeGetContractClassResult = NullableContractClassPublic;
 
 /** Params of `node_getContract`. */
 export type NodeGetContractParams = [address: AztecAddress];
 
 /** Result of `node_getContract`. */
-export type NodeGetContractResult = ContractInstanceWithAddress | null;
+export type NodeGetContractResult = NullableContractInstanceWithAddress;
 
 /** Params of `node_isReady`. */
 export type NodeIsReadyParams = [];
 
 /** Result of `node_isReady`. */
-export type NodeIsReadyResult = boolean;
+export type NodeIsReadyResult = IsReadyResult;
 
 /** Params of `node_getNodeInfo`. */
 export type NodeGetNodeInfoParams = [];
@@ -1145,19 +1796,19 @@ export type NodeGetNodeInfoResult = NodeInfo;
 export type NodeGetNodeVersionParams = [];
 
 /** Result of `node_getNodeVersion`. */
-export type NodeGetNodeVersionResult = string;
+export type NodeGetNodeVersionResult = GetNodeVersionResult;
 
 /** Params of `node_getVersion`. */
 export type NodeGetVersionParams = [];
 
 /** Result of `node_getVersion`. */
-export type NodeGetVersionResult = number;
+export type NodeGetVersionResult = GetVersionResult;
 
 /** Params of `node_getChainId`. */
 export type NodeGetChainIdParams = [];
 
 /** Result of `node_getChainId`. */
-export type NodeGetChainIdResult = number;
+export type NodeGetChainIdResult = GetChainIdResult;
 
 /** Params of `node_getL1ContractAddresses`. */
 export type NodeGetL1ContractAddressesParams = [];
@@ -1175,7 +1826,7 @@ export type NodeGetProtocolContractAddressesResult = ProtocolContractAddresses;
 export type NodeGetEncodedEnrParams = [];
 
 /** Result of `node_getEncodedEnr`. */
-export type NodeGetEncodedEnrResult = string | null;
+export type NodeGetEncodedEnrResult = NullableGetEncodedEnrResultString;
 
 /** Params of `node_getCurrentMinFees`. */
 export type NodeGetCurrentMinFeesParams = [];
@@ -1199,10 +1850,10 @@ export type NodeGetValidatorsStatsResult = ValidatorsStats;
 export type NodeGetValidatorStatsParams = [validatorAddress: EthAddress, fromSlot?: BigIntString, toSlot?: BigIntString];
 
 /** Result of `node_getValidatorStats`. */
-export type NodeGetValidatorStatsResult = SingleValidatorStats | null;
+export type NodeGetValidatorStatsResult = NullableSingleValidatorStats;
 
 /** Params of `node_registerContractFunctionSignatures`. */
-export type NodeRegisterContractFunctionSignaturesParams = [functionSignatures: string[]];
+export type NodeRegisterContractFunctionSignaturesParams = [functionSignatures: RegisterContractFunctionSignaturesFunctionSignatures];
 
 /** Result of `node_registerContractFunctionSignatures`. */
 export type NodeRegisterContractFunctionSignaturesResult = void;
@@ -1211,4 +1862,4 @@ export type NodeRegisterContractFunctionSignaturesResult = void;
 export type NodeGetAllowedPublicSetupParams = [];
 
 /** Result of `node_getAllowedPublicSetup`. */
-export type NodeGetAllowedPublicSetupResult = AllowedElement[];
+export type NodeGetAllowedPublicSetupResult = AllowedElementList;

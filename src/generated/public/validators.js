@@ -6,9 +6,10 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 export const node_getBlock_param0 = validate10;
 const schema11 = { "$ref": "BlockParameter" };
-const schema12 = { "oneOf": [{ "$ref": "BlockNumber" }, { "type": "string", "const": "latest" }, { "$ref": "Hash32" }], "x-expected": "a non-negative integer, \"latest\" or a string matching ^0x[0-9a-fA-F]{64}$" };
+const schema12 = { "oneOf": [{ "$ref": "BlockNumber" }, { "$ref": "BlockParameterString" }, { "$ref": "Hash32" }], "x-expected": "a non-negative integer, \"latest\" or a string matching ^0x[0-9a-fA-F]{64}$" };
 const schema13 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
-const schema14 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
+const schema14 = { "type": "string", "const": "latest" };
+const schema15 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
 const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
@@ -61,7 +62,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     }
     const _errs4 = errors;
     if (typeof data !== "string") {
-        const err3 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.oneOf[1].type, parentSchema: schema12.oneOf[1], data };
+        const err3 = { instancePath, schemaPath: "BlockParameterString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data };
         if (vErrors === null) {
             vErrors = [err3];
         }
@@ -71,7 +72,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if ("latest" !== data) {
-        const err4 = { instancePath, schemaPath: "#/oneOf/1/const", keyword: "const", params: { allowedValue: "latest" }, message: "must be equal to constant", schema: "latest", parentSchema: schema12.oneOf[1], data };
+        const err4 = { instancePath, schemaPath: "BlockParameterString/const", keyword: "const", params: { allowedValue: "latest" }, message: "must be equal to constant", schema: "latest", parentSchema: schema14, data };
         if (vErrors === null) {
             vErrors = [err4];
         }
@@ -90,12 +91,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             valid0 = true;
             passing0 = 1;
         }
-        const _errs6 = errors;
         const _errs7 = errors;
-        if (errors === _errs7) {
+        const _errs8 = errors;
+        if (errors === _errs8) {
             if (typeof data === "string") {
                 if (!pattern0.test(data)) {
-                    const err5 = { instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data };
+                    const err5 = { instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -106,7 +107,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 else {
                     if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                        const err6 = { instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data };
+                        const err6 = { instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data };
                         if (vErrors === null) {
                             vErrors = [err6];
                         }
@@ -123,7 +124,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             else {
-                const err7 = { instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data };
+                const err7 = { instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data };
                 if (vErrors === null) {
                     vErrors = [err7];
                 }
@@ -133,7 +134,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
             }
         }
-        var _valid0 = _errs6 === errors;
+        var _valid0 = _errs7 === errors;
         if (_valid0 && valid0) {
             valid0 = false;
             passing0 = [passing0, 2];
@@ -182,23 +183,25 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlocks_param0 = validate13;
-const schema15 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
+const schema16 = { "$ref": "GetBlocksFrom" };
+const schema17 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
 function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate13.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.type, parentSchema: schema15, data }];
+        validate13.errors = [{ instancePath, schemaPath: "GetBlocksFrom/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.type, parentSchema: schema17, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate13.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema15, data }];
+                validate13.errors = [{ instancePath, schemaPath: "GetBlocksFrom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema17, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate13.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema15, data }];
+                    validate13.errors = [{ instancePath, schemaPath: "GetBlocksFrom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema17, data }];
                     return false;
                 }
             }
@@ -208,23 +211,25 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlocks_param1 = validate14;
-const schema16 = { "type": "integer", "minimum": 1, "maximum": 100 };
+const schema18 = { "$ref": "GetBlocksLimit" };
+const schema19 = { "type": "integer", "minimum": 1, "maximum": 100 };
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate14.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.type, parentSchema: schema16, data }];
+        validate14.errors = [{ instancePath, schemaPath: "GetBlocksLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.type, parentSchema: schema19, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 100 || isNaN(data)) {
-                validate14.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema16, data }];
+                validate14.errors = [{ instancePath, schemaPath: "GetBlocksLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema19, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate14.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema16, data }];
+                    validate14.errors = [{ instancePath, schemaPath: "GetBlocksLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema19, data }];
                     return false;
                 }
             }
@@ -234,7 +239,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlockHeader_param0 = validate15;
-const schema17 = { "$ref": "BlockParameter" };
+const schema20 = { "$ref": "BlockParameter" };
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -246,7 +251,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlockByHash_param0 = validate17;
-const schema18 = { "$ref": "Hash32" };
+const schema21 = { "$ref": "Hash32" };
 function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -254,12 +259,12 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate17.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
+                validate17.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate17.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
+                    validate17.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
                     return false;
                 }
                 else {
@@ -270,7 +275,7 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate17.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
+            validate17.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
             return false;
         }
     }
@@ -278,8 +283,8 @@ function validate17(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlockByArchive_param0 = validate18;
-const schema20 = { "$ref": "Field" };
-const schema21 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
+const schema23 = { "$ref": "Field" };
+const schema24 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
 function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -287,12 +292,12 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate18.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate18.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate18.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate18.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
                     return false;
                 }
                 else {
@@ -303,7 +308,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate18.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate18.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
             return false;
         }
     }
@@ -311,7 +316,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getBlockHeaderByArchive_param0 = validate19;
-const schema22 = { "$ref": "Field" };
+const schema25 = { "$ref": "Field" };
 function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -319,12 +324,12 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate19.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate19.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate19.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate19.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
                     return false;
                 }
                 else {
@@ -335,7 +340,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate19.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate19.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
             return false;
         }
     }
@@ -343,23 +348,25 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getCheckpoints_param0 = validate20;
-const schema24 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
+const schema27 = { "$ref": "GetCheckpointsFrom" };
+const schema28 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate20.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.type, parentSchema: schema24, data }];
+        validate20.errors = [{ instancePath, schemaPath: "GetCheckpointsFrom/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema28.type, parentSchema: schema28, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate20.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema24, data }];
+                validate20.errors = [{ instancePath, schemaPath: "GetCheckpointsFrom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema28, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate20.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema24, data }];
+                    validate20.errors = [{ instancePath, schemaPath: "GetCheckpointsFrom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema28, data }];
                     return false;
                 }
             }
@@ -369,23 +376,25 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getCheckpoints_param1 = validate21;
-const schema25 = { "type": "integer", "minimum": 1, "maximum": 50 };
+const schema29 = { "$ref": "GetCheckpointsLimit" };
+const schema30 = { "type": "integer", "minimum": 1, "maximum": 50 };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate21.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema25.type, parentSchema: schema25, data }];
+        validate21.errors = [{ instancePath, schemaPath: "GetCheckpointsLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema30.type, parentSchema: schema30, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 50 || isNaN(data)) {
-                validate21.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 50 }, message: "must be <= 50", schema: 50, parentSchema: schema25, data }];
+                validate21.errors = [{ instancePath, schemaPath: "GetCheckpointsLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 50 }, message: "must be <= 50", schema: 50, parentSchema: schema30, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate21.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema25, data }];
+                    validate21.errors = [{ instancePath, schemaPath: "GetCheckpointsLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema30, data }];
                     return false;
                 }
             }
@@ -395,23 +404,25 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getCheckpointedBlocks_param0 = validate22;
-const schema26 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
+const schema31 = { "$ref": "GetCheckpointedBlocksFrom" };
+const schema32 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate22.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.type, parentSchema: schema26, data }];
+        validate22.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksFrom/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema32.type, parentSchema: schema32, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate22.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema26, data }];
+                validate22.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksFrom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema32, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate22.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema26, data }];
+                    validate22.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksFrom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema32, data }];
                     return false;
                 }
             }
@@ -421,23 +432,25 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getCheckpointedBlocks_param1 = validate23;
-const schema27 = { "type": "integer", "minimum": 1, "maximum": 50 };
+const schema33 = { "$ref": "GetCheckpointedBlocksLimit" };
+const schema34 = { "type": "integer", "minimum": 1, "maximum": 50 };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate23.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.type, parentSchema: schema27, data }];
+        validate23.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.type, parentSchema: schema34, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 50 || isNaN(data)) {
-                validate23.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 50 }, message: "must be <= 50", schema: 50, parentSchema: schema27, data }];
+                validate23.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 50 }, message: "must be <= 50", schema: 50, parentSchema: schema34, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate23.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema27, data }];
+                    validate23.errors = [{ instancePath, schemaPath: "GetCheckpointedBlocksLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema34, data }];
                     return false;
                 }
             }
@@ -447,25 +460,25 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_getCheckpointsDataForEpoch_param0 = validate24;
-const schema28 = { "$ref": "EpochNumber" };
-const schema29 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
+const schema35 = { "$ref": "EpochNumber" };
+const schema36 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate24.errors = [{ instancePath, schemaPath: "EpochNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema29.type, parentSchema: schema29, data }];
+        validate24.errors = [{ instancePath, schemaPath: "EpochNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.type, parentSchema: schema36, data }];
         return false;
     }
     if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate24.errors = [{ instancePath, schemaPath: "EpochNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema29, data }];
+                validate24.errors = [{ instancePath, schemaPath: "EpochNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36, data }];
                 return false;
             }
             else {
                 if (data < 0 || isNaN(data)) {
-                    validate24.errors = [{ instancePath, schemaPath: "EpochNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema29, data }];
+                    validate24.errors = [{ instancePath, schemaPath: "EpochNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36, data }];
                     return false;
                 }
             }
@@ -475,19 +488,152 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     return errors === 0;
 }
 export const node_sendTx_param0 = validate25;
-const schema30 = { "$ref": "Tx" };
-const schema31 = { "type": "object", "required": ["txHash", "data", "chonkProof", "contractClassLogFields", "publicFunctionCalldata"], "properties": { "txHash": { "$ref": "Hash32" }, "data": { "$ref": "Base64" }, "chonkProof": { "$ref": "Base64" }, "contractClassLogFields": { "type": "array", "items": { "$ref": "ContractClassLogFields" }, "maxItems": 1 }, "publicFunctionCalldata": { "type": "array", "items": { "$ref": "PublicCallRequestWithCalldata" }, "maxItems": 32 } }, "additionalProperties": false };
-const schema33 = { "type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" };
-const pattern5 = new RegExp("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
-const schema35 = { "type": "object", "required": ["fields"], "properties": { "fields": { "type": "array", "items": { "$ref": "Field" }, "minItems": 3023, "maxItems": 3023 } }, "additionalProperties": false };
+const schema37 = { "$ref": "Tx" };
+const schema38 = { "type": "object", "required": ["txHash", "data", "chonkProof", "contractClassLogFields", "publicFunctionCalldata"], "properties": { "txHash": { "$ref": "TxTxHash" }, "data": { "$ref": "TxData" }, "chonkProof": { "$ref": "TxChonkProof" }, "contractClassLogFields": { "$ref": "TxContractClassLogFields" }, "publicFunctionCalldata": { "$ref": "TxPublicFunctionCalldata" } }, "additionalProperties": false };
+const schema39 = { "allOf": [{ "$ref": "Hash32" }] };
 function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate27.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate27.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate27.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+        }
+    }
+    validate27.errors = vErrors;
+    return errors === 0;
+}
+const schema41 = { "allOf": [{ "$ref": "Base64" }] };
+const schema42 = { "type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" };
+const pattern5 = new RegExp("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern5.test(data)) {
+                validate29.errors = [{ instancePath, schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema42, data }];
+                return false;
+            }
+        }
+        else {
+            validate29.errors = [{ instancePath, schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data }];
+            return false;
+        }
+    }
+    validate29.errors = vErrors;
+    return errors === 0;
+}
+const schema43 = { "allOf": [{ "$ref": "Base64" }] };
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern5.test(data)) {
+                validate31.errors = [{ instancePath, schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema42, data }];
+                return false;
+            }
+        }
+        else {
+            validate31.errors = [{ instancePath, schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.type, parentSchema: schema42, data }];
+            return false;
+        }
+    }
+    validate31.errors = vErrors;
+    return errors === 0;
+}
+const schema45 = { "type": "array", "items": { "$ref": "ContractClassLogFields" }, "maxItems": 1 };
+const schema46 = { "type": "object", "required": ["fields"], "properties": { "fields": { "$ref": "ContractClassLogFieldsFields" } }, "additionalProperties": false };
+const schema47 = { "type": "array", "items": { "$ref": "Field" }, "minItems": 3023, "maxItems": 3023 };
+function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 3023) {
+                validate35.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 3023 }, message: "must NOT have more than 3023 items", schema: 3023, parentSchema: schema47, data }];
+                return false;
+            }
+            else {
+                if (data.length < 3023) {
+                    validate35.errors = [{ instancePath, schemaPath: "#/minItems", keyword: "minItems", params: { limit: 3023 }, message: "must NOT have fewer than 3023 items", schema: 3023, parentSchema: schema47, data }];
+                    return false;
+                }
+                else {
+                    var valid0 = true;
+                    const len0 = data.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                        let data0 = data[i0];
+                        const _errs1 = errors;
+                        const _errs2 = errors;
+                        if (errors === _errs2) {
+                            if (typeof data0 === "string") {
+                                if (!pattern0.test(data0)) {
+                                    validate35.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
+                                    return false;
+                                }
+                                else {
+                                    if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                                        validate35.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
+                                        return false;
+                                    }
+                                    else {
+                                        if (data !== undefined && data !== null) {
+                                            data[i0] = data0.toLowerCase();
+                                        }
+                                    }
+                                }
+                            }
+                            else {
+                                validate35.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
+                                return false;
+                            }
+                        }
+                        var valid0 = _errs1 === errors;
+                        if (!valid0) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        else {
+            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema47.type, parentSchema: schema47, data }];
+            return false;
+        }
+    }
+    validate35.errors = vErrors;
+    return errors === 0;
+}
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((data.fields === undefined) && (missing0 = "fields")) {
-                validate27.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema35.required, parentSchema: schema35, data }];
+                validate34.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema46.required, parentSchema: schema46, data }];
                 return false;
             }
             else {
@@ -499,83 +645,145 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (_errs1 === errors) {
                     if (data.fields !== undefined) {
-                        let data0 = data.fields;
-                        const _errs2 = errors;
-                        if (errors === _errs2) {
-                            if (Array.isArray(data0)) {
-                                if (data0.length > 3023) {
-                                    validate27.errors = [{ instancePath: instancePath + "/fields", schemaPath: "#/properties/fields/maxItems", keyword: "maxItems", params: { limit: 3023 }, message: "must NOT have more than 3023 items", schema: 3023, parentSchema: schema35.properties.fields, data: data0 }];
-                                    return false;
-                                }
-                                else {
-                                    if (data0.length < 3023) {
-                                        validate27.errors = [{ instancePath: instancePath + "/fields", schemaPath: "#/properties/fields/minItems", keyword: "minItems", params: { limit: 3023 }, message: "must NOT have fewer than 3023 items", schema: 3023, parentSchema: schema35.properties.fields, data: data0 }];
-                                        return false;
-                                    }
-                                    else {
-                                        var valid1 = true;
-                                        const len0 = data0.length;
-                                        for (let i0 = 0; i0 < len0; i0++) {
-                                            let data1 = data0[i0];
-                                            const _errs4 = errors;
-                                            const _errs5 = errors;
-                                            if (errors === _errs5) {
-                                                if (typeof data1 === "string") {
-                                                    if (!pattern0.test(data1)) {
-                                                        validate27.errors = [{ instancePath: instancePath + "/fields/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data1 }];
-                                                        return false;
-                                                    }
-                                                    else {
-                                                        if (data1.length === 66 && data1.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                            validate27.errors = [{ instancePath: instancePath + "/fields/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data1 }];
-                                                            return false;
-                                                        }
-                                                        else {
-                                                            if (data0 !== undefined && data0 !== null) {
-                                                                data0[i0] = data1.toLowerCase();
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                                else {
-                                                    validate27.errors = [{ instancePath: instancePath + "/fields/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data1 }];
-                                                    return false;
-                                                }
-                                            }
-                                            var valid1 = _errs4 === errors;
-                                            if (!valid1) {
-                                                break;
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                            else {
-                                validate27.errors = [{ instancePath: instancePath + "/fields", schemaPath: "#/properties/fields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.fields.type, parentSchema: schema35.properties.fields, data: data0 }];
-                                return false;
-                            }
+                        if (!(validate35(data.fields, { instancePath: instancePath + "/fields", parentData: data, parentDataProperty: "fields", rootData }))) {
+                            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+                            errors = vErrors.length;
                         }
                     }
                 }
             }
         }
         else {
-            validate27.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data }];
+            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data }];
             return false;
         }
     }
-    validate27.errors = vErrors;
+    validate34.errors = vErrors;
     return errors === 0;
 }
-const schema37 = { "type": "object", "required": ["values", "hash"], "properties": { "values": { "type": "array", "items": { "$ref": "Field" } }, "hash": { "$ref": "Field" } }, "additionalProperties": false };
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 1) {
+                validate33.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1 }, message: "must NOT have more than 1 items", schema: 1, parentSchema: schema45, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs1 = errors;
+                    if (!(validate34(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+                        errors = vErrors.length;
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate33.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema45.type, parentSchema: schema45, data }];
+            return false;
+        }
+    }
+    validate33.errors = vErrors;
+    return errors === 0;
+}
+const schema49 = { "type": "array", "items": { "$ref": "PublicCallRequestWithCalldata" }, "maxItems": 32 };
+const schema50 = { "type": "object", "required": ["values", "hash"], "properties": { "values": { "$ref": "PublicCallRequestWithCalldataValues" }, "hash": { "$ref": "PublicCallRequestWithCalldataHash" } }, "additionalProperties": false };
+const schema51 = { "type": "array", "items": { "$ref": "Field" } };
+function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+                let data0 = data[i0];
+                const _errs1 = errors;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                    if (typeof data0 === "string") {
+                        if (!pattern0.test(data0)) {
+                            validate41.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
+                            return false;
+                        }
+                        else {
+                            if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                                validate41.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
+                                return false;
+                            }
+                            else {
+                                if (data !== undefined && data !== null) {
+                                    data[i0] = data0.toLowerCase();
+                                }
+                            }
+                        }
+                    }
+                    else {
+                        validate41.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
+                        return false;
+                    }
+                }
+                var valid0 = _errs1 === errors;
+                if (!valid0) {
+                    break;
+                }
+            }
+        }
+        else {
+            validate41.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema51.type, parentSchema: schema51, data }];
+            return false;
+        }
+    }
+    validate41.errors = vErrors;
+    return errors === 0;
+}
+const schema53 = { "allOf": [{ "$ref": "Field" }] };
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate43.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate43.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate43.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate43.errors = vErrors;
+    return errors === 0;
+}
+function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.values === undefined) && (missing0 = "values")) || ((data.hash === undefined) && (missing0 = "hash"))) {
-                validate29.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema37.required, parentSchema: schema37, data }];
+                validate40.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema50.required, parentSchema: schema50, data }];
                 return false;
             }
             else {
@@ -587,49 +795,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (_errs1 === errors) {
                     if (data.values !== undefined) {
-                        let data0 = data.values;
                         const _errs2 = errors;
-                        if (errors === _errs2) {
-                            if (Array.isArray(data0)) {
-                                var valid1 = true;
-                                const len0 = data0.length;
-                                for (let i0 = 0; i0 < len0; i0++) {
-                                    let data1 = data0[i0];
-                                    const _errs4 = errors;
-                                    const _errs5 = errors;
-                                    if (errors === _errs5) {
-                                        if (typeof data1 === "string") {
-                                            if (!pattern0.test(data1)) {
-                                                validate29.errors = [{ instancePath: instancePath + "/values/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data1 }];
-                                                return false;
-                                            }
-                                            else {
-                                                if (data1.length === 66 && data1.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                    validate29.errors = [{ instancePath: instancePath + "/values/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data1 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    if (data0 !== undefined && data0 !== null) {
-                                                        data0[i0] = data1.toLowerCase();
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        else {
-                                            validate29.errors = [{ instancePath: instancePath + "/values/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data1 }];
-                                            return false;
-                                        }
-                                    }
-                                    var valid1 = _errs4 === errors;
-                                    if (!valid1) {
-                                        break;
-                                    }
-                                }
-                            }
-                            else {
-                                validate29.errors = [{ instancePath: instancePath + "/values", schemaPath: "#/properties/values/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema37.properties.values.type, parentSchema: schema37.properties.values, data: data0 }];
-                                return false;
-                            }
+                        if (!(validate41(data.values, { instancePath: instancePath + "/values", parentData: data, parentDataProperty: "values", rootData }))) {
+                            vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+                            errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -638,33 +807,12 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (valid0) {
                         if (data.hash !== undefined) {
-                            let data2 = data.hash;
-                            const _errs7 = errors;
-                            const _errs8 = errors;
-                            if (errors === _errs8) {
-                                if (typeof data2 === "string") {
-                                    if (!pattern0.test(data2)) {
-                                        validate29.errors = [{ instancePath: instancePath + "/hash", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data2 }];
-                                        return false;
-                                    }
-                                    else {
-                                        if (data2.length === 66 && data2.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                            validate29.errors = [{ instancePath: instancePath + "/hash", schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data2 }];
-                                            return false;
-                                        }
-                                        else {
-                                            if (data !== undefined && data !== null) {
-                                                data["hash"] = data2.toLowerCase();
-                                            }
-                                        }
-                                    }
-                                }
-                                else {
-                                    validate29.errors = [{ instancePath: instancePath + "/hash", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data2 }];
-                                    return false;
-                                }
+                            const _errs3 = errors;
+                            if (!(validate43(data.hash, { instancePath: instancePath + "/hash", parentData: data, parentDataProperty: "hash", rootData }))) {
+                                vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+                                errors = vErrors.length;
                             }
-                            var valid0 = _errs7 === errors;
+                            var valid0 = _errs3 === errors;
                         }
                         else {
                             var valid0 = true;
@@ -674,11 +822,44 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate29.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data }];
+            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.type, parentSchema: schema50, data }];
             return false;
         }
     }
-    validate29.errors = vErrors;
+    validate40.errors = vErrors;
+    return errors === 0;
+}
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 32) {
+                validate39.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 32 }, message: "must NOT have more than 32 items", schema: 32, parentSchema: schema49, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs1 = errors;
+                    if (!(validate40(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+                        errors = vErrors.length;
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
+                    }
+                }
+            }
+        }
+        else {
+            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema49.type, parentSchema: schema49, data }];
+            return false;
+        }
+    }
+    validate39.errors = vErrors;
     return errors === 0;
 }
 function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -688,7 +869,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((data.txHash === undefined) && (missing0 = "txHash")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.chonkProof === undefined) && (missing0 = "chonkProof"))) || ((data.contractClassLogFields === undefined) && (missing0 = "contractClassLogFields"))) || ((data.publicFunctionCalldata === undefined) && (missing0 = "publicFunctionCalldata"))) {
-                validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema31.required, parentSchema: schema31, data }];
+                validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema38.required, parentSchema: schema38, data }];
                 return false;
             }
             else {
@@ -700,31 +881,10 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (_errs1 === errors) {
                     if (data.txHash !== undefined) {
-                        let data0 = data.txHash;
                         const _errs2 = errors;
-                        const _errs3 = errors;
-                        if (errors === _errs3) {
-                            if (typeof data0 === "string") {
-                                if (!pattern0.test(data0)) {
-                                    validate26.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data0 }];
-                                    return false;
-                                }
-                                else {
-                                    if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                        validate26.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data0 }];
-                                        return false;
-                                    }
-                                    else {
-                                        if (data !== undefined && data !== null) {
-                                            data["txHash"] = data0.toLowerCase();
-                                        }
-                                    }
-                                }
-                            }
-                            else {
-                                validate26.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data0 }];
-                                return false;
-                            }
+                        if (!(validate27(data.txHash, { instancePath: instancePath + "/txHash", parentData: data, parentDataProperty: "txHash", rootData }))) {
+                            vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+                            errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
                     }
@@ -733,116 +893,48 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (valid0) {
                         if (data.data !== undefined) {
-                            let data1 = data.data;
-                            const _errs5 = errors;
-                            const _errs6 = errors;
-                            if (errors === _errs6) {
-                                if (typeof data1 === "string") {
-                                    if (!pattern5.test(data1)) {
-                                        validate26.errors = [{ instancePath: instancePath + "/data", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema33, data: data1 }];
-                                        return false;
-                                    }
-                                }
-                                else {
-                                    validate26.errors = [{ instancePath: instancePath + "/data", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.type, parentSchema: schema33, data: data1 }];
-                                    return false;
-                                }
+                            const _errs3 = errors;
+                            if (!(validate29(data.data, { instancePath: instancePath + "/data", parentData: data, parentDataProperty: "data", rootData }))) {
+                                vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+                                errors = vErrors.length;
                             }
-                            var valid0 = _errs5 === errors;
+                            var valid0 = _errs3 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.chonkProof !== undefined) {
-                                let data2 = data.chonkProof;
-                                const _errs8 = errors;
-                                const _errs9 = errors;
-                                if (errors === _errs9) {
-                                    if (typeof data2 === "string") {
-                                        if (!pattern5.test(data2)) {
-                                            validate26.errors = [{ instancePath: instancePath + "/chonkProof", schemaPath: "Base64/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" }, message: "must match pattern \"" + "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" + "\"", schema: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", parentSchema: schema33, data: data2 }];
-                                            return false;
-                                        }
-                                    }
-                                    else {
-                                        validate26.errors = [{ instancePath: instancePath + "/chonkProof", schemaPath: "Base64/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.type, parentSchema: schema33, data: data2 }];
-                                        return false;
-                                    }
+                                const _errs4 = errors;
+                                if (!(validate31(data.chonkProof, { instancePath: instancePath + "/chonkProof", parentData: data, parentDataProperty: "chonkProof", rootData }))) {
+                                    vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+                                    errors = vErrors.length;
                                 }
-                                var valid0 = _errs8 === errors;
+                                var valid0 = _errs4 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.contractClassLogFields !== undefined) {
-                                    let data3 = data.contractClassLogFields;
-                                    const _errs11 = errors;
-                                    if (errors === _errs11) {
-                                        if (Array.isArray(data3)) {
-                                            if (data3.length > 1) {
-                                                validate26.errors = [{ instancePath: instancePath + "/contractClassLogFields", schemaPath: "#/properties/contractClassLogFields/maxItems", keyword: "maxItems", params: { limit: 1 }, message: "must NOT have more than 1 items", schema: 1, parentSchema: schema31.properties.contractClassLogFields, data: data3 }];
-                                                return false;
-                                            }
-                                            else {
-                                                var valid4 = true;
-                                                const len0 = data3.length;
-                                                for (let i0 = 0; i0 < len0; i0++) {
-                                                    const _errs13 = errors;
-                                                    if (!(validate27(data3[i0], { instancePath: instancePath + "/contractClassLogFields/" + i0, parentData: data3, parentDataProperty: i0, rootData }))) {
-                                                        vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-                                                        errors = vErrors.length;
-                                                    }
-                                                    var valid4 = _errs13 === errors;
-                                                    if (!valid4) {
-                                                        break;
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        else {
-                                            validate26.errors = [{ instancePath: instancePath + "/contractClassLogFields", schemaPath: "#/properties/contractClassLogFields/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.contractClassLogFields.type, parentSchema: schema31.properties.contractClassLogFields, data: data3 }];
-                                            return false;
-                                        }
+                                    const _errs5 = errors;
+                                    if (!(validate33(data.contractClassLogFields, { instancePath: instancePath + "/contractClassLogFields", parentData: data, parentDataProperty: "contractClassLogFields", rootData }))) {
+                                        vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+                                        errors = vErrors.length;
                                     }
-                                    var valid0 = _errs11 === errors;
+                                    var valid0 = _errs5 === errors;
                                 }
                                 else {
                                     var valid0 = true;
                                 }
                                 if (valid0) {
                                     if (data.publicFunctionCalldata !== undefined) {
-                                        let data5 = data.publicFunctionCalldata;
-                                        const _errs14 = errors;
-                                        if (errors === _errs14) {
-                                            if (Array.isArray(data5)) {
-                                                if (data5.length > 32) {
-                                                    validate26.errors = [{ instancePath: instancePath + "/publicFunctionCalldata", schemaPath: "#/properties/publicFunctionCalldata/maxItems", keyword: "maxItems", params: { limit: 32 }, message: "must NOT have more than 32 items", schema: 32, parentSchema: schema31.properties.publicFunctionCalldata, data: data5 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    var valid5 = true;
-                                                    const len1 = data5.length;
-                                                    for (let i1 = 0; i1 < len1; i1++) {
-                                                        const _errs16 = errors;
-                                                        if (!(validate29(data5[i1], { instancePath: instancePath + "/publicFunctionCalldata/" + i1, parentData: data5, parentDataProperty: i1, rootData }))) {
-                                                            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-                                                            errors = vErrors.length;
-                                                        }
-                                                        var valid5 = _errs16 === errors;
-                                                        if (!valid5) {
-                                                            break;
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                            else {
-                                                validate26.errors = [{ instancePath: instancePath + "/publicFunctionCalldata", schemaPath: "#/properties/publicFunctionCalldata/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.publicFunctionCalldata.type, parentSchema: schema31.properties.publicFunctionCalldata, data: data5 }];
-                                                return false;
-                                            }
+                                        const _errs6 = errors;
+                                        if (!(validate39(data.publicFunctionCalldata, { instancePath: instancePath + "/publicFunctionCalldata", parentData: data, parentDataProperty: "publicFunctionCalldata", rootData }))) {
+                                            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+                                            errors = vErrors.length;
                                         }
-                                        var valid0 = _errs14 === errors;
+                                        var valid0 = _errs6 === errors;
                                     }
                                     else {
                                         var valid0 = true;
@@ -855,7 +947,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data }];
+            validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema38.type, parentSchema: schema38, data }];
             return false;
         }
     }
@@ -872,430 +964,372 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     validate25.errors = vErrors;
     return errors === 0;
 }
-export const node_getTxReceipt_param0 = validate32;
-const schema40 = { "$ref": "Hash32" };
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate32.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate32.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate32.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
-            return false;
-        }
-    }
-    validate32.errors = vErrors;
-    return errors === 0;
-}
-export const node_getTxEffect_param0 = validate33;
-const schema42 = { "$ref": "Hash32" };
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate33.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate33.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate33.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
-            return false;
-        }
-    }
-    validate33.errors = vErrors;
-    return errors === 0;
-}
-export const node_getTxByHash_param0 = validate34;
-const schema44 = { "$ref": "Hash32" };
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate34.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate34.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate34.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
-            return false;
-        }
-    }
-    validate34.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPendingTxs_param0 = validate35;
-const schema46 = { "type": "integer", "minimum": 1, "maximum": 100, "default": 100 };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema46.type, parentSchema: schema46, data }];
-        return false;
-    }
-    if (errors === 0) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data > 100 || isNaN(data)) {
-                validate35.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema46, data }];
-                return false;
-            }
-            else {
-                if (data < 1 || isNaN(data)) {
-                    validate35.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema46, data }];
-                    return false;
-                }
-            }
-        }
-    }
-    validate35.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPendingTxs_param1 = validate36;
-const schema47 = { "$ref": "Hash32" };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate36.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate36.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate36.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
-            return false;
-        }
-    }
-    validate36.errors = vErrors;
-    return errors === 0;
-}
-export const node_isValidTx_param0 = validate37;
-const schema49 = { "$ref": "Tx" };
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate26(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-        errors = vErrors.length;
-    }
-    validate37.errors = vErrors;
-    return errors === 0;
-}
-export const node_isValidTx_param1 = validate39;
-const schema50 = { "$ref": "IsValidTxOptions" };
-const schema51 = { "type": "object", "properties": { "isSimulation": { "type": "boolean" }, "skipFeeEnforcement": { "type": "boolean" } }, "additionalProperties": false };
-function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-            const _errs2 = errors;
-            for (const key0 in data) {
-                if (!((key0 === "isSimulation") || (key0 === "skipFeeEnforcement"))) {
-                    delete data[key0];
-                }
-            }
-            if (_errs2 === errors) {
-                if (data.isSimulation !== undefined) {
-                    let data0 = data.isSimulation;
-                    const _errs3 = errors;
-                    if (typeof data0 !== "boolean") {
-                        validate39.errors = [{ instancePath: instancePath + "/isSimulation", schemaPath: "IsValidTxOptions/properties/isSimulation/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema51.properties.isSimulation.type, parentSchema: schema51.properties.isSimulation, data: data0 }];
-                        return false;
-                    }
-                    var valid1 = _errs3 === errors;
-                }
-                else {
-                    var valid1 = true;
-                }
-                if (valid1) {
-                    if (data.skipFeeEnforcement !== undefined) {
-                        let data1 = data.skipFeeEnforcement;
-                        const _errs5 = errors;
-                        if (typeof data1 !== "boolean") {
-                            validate39.errors = [{ instancePath: instancePath + "/skipFeeEnforcement", schemaPath: "IsValidTxOptions/properties/skipFeeEnforcement/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema51.properties.skipFeeEnforcement.type, parentSchema: schema51.properties.skipFeeEnforcement, data: data1 }];
-                            return false;
-                        }
-                        var valid1 = _errs5 === errors;
-                    }
-                    else {
-                        var valid1 = true;
-                    }
-                }
-            }
-        }
-        else {
-            validate39.errors = [{ instancePath, schemaPath: "IsValidTxOptions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema51.type, parentSchema: schema51, data }];
-            return false;
-        }
-    }
-    validate39.errors = vErrors;
-    return errors === 0;
-}
-export const node_simulatePublicCalls_param0 = validate40;
-const schema52 = { "$ref": "Tx" };
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate26(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-        errors = vErrors.length;
-    }
-    validate40.errors = vErrors;
-    return errors === 0;
-}
-export const node_simulatePublicCalls_param1 = validate42;
-const schema53 = { "type": "boolean", "default": false };
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (typeof data !== "boolean") {
-        validate42.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema53.type, parentSchema: schema53, data }];
-        return false;
-    }
-    validate42.errors = vErrors;
-    return errors === 0;
-}
-export const node_getTxsByHash_param0 = validate43;
-const schema54 = { "type": "array", "items": { "$ref": "Hash32" }, "maxItems": 50 };
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (errors === 0) {
-        if (Array.isArray(data)) {
-            if (data.length > 50) {
-                validate43.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema54, data }];
-                return false;
-            }
-            else {
-                var valid0 = true;
-                const len0 = data.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                    let data0 = data[i0];
-                    const _errs1 = errors;
-                    const _errs2 = errors;
-                    if (errors === _errs2) {
-                        if (typeof data0 === "string") {
-                            if (!pattern0.test(data0)) {
-                                validate43.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data0 }];
-                                return false;
-                            }
-                            else {
-                                if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate43.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data0 }];
-                                    return false;
-                                }
-                                else {
-                                    if (data !== undefined && data !== null) {
-                                        data[i0] = data0.toLowerCase();
-                                    }
-                                }
-                            }
-                        }
-                        else {
-                            validate43.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data0 }];
-                            return false;
-                        }
-                    }
-                    var valid0 = _errs1 === errors;
-                    if (!valid0) {
-                        break;
-                    }
-                }
-            }
-        }
-        else {
-            validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema54.type, parentSchema: schema54, data }];
-            return false;
-        }
-    }
-    validate43.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicStorageAt_param0 = validate44;
-const schema56 = { "$ref": "BlockParameter" };
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate44.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicStorageAt_param1 = validate46;
-const schema57 = { "$ref": "AztecAddress" };
-const schema58 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate46.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema58, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate46.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema58, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate46.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.type, parentSchema: schema58, data }];
-            return false;
-        }
-    }
-    validate46.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicStorageAt_param2 = validate47;
-const schema59 = { "$ref": "Field" };
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate47.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate47.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate47.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
-            return false;
-        }
-    }
-    validate47.errors = vErrors;
-    return errors === 0;
-}
-export const node_findLeavesIndexes_param0 = validate48;
-const schema61 = { "$ref": "BlockParameter" };
+export const node_getTxReceipt_param0 = validate48;
+const schema55 = { "$ref": "Hash32" };
 function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate48.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate48.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate48.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+        }
     }
     validate48.errors = vErrors;
     return errors === 0;
 }
-export const node_findLeavesIndexes_param1 = validate50;
-const schema62 = { "$ref": "MerkleTreeId" };
-const schema63 = { "type": "integer", "minimum": 0, "maximum": 6 };
+export const node_getTxEffect_param0 = validate49;
+const schema57 = { "$ref": "Hash32" };
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate49.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate49.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate49.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+        }
+    }
+    validate49.errors = vErrors;
+    return errors === 0;
+}
+export const node_getTxByHash_param0 = validate50;
+const schema59 = { "$ref": "Hash32" };
 function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate50.errors = [{ instancePath, schemaPath: "MerkleTreeId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema63.type, parentSchema: schema63, data }];
-        return false;
-    }
     if (errors === _errs0) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data > 6 || isNaN(data)) {
-                validate50.errors = [{ instancePath, schemaPath: "MerkleTreeId/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6 }, message: "must be <= 6", schema: 6, parentSchema: schema63, data }];
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate50.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
                 return false;
             }
             else {
-                if (data < 0 || isNaN(data)) {
-                    validate50.errors = [{ instancePath, schemaPath: "MerkleTreeId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema63, data }];
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate50.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
                     return false;
                 }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
             }
+        }
+        else {
+            validate50.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
         }
     }
     validate50.errors = vErrors;
     return errors === 0;
 }
-export const node_findLeavesIndexes_param2 = validate51;
-const schema64 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
+export const node_getPendingTxs_param0 = validate51;
+const schema61 = { "$ref": "GetPendingTxsLimit" };
+const schema62 = { "type": "integer", "minimum": 1, "maximum": 100, "default": 100 };
 function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate51.errors = [{ instancePath, schemaPath: "GetPendingTxsLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema62.type, parentSchema: schema62, data }];
+        return false;
+    }
+    if (errors === _errs0) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 100 || isNaN(data)) {
+                validate51.errors = [{ instancePath, schemaPath: "GetPendingTxsLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema62, data }];
+                return false;
+            }
+            else {
+                if (data < 1 || isNaN(data)) {
+                    validate51.errors = [{ instancePath, schemaPath: "GetPendingTxsLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema62, data }];
+                    return false;
+                }
+            }
+        }
+    }
+    validate51.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPendingTxs_param1 = validate52;
+const schema63 = { "$ref": "Hash32" };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate52.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate52.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate52.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+        }
+    }
+    validate52.errors = vErrors;
+    return errors === 0;
+}
+export const node_isValidTx_param0 = validate53;
+const schema65 = { "$ref": "Tx" };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate26(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
+    }
+    validate53.errors = vErrors;
+    return errors === 0;
+}
+export const node_isValidTx_param1 = validate55;
+const schema66 = { "$ref": "IsValidTxOptions" };
+const schema67 = { "type": "object", "properties": { "isSimulation": { "$ref": "IsValidTxOptionsIsSimulation" }, "skipFeeEnforcement": { "$ref": "IsValidTxOptionsSkipFeeEnforcement" } }, "additionalProperties": false };
+const schema68 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "IsValidTxOptionsIsSimulationValue" } };
+const schema69 = { "type": "boolean" };
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate57.errors = [{ instancePath, schemaPath: "IsValidTxOptionsIsSimulationValue/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema69.type, parentSchema: schema69, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema68.if, parentSchema: schema68, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate57.errors = vErrors;
+        return false;
+    }
+    validate57.errors = vErrors;
+    return errors === 0;
+}
+const schema70 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "IsValidTxOptionsSkipFeeEnforcementValue" } };
+const schema71 = { "type": "boolean" };
+function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (typeof data !== "boolean") {
+            validate59.errors = [{ instancePath, schemaPath: "IsValidTxOptionsSkipFeeEnforcementValue/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema71.type, parentSchema: schema71, data }];
+            return false;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema70.if, parentSchema: schema70, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate59.errors = vErrors;
+        return false;
+    }
+    validate59.errors = vErrors;
+    return errors === 0;
+}
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+            const _errs1 = errors;
+            for (const key0 in data) {
+                if (!((key0 === "isSimulation") || (key0 === "skipFeeEnforcement"))) {
+                    delete data[key0];
+                }
+            }
+            if (_errs1 === errors) {
+                if (data.isSimulation !== undefined) {
+                    const _errs2 = errors;
+                    if (!(validate57(data.isSimulation, { instancePath: instancePath + "/isSimulation", parentData: data, parentDataProperty: "isSimulation", rootData }))) {
+                        vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                        errors = vErrors.length;
+                    }
+                    var valid0 = _errs2 === errors;
+                }
+                else {
+                    var valid0 = true;
+                }
+                if (valid0) {
+                    if (data.skipFeeEnforcement !== undefined) {
+                        const _errs3 = errors;
+                        if (!(validate59(data.skipFeeEnforcement, { instancePath: instancePath + "/skipFeeEnforcement", parentData: data, parentDataProperty: "skipFeeEnforcement", rootData }))) {
+                            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                            errors = vErrors.length;
+                        }
+                        var valid0 = _errs3 === errors;
+                    }
+                    else {
+                        var valid0 = true;
+                    }
+                }
+            }
+        }
+        else {
+            validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema67.type, parentSchema: schema67, data }];
+            return false;
+        }
+    }
+    validate56.errors = vErrors;
+    return errors === 0;
+}
+function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate56(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        errors = vErrors.length;
+    }
+    validate55.errors = vErrors;
+    return errors === 0;
+}
+export const node_simulatePublicCalls_param0 = validate62;
+const schema72 = { "$ref": "Tx" };
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate26(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+        errors = vErrors.length;
+    }
+    validate62.errors = vErrors;
+    return errors === 0;
+}
+export const node_simulatePublicCalls_param1 = validate64;
+const schema73 = { "$ref": "SimulatePublicCallsSkipFeeEnforcement" };
+const schema74 = { "type": "boolean", "default": false };
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate64.errors = [{ instancePath, schemaPath: "SimulatePublicCallsSkipFeeEnforcement/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema74.type, parentSchema: schema74, data }];
+        return false;
+    }
+    validate64.errors = vErrors;
+    return errors === 0;
+}
+export const node_getTxsByHash_param0 = validate65;
+const schema75 = { "$ref": "GetTxsByHashTxHashes" };
+const schema76 = { "type": "array", "items": { "$ref": "Hash32" }, "maxItems": 50 };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
-            if (data.length > 1000) {
-                validate51.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema64, data }];
+            if (data.length > 50) {
+                validate66.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema76, data }];
                 return false;
             }
             else {
@@ -1308,12 +1342,12 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate51.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data0 }];
+                                validate66.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate51.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data0 }];
+                                    validate66.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -1324,7 +1358,7 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            validate51.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data0 }];
+                            validate66.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data0 }];
                             return false;
                         }
                     }
@@ -1336,218 +1370,51 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema64.type, parentSchema: schema64, data }];
-            return false;
-        }
-    }
-    validate51.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNullifierSiblingPath_param0 = validate52;
-const schema66 = { "$ref": "BlockParameter" };
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate52.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNullifierSiblingPath_param1 = validate54;
-const schema67 = { "$ref": "BigIntString" };
-const schema68 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const pattern18 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern18.test(data)) {
-                validate54.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
-                return false;
-            }
-        }
-        else {
-            validate54.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
-            return false;
-        }
-    }
-    validate54.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNoteHashSiblingPath_param0 = validate55;
-const schema69 = { "$ref": "BlockParameter" };
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate55.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNoteHashSiblingPath_param1 = validate57;
-const schema70 = { "$ref": "BigIntString" };
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern18.test(data)) {
-                validate57.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
-                return false;
-            }
-        }
-        else {
-            validate57.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
-            return false;
-        }
-    }
-    validate57.errors = vErrors;
-    return errors === 0;
-}
-export const node_getArchiveSiblingPath_param0 = validate58;
-const schema72 = { "$ref": "BlockParameter" };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate58.errors = vErrors;
-    return errors === 0;
-}
-export const node_getArchiveSiblingPath_param1 = validate60;
-const schema73 = { "$ref": "BigIntString" };
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern18.test(data)) {
-                validate60.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
-                return false;
-            }
-        }
-        else {
-            validate60.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
-            return false;
-        }
-    }
-    validate60.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicDataSiblingPath_param0 = validate61;
-const schema75 = { "$ref": "BlockParameter" };
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate61.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicDataSiblingPath_param1 = validate63;
-const schema76 = { "$ref": "BigIntString" };
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern18.test(data)) {
-                validate63.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
-                return false;
-            }
-        }
-        else {
-            validate63.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
-            return false;
-        }
-    }
-    validate63.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNullifierMembershipWitness_param0 = validate64;
-const schema78 = { "$ref": "BlockParameter" };
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate64.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNullifierMembershipWitness_param1 = validate66;
-const schema79 = { "$ref": "Field" };
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate66.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate66.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate66.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate66.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema76.type, parentSchema: schema76, data }];
             return false;
         }
     }
     validate66.errors = vErrors;
     return errors === 0;
 }
-export const node_getLowNullifierMembershipWitness_param0 = validate67;
-const schema81 = { "$ref": "BlockParameter" };
-function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate66(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        errors = vErrors.length;
+    }
+    validate65.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicStorageAt_param0 = validate68;
+const schema78 = { "$ref": "BlockParameter" };
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
         vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
         errors = vErrors.length;
     }
-    validate67.errors = vErrors;
+    validate68.errors = vErrors;
     return errors === 0;
 }
-export const node_getLowNullifierMembershipWitness_param1 = validate69;
-const schema82 = { "$ref": "Field" };
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicStorageAt_param1 = validate70;
+const schema79 = { "$ref": "AztecAddress" };
+const schema80 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate69.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate70.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema80, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate69.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate70.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema80, data }];
                     return false;
                 }
                 else {
@@ -1558,40 +1425,28 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate69.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate70.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.type, parentSchema: schema80, data }];
             return false;
         }
-    }
-    validate69.errors = vErrors;
-    return errors === 0;
-}
-export const node_getPublicDataWitness_param0 = validate70;
-const schema84 = { "$ref": "BlockParameter" };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
     }
     validate70.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicDataWitness_param1 = validate72;
-const schema85 = { "$ref": "Field" };
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicStorageAt_param2 = validate71;
+const schema81 = { "$ref": "Field" };
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate72.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate71.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate72.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate71.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
                     return false;
                 }
                 else {
@@ -1602,211 +1457,190 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate72.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate71.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
             return false;
         }
+    }
+    validate71.errors = vErrors;
+    return errors === 0;
+}
+export const node_findLeavesIndexes_param0 = validate72;
+const schema83 = { "$ref": "BlockParameter" };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
     }
     validate72.errors = vErrors;
     return errors === 0;
 }
-export const node_getBlockHashMembershipWitness_param0 = validate73;
-const schema87 = { "$ref": "BlockParameter" };
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
-    }
-    validate73.errors = vErrors;
-    return errors === 0;
-}
-export const node_getBlockHashMembershipWitness_param1 = validate75;
-const schema88 = { "$ref": "Hash32" };
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_findLeavesIndexes_param1 = validate74;
+const schema84 = { "$ref": "MerkleTreeId" };
+const schema85 = { "type": "integer", "minimum": 0, "maximum": 6 };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate74.errors = [{ instancePath, schemaPath: "MerkleTreeId/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema85.type, parentSchema: schema85, data }];
+        return false;
+    }
     if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate75.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data > 6 || isNaN(data)) {
+                validate74.errors = [{ instancePath, schemaPath: "MerkleTreeId/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6 }, message: "must be <= 6", schema: 6, parentSchema: schema85, data }];
                 return false;
             }
             else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate75.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
+                if (data < 0 || isNaN(data)) {
+                    validate74.errors = [{ instancePath, schemaPath: "MerkleTreeId/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema85, data }];
                     return false;
                 }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
+            }
+        }
+    }
+    validate74.errors = vErrors;
+    return errors === 0;
+}
+export const node_findLeavesIndexes_param2 = validate75;
+const schema86 = { "$ref": "FindLeavesIndexesLeafValues" };
+const schema87 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (errors === 0) {
+        if (Array.isArray(data)) {
+            if (data.length > 1000) {
+                validate76.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema87, data }];
+                return false;
+            }
+            else {
+                var valid0 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                    let data0 = data[i0];
+                    const _errs1 = errors;
+                    const _errs2 = errors;
+                    if (errors === _errs2) {
+                        if (typeof data0 === "string") {
+                            if (!pattern0.test(data0)) {
+                                validate76.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
+                                return false;
+                            }
+                            else {
+                                if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                                    validate76.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
+                                    return false;
+                                }
+                                else {
+                                    if (data !== undefined && data !== null) {
+                                        data[i0] = data0.toLowerCase();
+                                    }
+                                }
+                            }
+                        }
+                        else {
+                            validate76.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
+                            return false;
+                        }
+                    }
+                    var valid0 = _errs1 === errors;
+                    if (!valid0) {
+                        break;
                     }
                 }
             }
         }
         else {
-            validate75.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
+            validate76.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema87.type, parentSchema: schema87, data }];
             return false;
         }
-    }
-    validate75.errors = vErrors;
-    return errors === 0;
-}
-export const node_getNoteHashMembershipWitness_param0 = validate76;
-const schema90 = { "$ref": "BlockParameter" };
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-        errors = vErrors.length;
     }
     validate76.errors = vErrors;
     return errors === 0;
 }
-export const node_getNoteHashMembershipWitness_param1 = validate78;
-const schema91 = { "$ref": "Field" };
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate78.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate78.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate78.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
-            return false;
-        }
+    if (!(validate76(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+        errors = vErrors.length;
     }
-    validate78.errors = vErrors;
+    validate75.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageMembershipWitness_param0 = validate79;
-const schema93 = { "$ref": "BlockParameter" };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getNullifierSiblingPath_param0 = validate78;
+const schema89 = { "$ref": "BlockParameter" };
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
         vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
         errors = vErrors.length;
     }
-    validate79.errors = vErrors;
+    validate78.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageMembershipWitness_param1 = validate81;
-const schema94 = { "$ref": "Field" };
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getNullifierSiblingPath_param1 = validate80;
+const schema90 = { "$ref": "BigIntString" };
+const schema91 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const pattern18 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate81.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+            if (!pattern18.test(data)) {
+                validate80.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
                 return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate81.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
             }
         }
         else {
-            validate81.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate80.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
             return false;
         }
+    }
+    validate80.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNoteHashSiblingPath_param0 = validate81;
+const schema92 = { "$ref": "BlockParameter" };
+function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
     }
     validate81.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageBlock_param0 = validate82;
-const schema96 = { "$ref": "Field" };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs0 = errors;
-    if (errors === _errs0) {
-        if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate82.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
-                return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate82.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
-            }
-        }
-        else {
-            validate82.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
-            return false;
-        }
-    }
-    validate82.errors = vErrors;
-    return errors === 0;
-}
-export const node_isL1ToL2MessageSynced_param0 = validate83;
-const schema98 = { "$ref": "Field" };
+export const node_getNoteHashSiblingPath_param1 = validate83;
+const schema93 = { "$ref": "BigIntString" };
 function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
-            if (!pattern0.test(data)) {
-                validate83.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+            if (!pattern18.test(data)) {
+                validate83.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
                 return false;
-            }
-            else {
-                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate83.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
-                    return false;
-                }
-                else {
-                    if (parentData !== undefined && parentData !== null) {
-                        parentData[parentDataProperty] = data.toLowerCase();
-                    }
-                }
             }
         }
         else {
-            validate83.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate83.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
             return false;
         }
     }
     validate83.errors = vErrors;
     return errors === 0;
 }
-export const node_getL2ToL1Messages_param0 = validate84;
-const schema100 = { "$ref": "BlockParameter" };
+export const node_getArchiveSiblingPath_param0 = validate84;
+const schema95 = { "$ref": "BlockParameter" };
 function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1817,21 +1651,87 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     validate84.errors = vErrors;
     return errors === 0;
 }
-export const node_getL1ToL2MessageCheckpoint_param0 = validate86;
-const schema101 = { "$ref": "Field" };
+export const node_getArchiveSiblingPath_param1 = validate86;
+const schema96 = { "$ref": "BigIntString" };
 function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
+            if (!pattern18.test(data)) {
+                validate86.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
+                return false;
+            }
+        }
+        else {
+            validate86.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
+            return false;
+        }
+    }
+    validate86.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicDataSiblingPath_param0 = validate87;
+const schema98 = { "$ref": "BlockParameter" };
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate87.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicDataSiblingPath_param1 = validate89;
+const schema99 = { "$ref": "BigIntString" };
+function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern18.test(data)) {
+                validate89.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
+                return false;
+            }
+        }
+        else {
+            validate89.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
+            return false;
+        }
+    }
+    validate89.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNullifierMembershipWitness_param0 = validate90;
+const schema101 = { "$ref": "BlockParameter" };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate90.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNullifierMembershipWitness_param1 = validate92;
+const schema102 = { "$ref": "Field" };
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate86.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate92.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate86.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate92.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
                     return false;
                 }
                 else {
@@ -1842,77 +1742,615 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate86.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate92.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
             return false;
         }
     }
-    validate86.errors = vErrors;
+    validate92.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogs_param0 = validate87;
-const schema103 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getLowNullifierMembershipWitness_param0 = validate93;
+const schema104 = { "$ref": "BlockParameter" };
+function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate93.errors = vErrors;
+    return errors === 0;
+}
+export const node_getLowNullifierMembershipWitness_param1 = validate95;
+const schema105 = { "$ref": "Field" };
+function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate95.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate95.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate95.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate95.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicDataWitness_param0 = validate96;
+const schema107 = { "$ref": "BlockParameter" };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate96.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicDataWitness_param1 = validate98;
+const schema108 = { "$ref": "Field" };
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate98.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate98.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate98.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate98.errors = vErrors;
+    return errors === 0;
+}
+export const node_getBlockHashMembershipWitness_param0 = validate99;
+const schema110 = { "$ref": "BlockParameter" };
+function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate99.errors = vErrors;
+    return errors === 0;
+}
+export const node_getBlockHashMembershipWitness_param1 = validate101;
+const schema111 = { "$ref": "Hash32" };
+function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate101.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate101.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate101.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+        }
+    }
+    validate101.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNoteHashMembershipWitness_param0 = validate102;
+const schema113 = { "$ref": "BlockParameter" };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate102.errors = vErrors;
+    return errors === 0;
+}
+export const node_getNoteHashMembershipWitness_param1 = validate104;
+const schema114 = { "$ref": "Field" };
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate104.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate104.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate104.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate104.errors = vErrors;
+    return errors === 0;
+}
+export const node_getL1ToL2MessageMembershipWitness_param0 = validate105;
+const schema116 = { "$ref": "BlockParameter" };
+function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate105.errors = vErrors;
+    return errors === 0;
+}
+export const node_getL1ToL2MessageMembershipWitness_param1 = validate107;
+const schema117 = { "$ref": "Field" };
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate107.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate107.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate107.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate107.errors = vErrors;
+    return errors === 0;
+}
+export const node_getL1ToL2MessageBlock_param0 = validate108;
+const schema119 = { "$ref": "Field" };
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate108.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate108.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate108.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate108.errors = vErrors;
+    return errors === 0;
+}
+export const node_isL1ToL2MessageSynced_param0 = validate109;
+const schema121 = { "$ref": "Field" };
+function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate109.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate109.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate109.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate109.errors = vErrors;
+    return errors === 0;
+}
+export const node_getL2ToL1Messages_param0 = validate110;
+const schema123 = { "$ref": "BlockParameter" };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate11(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+        errors = vErrors.length;
+    }
+    validate110.errors = vErrors;
+    return errors === 0;
+}
+export const node_getL1ToL2MessageCheckpoint_param0 = validate112;
+const schema124 = { "$ref": "Field" };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    if (errors === _errs0) {
+        if (typeof data === "string") {
+            if (!pattern0.test(data)) {
+                validate112.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                return false;
+            }
+            else {
+                if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                    validate112.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (parentData !== undefined && parentData !== null) {
+                        parentData[parentDataProperty] = data.toLowerCase();
+                    }
+                }
+            }
+        }
+        else {
+            validate112.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+        }
+    }
+    validate112.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPrivateLogs_param0 = validate113;
+const schema126 = { "$ref": "GetPrivateLogsFrom" };
+const schema127 = { "type": "integer", "minimum": 1, "maximum": 9007199254740991 };
+function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate87.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema103.type, parentSchema: schema103, data }];
+        validate113.errors = [{ instancePath, schemaPath: "GetPrivateLogsFrom/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema127.type, parentSchema: schema127, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate87.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema103, data }];
+                validate113.errors = [{ instancePath, schemaPath: "GetPrivateLogsFrom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema127, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate87.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema103, data }];
+                    validate113.errors = [{ instancePath, schemaPath: "GetPrivateLogsFrom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema127, data }];
                     return false;
                 }
             }
         }
     }
-    validate87.errors = vErrors;
+    validate113.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogs_param1 = validate88;
-const schema104 = { "type": "integer", "minimum": 0, "maximum": 1000 };
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogs_param1 = validate114;
+const schema128 = { "$ref": "GetPrivateLogsLimit" };
+const schema129 = { "type": "integer", "minimum": 0, "maximum": 1000 };
+function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate88.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema104.type, parentSchema: schema104, data }];
+        validate114.errors = [{ instancePath, schemaPath: "GetPrivateLogsLimit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema129.type, parentSchema: schema129, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 1000 || isNaN(data)) {
-                validate88.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema104, data }];
+                validate114.errors = [{ instancePath, schemaPath: "GetPrivateLogsLimit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema129, data }];
                 return false;
             }
             else {
                 if (data < 0 || isNaN(data)) {
-                    validate88.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema104, data }];
+                    validate114.errors = [{ instancePath, schemaPath: "GetPrivateLogsLimit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema129, data }];
                     return false;
                 }
             }
         }
     }
-    validate88.errors = vErrors;
+    validate114.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogs_param0 = validate89;
-const schema105 = { "$ref": "LogFilter" };
-const schema106 = { "type": "object", "properties": { "txHash": { "$ref": "Hash32" }, "fromBlock": { "$ref": "BlockNumber" }, "toBlock": { "$ref": "BlockNumber" }, "afterLog": { "$ref": "LogId" }, "contractAddress": { "$ref": "AztecAddress" }, "tag": { "$ref": "Field" } }, "additionalProperties": false };
-const schema110 = { "type": "object", "required": ["blockNumber", "blockHash", "txHash", "txIndex", "logIndex"], "properties": { "blockNumber": { "$ref": "BlockNumber" }, "blockHash": { "$ref": "Hash32" }, "txHash": { "$ref": "Hash32" }, "txIndex": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "logIndex": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false };
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogs_param0 = validate115;
+const schema130 = { "$ref": "LogFilter" };
+const schema131 = { "type": "object", "properties": { "txHash": { "$ref": "LogFilterTxHash" }, "fromBlock": { "$ref": "LogFilterFromBlock" }, "toBlock": { "$ref": "LogFilterToBlock" }, "afterLog": { "$ref": "LogFilterAfterLog" }, "contractAddress": { "$ref": "LogFilterContractAddress" }, "tag": { "$ref": "LogFilterTag" } }, "additionalProperties": false };
+const schema132 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "Hash32" } };
+function validate117(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern0.test(data)) {
+                    validate117.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
+                    return false;
+                }
+                else {
+                    if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                        validate117.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
+                        return false;
+                    }
+                    else {
+                        if (parentData !== undefined && parentData !== null) {
+                            parentData[parentDataProperty] = data.toLowerCase();
+                        }
+                    }
+                }
+            }
+            else {
+                validate117.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema132.if, parentSchema: schema132, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate117.errors = vErrors;
+        return false;
+    }
+    validate117.errors = vErrors;
+    return errors === 0;
+}
+const schema134 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BlockNumber" } };
+function validate119(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate119.errors = [{ instancePath, schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate119.errors = [{ instancePath, schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate119.errors = [{ instancePath, schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema134.if, parentSchema: schema134, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate119.errors = vErrors;
+        return false;
+    }
+    validate119.errors = vErrors;
+    return errors === 0;
+}
+const schema136 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BlockNumber" } };
+function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+            validate121.errors = [{ instancePath, schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data }];
+            return false;
+        }
+        if (errors === _errs4) {
+            if ((typeof data == "number") && (isFinite(data))) {
+                if (data > 9007199254740991 || isNaN(data)) {
+                    validate121.errors = [{ instancePath, schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data }];
+                    return false;
+                }
+                else {
+                    if (data < 0 || isNaN(data)) {
+                        validate121.errors = [{ instancePath, schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data }];
+                        return false;
+                    }
+                }
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema136.if, parentSchema: schema136, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate121.errors = vErrors;
+        return false;
+    }
+    validate121.errors = vErrors;
+    return errors === 0;
+}
+const schema138 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "LogId" } };
+const schema139 = { "type": "object", "required": ["blockNumber", "blockHash", "txHash", "txIndex", "logIndex"], "properties": { "blockNumber": { "$ref": "BlockNumber" }, "blockHash": { "$ref": "Hash32" }, "txHash": { "$ref": "Hash32" }, "txIndex": { "$ref": "LogIdTxIndex" }, "logIndex": { "$ref": "LogIdLogIndex" } }, "additionalProperties": false };
+const schema143 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
+const schema144 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((data.blockNumber === undefined) && (missing0 = "blockNumber")) || ((data.blockHash === undefined) && (missing0 = "blockHash"))) || ((data.txHash === undefined) && (missing0 = "txHash"))) || ((data.txIndex === undefined) && (missing0 = "txIndex"))) || ((data.logIndex === undefined) && (missing0 = "logIndex"))) {
-                validate91.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema110.required, parentSchema: schema110, data }];
+                validate124.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema139.required, parentSchema: schema139, data }];
                 return false;
             }
             else {
@@ -1928,18 +2366,18 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs2 = errors;
                         const _errs3 = errors;
                         if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
-                            validate91.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data: data0 }];
+                            validate124.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data: data0 }];
                             return false;
                         }
                         if (errors === _errs3) {
                             if ((typeof data0 == "number") && (isFinite(data0))) {
                                 if (data0 > 9007199254740991 || isNaN(data0)) {
-                                    validate91.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data: data0 }];
+                                    validate124.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data: data0 }];
                                     return false;
                                 }
                                 else {
                                     if (data0 < 0 || isNaN(data0)) {
-                                        validate91.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data: data0 }];
+                                        validate124.errors = [{ instancePath: instancePath + "/blockNumber", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data: data0 }];
                                         return false;
                                     }
                                 }
@@ -1958,12 +2396,12 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern0.test(data1)) {
-                                        validate91.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data1 }];
+                                        validate124.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data: data1 }];
                                         return false;
                                     }
                                     else {
                                         if (data1.length === 66 && data1.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                            validate91.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data1 }];
+                                            validate124.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data: data1 }];
                                             return false;
                                         }
                                         else {
@@ -1974,7 +2412,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    validate91.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data1 }];
+                                    validate124.errors = [{ instancePath: instancePath + "/blockHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data1 }];
                                     return false;
                                 }
                             }
@@ -1991,12 +2429,12 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                                 if (errors === _errs9) {
                                     if (typeof data2 === "string") {
                                         if (!pattern0.test(data2)) {
-                                            validate91.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data2 }];
+                                            validate124.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data: data2 }];
                                             return false;
                                         }
                                         else {
                                             if (data2.length === 66 && data2.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                validate91.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data2 }];
+                                                validate124.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data: data2 }];
                                                 return false;
                                             }
                                             else {
@@ -2007,7 +2445,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                     }
                                     else {
-                                        validate91.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data2 }];
+                                        validate124.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data2 }];
                                         return false;
                                     }
                                 }
@@ -2020,19 +2458,20 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                                 if (data.txIndex !== undefined) {
                                     let data3 = data.txIndex;
                                     const _errs11 = errors;
+                                    const _errs12 = errors;
                                     if (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) {
-                                        validate91.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema110.properties.txIndex.type, parentSchema: schema110.properties.txIndex, data: data3 }];
+                                        validate124.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "LogIdTxIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema143.type, parentSchema: schema143, data: data3 }];
                                         return false;
                                     }
-                                    if (errors === _errs11) {
+                                    if (errors === _errs12) {
                                         if ((typeof data3 == "number") && (isFinite(data3))) {
                                             if (data3 > 9007199254740991 || isNaN(data3)) {
-                                                validate91.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema110.properties.txIndex, data: data3 }];
+                                                validate124.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "LogIdTxIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema143, data: data3 }];
                                                 return false;
                                             }
                                             else {
                                                 if (data3 < 0 || isNaN(data3)) {
-                                                    validate91.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "#/properties/txIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema110.properties.txIndex, data: data3 }];
+                                                    validate124.errors = [{ instancePath: instancePath + "/txIndex", schemaPath: "LogIdTxIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema143, data: data3 }];
                                                     return false;
                                                 }
                                             }
@@ -2046,26 +2485,27 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                                 if (valid0) {
                                     if (data.logIndex !== undefined) {
                                         let data4 = data.logIndex;
-                                        const _errs13 = errors;
+                                        const _errs14 = errors;
+                                        const _errs15 = errors;
                                         if (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) {
-                                            validate91.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema110.properties.logIndex.type, parentSchema: schema110.properties.logIndex, data: data4 }];
+                                            validate124.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "LogIdLogIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema144.type, parentSchema: schema144, data: data4 }];
                                             return false;
                                         }
-                                        if (errors === _errs13) {
+                                        if (errors === _errs15) {
                                             if ((typeof data4 == "number") && (isFinite(data4))) {
                                                 if (data4 > 9007199254740991 || isNaN(data4)) {
-                                                    validate91.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema110.properties.logIndex, data: data4 }];
+                                                    validate124.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "LogIdLogIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema144, data: data4 }];
                                                     return false;
                                                 }
                                                 else {
                                                     if (data4 < 0 || isNaN(data4)) {
-                                                        validate91.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "#/properties/logIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema110.properties.logIndex, data: data4 }];
+                                                        validate124.errors = [{ instancePath: instancePath + "/logIndex", schemaPath: "LogIdLogIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema144, data: data4 }];
                                                         return false;
                                                     }
                                                 }
                                             }
                                         }
-                                        var valid0 = _errs13 === errors;
+                                        var valid0 = _errs14 === errors;
                                     }
                                     else {
                                         var valid0 = true;
@@ -2078,14 +2518,206 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate91.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema110.type, parentSchema: schema110, data }];
+            validate124.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema139.type, parentSchema: schema139, data }];
             return false;
         }
     }
-    validate91.errors = vErrors;
+    validate124.errors = vErrors;
     return errors === 0;
 }
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate123(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        if (!(validate124(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+            errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema138.if, parentSchema: schema138, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate123.errors = vErrors;
+        return false;
+    }
+    validate123.errors = vErrors;
+    return errors === 0;
+}
+const schema145 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "AztecAddress" } };
+function validate127(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern0.test(data)) {
+                    validate127.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema80, data }];
+                    return false;
+                }
+                else {
+                    if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                        validate127.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema80, data }];
+                        return false;
+                    }
+                    else {
+                        if (parentData !== undefined && parentData !== null) {
+                            parentData[parentDataProperty] = data.toLowerCase();
+                        }
+                    }
+                }
+            }
+            else {
+                validate127.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.type, parentSchema: schema80, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema145.if, parentSchema: schema145, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate127.errors = vErrors;
+        return false;
+    }
+    validate127.errors = vErrors;
+    return errors === 0;
+}
+const schema147 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "Field" } };
+function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
+    let valid0 = true;
+    const _errs1 = errors;
+    if (data !== null) {
+        const err0 = {};
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    var _valid0 = _errs1 === errors;
+    errors = _errs0;
+    if (vErrors !== null) {
+        if (_errs0) {
+            vErrors.length = _errs0;
+        }
+        else {
+            vErrors = null;
+        }
+    }
+    if (!_valid0) {
+        const _errs3 = errors;
+        const _errs4 = errors;
+        if (errors === _errs4) {
+            if (typeof data === "string") {
+                if (!pattern0.test(data)) {
+                    validate129.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
+                    return false;
+                }
+                else {
+                    if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
+                        validate129.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
+                        return false;
+                    }
+                    else {
+                        if (parentData !== undefined && parentData !== null) {
+                            parentData[parentDataProperty] = data.toLowerCase();
+                        }
+                    }
+                }
+            }
+            else {
+                validate129.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
+                return false;
+            }
+        }
+        var _valid0 = _errs3 === errors;
+        valid0 = _valid0;
+    }
+    if (!valid0) {
+        const err1 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: "must match \"else\" schema", schema: schema147.if, parentSchema: schema147, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+        validate129.errors = vErrors;
+        return false;
+    }
+    validate129.errors = vErrors;
+    return errors === 0;
+}
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2098,31 +2730,10 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
             if (_errs1 === errors) {
                 if (data.txHash !== undefined) {
-                    let data0 = data.txHash;
                     const _errs2 = errors;
-                    const _errs3 = errors;
-                    if (errors === _errs3) {
-                        if (typeof data0 === "string") {
-                            if (!pattern0.test(data0)) {
-                                validate90.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data: data0 }];
-                                return false;
-                            }
-                            else {
-                                if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate90.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data: data0 }];
-                                    return false;
-                                }
-                                else {
-                                    if (data !== undefined && data !== null) {
-                                        data["txHash"] = data0.toLowerCase();
-                                    }
-                                }
-                            }
-                        }
-                        else {
-                            validate90.errors = [{ instancePath: instancePath + "/txHash", schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data: data0 }];
-                            return false;
-                        }
+                    if (!(validate117(data.txHash, { instancePath: instancePath + "/txHash", parentData: data, parentDataProperty: "txHash", rootData }))) {
+                        vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+                        errors = vErrors.length;
                     }
                     var valid0 = _errs2 === errors;
                 }
@@ -2131,134 +2742,60 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (valid0) {
                     if (data.fromBlock !== undefined) {
-                        let data1 = data.fromBlock;
-                        const _errs5 = errors;
-                        const _errs6 = errors;
-                        if (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) {
-                            validate90.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data: data1 }];
-                            return false;
+                        const _errs3 = errors;
+                        if (!(validate119(data.fromBlock, { instancePath: instancePath + "/fromBlock", parentData: data, parentDataProperty: "fromBlock", rootData }))) {
+                            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+                            errors = vErrors.length;
                         }
-                        if (errors === _errs6) {
-                            if ((typeof data1 == "number") && (isFinite(data1))) {
-                                if (data1 > 9007199254740991 || isNaN(data1)) {
-                                    validate90.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data: data1 }];
-                                    return false;
-                                }
-                                else {
-                                    if (data1 < 0 || isNaN(data1)) {
-                                        validate90.errors = [{ instancePath: instancePath + "/fromBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data: data1 }];
-                                        return false;
-                                    }
-                                }
-                            }
-                        }
-                        var valid0 = _errs5 === errors;
+                        var valid0 = _errs3 === errors;
                     }
                     else {
                         var valid0 = true;
                     }
                     if (valid0) {
                         if (data.toBlock !== undefined) {
-                            let data2 = data.toBlock;
-                            const _errs8 = errors;
-                            const _errs9 = errors;
-                            if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
-                                validate90.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.type, parentSchema: schema13, data: data2 }];
-                                return false;
+                            const _errs4 = errors;
+                            if (!(validate121(data.toBlock, { instancePath: instancePath + "/toBlock", parentData: data, parentDataProperty: "toBlock", rootData }))) {
+                                vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+                                errors = vErrors.length;
                             }
-                            if (errors === _errs9) {
-                                if ((typeof data2 == "number") && (isFinite(data2))) {
-                                    if (data2 > 9007199254740991 || isNaN(data2)) {
-                                        validate90.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema13, data: data2 }];
-                                        return false;
-                                    }
-                                    else {
-                                        if (data2 < 0 || isNaN(data2)) {
-                                            validate90.errors = [{ instancePath: instancePath + "/toBlock", schemaPath: "BlockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13, data: data2 }];
-                                            return false;
-                                        }
-                                    }
-                                }
-                            }
-                            var valid0 = _errs8 === errors;
+                            var valid0 = _errs4 === errors;
                         }
                         else {
                             var valid0 = true;
                         }
                         if (valid0) {
                             if (data.afterLog !== undefined) {
-                                const _errs11 = errors;
-                                if (!(validate91(data.afterLog, { instancePath: instancePath + "/afterLog", parentData: data, parentDataProperty: "afterLog", rootData }))) {
-                                    vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+                                const _errs5 = errors;
+                                if (!(validate123(data.afterLog, { instancePath: instancePath + "/afterLog", parentData: data, parentDataProperty: "afterLog", rootData }))) {
+                                    vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
                                     errors = vErrors.length;
                                 }
-                                var valid0 = _errs11 === errors;
+                                var valid0 = _errs5 === errors;
                             }
                             else {
                                 var valid0 = true;
                             }
                             if (valid0) {
                                 if (data.contractAddress !== undefined) {
-                                    let data4 = data.contractAddress;
-                                    const _errs12 = errors;
-                                    const _errs13 = errors;
-                                    if (errors === _errs13) {
-                                        if (typeof data4 === "string") {
-                                            if (!pattern0.test(data4)) {
-                                                validate90.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema58, data: data4 }];
-                                                return false;
-                                            }
-                                            else {
-                                                if (data4.length === 66 && data4.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                    validate90.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema58, data: data4 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    if (data !== undefined && data !== null) {
-                                                        data["contractAddress"] = data4.toLowerCase();
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        else {
-                                            validate90.errors = [{ instancePath: instancePath + "/contractAddress", schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.type, parentSchema: schema58, data: data4 }];
-                                            return false;
-                                        }
+                                    const _errs6 = errors;
+                                    if (!(validate127(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData }))) {
+                                        vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+                                        errors = vErrors.length;
                                     }
-                                    var valid0 = _errs12 === errors;
+                                    var valid0 = _errs6 === errors;
                                 }
                                 else {
                                     var valid0 = true;
                                 }
                                 if (valid0) {
                                     if (data.tag !== undefined) {
-                                        let data5 = data.tag;
-                                        const _errs15 = errors;
-                                        const _errs16 = errors;
-                                        if (errors === _errs16) {
-                                            if (typeof data5 === "string") {
-                                                if (!pattern0.test(data5)) {
-                                                    validate90.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data5 }];
-                                                    return false;
-                                                }
-                                                else {
-                                                    if (data5.length === 66 && data5.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                                        validate90.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data5 }];
-                                                        return false;
-                                                    }
-                                                    else {
-                                                        if (data !== undefined && data !== null) {
-                                                            data["tag"] = data5.toLowerCase();
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                            else {
-                                                validate90.errors = [{ instancePath: instancePath + "/tag", schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data5 }];
-                                                return false;
-                                            }
+                                        const _errs7 = errors;
+                                        if (!(validate129(data.tag, { instancePath: instancePath + "/tag", parentData: data, parentDataProperty: "tag", rootData }))) {
+                                            vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+                                            errors = vErrors.length;
                                         }
-                                        var valid0 = _errs15 === errors;
+                                        var valid0 = _errs7 === errors;
                                     }
                                     else {
                                         var valid0 = true;
@@ -2271,44 +2808,45 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate90.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.type, parentSchema: schema106, data }];
+            validate116.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema131.type, parentSchema: schema131, data }];
             return false;
         }
     }
-    validate90.errors = vErrors;
+    validate116.errors = vErrors;
     return errors === 0;
 }
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate90(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+    if (!(validate116(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
         errors = vErrors.length;
     }
-    validate89.errors = vErrors;
+    validate115.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClassLogs_param0 = validate94;
-const schema116 = { "$ref": "LogFilter" };
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContractClassLogs_param0 = validate132;
+const schema149 = { "$ref": "LogFilter" };
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate90(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+    if (!(validate116(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
         errors = vErrors.length;
     }
-    validate94.errors = vErrors;
+    validate132.errors = vErrors;
     return errors === 0;
 }
-export const node_getLogsByTags_param0 = validate96;
-const schema117 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getLogsByTags_param0 = validate134;
+const schema150 = { "$ref": "GetLogsByTagsTags" };
+const schema151 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 1000 };
+function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 1000) {
-                validate96.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema117, data }];
+                validate135.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1000 }, message: "must NOT have more than 1000 items", schema: 1000, parentSchema: schema151, data }];
                 return false;
             }
             else {
@@ -2321,12 +2859,12 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate96.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data0 }];
+                                validate135.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate96.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data0 }];
+                                    validate135.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -2337,7 +2875,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            validate96.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data0 }];
+                            validate135.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
                             return false;
                         }
                     }
@@ -2349,48 +2887,61 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate96.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema117.type, parentSchema: schema117, data }];
+            validate135.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema151.type, parentSchema: schema151, data }];
             return false;
         }
     }
-    validate96.errors = vErrors;
+    validate135.errors = vErrors;
     return errors === 0;
 }
-export const node_getLogsByTags_param1 = validate97;
-const schema119 = { "type": "integer", "minimum": 1, "maximum": 10, "default": 10 };
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    if (!(validate135(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+        errors = vErrors.length;
+    }
+    validate134.errors = vErrors;
+    return errors === 0;
+}
+export const node_getLogsByTags_param1 = validate137;
+const schema153 = { "$ref": "GetLogsByTagsLogsPerTag" };
+const schema154 = { "type": "integer", "minimum": 1, "maximum": 10, "default": 10 };
+function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate97.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema119.type, parentSchema: schema119, data }];
+        validate137.errors = [{ instancePath, schemaPath: "GetLogsByTagsLogsPerTag/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema154.type, parentSchema: schema154, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 10 || isNaN(data)) {
-                validate97.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 10 }, message: "must be <= 10", schema: 10, parentSchema: schema119, data }];
+                validate137.errors = [{ instancePath, schemaPath: "GetLogsByTagsLogsPerTag/maximum", keyword: "maximum", params: { comparison: "<=", limit: 10 }, message: "must be <= 10", schema: 10, parentSchema: schema154, data }];
                 return false;
             }
             else {
                 if (data < 1 || isNaN(data)) {
-                    validate97.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema119, data }];
+                    validate137.errors = [{ instancePath, schemaPath: "GetLogsByTagsLogsPerTag/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema154, data }];
                     return false;
                 }
             }
         }
     }
-    validate97.errors = vErrors;
+    validate137.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param0 = validate98;
-const schema120 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogsByTags_param0 = validate138;
+const schema155 = { "$ref": "GetPrivateLogsByTagsTags" };
+const schema156 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
+function validate139(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate98.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema120, data }];
+                validate139.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema156, data }];
                 return false;
             }
             else {
@@ -2403,12 +2954,12 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate98.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data0 }];
+                                validate139.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate98.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data0 }];
+                                    validate139.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -2419,7 +2970,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            validate98.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data0 }];
+                            validate139.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
                             return false;
                         }
                     }
@@ -2431,54 +2982,66 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            validate98.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema120.type, parentSchema: schema120, data }];
+            validate139.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema156.type, parentSchema: schema156, data }];
             return false;
         }
     }
-    validate98.errors = vErrors;
+    validate139.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param1 = validate99;
-const schema122 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
-function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    if (!(validate139(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+        errors = vErrors.length;
+    }
+    validate138.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPrivateLogsByTags_param1 = validate141;
+const schema158 = { "$ref": "GetPrivateLogsByTagsPage" };
+const schema159 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
+function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate99.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema122.type, parentSchema: schema122, data }];
+        validate141.errors = [{ instancePath, schemaPath: "GetPrivateLogsByTagsPage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema159.type, parentSchema: schema159, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate99.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema122, data }];
+                validate141.errors = [{ instancePath, schemaPath: "GetPrivateLogsByTagsPage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema159, data }];
                 return false;
             }
             else {
                 if (data < 0 || isNaN(data)) {
-                    validate99.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema122, data }];
+                    validate141.errors = [{ instancePath, schemaPath: "GetPrivateLogsByTagsPage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema159, data }];
                     return false;
                 }
             }
         }
     }
-    validate99.errors = vErrors;
+    validate141.errors = vErrors;
     return errors === 0;
 }
-export const node_getPrivateLogsByTags_param2 = validate100;
-const schema123 = { "$ref": "Hash32" };
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPrivateLogsByTags_param2 = validate142;
+const schema160 = { "$ref": "Hash32" };
+function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate100.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
+                validate142.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate100.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
+                    validate142.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
                     return false;
                 }
                 else {
@@ -2489,28 +3052,28 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate100.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
+            validate142.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
             return false;
         }
     }
-    validate100.errors = vErrors;
+    validate142.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param0 = validate101;
-const schema125 = { "$ref": "AztecAddress" };
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param0 = validate143;
+const schema162 = { "$ref": "AztecAddress" };
+function validate143(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate101.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema58, data }];
+                validate143.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema80, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate101.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema58, data }];
+                    validate143.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema80, data }];
                     return false;
                 }
                 else {
@@ -2521,22 +3084,23 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate101.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.type, parentSchema: schema58, data }];
+            validate143.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.type, parentSchema: schema80, data }];
             return false;
         }
     }
-    validate101.errors = vErrors;
+    validate143.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param1 = validate102;
-const schema127 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param1 = validate144;
+const schema164 = { "$ref": "GetPublicLogsByTagsFromContractTags" };
+const schema165 = { "type": "array", "items": { "$ref": "Field" }, "maxItems": 100 };
+function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate102.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema127, data }];
+                validate145.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema165, data }];
                 return false;
             }
             else {
@@ -2549,12 +3113,12 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (!pattern0.test(data0)) {
-                                validate102.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data: data0 }];
+                                validate145.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (data0.length === 66 && data0.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                                    validate102.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data: data0 }];
+                                    validate145.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data: data0 }];
                                     return false;
                                 }
                                 else {
@@ -2565,7 +3129,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
                             }
                         }
                         else {
-                            validate102.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data: data0 }];
+                            validate145.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data: data0 }];
                             return false;
                         }
                     }
@@ -2577,54 +3141,66 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate102.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema127.type, parentSchema: schema127, data }];
+            validate145.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema165.type, parentSchema: schema165, data }];
             return false;
         }
     }
-    validate102.errors = vErrors;
+    validate145.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param2 = validate103;
-const schema129 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
-function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
+    if (!(validate145(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        errors = vErrors.length;
+    }
+    validate144.errors = vErrors;
+    return errors === 0;
+}
+export const node_getPublicLogsByTagsFromContract_param2 = validate147;
+const schema167 = { "$ref": "GetPublicLogsByTagsFromContractPage" };
+const schema168 = { "type": "integer", "minimum": 0, "default": 0, "maximum": 9007199254740991 };
+function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs0 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate103.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema129.type, parentSchema: schema129, data }];
+        validate147.errors = [{ instancePath, schemaPath: "GetPublicLogsByTagsFromContractPage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema168.type, parentSchema: schema168, data }];
         return false;
     }
-    if (errors === 0) {
+    if (errors === _errs0) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 9007199254740991 || isNaN(data)) {
-                validate103.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema129, data }];
+                validate147.errors = [{ instancePath, schemaPath: "GetPublicLogsByTagsFromContractPage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema168, data }];
                 return false;
             }
             else {
                 if (data < 0 || isNaN(data)) {
-                    validate103.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema129, data }];
+                    validate147.errors = [{ instancePath, schemaPath: "GetPublicLogsByTagsFromContractPage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema168, data }];
                     return false;
                 }
             }
         }
     }
-    validate103.errors = vErrors;
+    validate147.errors = vErrors;
     return errors === 0;
 }
-export const node_getPublicLogsByTagsFromContract_param3 = validate104;
-const schema130 = { "$ref": "Hash32" };
-function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getPublicLogsByTagsFromContract_param3 = validate148;
+const schema169 = { "$ref": "Hash32" };
+function validate148(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate104.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema14, data }];
+                validate148.errors = [{ instancePath, schemaPath: "Hash32/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema15, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate104.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema14, data }];
+                    validate148.errors = [{ instancePath, schemaPath: "Hash32/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema15, data }];
                     return false;
                 }
                 else {
@@ -2635,28 +3211,28 @@ function validate104(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate104.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.type, parentSchema: schema14, data }];
+            validate148.errors = [{ instancePath, schemaPath: "Hash32/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data }];
             return false;
         }
     }
-    validate104.errors = vErrors;
+    validate148.errors = vErrors;
     return errors === 0;
 }
-export const node_getContractClass_param0 = validate105;
-const schema132 = { "$ref": "Field" };
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContractClass_param0 = validate149;
+const schema171 = { "$ref": "Field" };
+function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate105.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema21, data }];
+                validate149.errors = [{ instancePath, schemaPath: "Field/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema24, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate105.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema21, data }];
+                    validate149.errors = [{ instancePath, schemaPath: "Field/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema24, data }];
                     return false;
                 }
                 else {
@@ -2667,28 +3243,28 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate105.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.type, parentSchema: schema21, data }];
+            validate149.errors = [{ instancePath, schemaPath: "Field/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.type, parentSchema: schema24, data }];
             return false;
         }
     }
-    validate105.errors = vErrors;
+    validate149.errors = vErrors;
     return errors === 0;
 }
-export const node_getContract_param0 = validate106;
-const schema134 = { "$ref": "AztecAddress" };
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getContract_param0 = validate150;
+const schema173 = { "$ref": "AztecAddress" };
+function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern0.test(data)) {
-                validate106.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema58, data }];
+                validate150.errors = [{ instancePath, schemaPath: "AztecAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{64}$" + "\"", schema: "^0x[0-9a-fA-F]{64}$", parentSchema: schema80, data }];
                 return false;
             }
             else {
                 if (data.length === 66 && data.toLowerCase() >= "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001") {
-                    validate106.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema58, data }];
+                    validate150.errors = [{ instancePath, schemaPath: "AztecAddress/x-bn254-field", keyword: "x-bn254-field", params: {}, message: "must be a BN254 field element (below 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001)", schema: true, parentSchema: schema80, data }];
                     return false;
                 }
                 else {
@@ -2699,25 +3275,25 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate106.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.type, parentSchema: schema58, data }];
+            validate150.errors = [{ instancePath, schemaPath: "AztecAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.type, parentSchema: schema80, data }];
             return false;
         }
     }
-    validate106.errors = vErrors;
+    validate150.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param0 = validate107;
-const schema136 = { "$ref": "EthAddress" };
-const schema137 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
+export const node_getValidatorStats_param0 = validate151;
+const schema175 = { "$ref": "EthAddress" };
+const schema176 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
 const pattern44 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern44.test(data)) {
-                validate107.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema137, data }];
+                validate151.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-fA-F]{40}$" + "\"", schema: "^0x[0-9a-fA-F]{40}$", parentSchema: schema176, data }];
                 return false;
             }
             else {
@@ -2727,65 +3303,67 @@ function validate107(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate107.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema137.type, parentSchema: schema137, data }];
+            validate151.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema176.type, parentSchema: schema176, data }];
             return false;
         }
     }
-    validate107.errors = vErrors;
+    validate151.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param1 = validate108;
-const schema138 = { "$ref": "BigIntString" };
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getValidatorStats_param1 = validate152;
+const schema177 = { "$ref": "BigIntString" };
+function validate152(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern18.test(data)) {
-                validate108.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
+                validate152.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
                 return false;
             }
         }
         else {
-            validate108.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
+            validate152.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
             return false;
         }
     }
-    validate108.errors = vErrors;
+    validate152.errors = vErrors;
     return errors === 0;
 }
-export const node_getValidatorStats_param2 = validate109;
-const schema140 = { "$ref": "BigIntString" };
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const node_getValidatorStats_param2 = validate153;
+const schema179 = { "$ref": "BigIntString" };
+function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
             if (!pattern18.test(data)) {
-                validate109.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema68, data }];
+                validate153.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema91, data }];
                 return false;
             }
         }
         else {
-            validate109.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema68.type, parentSchema: schema68, data }];
+            validate153.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.type, parentSchema: schema91, data }];
             return false;
         }
     }
-    validate109.errors = vErrors;
+    validate153.errors = vErrors;
     return errors === 0;
 }
-export const node_registerContractFunctionSignatures_param0 = validate110;
-const schema142 = { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 1024 }, "maxItems": 100 };
+export const node_registerContractFunctionSignatures_param0 = validate154;
+const schema181 = { "$ref": "RegisterContractFunctionSignaturesFunctionSignatures" };
+const schema182 = { "type": "array", "items": { "$ref": "RegisterContractFunctionSignaturesFunctionSignaturesItem" }, "maxItems": 100 };
+const schema183 = { "type": "string", "minLength": 1, "maxLength": 1024 };
 const func2 = require("ajv/dist/runtime/ucs2length").default;
-function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (Array.isArray(data)) {
             if (data.length > 100) {
-                validate110.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema142, data }];
+                validate155.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema182, data }];
                 return false;
             }
             else {
@@ -2794,21 +3372,22 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
                 for (let i0 = 0; i0 < len0; i0++) {
                     let data0 = data[i0];
                     const _errs1 = errors;
-                    if (errors === _errs1) {
+                    const _errs2 = errors;
+                    if (errors === _errs2) {
                         if (typeof data0 === "string") {
                             if (func2(data0) > 1024) {
-                                validate110.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema142.items, data: data0 }];
+                                validate155.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "RegisterContractFunctionSignaturesFunctionSignaturesItem/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema183, data: data0 }];
                                 return false;
                             }
                             else {
                                 if (func2(data0) < 1) {
-                                    validate110.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema142.items, data: data0 }];
+                                    validate155.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "RegisterContractFunctionSignaturesFunctionSignaturesItem/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema183, data: data0 }];
                                     return false;
                                 }
                             }
                         }
                         else {
-                            validate110.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema142.items.type, parentSchema: schema142.items, data: data0 }];
+                            validate155.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "RegisterContractFunctionSignaturesFunctionSignaturesItem/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema183.type, parentSchema: schema183, data: data0 }];
                             return false;
                         }
                     }
@@ -2820,11 +3399,21 @@ function validate110(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate110.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema142.type, parentSchema: schema142, data }];
+            validate155.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema182.type, parentSchema: schema182, data }];
             return false;
         }
     }
-    validate110.errors = vErrors;
+    validate155.errors = vErrors;
+    return errors === 0;
+}
+function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (!(validate155(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+        errors = vErrors.length;
+    }
+    validate154.errors = vErrors;
     return errors === 0;
 }
 

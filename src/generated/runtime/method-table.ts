@@ -43,11 +43,20 @@ export interface MethodDescriptor {
   readonly extension: boolean;
 }
 
+/** Where null members mean absent inside a param value (codegen/request-objects.ts). */
+export interface NullPlan {
+  readonly drop?: readonly string[];
+  readonly props?: Readonly<Record<string, NullPlan>>;
+  readonly items?: NullPlan;
+}
+
 /** One parameter of a table row. */
 export interface ParamSpec {
   readonly name: string;
   readonly required: boolean;
   readonly validate: Validator;
+  /** Optional members of request-only objects whose null means absent: dropped once valid. */
+  readonly absentNulls?: NullPlan;
 }
 
 /** One row of a surface's method table. */
@@ -76,7 +85,7 @@ export function method(spec: MethodSpec): MethodDescriptor {
   });
 }
 
-/** Checks arity, then each param; absent and null optional params are accepted. */
+/** Checks arity, then each param (absent and null optional params are accepted), dropping null-as-absent members. */
 function checkParams(specs: readonly ParamSpec[], params: unknown[]): string | null {
   if (params.length > specs.length) return `too many params: expected at most ${specs.length}, got ${params.length}`;
   for (const [i, spec] of specs.entries()) {
@@ -88,8 +97,21 @@ function checkParams(specs: readonly ParamSpec[], params: unknown[]): string | n
     }
     const problem = check(spec.validate, value, label, params, i);
     if (problem !== null) return problem;
+    if (spec.absentNulls !== undefined) dropNulls(value, spec.absentNulls);
   }
   return null;
+}
+
+/** Deletes the null members a plan names (the value is freshly parsed JSON, owned by this call). */
+function dropNulls(value: unknown, plan: NullPlan): void {
+  if (Array.isArray(value)) {
+    if (plan.items !== undefined) for (const item of value) dropNulls(item, plan.items);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key of plan.drop ?? []) if (record[key] === null) delete record[key];
+  for (const [key, inner] of Object.entries(plan.props ?? {})) dropNulls(record[key], inner);
 }
 
 /**

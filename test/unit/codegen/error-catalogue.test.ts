@@ -60,6 +60,8 @@ function shape(doc: Json, node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const o = node as Json;
   if (typeof o.$ref === 'string') return shape(doc, o.$ref.slice(2).split('/').reduce((at: Json, k: string) => at[k], doc));
+  // A one-element allOf only carries a description beside its reference (codegen/shape-documents.ts).
+  if (Array.isArray(o.allOf) && o.allOf.length === 1 && Object.keys(o).every((k) => ['allOf', 'title', 'description'].includes(k))) return shape(doc, o.allOf[0]);
   return Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'description' && k !== 'title').map(([k, v]) => [k, shape(doc, v)]));
 }
 

@@ -49,7 +49,9 @@ export interface SimulationDeps {
 }
 
 const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
-const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(fr), nested: r.nested.map(toWireReturnValues) });
+// The document cuts the recursion at depth 2 (an untyped object below; docs/SDK.md), so a deeper
+// level, typed as the full shape here, is widened to that object.
+const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(fr), nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested });
 
 function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
   const w = toWireSimulationError(r);
