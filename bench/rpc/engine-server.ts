@@ -19,7 +19,7 @@ const signatures = new FunctionSignatureRegistry();
 const handlers = createPublicHandlers({
   nodeVersion: '4.0.0', rollupVersion: engine.config.rollupVersion, l1ChainId: engine.config.l1ChainId,
   engine: {
-    chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1, txStatus: async () => undefined,
+    chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
     protocolContractAddresses: engine.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => engine.getCurrentMinFees(),
     isReady: () => true, getEncodedEnr: () => undefined, signatures, allowList: () => [],
   },

@@ -92,8 +92,8 @@ export interface EngineConfig {
   readonly tickMs: number;
   /** Setup allow-list and signature registry the sequencer's public execution uses (default: no setup calls allowed). */
   readonly publicVm?: PublicExecutionOptions;
-  /** The mempool; an in-memory source when absent. */
-  readonly txSource?: TxSource & { isPending(txHash: bigint): boolean | Promise<boolean> };
+  /** The mempool, owner of tx status (txpool/tx-status.ts); an in-memory source when absent. */
+  readonly txSource?: TxSource;
 }
 
 /** Dev defaults (genesis time: 2025-01-01T00:00:00Z). */
@@ -118,7 +118,7 @@ export interface Engine {
   readonly chain: ChainQueries;
   readonly state: ChainState;
   readonly sequencer: Sequencer;
-  readonly txSource: TxSource & { isPending(txHash: bigint): boolean | Promise<boolean> };
+  readonly txSource: TxSource;
   readonly protocolContractAddresses: typeof PROTOCOL_CONTRACT_ADDRESSES;
   /** Accounts funded with FeeJuice at genesis (main prints them in dev mode). */
   readonly fundedAccounts: readonly FundedAccount[];
@@ -165,8 +165,9 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   const perBlockTarget = config.feeModel.manaTarget / BigInt(config.maxBlocksPerCheckpoint);
   const state = await ChainState.open(new ChainStore(db), worldState, perBlockTarget);
   const txSource = config.txSource ?? new InMemoryTxSource();
+  state.useTxStatusOwner(txSource);
   const getCurrentMinFees = () => computeMinFees({ ...l1.feeInputs(), excessMana: state.excessMana }, config.feeModel);
-  const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, async (h) => await txSource.isPending(h));
+  const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, (h) => txSource.getTxStatus(h));
   const sequencer = new Sequencer(
     { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
     { chain: state, l1, txs: txSource, clock: config.clock, time, minFees: getCurrentMinFees, ...(config.publicVm ? { publicVm: config.publicVm } : {}) },

@@ -14,7 +14,6 @@ import type { AdminParts } from './node-config/admin-parts.ts';
 import type { L2Node } from './node.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
-import { PoolRejection } from './txpool/errors.ts';
 import { ConsensusDuties } from './validators/consensus-duties.ts';
 
 /**
@@ -43,7 +42,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
         rollbackBounds: async () => ({ tip: await engine.state.latestBlockNumber(), finalized: (await engine.chain.getL2Tips()).finalized.block.number }),
         rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
       },
-      readmitTx: (unwound) => readmitUnwoundTx(node, unwound as UnwoundTx),
+      readmitTx: async (unwound) => assertReadmitted(node, unwound as UnwoundTx),
     },
     // The tip recorded in snapshot.json: what a node restored from it (--snapshot) starts at.
     snapshot: {
@@ -80,26 +79,11 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
 }
 
 /**
- * Hands an unwound tx back to the pool: its wire JSON (kept by the pool when it was mined, until
- * its block is finalized) is decoded and goes through the node validator and `pool.add`, as a
- * `node_sendTx` would. A tx no longer valid (or refused by the pool) is recorded dropped with the
- * reason and the call rejects; one the pool never saw (or pruned) rejects without a record.
+ * Whether an unwound tx is pending again: the unwind's own transaction re-admitted it or dropped
+ * it with the reason (txpool/tx-status.ts); a dropped one rejects, for the rollback's count.
  */
-export async function readmitUnwoundTx(node: Pick<L2Node, 'pool' | 'validateTx'>, unwound: Pick<UnwoundTx, 'txHash'>): Promise<void> {
-  const mined = await node.pool.getMinedTx(unwound.txHash);
-  if (mined === undefined) throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} is unknown to the pool (its wire form was not kept)`);
-  const validation = await node.validateTx(mined.tx);
-  if (validation.result === 'invalid') {
-    const reason = validation.reason.join('; ');
-    await node.pool.recordDropped(unwound.txHash, reason);
-    throw new Error(`unwound tx is no longer valid: ${reason}`);
-  }
-  try {
-    await node.pool.add(mined.tx, mined.wire);
-  } catch (err) {
-    if (err instanceof PoolRejection) await node.pool.recordDropped(unwound.txHash, err.message);
-    throw err;
-  }
+export function assertReadmitted(node: Pick<L2Node, 'pool'>, unwound: Pick<UnwoundTx, 'txHash'>): void {
+  if (!node.pool.isPending(unwound.txHash)) throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} was dropped by the rollback`);
 }
 
 /** `--registered-validators`: lowercase 20-byte addresses; anything else stops the start. */

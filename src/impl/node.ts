@@ -310,7 +310,7 @@ function assemble(p: Parts): L2Node {
     nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
     engine: {
       chain: engine.chain, checkpoints: engine.state.store, worldState, l1: engine.l1,
-      txStatus: (h) => pool.getTxStatus(h), protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
+      protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
       getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined, signatures, allowList: () => allowList.list(),
       contracts: engine.state.store.contracts,
@@ -324,12 +324,9 @@ function assemble(p: Parts): L2Node {
     if (p.source === undefined) return;
     if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
     const follower = new Follower({
+      // Txs of imported blocks leave the pool inside each block's commit (the pool owns tx status: txpool/tx-status.ts).
       engine, source: p.source, sync: gate, logger, ownProofTips: sequencing,
       progressIntervalMs: (config.progressIntervalSeconds ?? 10) * 1000, ...(o.metrics && { observer: o.metrics.follower }),
-      // Txs of imported blocks leave the pool as mined; the rest is revalidated against the new state.
-      onImported: async (blocks: readonly L2Block[]) => {
-        for (const b of blocks) await pool.markMined(b.body.txEffects.map((e) => e.txHash), { number: b.header.globalVariables.blockNumber });
-      },
     });
     followerRef.current = follower;
     // A sequencer beside validators on other nodes catches up with its peers before it builds (docs/P2P.md, "Slot timing").

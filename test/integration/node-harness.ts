@@ -53,12 +53,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
-/**
- * Waits until the node's pool counts `count` pending txs. A receipt says 'mined' once the block is
- * committed, but the pool lets the tx go only afterwards (its markMined runs after the block's
- * commit, in its own transaction): right after a mined receipt the count may still include the tx
- * for some milliseconds (over 100 ms seen on a Postgres reader).
- */
+/** Waits until the node's pool counts `count` pending txs (a block's txs leave the pool in the block's own commit). */
 export async function pendingCountIs(url: string, count: number, ms = 10_000): Promise<void> {
   let last: number | undefined;
   await waitFor(`node_getPendingTxCount ${count} at ${url}`, async () => ((last = await ok<number>(url, 'node_getPendingTxCount')) === count ? true : undefined), ms)

@@ -132,7 +132,7 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
       assert.deepEqual(await ok(r1.publicUrl, 'node_getMaxPriorityFees'), await ok(writer.publicUrl, 'node_getMaxPriorityFees'));
       assert.equal((await adminCall(writer, 'nodeAdmin_resumeSync')).error, undefined);
       await waitFor('tx3 mined on a reader', async () => ((await ok(r2.publicUrl, 'node_getTxReceipt', tx3.hash)).status === 'mined' ? true : undefined));
-      // The writer commits the block, then (another transaction) its pool's markMined: the count follows.
+      // The block's txs left the pool in the block's own transaction: the count agrees with the receipt.
       await pendingCountIs(r2.publicUrl, 0);
 
       // Admin on a reader: reads work, state-changing methods are READ_ONLY_NODE.

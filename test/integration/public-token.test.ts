@@ -72,7 +72,7 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     const base = createPublicHandlers({
       nodeVersion: '0.0.0-test', rollupVersion: engine.config.rollupVersion, l1ChainId: engine.config.l1ChainId,
       engine: {
-        chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1, txStatus: async () => undefined,
+        chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
         protocolContractAddresses: engine.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => engine.getCurrentMinFees(),
         isReady: () => true, getEncodedEnr: () => undefined, signatures, allowList: () => [],
       },

@@ -63,7 +63,7 @@ it('a rollback and a different block 2 change every cached answer about block 2 
   const plain = createPublicHandlers({
     nodeVersion: '0.0.0-test', rollupVersion: e.config.rollupVersion, l1ChainId: e.config.l1ChainId,
     engine: {
-      chain: e.chain, checkpoints: e.state.store, worldState: e.worldState, l1: e.l1, txStatus: async () => undefined,
+      chain: e.chain, checkpoints: e.state.store, worldState: e.worldState, l1: e.l1,
       protocolContractAddresses: e.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => e.getCurrentMinFees(),
       isReady: () => true, getEncodedEnr: () => undefined, signatures: node.signatures, allowList: () => [],
     },

@@ -15,7 +15,6 @@ import { answerCachesOver, withAnswerCache } from '../../src/impl/rpc/public/ans
 import { createPublicHandlers } from '../../src/impl/rpc/public/index.ts';
 import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
 import type { MinableTx } from '../../src/impl/sequencer/tx-source.ts';
-import type { PoolTxStatus } from '../../src/impl/txpool/tx-pool.ts';
 import { createRpcServer } from '../../src/server/http.ts';
 import type { RpcServer } from '../../src/server/http.ts';
 import { silentLogger } from '../../src/server/logger.ts';
@@ -61,9 +60,6 @@ export async function startRpcNode(): Promise<RpcNode> {
     dataDirectory: '', clock, genesisTime: GENESIS, slotDurationSeconds: SLOT_MS / 1000, slotsPerEpoch: 2, l1BlockSeconds: 4,
     proofDelaySeconds: 4, finalityDepth: 1, buildEmptyBlocks: true, feeRecipient: FEE_RECIPIENT, fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }], txSource,
   });
-  // The pool's view as TxPool.getTxStatus reports it, read from the in-memory source's own records.
-  const txStatus = async (h: bigint): Promise<PoolTxStatus> =>
-    txSource.isPending(h) ? { status: 'pending' } : txSource.dropped.has(h) ? { status: 'dropped', reason: txSource.dropped.get(h)! } : undefined;
   const node = {
     engine, clock, txSource, signatures: new FunctionSignatureRegistry(), allowList: [] as AllowedElement[], readiness: true, url: '',
     close: async () => {},
@@ -71,7 +67,7 @@ export async function startRpcNode(): Promise<RpcNode> {
   const handlers = createPublicHandlers({
     nodeVersion: '0.0.0-test', rollupVersion: engine.config.rollupVersion, l1ChainId: engine.config.l1ChainId,
     engine: {
-      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1, txStatus,
+      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
       protocolContractAddresses: engine.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => engine.getCurrentMinFees(),
       isReady: () => node.readiness, getEncodedEnr: () => undefined, signatures: node.signatures, allowList: () => node.allowList,
     },

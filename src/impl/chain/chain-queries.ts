@@ -8,6 +8,8 @@ import { emptyCheckpointHeader, hashCheckpointHeader } from '../world-state/chec
 import { hex32 } from './codec.ts';
 import { selectRows } from '../store/sql.ts';
 import type { ChainState } from './chain-state.ts';
+import { resolveTxStatus } from '../txpool/tx-status.ts';
+import type { PoolTxStatus } from '../txpool/tx-status.ts';
 import type { ChainTime } from './time.ts';
 import type { L1Chain } from '../l1/l1-chain.ts';
 import type {
@@ -51,14 +53,14 @@ export class ChainQueries {
   readonly #l1: L1Chain;
   readonly #time: ChainTime;
   readonly #genesis: L2Block;
-  readonly #isPending: (txHash: bigint) => Promise<boolean>;
+  readonly #txStatus: (txHash: bigint) => Promise<PoolTxStatus>;
   #proofTips: ProofTips | undefined;
 
-  constructor(chain: ChainState, l1: L1Chain, time: ChainTime, genesisHeader: BlockHeader, genesisArchive: L2Block['archive'], isPending: (txHash: bigint) => Promise<boolean>) {
+  constructor(chain: ChainState, l1: L1Chain, time: ChainTime, genesisHeader: BlockHeader, genesisArchive: L2Block['archive'], txStatus: (txHash: bigint) => Promise<PoolTxStatus>) {
     this.#chain = chain;
     this.#l1 = l1;
     this.#time = time;
-    this.#isPending = isPending;
+    this.#txStatus = txStatus;
     this.#genesis = { archive: genesisArchive, header: genesisHeader, body: { txEffects: [] }, checkpointNumber: 0, indexWithinCheckpoint: 0, hash: hashBlockHeader(genesisHeader) };
   }
 
@@ -131,19 +133,17 @@ export class ChainQueries {
     return { block: { number: last, hash: (await this.#chain.store.findBlock(last))!.hash }, checkpoint: { number: n, hash: cp.hash } };
   }
 
-  /** The receipt of a tx: mined (in a block), pending (in the pool) or dropped. */
+  /** The receipt of a tx: mined (in a block), pending (in the pool) or dropped — decided by `resolveTxStatus`, the one rule. */
   async getTxReceipt(txHash: bigint): Promise<TxReceipt> {
-    const found = await this.getTxEffect(txHash);
-    if (found !== undefined) {
-      const block = (await this.#chain.store.findBlock(found.l2BlockNumber))!;
-      return {
-        txHash, status: 'mined', executionResult: EXECUTION_RESULTS[found.data.revertCode], transactionFee: found.data.transactionFee,
-        blockHash: found.l2BlockHash, blockNumber: found.l2BlockNumber, epochNumber: this.#time.epochOfSlot(block.header.globalVariables.slotNumber),
-      };
-    }
-    if (await this.#isPending(txHash)) return { txHash, status: 'pending' };
-    const reason = await this.#chain.store.findDropReason(txHash);
-    return { txHash, status: 'dropped', error: reason ?? 'Tx dropped by P2P node' };
+    const s = await resolveTxStatus(txHash, this.#txStatus, (h) => this.getTxEffect(h));
+    if (s.status === 'pending') return { txHash, status: 'pending' };
+    if (s.status === 'dropped') return { txHash, status: 'dropped', error: s.reason };
+    const found = s.mined;
+    const block = (await this.#chain.store.findBlock(found.l2BlockNumber))!;
+    return {
+      txHash, status: 'mined', executionResult: EXECUTION_RESULTS[found.data.revertCode], transactionFee: found.data.transactionFee,
+      blockHash: found.l2BlockHash, blockNumber: found.l2BlockNumber, epochNumber: this.#time.epochOfSlot(block.header.globalVariables.slotNumber),
+    };
   }
 
   /** A mined tx's effect with its block. */

@@ -1,13 +1,15 @@
 /**
  * The chain's write side: one block = one database transaction covering the world-state trees
  * (src/impl/world-state) and the chain tables (block, tx index, logs, L1→L2 message placement,
- * dropped txs, fee state). The database is the truth for both; nothing is replayed on open — a
+ * fee state). The database is the truth for both; nothing is replayed on open — a
  * crash before commit leaves the previous block everywhere, and a restart continues from it.
  * Unwinding is the same: trees, chain tables and (through `onUnwind`) the dev L1's checkpoints
- * go back together in one transaction.
+ * go back together in one transaction. The tx status owner (txpool/tx-status.ts) changes the
+ * status of the block's txs inside the same transaction, so a tx is never mined and pending at once.
  * @module
  */
 import type { Knex } from 'knex';
+import type { CommitFollowUp, TxStatusOwner } from '../txpool/tx-status.ts';
 import { hex32 } from './codec.ts';
 import { nextExcessMana } from './fee-model.ts';
 import type { ChainStore } from './chain-store.ts';
@@ -16,6 +18,7 @@ import type { BlockHeader, Checkpoint, GlobalVariables, L2Block, Snapshot, TxEff
 import type { WorldState } from '../world-state/world-state.ts';
 import type { WorldStateBlock } from '../world-state/types.ts';
 import { TreeId } from '../world-state/constants.ts';
+import { hashBlockHeader } from '../world-state/block-header.ts';
 
 /** A block as the sequencer proposes it: everything but what the trees compute. */
 export interface ProposedBlock {
@@ -28,7 +31,7 @@ export interface ProposedBlock {
   readonly manaUsed: bigint;
   readonly checkpointNumber: number;
   readonly indexWithinCheckpoint: number;
-  /** Txs refused for good while building, recorded in the same transaction. */
+  /** Txs refused for good while building, recorded (by the tx status owner) in the same transaction. */
   readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
 }
 
@@ -64,6 +67,8 @@ export class ChainState {
   #excessMana: bigint;
   #latest: number;
   #tipVersion = 0;
+  #txStatus: TxStatusOwner | undefined;
+  readonly #genesisHash: bigint;
 
   private constructor(store: ChainStore, trees: WorldState, cache: LatestStateCache, genesis: ChainState['genesis'], manaTarget: bigint, latest: number, excess: bigint) {
     this.store = store;
@@ -73,6 +78,7 @@ export class ChainState {
     this.#manaTargetPerBlock = manaTarget;
     this.#latest = latest;
     this.#excessMana = excess;
+    this.#genesisHash = hashBlockHeader(genesis.header);
   }
 
   /** Opens on a database whose world state is open; refuses chain tables out of step with the trees. */
@@ -101,6 +107,11 @@ export class ChainState {
     return this.#tipVersion;
   }
 
+  /** The owner of tx status: every block commit and unwind hands it the txs inside its transaction. */
+  useTxStatusOwner(owner: TxStatusOwner): void {
+    this.#txStatus = owner;
+  }
+
   /** Mana used above target so far (drives the congestion part of min fees). */
   get excessMana(): bigint {
     return this.#excessMana;
@@ -124,9 +135,15 @@ export class ChainState {
    * are written, and throwing there rolls the whole block back.
    */
   async applyBlock(a: BlockApplication): Promise<L2Block> {
+    const owner = this.#txStatus;
+    return owner === undefined ? this.#applyBlock(a, undefined) : owner.serializeCommit(() => this.#applyBlock(a, owner));
+  }
+
+  async #applyBlock(a: BlockApplication, owner: TxStatusOwner | undefined): Promise<L2Block> {
     const excessMana = nextExcessMana(this.#excessMana, a.manaUsed, this.#manaTargetPerBlock);
     let sealed: L2Block | undefined;
     this.#tipVersion++;
+    let followUp: CommitFollowUp | undefined;
     await this.trees.applyBlock(
       { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
       async (trx, applied) => {
@@ -138,14 +155,16 @@ export class ChainState {
         // The messages took the last 1024 leaves of the message tree.
         const msgStart = applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (a.l1ToL2Messages === undefined ? 0 : 1024);
         const l1ToL2Messages = (a.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
-        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, dropped: a.dropped });
+        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana });
+        followUp = await owner?.inBlockCommit(trx, block, a.dropped);
         sealed = block;
       },
     ).catch((err: unknown) => {
       this.#tipVersion++;
       throw err;
     });
-    // Only after the commit: the in-memory views follow the database, never lead it.
+    // Only after the commit: the in-memory views follow the database, never lead it (no await before).
+    followUp?.();
     this.worldState.applyCommitted(a.txEffects);
     this.#excessMana = excessMana;
     this.#latest = a.blockNumber;
@@ -153,21 +172,34 @@ export class ChainState {
     return sealed!;
   }
 
-  /** Unwinds trees and chain tables to `target` in one transaction; returns the removed blocks. */
-  async unwindTo(target: number, onUnwind?: UnwindHook): Promise<L2Block[]> {
-    let removed: L2Block[] = [];
-    this.#tipVersion++;
-    try {
-      await this.trees.unwindTo(target, async (trx) => {
-        removed = await this.store.deleteAfter(trx, target);
-        if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
-      });
-      await this.worldState.reload(this.trees);
-      this.#excessMana = await this.store.excessManaAfter(target);
-      this.#latest = target;
-    } finally {
+  /**
+   * Unwinds trees and chain tables to `target` in one transaction, with the unwound txs' status
+   * (re-admitted to the pool or dropped; `force` drops every pending tx too); returns the removed blocks.
+   */
+  async unwindTo(target: number, onUnwind?: UnwindHook, opts: { readonly force?: boolean } = {}): Promise<L2Block[]> {
+    const owner = this.#txStatus;
+    const run = async () => {
+      let removed: L2Block[] = [];
+      let followUp: CommitFollowUp | undefined;
       this.#tipVersion++;
-    }
+      try {
+        await this.trees.unwindTo(target, async (trx) => {
+          removed = await this.store.deleteAfter(trx, target);
+          if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
+          followUp = await owner?.inUnwind(trx, removed, { target, force: opts.force === true });
+        });
+        followUp?.();
+        this.#latest = target;
+        await this.worldState.reload(this.trees);
+        this.#excessMana = await this.store.excessManaAfter(target);
+      } finally {
+        this.#tipVersion++;
+      }
+      return removed;
+    };
+    const removed = owner === undefined ? await run() : await owner.serializeCommit(run);
+    // Every pending tx against the unwound chain at once (balances need the reloaded cache).
+    await owner?.afterUnwind?.();
     return removed;
   }
 
@@ -202,6 +234,13 @@ export class ChainState {
 
   /** The hash of the tip `catchUpWithStore` last moved to (undefined at genesis or before the first call). */
   #catchUpTipHash: bigint | undefined;
+
+  /** True when `blockHash` is the header hash of a block of this chain, genesis included (a tx anchor the next block may build on). */
+  async isBlockHashInChain(blockHash: bigint): Promise<boolean> {
+    if (blockHash === this.#genesisHash) return true;
+    const n = await this.store.findBlockNumberBy('hash', blockHash);
+    return n !== undefined && n <= this.#latest;
+  }
 
   /** The latest block number (0 = genesis only). */
   async latestBlockNumber(): Promise<number> {

@@ -16,8 +16,6 @@ export interface BlockWrite {
   readonly l1ToL2Messages: readonly { readonly message: bigint; readonly leafIndex: number }[];
   /** Fee state after this block (drives the next block's min fees). */
   readonly excessMana: bigint;
-  /** Txs the builder refused for good, recorded with the block. */
-  readonly dropped: readonly { readonly txHash: bigint; readonly reason: string }[];
 }
 
 /** Tables holding per-block rows, each with its block-number column. */
@@ -64,7 +62,6 @@ export class ChainStore {
     await insertChunked(trx, 'chain_public_logs', pub);
     await insertChunked(trx, 'chain_contract_class_logs', ccl);
     await insertChunked(trx, 'chain_l1_to_l2_messages', w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })));
-    await this.saveDropped(trx, w.dropped);
     await this.contracts.indexBlock(trx, number, b.body.txEffects);
     this.#blockCache.delete(b.header.globalVariables.blockNumber);
   }
@@ -123,11 +120,6 @@ export class ChainStore {
     });
   }
 
-  /** Records why txs will never be mined. */
-  async saveDropped(db: Knex | Knex.Transaction, dropped: readonly { readonly txHash: bigint; readonly reason: string }[]): Promise<void> {
-    for (const d of dropped) await db('chain_dropped_txs').insert({ tx_hash: hex32(d.txHash), reason: d.reason }).onConflict('tx_hash').ignore();
-  }
-
   /** The latest stored block number (0 when only genesis exists). */
   async latestBlockNumber(): Promise<number> {
     const row = await this.db('chain_blocks').max('number as n').first();
@@ -164,12 +156,6 @@ export class ChainStore {
   async findTxLocation(txHash: bigint): Promise<{ blockNumber: number; txIndex: number } | undefined> {
     const row = await this.db('chain_tx_effects').where({ tx_hash: hex32(txHash) }).first();
     return row === undefined ? undefined : { blockNumber: Number(row.block_number), txIndex: Number(row.tx_index) };
-  }
-
-  /** Why a tx was dropped, if it was. */
-  async findDropReason(txHash: bigint): Promise<string | undefined> {
-    const row = await this.db('chain_dropped_txs').where({ tx_hash: hex32(txHash) }).first('reason');
-    return row?.reason;
   }
 
   /** The block in which an L1→L2 message was inserted. */

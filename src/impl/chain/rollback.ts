@@ -21,7 +21,7 @@ export interface UnwoundTx {
 
 /** Options of a rollback. */
 export interface RollbackOptions {
-  /** Allow a target below the finalized block (all history is kept, so no rebuild is needed). */
+  /** Allow a target below the finalized block (all history is kept, so no rebuild is needed); clears the tx pool. */
   readonly force?: boolean;
 }
 
@@ -36,6 +36,6 @@ export async function rollbackChain(state: ChainState, queries: ChainQueries, l1
   if (target === tip) return [];
   const removed = await state.unwindTo(target, async (trx, lastCheckpoint) => {
     if (l1.discardCheckpointsAfter) await l1.discardCheckpointsAfter(trx, lastCheckpoint);
-  });
+  }, { force: opts.force === true });
   return removed.flatMap((b) => b.body.txEffects.map((effect, txIndex) => ({ txHash: effect.txHash, blockNumber: b.header.globalVariables.blockNumber, txIndex, effect })));
 }

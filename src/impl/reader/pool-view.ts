@@ -5,20 +5,20 @@
  * of the call. Priority order is the writer's own (the same `PoolIndex`), built per call from one
  * consistent snapshot. `add` never admits here: it is the forwarder to the writer.
  *
- * The writer commits a block and then, in a second transaction, takes its txs out of the pool;
- * between the two a pool row can name a tx that is already in a block. Every pending answer here
- * leaves such txs out (chain_tx_effects is written in the block's own transaction), so a reader
- * never reports a tx as both mined and pending.
+ * The writer takes a block's txs out of the pool in the block's own transaction (the pool owns tx
+ * status, txpool/tx-status.ts), so a pool row never names a mined tx in any snapshot; pending
+ * answers still leave out txs chain_tx_effects holds, as a guard that costs one indexed lookup.
  * @module
  */
 import type { Knex } from 'knex';
 import { toFieldHex } from '../crypto/field.ts';
+import type { L2Block } from '../chain/types.ts';
 import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
 import { readSnapshot } from '../store/database.ts';
 import type { GasFees } from '../tx/index.ts';
 import { PoolIndex } from '../txpool/pool-index.ts';
 import { PoolStore } from '../txpool/pool-store.ts';
-import type { PoolTxStatus } from '../txpool/tx-pool.ts';
+import type { CommitFollowUp, PoolTxStatus } from '../txpool/tx-status.ts';
 import type { PoolEntry } from '../txpool/priority.ts';
 
 /** Thrown by the parts of `TxSource` a reader never uses (it builds no blocks). */
@@ -103,12 +103,20 @@ export class DatabasePoolView implements TxSource {
     return Promise.reject(new ReaderWritesNothing('build blocks'));
   }
 
-  markMined(): Promise<void> {
+  markDropped(): Promise<void> {
     return Promise.reject(new ReaderWritesNothing('change the pool'));
   }
 
-  markDropped(): Promise<void> {
-    return Promise.reject(new ReaderWritesNothing('change the pool'));
+  serializeCommit<T>(): Promise<T> {
+    return Promise.reject(new ReaderWritesNothing('commit blocks'));
+  }
+
+  inBlockCommit(_trx: Knex.Transaction, _block: L2Block): Promise<CommitFollowUp> {
+    return Promise.reject(new ReaderWritesNothing('commit blocks'));
+  }
+
+  inUnwind(): Promise<CommitFollowUp> {
+    return Promise.reject(new ReaderWritesNothing('unwind the chain'));
   }
 }
 

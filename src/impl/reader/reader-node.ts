@@ -166,7 +166,7 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
     engine: {
       chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
-      txStatus: (h) => pool.getTxStatus(h), protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
+      protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
       getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
       getEncodedEnr: () => undefined, signatures, allowList: () => allowList.list(),
     },

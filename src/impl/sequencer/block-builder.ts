@@ -19,6 +19,7 @@ import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { GlobalVariables, TxEffect } from '../chain/types.ts';
 import type { ContractLookup } from '../chain/contract-index.ts';
 import { PublicTxInvalidError } from '../execution/public-tx-executor.ts';
+import { isExpiredFor } from '../tx/tx-validation.ts';
 import { BlockStateOverlay } from './block-state-overlay.ts';
 import type { CommittedState } from './block-state-overlay.ts';
 import { privateTxEffect, processPublicTx } from './public-processor.ts';
@@ -34,6 +35,8 @@ export interface BlockLimits {
 
 /** Why a tx was dropped instead of mined. */
 export const DropReason = {
+  ANCHOR_NOT_IN_CHAIN: 'Block header not found',
+  EXPIRED: 'Invalid expiration timestamp',
   PUBLIC_CALLS: 'Tx has public calls but no public part to run (calldata missing); rejected without applying any effect',
   EXISTING_NULLIFIER: 'Existing nullifier',
   INSUFFICIENT_BALANCE: 'Insufficient fee payer balance',
@@ -42,6 +45,8 @@ export const DropReason = {
 /** The latest committed state as block building reads it: nullifiers and public data (synchronously), contracts. */
 export interface SelectionState extends CommittedState {
   readonly contracts: ContractLookup;
+  /** True when the block hash is in the chain this block extends (a tx's anchor must be). */
+  isInChain?(blockHash: bigint): Promise<boolean>;
 }
 
 /** Inputs of a block build. */
@@ -75,6 +80,9 @@ export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm:
   for (const tx of input.candidates) {
     if (effects.length >= input.limits.maxTxsPerBlock) break;
     if (tx.publicCallCount > 0 && tx.publicPart === undefined) { dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS }); continue; }
+    // A tx proven against a block this chain does not hold, or expired by this block, can never be in it.
+    if (tx.anchorBlockHash !== undefined && ws.isInChain !== undefined && !(await ws.isInChain(tx.anchorBlockHash))) { dropped.push({ txHash: tx.txHash, reason: DropReason.ANCHOR_NOT_IN_CHAIN }); continue; }
+    if (tx.expirationTimestamp !== undefined && isExpiredFor(tx.expirationTimestamp, { nextBlockTimestamp: g.timestamp, nextBlockNumber: g.blockNumber })) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXPIRED }); continue; }
     if (new Set(tx.nullifiers).size !== tx.nullifiers.length || tx.nullifiers.some((n) => state.hasNullifier(n))) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXISTING_NULLIFIER }); continue; }
     // Too big or too cheap for this block: stays pending for a later one. A public tx may use up to its limits.
     const bound = tx.publicPart ? tx.gasSettings.gasLimits : tx.gasUsed;

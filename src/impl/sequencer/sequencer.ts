@@ -151,7 +151,10 @@ export class Sequencer {
     const messages = first ? await l1.inboxMessages(await chain.consumedInboxCount(), 1024) : undefined;
     const tip = await chain.latestBlockNumber();
     const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
-    const proposed = await buildBlock({ hasNullifier: (n) => chain.worldState.hasNullifier(n), readPublicData: (s) => chain.worldState.readPublicData(s), contracts: chain.store.contracts }, {
+    const proposed = await buildBlock({
+      hasNullifier: (n) => chain.worldState.hasNullifier(n), readPublicData: (s) => chain.worldState.readPublicData(s), contracts: chain.store.contracts,
+      isInChain: (blockHash) => chain.isBlockHashInChain(blockHash),
+    }, {
       globals: {
         chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
         timestamp: time.slotStart(slot), coinbase: proposer.coinbase, feeRecipient: proposer.feeRecipient, gasFees: this.#d.minFees(),
@@ -159,14 +162,16 @@ export class Sequencer {
       candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
       checkpointNumber, indexWithinCheckpoint: open.length,
     }, this.#d.publicVm ?? NO_SETUP_CALLS);
+    // Every candidate was refused: no block (unless empty ones are wanted), only the refusals are recorded.
+    if (proposed.txEffects.length === 0 && proposed.dropped.length > 0 && !(first && this.#cfg.buildEmptyBlocks)) {
+      for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {
+        await txs.markDropped(proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash), reason);
+      }
+      return;
+    }
+    // The tx status owner takes the block's txs out of the pool and records the refusals in the block's own transaction.
     const block = await chain.addBlock(proposed);
     this.#onBuilt?.(block, (performance.now() - started) / 1000);
-    // The block (with its drop records) is committed; tell the tx source only now.
-    for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {
-      await txs.markDropped(proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash), reason);
-    }
-    const mined = block.body.txEffects.map((e) => e.txHash);
-    if (mined.length > 0) await txs.markMined(mined, { number: block.header.globalVariables.blockNumber, hash: block.hash });
   }
 
   async #seal(blocks: readonly L2Block[]): Promise<void> {

@@ -1,12 +1,17 @@
 /**
  * Where the sequencer gets transactions: the `TxSource` seam the mempool implements, the
  * `MinableTx` view of a tx that block building needs, an adapter from a decoded `Tx`, and an
- * in-memory source for tests and for running without a pool.
+ * in-memory source for tests and for running without a pool. A source is also the chain's
+ * `TxStatusOwner` (txpool/tx-status.ts): a block's txs change status inside the block's commit.
  * @module
  */
+import type { Knex } from 'knex';
+import type { L2Block } from '../chain/types.ts';
 import { toTxPublicPart } from '../execution/tx-public-input.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
+import { computeBlockHeaderHash } from '../tx/tx-hash.ts';
 import type { GasSettings, Tx } from '../tx/types.ts';
+import type { CommitFollowUp, PoolTxStatus, TxStatusOwner, UnwindOptions } from '../txpool/tx-status.ts';
 
 /** An L2→L1 message before hashing. */
 export interface L2ToL1Message {
@@ -26,19 +31,21 @@ export interface MinableTx {
   readonly l2ToL1Msgs: readonly L2ToL1Message[];
   readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
   readonly contractClassLogs: readonly { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }[];
+  /** Hash of the block header the tx was proven against; a block includes it only when that block is in the chain it extends. */
+  readonly anchorBlockHash?: bigint;
+  /** The tx is valid in blocks whose timestamp is at most this (seconds). */
+  readonly expirationTimestamp?: bigint;
   /** Number of enqueued public calls (setup, app logic and teardown). */
   readonly publicCallCount: number;
   /** What the public VM runs (calls with calldata, private effects by phase); set when publicCallCount > 0. */
   readonly publicPart?: TxPublicPart;
 }
 
-/** The mempool as the sequencer sees it. */
-export interface TxSource {
+/** The mempool as the sequencer sees it; it owns tx status, so the chain hands it each commit and unwind. */
+export interface TxSource extends TxStatusOwner {
   /** Up to `limit` pending txs, highest priority first. */
   pendingTxsInPriorityOrder(limit: number): Promise<readonly MinableTx[]>;
-  /** Called once the txs are in block `block`. */
-  markMined(txHashes: readonly bigint[], block: { readonly number: number; readonly hash: bigint }): Promise<void>;
-  /** Called for txs the sequencer will never include, with the reason. */
+  /** Called for txs the sequencer will never include, with the reason, when no block records them. */
   markDropped(txHashes: readonly bigint[], reason: string): Promise<void>;
 }
 
@@ -53,6 +60,8 @@ export function toMinableTx(tx: Tx): MinableTx {
   let cclIndex = 0;
   return {
     txHash: tx.txHash,
+    anchorBlockHash: computeBlockHeaderHash(d.constants.anchorBlockHeader),
+    expirationTimestamp: d.expirationTimestamp,
     feePayer: d.feePayer,
     gasSettings: d.constants.txContext.gasSettings,
     gasUsed: d.gasUsed,
@@ -70,7 +79,11 @@ export function toMinableTx(tx: Tx): MinableTx {
   };
 }
 
-/** A TxSource over an in-memory list ordered by max L2 priority fee (then hash). */
+/**
+ * A TxSource over an in-memory list ordered by max L2 priority fee (then hash), for tests and
+ * benches that feed synthetic txs straight to the sequencer: like their fees, their anchor and
+ * expiration are not checked (the pool's txs are: txpool/tx-pool.ts).
+ */
 export class InMemoryTxSource implements TxSource {
   #pending = new Map<bigint, MinableTx>();
   readonly mined = new Map<bigint, number>();
@@ -93,14 +106,8 @@ export class InMemoryTxSource implements TxSource {
     };
     return [...this.#pending.values()]
       .sort((a, b) => (fee(b) !== fee(a) ? (fee(b) > fee(a) ? 1 : -1) : a.txHash < b.txHash ? -1 : 1))
-      .slice(0, limit);
-  }
-
-  async markMined(txHashes: readonly bigint[], block: { readonly number: number }): Promise<void> {
-    for (const h of txHashes) {
-      this.#pending.delete(h);
-      this.mined.set(h, block.number);
-    }
+      .slice(0, limit)
+      .map(({ anchorBlockHash: _a, expirationTimestamp: _e, ...unchecked }) => unchecked);
   }
 
   async markDropped(txHashes: readonly bigint[], reason: string): Promise<void> {
@@ -108,5 +115,36 @@ export class InMemoryTxSource implements TxSource {
       this.#pending.delete(h);
       this.dropped.set(h, reason);
     }
+  }
+
+  async getTxStatus(txHash: bigint): Promise<PoolTxStatus> {
+    if (this.#pending.has(txHash)) return { status: 'pending' };
+    const reason = this.dropped.get(txHash);
+    return reason === undefined ? undefined : { status: 'dropped', reason };
+  }
+
+  serializeCommit<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
+  /** In memory: nothing to write in the transaction; the block's txs leave after the commit. */
+  async inBlockCommit(_trx: Knex.Transaction, block: L2Block, dropped: readonly { readonly txHash: bigint; readonly reason: string }[]): Promise<CommitFollowUp> {
+    return () => {
+      for (const e of block.body.txEffects) {
+        this.#pending.delete(e.txHash);
+        this.mined.set(e.txHash, block.header.globalVariables.blockNumber);
+      }
+      for (const d of dropped) {
+        this.#pending.delete(d.txHash);
+        this.dropped.set(d.txHash, d.reason);
+      }
+    };
+  }
+
+  /** In memory: unwound txs are forgotten as mined (a test re-adds what it wants pending). */
+  async inUnwind(_trx: Knex.Transaction, removed: readonly L2Block[], _opts: UnwindOptions): Promise<CommitFollowUp> {
+    return () => {
+      for (const b of removed) for (const e of b.body.txEffects) this.mined.delete(e.txHash);
+    };
   }
 }

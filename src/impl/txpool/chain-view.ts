@@ -19,6 +19,8 @@ export interface ChainView {
   nextBlockTimestamp(): bigint;
   /** Current minimum fees per gas. */
   currentMinFees(): GasFees;
+  /** Header hash of block 0 (not in the chain tables): an anchor there is always in the chain. */
+  readonly genesisBlockHash?: bigint;
   /** True when a block of this chain (genesis included) has this header hash. */
   isKnownBlockHash(blockHash: bigint): Promise<boolean>;
   /** True when the nullifier is in the nullifier tree. */
@@ -31,7 +33,7 @@ export interface ChainView {
 export interface EngineChainParts {
   readonly config: { readonly l1ChainId: number; readonly rollupVersion: number; readonly clock: Clock };
   readonly time: ChainTime;
-  readonly chain: Pick<ChainQueries, 'getBlockNumber' | 'findBlockBy'>;
+  readonly chain: Pick<ChainQueries, 'getBlockNumber' | 'findBlockBy' | 'genesisBlock'>;
   readonly state: Pick<ChainState, 'worldState'>;
   getCurrentMinFees(): GasFees;
 }
@@ -42,6 +44,7 @@ export function createEngineChainView(engine: EngineChainParts): ChainView {
     chainId: BigInt(engine.config.l1ChainId),
     rollupVersion: BigInt(engine.config.rollupVersion),
     latestBlockNumber: () => engine.chain.getBlockNumber(),
+    genesisBlockHash: engine.chain.genesisBlock.hash,
     nextBlockTimestamp: () => engine.time.slotStart(engine.time.slotAt(secondsOf(engine.config.clock)) + 1),
     currentMinFees: () => engine.getCurrentMinFees(),
     isKnownBlockHash: async (h) => (await engine.chain.findBlockBy('hash', h)) !== undefined,

@@ -75,4 +75,12 @@ export class PoolIndex {
     this.#ordered = undefined;
     return e;
   }
+
+  /** A copy without `txHashes`: what the rules decide on before a commit makes the change real. */
+  without(txHashes: Iterable<bigint>): PoolIndex {
+    const skip = new Set(txHashes);
+    const copy = new PoolIndex();
+    for (const e of this.#byHash.values()) if (!skip.has(e.txHash)) copy.add(e);
+    return copy;
+  }
 }

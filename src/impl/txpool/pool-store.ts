@@ -9,12 +9,13 @@ import type { Knex } from 'knex';
 import { toFieldHex } from '../crypto/field.ts';
 import * as migration013 from '../store/migrations/013-txpool.ts';
 import * as migration021 from '../store/migrations/021-txpool-mined.ts';
+import * as migration022 from '../store/migrations/022-txpool-one-status.ts';
 import type { PoolEntry } from './priority.ts';
 
 /** knex's bookkeeping table for the pool's own migration (kept apart from other parts' lists). */
 const MIGRATION_TABLE = 'knex_migrations_txpool';
 /** The pool's migrations, by name (same names as in src/impl/store/migrations/index.ts). */
-const MIGRATIONS: Record<string, Knex.Migration> = { '013-txpool.ts': migration013, '021-txpool-mined.ts': migration021 };
+const MIGRATIONS: Record<string, Knex.Migration> = { '013-txpool.ts': migration013, '021-txpool-mined.ts': migration021, '022-txpool-one-status.ts': migration022 };
 
 /** A stored pending tx: its index entry and the wire JSON text it was sent as. */
 export interface StoredTx {
@@ -25,6 +26,8 @@ export interface StoredTx {
 /** One atomic change: txs to add, pending txs to remove (dropped ones with a reason). */
 export interface PoolChange {
   readonly add?: readonly StoredTx[];
+  /** Txs of unwound blocks: their mined record goes (they are pending again or dropped). */
+  readonly unmined?: readonly bigint[];
   readonly mined?: readonly bigint[];
   /** Block the `mined` txs are in: their wire JSON is kept in `txpool_mined` for a rollback. */
   readonly minedBlock?: number;
@@ -61,10 +64,18 @@ export class PoolStore {
     this.#now = now;
   }
 
-  /** Loads every pending tx's index entry, in insertion order. */
-  async loadEntries(): Promise<PoolEntry[]> {
+  /**
+   * Loads every pending tx's index entry, in insertion order. A row stored before the anchor
+   * column existed gets its anchor from `anchorOf(wire JSON)`, written back (once).
+   */
+  async loadEntries(anchorOf?: (wireJson: string) => bigint): Promise<PoolEntry[]> {
+    if (anchorOf !== undefined) {
+      for (const r of await this.#db('txpool_txs').whereNull('anchor_block_hash').select('tx_hash', 'wire_json')) {
+        await this.#db('txpool_txs').where({ tx_hash: r.tx_hash }).update({ anchor_block_hash: hex(anchorOf(r.wire_json)) });
+      }
+    }
     const rows = await this.#db('txpool_txs').orderBy('seq').select(
-      'tx_hash', 'seq', 'priority_fee', 'fee_payer', 'fee_limit', 'claim_amount', 'expiration_timestamp', 'max_priority_fee_da', 'max_priority_fee_l2',
+      'tx_hash', 'seq', 'priority_fee', 'fee_payer', 'fee_limit', 'claim_amount', 'expiration_timestamp', 'max_priority_fee_da', 'max_priority_fee_l2', 'anchor_block_hash',
     );
     const nulls = await this.#db('txpool_nullifiers').select('nullifier', 'tx_hash');
     const byTx = new Map<string, bigint[]>();
@@ -79,6 +90,7 @@ export class PoolStore {
       nullifiers: byTx.get(r.tx_hash) ?? [],
       expirationTimestamp: BigInt(r.expiration_timestamp),
       maxPriorityFeesPerGas: { feePerDaGas: BigInt(r.max_priority_fee_da), feePerL2Gas: BigInt(r.max_priority_fee_l2) },
+      anchorBlockHash: BigInt(r.anchor_block_hash ?? 0),
     }));
   }
 
@@ -107,8 +119,13 @@ export class PoolStore {
 
   /** Applies one change atomically. */
   async apply(change: PoolChange): Promise<void> {
+    await this.#db.transaction((trx) => this.applyIn(trx, change));
+  }
+
+  /** Applies one change inside the caller's transaction (a block's commit or an unwind). */
+  async applyIn(trx: Knex.Transaction, change: PoolChange): Promise<void> {
     const now = this.#now();
-    await this.#db.transaction(async (trx) => {
+    {
       const mined = (change.mined ?? []).map(hex);
       if (change.minedBlock !== undefined && mined.length > 0) {
         for (let i = 0; i < mined.length; i += 500) {
@@ -134,33 +151,31 @@ export class PoolStore {
           tx_hash: hex(e.txHash), seq: e.seq, priority_fee: hex(e.priorityFee), fee_payer: hex(e.feePayer), fee_limit: e.feeLimit.toString(),
           claim_amount: e.claimAmount.toString(), expiration_timestamp: e.expirationTimestamp.toString(),
           max_priority_fee_da: e.maxPriorityFeesPerGas.feePerDaGas.toString(), max_priority_fee_l2: e.maxPriorityFeesPerGas.feePerL2Gas.toString(),
-          received_at_ms: now, wire_json: wireJson,
+          anchor_block_hash: hex(e.anchorBlockHash), received_at_ms: now, wire_json: wireJson,
         });
         for (let i = 0; i < e.nullifiers.length; i += 400) {
           await trx('txpool_nullifiers').insert(e.nullifiers.slice(i, i + 400).map((n) => ({ nullifier: hex(n), tx_hash: hex(e.txHash) })));
         }
       }
+      const unmined = (change.unmined ?? []).map(hex);
+      for (let i = 0; i < unmined.length; i += 500) await trx('txpool_mined').whereIn('tx_hash', unmined.slice(i, i + 500)).delete();
       if ((change.dropped ?? []).length > 0) await pruneDropped(trx);
-    });
+    }
   }
 
-  /** The wire JSON text of a tx this pool saw mined (not yet pruned), or undefined. */
-  async findMinedWireJson(txHash: bigint): Promise<string | undefined> {
-    const row = await this.#db('txpool_mined').where({ tx_hash: hex(txHash) }).first('wire_json');
-    return row?.wire_json;
+  /** The wire JSON texts of mined txs among `txHashes` (read in the caller's transaction). */
+  async findMinedWireJsons(trx: Knex.Transaction, txHashes: readonly bigint[]): Promise<Map<bigint, string>> {
+    const out = new Map<bigint, string>();
+    for (let i = 0; i < txHashes.length; i += 500) {
+      const rows = await trx('txpool_mined').whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex)).select('tx_hash', 'wire_json');
+      for (const r of rows) out.set(BigInt(r.tx_hash), r.wire_json);
+    }
+    return out;
   }
 
   /** Forgets the mined-tx records at or below `blockNumber` (the finalized block). */
   async pruneMined(blockNumber: number): Promise<void> {
     await this.#db('txpool_mined').where('block_number', '<=', blockNumber).delete();
-  }
-
-  /** Records a tx that is not pending as dropped with `reason` (a re-admission that failed). */
-  async recordDropped(txHash: bigint, reason: string): Promise<void> {
-    await this.#db.transaction(async (trx) => {
-      await trx('txpool_dropped').insert({ tx_hash: hex(txHash), reason, dropped_at_ms: this.#now() }).onConflict('tx_hash').merge();
-      await pruneDropped(trx);
-    });
   }
 }
 

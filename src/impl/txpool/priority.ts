@@ -6,7 +6,7 @@
  */
 import { functionSelectorFromSignature } from '../contracts/function-selector.ts';
 import { PROTOCOL_CONTRACT_ADDRESSES } from '../chain/protocol.ts';
-import { computeFeeLimit, getGasSettings, getNullifiers, getPublicCallRequests, getPublicCallsWithCalldata } from '../tx/index.ts';
+import { computeBlockHeaderHash, computeFeeLimit, getGasSettings, getNullifiers, getPublicCallRequests, getPublicCallsWithCalldata } from '../tx/index.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
 
 /** A pending tx as the pool indexes it. */
@@ -21,6 +21,8 @@ export interface PoolEntry {
   readonly nullifiers: readonly bigint[];
   readonly expirationTimestamp: bigint;
   readonly maxPriorityFeesPerGas: GasFees;
+  /** Hash of the block header the tx is anchored at: the tx is valid only while that block is in the chain. */
+  readonly anchorBlockHash: bigint;
   /** Insertion order, for a stable answer among equal txs across restarts. */
   readonly seq: number;
 }
@@ -76,6 +78,7 @@ export function toPoolEntry(tx: Tx, seq: number): PoolEntry {
     nullifiers: getNullifiers(tx),
     expirationTimestamp: tx.data.expirationTimestamp,
     maxPriorityFeesPerGas: g.maxPriorityFeesPerGas,
+    anchorBlockHash: computeBlockHeaderHash(tx.data.constants.anchorBlockHeader),
     seq,
   };
 }

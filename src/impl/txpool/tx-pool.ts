@@ -1,24 +1,36 @@
 /**
- * The persistent mempool (TxPoolV2 rules, reference §4.3). Pending txs live in the database
- * (exact wire JSON plus indexed columns) and in an in-memory index rebuilt on open. Every change
- * is serialized and written before it is acknowledged. Txs leave when mined, when a block makes
- * them invalid, or when evicted; dropped ones are recorded with the reason for receipts.
- * It is the sequencer's `TxSource`.
+ * The persistent mempool (TxPoolV2 rules, reference §4.3), and the owner of tx status
+ * (tx-status.ts). Pending txs live in the database (exact wire JSON plus indexed columns) and in
+ * an in-memory index rebuilt on open. Every change is serialized and written before it is
+ * acknowledged; the in-memory index follows the database, never leads it. Txs leave when mined
+ * (inside the block's transaction, with the revalidation of the rest against the state after the
+ * block), when evicted, or when a rollback unwinds their anchor block or clears the pool (`force`);
+ * dropped ones are recorded with the reason for receipts. It is the sequencer's `TxSource`.
  * @module
  */
 import type { Knex } from 'knex';
+import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
+import type { L2Block } from '../chain/types.ts';
 import { toFieldHex } from '../crypto/field.ts';
 import { toMinableTx } from '../sequencer/tx-source.ts';
 import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
-import { decodeTx } from '../tx/index.ts';
+import { computeBlockHeaderHash, decodeTx, isExpiredFor, TX_ERROR } from '../tx/index.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
 import type { ChainView } from './chain-view.ts';
 import { PoolNotRunning, PoolRejection } from './errors.ts';
 import { PoolIndex } from './pool-index.ts';
-import { planAdmission, planRevalidation, planShrink } from './pool-rules.ts';
-import type { Eviction, PoolLimits } from './pool-rules.ts';
+import { DROP_REASON, planAdmission, planRevalidation, planShrink } from './pool-rules.ts';
+import type { Eviction, PoolLimits, PostBlockState } from './pool-rules.ts';
 import { migrateTxPoolSchema, PoolStore } from './pool-store.ts';
+import type { StoredTx } from './pool-store.ts';
 import { toPoolEntry } from './priority.ts';
+import { FORCED_ROLLBACK_REASON } from './tx-status.ts';
+import type { CommitFollowUp, DroppedTx, PoolTxStatus, UnwindOptions } from './tx-status.ts';
+
+export type { PoolTxStatus } from './tx-status.ts';
+
+/** Why an unwound tx the pool never saw mined (so it kept no wire form) cannot be pending again. */
+export const UNWOUND_UNKNOWN_REASON = 'Unwound by a rollback, and this node kept no copy of the tx to re-admit it';
 
 /** Pool settings (env P2P_MAX_PENDING_TX_COUNT, P2P_RPC_PRICE_BUMP_PERCENTAGE). */
 export interface TxPoolConfig extends PoolLimits {}
@@ -45,9 +57,6 @@ export interface TxPoolObserver {
   dropped(evictions: readonly Eviction[]): void;
 }
 
-/** Where a tx stands in this pool, for `node_getTxReceipt`; undefined when the pool never saw it (or it was mined). */
-export type PoolTxStatus = { readonly status: 'pending' } | { readonly status: 'dropped'; readonly reason: string } | undefined;
-
 /** The outcome of an accepted `add`: newly pending, or already pending (accepted idempotently). */
 export type AddOutcome = 'added' | 'duplicate';
 
@@ -62,6 +71,8 @@ export class TxPool implements TxSource {
   #queue: Promise<unknown> = Promise.resolve();
   #open = true;
   readonly #observer: TxPoolObserver | undefined;
+  /** The (tip, next block timestamp) the pool was last revalidated for: revalidation runs once per block and slot. */
+  #revalidatedFor: string | undefined;
 
   private constructor(store: PoolStore, chain: ChainView, limits: TxPoolConfig, observer?: TxPoolObserver) {
     this.#store = store;
@@ -74,7 +85,8 @@ export class TxPool implements TxSource {
   static async open(deps: TxPoolDeps): Promise<TxPool> {
     await migrateTxPoolSchema(deps.db);
     const pool = new TxPool(new PoolStore(deps.db, deps.now), deps.chain, { ...DEFAULT_TX_POOL_CONFIG, ...deps.config }, deps.observer);
-    for (const e of await pool.#store.loadEntries()) {
+    const anchorOf = (json: string) => computeBlockHeaderHash(decodeTx(JSON.parse(json)).data.constants.anchorBlockHeader);
+    for (const e of await pool.#store.loadEntries(anchorOf)) {
       pool.#index.add(e);
       pool.#seq = Math.max(pool.#seq, e.seq + 1);
     }
@@ -185,38 +197,9 @@ export class TxPool implements TxSource {
     return hashes.flatMap((h) => this.#minable.get(h) ?? []);
   }
 
-  /** TxSource: the txs are in a block; they leave the pool, then the rest is revalidated against the new state. */
-  markMined(txHashes: readonly bigint[], block?: { readonly number: number; readonly hash?: bigint }): Promise<void> {
-    return this.#exclusive(async () => {
-      const mined = txHashes.filter((h) => this.isPending(h));
-      // With the block number, the wire JSON is kept (txpool_mined) so a rollback can re-admit the tx.
-      await this.#store.apply({ mined, ...(block === undefined ? {} : { minedBlock: block.number }) });
-      for (const h of mined) this.#forget(h);
-      await this.#evict(await this.#revalidationPlan());
-    });
-  }
-
-  /**
-   * The decoded Tx and wire JSON of a tx this pool saw mined (kept until its block is finalized,
-   * at most the newest 10 000), or undefined: what a rollback re-admits.
-   */
-  async getMinedTx(txHash: bigint): Promise<{ tx: Tx; wire: object } | undefined> {
-    const json = await this.#store.findMinedWireJson(txHash);
-    if (json === undefined) return undefined;
-    const wire = JSON.parse(json) as object;
-    return { tx: decodeTx(wire), wire };
-  }
-
   /** Forgets the mined-tx records at or below the finalized block (they cannot be unwound any more). */
   pruneMined(finalizedBlockNumber: number): Promise<void> {
     return this.#exclusive(() => this.#store.pruneMined(finalizedBlockNumber));
-  }
-
-  /** Records a tx that is not pending as dropped with `reason` (an unwound tx that is no longer valid). */
-  recordDropped(txHash: bigint, reason: string): Promise<void> {
-    return this.#exclusive(async () => {
-      if (!this.isPending(txHash)) await this.#store.recordDropped(txHash, reason);
-    });
   }
 
   /** TxSource: the sequencer will never include these txs. */
@@ -224,12 +207,123 @@ export class TxPool implements TxSource {
     return this.#exclusive(() => this.#evict(txHashes.filter((h) => this.isPending(h)).map((txHash) => ({ txHash, reason }))));
   }
 
-  /** Drops pending txs a new block (or the passing of time) made invalid; returns them. */
+  /**
+   * Drops pending txs the passing of time made invalid (expired by the next slot); returns them.
+   * A no-op when nothing changed since the last revalidation: each block commit revalidates
+   * the pool inside its own transaction.
+   */
   revalidateAfterBlock(): Promise<readonly Eviction[]> {
     return this.#exclusive(async () => {
+      const key = await this.#revalidationKey();
+      if (key === this.#revalidatedFor) return [];
       const plan = await this.#revalidationPlan();
       await this.#evict(plan);
+      this.#revalidatedFor = key;
       return plan;
+    });
+  }
+
+  /** TxStatusOwner: a block commit or unwind runs after every earlier pool change, and none runs during it. */
+  serializeCommit<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#exclusive(fn);
+  }
+
+  /**
+   * TxStatusOwner, inside block `block`'s transaction: its txs leave the pool (their wire JSON is
+   * kept for a rollback), the builder's refusals are recorded, and the rest is revalidated against
+   * the state after the block (the latest-state cache plus the block's own effects).
+   */
+  async inBlockCommit(trx: Knex.Transaction, block: L2Block, dropped: readonly DroppedTx[]): Promise<CommitFollowUp> {
+    const number = block.header.globalVariables.blockNumber;
+    const mined = block.body.txEffects.map((e) => e.txHash).filter((h) => this.isPending(h));
+    const minedSet = new Set(block.body.txEffects.map((e) => e.txHash));
+    const refused = dropped.filter((d) => !minedSet.has(d.txHash));
+    const rest = this.#index.without([...mined, ...refused.map((d) => d.txHash)]);
+    const state = this.#postBlockState(block);
+    const plan = planRevalidation(rest, state);
+    await this.#store.applyIn(trx, { mined, minedBlock: number, dropped: [...refused, ...plan] });
+    const key = `${number}:${state.nextBlockTimestamp}`;
+    return () => {
+      for (const h of mined) this.#forget(h);
+      for (const d of refused) this.#forget(d.txHash);
+      for (const e of plan) this.#forget(e.txHash);
+      this.#revalidatedFor = key;
+      const left = [...refused, ...plan];
+      if (left.length > 0) this.#observer?.dropped(left);
+    };
+  }
+
+  /**
+   * TxStatusOwner, inside an unwind's transaction (the chain rows above the target are deleted):
+   * with `force` every pending and unwound tx is dropped (the P2P data is cleared); otherwise the
+   * unwound txs are re-admitted in block order where still valid (anchor block still in the chain,
+   * not expired, the pool's nullifier and capacity rules) and dropped with the reason where not,
+   * and every pending tx anchored in an unwound block is dropped.
+   */
+  async inUnwind(trx: Knex.Transaction, removed: readonly L2Block[], opts: UnwindOptions): Promise<CommitFollowUp> {
+    const unwound = removed.flatMap((b) => b.body.txEffects.map((e) => e.txHash));
+    if (opts.force) {
+      const cleared = [...this.#index.inPriorityOrder().map((e) => e.txHash), ...unwound].map((txHash) => ({ txHash, reason: FORCED_ROLLBACK_REASON }));
+      await this.#store.applyIn(trx, { dropped: cleared, unmined: unwound });
+      return () => {
+        for (const d of cleared) this.#forget(d.txHash);
+        if (cleared.length > 0) this.#observer?.dropped(cleared);
+      };
+    }
+    const wires = await this.#store.findMinedWireJsons(trx, unwound);
+    const index = this.#index.without([]);
+    const reasons = new Map<bigint, string>();
+    const readmitted = new Map<bigint, { stored: StoredTx; tx: Tx }>();
+    const next = { nextBlockTimestamp: this.#chain.nextBlockTimestamp(), nextBlockNumber: opts.target + 1 };
+    let seq = this.#seq;
+    const noBalanceRule = () => 2n ** 255n; // balances are checked by afterUnwind, on the reloaded state
+    for (const h of unwound) {
+      const json = wires.get(h);
+      if (json === undefined) { reasons.set(h, UNWOUND_UNKNOWN_REASON); continue; }
+      const tx = decodeTx(JSON.parse(json));
+      const entry = toPoolEntry(tx, seq);
+      if (isExpiredFor(entry.expirationTimestamp, next)) { reasons.set(h, DROP_REASON.EXPIRED); continue; }
+      try {
+        for (const e of planAdmission(index, entry, toFieldHex(h), this.#limits, noBalanceRule)) {
+          index.remove(e.txHash);
+          reasons.set(e.txHash, e.reason);
+        }
+      } catch (err) {
+        if (!(err instanceof PoolRejection)) throw err;
+        reasons.set(h, err.message);
+        continue;
+      }
+      index.add(entry);
+      seq++;
+      readmitted.set(h, { stored: { entry, wireJson: json }, tx });
+    }
+    // A tx is valid only on a chain that holds its anchor block.
+    const known = await this.#knownBlockHashes(trx, index.inPriorityOrder().map((e) => e.anchorBlockHash));
+    for (const e of [...index.inPriorityOrder()]) {
+      if (known.has(e.anchorBlockHash)) continue;
+      index.remove(e.txHash);
+      reasons.set(e.txHash, TX_ERROR.BLOCK_HEADER);
+    }
+    const add = [...readmitted.values()].filter((r) => index.get(r.stored.entry.txHash) !== undefined);
+    const dropped = [...reasons].map(([txHash, reason]) => ({ txHash, reason }));
+    await this.#store.applyIn(trx, { add: add.map((r) => r.stored), dropped, unmined: unwound });
+    return () => {
+      for (const d of dropped) this.#forget(d.txHash);
+      for (const { stored, tx } of add) {
+        this.#index.add(stored.entry);
+        this.#minable.set(tx.txHash, toMinableTx(tx));
+      }
+      this.#seq = Math.max(this.#seq, seq);
+      this.#revalidatedFor = undefined;
+      if (dropped.length > 0) this.#observer?.dropped(dropped);
+    };
+  }
+
+  /** TxStatusOwner: after an unwind, the whole pool against the unwound state (balances, nullifiers, expiry) at once. */
+  afterUnwind(): Promise<void> {
+    return this.#exclusive(async () => {
+      await this.#evict(await this.#revalidationPlan());
+      this.#revalidatedFor = await this.#revalidationKey();
     });
   }
 
@@ -237,6 +331,35 @@ export class TxPool implements TxSource {
   async close(): Promise<void> {
     this.#open = false;
     await this.#queue.catch(() => undefined);
+  }
+
+  async #revalidationKey(): Promise<string> {
+    return `${await this.#chain.latestBlockNumber()}:${this.#chain.nextBlockTimestamp()}`;
+  }
+
+  /** The state after `block` as the rules read it: the latest-state cache (before the block) plus the block's effects. */
+  #postBlockState(block: L2Block): PostBlockState {
+    const nullifiers = new Set(block.body.txEffects.flatMap((e) => e.nullifiers));
+    const writes = new Map(block.body.txEffects.flatMap((e) => e.publicDataWrites.map((w) => [w.leafSlot, w.value] as const)));
+    const chain = this.#chain;
+    return {
+      hasNullifier: (n) => nullifiers.has(n) || chain.hasNullifier(n),
+      nextBlockTimestamp: chain.nextBlockTimestamp(),
+      nextBlockNumber: block.header.globalVariables.blockNumber + 1,
+      balanceOf: (p) => writes.get(feeJuiceBalanceLeafSlot(p)) ?? chain.feeJuiceBalance(p),
+    };
+  }
+
+  /** Which of `hashes` are header hashes of blocks in the chain (read in `trx`, so an unwind's deletions count). */
+  async #knownBlockHashes(trx: Knex.Transaction, hashes: readonly bigint[]): Promise<Set<bigint>> {
+    const known = new Set<bigint>();
+    const genesis = this.#chain.genesisBlockHash;
+    if (genesis !== undefined) known.add(genesis);
+    const wanted = [...new Set(hashes)].filter((h) => !known.has(h)).map(toFieldHex);
+    for (let i = 0; i < wanted.length; i += 500) {
+      for (const r of await trx('chain_blocks').whereIn('hash', wanted.slice(i, i + 500)).select('hash')) known.add(BigInt(r.hash));
+    }
+    return known;
   }
 
   async #revalidationPlan(): Promise<Eviction[]> {

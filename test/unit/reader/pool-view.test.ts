@@ -14,7 +14,7 @@ import type { PoolEntry } from '../../../src/impl/txpool/priority.ts';
 
 const entry = (txHash: bigint, priorityFee: bigint, seq: number): PoolEntry => ({
   txHash, priorityFee, feePayer: 0x1002n, feeLimit: 1000n, claimAmount: 0n, nullifiers: [txHash + 0x100n], expirationTimestamp: 2_000_000_000n,
-  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee }, seq,
+  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee }, anchorBlockHash: 0n, seq,
 });
 
 describe('DatabasePoolView between the writer\'s block commit and its pool update', () => {

@@ -8,7 +8,7 @@ import { buildTx } from './helpers/tx-builder.ts';
 
 const entry = (txHash: bigint, priorityFee: bigint, feeLimit = 0n, claimAmount = 0n): PoolEntry => ({
   txHash, priorityFee, feeLimit, claimAmount, feePayer: 1n, nullifiers: [], expirationTimestamp: 0n,
-  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee }, seq: 0,
+  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee }, anchorBlockHash: 0n, seq: 0,
 });
 
 describe('priority', () => {

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { Knex } from 'knex';
+import type { L2Block } from '../../../src/impl/chain/types.ts';
 import { rethrowPoolError } from '../../../src/impl/rpc/public/transactions.ts';
 import { toMinableTx } from '../../../src/impl/sequencer/tx-source.ts';
 import { TX_ERROR } from '../../../src/impl/tx/index.ts';
@@ -26,6 +28,15 @@ const funded = () => {
   chain.balances.set(0x1002n, 10n ** 18n);
   return chain;
 };
+/** Commits a (synthetic) block holding `txHashes` as the chain does: the pool's part inside the transaction, its follow-up after. */
+async function commitBlock(db: Knex, pool: TxPool, number: number, txHashes: readonly bigint[] = []): Promise<void> {
+  const block = { header: { globalVariables: { blockNumber: number } }, body: { txEffects: txHashes.map((txHash) => ({ txHash, nullifiers: [], publicDataWrites: [] })) } } as unknown as L2Block;
+  let followUp: (() => void) | undefined;
+  await db.transaction(async (trx) => {
+    followUp = await pool.inBlockCommit(trx, block, []);
+  });
+  followUp!();
+}
 const dir = mkdtempSync(join(tmpdir(), 'txpool-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -83,13 +94,13 @@ describe('TxPool persistence', () => {
 });
 
 describe('TxPool lifecycle', () => {
-  it('markMined: mined txs leave the pool and are no longer pending or dropped', async () => {
+  it('a block commit: its txs leave the pool and are no longer pending or dropped', async () => {
     const db = openDb();
     const pool = await TxPool.open({ db, chain: funded() });
     const a = tx(5n), b = tx(6n);
     await pool.add(a.tx, a.wire);
     await pool.add(b.tx, b.wire);
-    await pool.markMined([BigInt(a.hash)], { number: 1, hash: 1n });
+    await commitBlock(db, pool, 1, [BigInt(a.hash)]);
     assert.equal(await pool.getTxStatus(BigInt(a.hash)), undefined);
     assert.deepEqual(await pool.getTxStatus(BigInt(b.hash)), { status: 'pending' });
     assert.equal(pool.pendingCount, 1);
@@ -108,7 +119,7 @@ describe('TxPool lifecycle', () => {
     chain.nullifiers.add(0x777n);
     chain.nextTimestamp += 12n;
     chain.balances.set(0x1002n, 0n);
-    await pool.markMined([], { number: 1, hash: 1n });
+    await commitBlock(db, pool, 8);
     const status = async (t: { hash: string }) => pool.getTxStatus(BigInt(t.hash));
     assert.deepEqual(await status(spent), { status: 'dropped', reason: TX_ERROR.EXISTING_NULLIFIER });
     assert.deepEqual(await status(expiring), { status: 'dropped', reason: TX_ERROR.INVALID_EXPIRATION_TIMESTAMP });
@@ -140,6 +151,9 @@ describe('TxPool lifecycle', () => {
     await pool.add(b.tx, b.wire);
     assert.deepEqual(await pool.revalidateAfterBlock(), []);
     chain.nullifiers.add(0x888n);
+    // Once per block and slot: the same tip and next slot are not revalidated twice.
+    assert.deepEqual(await pool.revalidateAfterBlock(), []);
+    chain.latestBlock++;
     assert.deepEqual(await pool.revalidateAfterBlock(), [{ txHash: BigInt(a.hash), reason: TX_ERROR.EXISTING_NULLIFIER }]);
     assert.equal(pool.pendingCount, 1);
     await db.destroy();

@@ -19,7 +19,7 @@ import type { MessageHandlers } from './messages.ts';
 import { createNodeInfoHandlers, createNodeStatusHandlers } from './node-info.ts';
 import type { NodeInfoDeps, NodeInfoHandlers, NodeStatusDeps, NodeStatusHandlers } from './node-info.ts';
 import { createReceiptHandlers } from './receipts.ts';
-import type { ReceiptDeps, ReceiptHandlers } from './receipts.ts';
+import type { ReceiptHandlers } from './receipts.ts';
 import { createSimulationHandlers } from './simulation.ts';
 import type { SimulationDeps, SimulationHandlers } from './simulation.ts';
 import { createStateHandlers } from './state.ts';
@@ -35,10 +35,10 @@ import type { ChainReader, CheckpointReader, WorldStateReader } from './block-pa
 /**
  * The engine parts the chain-facing domains read (one object for all of them):
  * `chain` = engine.chain, `checkpoints` = engine.state.store, `l1` = engine.l1, `worldState` = the
- * real WorldState, `txStatus` = txPool.getTxStatus, plus node status, signatures and allow-list.
+ * real WorldState (receipts: engine.chain, whose status comes from the pool, txpool/tx-status.ts), plus node status, signatures and allow-list.
  */
 export interface EngineHandlerDeps
-  extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>, Omit<ReceiptDeps, 'chain'>, DebugDeps, Omit<CheckpointDeps, 'chain' | 'checkpoints' | 'l1'> {
+  extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>, DebugDeps, Omit<CheckpointDeps, 'chain' | 'checkpoints' | 'l1'> {
   readonly chain: ChainReader;
   readonly checkpoints: CheckpointReader;
   readonly worldState: WorldStateReader;

@@ -16,6 +16,7 @@ import * as m018 from './018-chain-contracts.ts';
 import * as m019 from './019-log-tag-index.ts';
 import * as m020 from './020-ws-low-key-index.ts';
 import * as m021 from './021-txpool-mined.ts';
+import * as m022 from './022-txpool-one-status.ts';
 
 /** One migration: a unique sortable name plus up/down. */
 export interface MigrationModule {
@@ -52,6 +53,7 @@ export const migrationLists: readonly MigrationList[] = [
     migrations: [
       { name: '013-txpool.ts', up: m013.up, down: m013.down },
       { name: '021-txpool-mined.ts', up: m021.up, down: m021.down },
+      { name: '022-txpool-one-status.ts', up: m022.up, down: m022.down },
     ],
   },
 ];
