@@ -9,26 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import knexFactory from 'knex';
-import { testDatabaseUrl } from '../unit/store/engines.ts';
+import { freshPostgresDatabase, testDatabaseUrl } from '../unit/store/engines.ts';
 import { chainFlags, hex, NODE_BIN, ok, pendingCountIs, rpc, txFor, waitFor } from './node-harness.ts';
 import { runNode, startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
-
-/** A fresh database on the test server; returns its URL and a drop function. */
-async function freshDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `l2node_readers_${process.pid}_${Date.now()}`;
-  const admin = knexFactory({ client: 'pg', connection: base });
-  await admin.raw('create database ??', [name]);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.raw('drop database if exists ?? with (force)', [name]).catch(() => undefined);
-      await admin.destroy();
-    },
-  };
-}
 
 /** The same URL, every transaction of its sessions read-only (a write fails with SQLSTATE 25006). */
 function readOnlyUrl(url: string): string {
@@ -54,7 +37,7 @@ async function sameEverywhere(nodes: NodeProcess[], method: string, ...params: u
 
 describe('read-only RPC processes on the writer\'s Postgres database (--role rpc)', { timeout: 120_000 }, () => {
   it('forwards txs to the writer, answers like the writer once mined, and refuses state-changing admin calls', async () => {
-    const db = await freshDatabase(testDatabaseUrl());
+    const db = await freshPostgresDatabase(testDatabaseUrl(), 'l2node_readers');
     const genesis = Math.floor(Date.now() / 1000);
     const flags = chainFlags(genesis);
     const nodes: NodeProcess[] = [];

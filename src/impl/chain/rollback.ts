@@ -25,7 +25,7 @@ export interface RollbackOptions {
   readonly force?: boolean;
 }
 
-/** Unwinds the chain to `target`; a target equal to the tip is a no-op. Throws RollbackRefusedError. */
+/** Unwinds the chain to `target`; a target equal to the tip is a no-op (with force: only the pool is cleared). Throws RollbackRefusedError. */
 export async function rollbackChain(state: ChainState, queries: ChainQueries, l1: L1Chain, target: number, opts: RollbackOptions = {}): Promise<UnwoundTx[]> {
   const tip = await state.latestBlockNumber();
   const finalized = (await queries.getL2Tips()).finalized.block.number;
@@ -33,7 +33,8 @@ export async function rollbackChain(state: ChainState, queries: ChainQueries, l1
   if (!Number.isInteger(target) || target < 0) throw new RangeError(`bad rollback target ${target}`);
   if (target > tip) throw new RollbackRefusedError('ABOVE_TIP', blocks);
   if (target < finalized && opts.force !== true) throw new RollbackRefusedError('BEHIND_FINALIZED_NEEDS_FORCE', blocks);
-  if (target === tip) return [];
+  // At the tip nothing unwinds; with force the P2P data (the tx pool) is still cleared.
+  if (target === tip && opts.force !== true) return [];
   const removed = await state.unwindTo(target, async (trx, lastCheckpoint) => {
     if (l1.discardCheckpointsAfter) await l1.discardCheckpointsAfter(trx, lastCheckpoint);
   }, { force: opts.force === true });

@@ -89,3 +89,19 @@ export function openTestKnex(filename: string, engine: Engine = TEST_ENGINE): Kn
   });
   return db;
 }
+
+/** A fresh database (not a schema) on the Postgres server at `base`, named after `prefix`; returns its URL and a drop function. */
+export async function freshPostgresDatabase(base: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+  await admin.raw('create database ??', [name]);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.raw('drop database if exists ?? with (force)', [name]).catch(() => undefined);
+      await admin.destroy();
+    },
+  };
+}
