@@ -173,14 +173,24 @@ export class NodeMetrics {
     this.#dbInfo.labels(health.engine).set(1);
     this.#dbConnected.set(connected ? 1 : 0);
     this.#dbReconnects.set(health.report().reconnectAttempts);
-    await this.#storageSize(node, health.engine);
-    this.#pending.set(node.pool.pendingCount);
-    const fees = node.engine.getCurrentMinFees();
-    this.#minFee.labels('da').set(Number(fees.feePerDaGas));
-    this.#minFee.labels('l2').set(Number(fees.feePerL2Gas));
-    this.#syncLevels(node);
-    this.#p2pLevels(node);
-    if (!connected) return; // the levels below need the database; a scrape must not wait on a reconnect
+    // Each group on its own: one that fails (a reader's view, a lost connection) leaves the others fresh.
+    const groups = [
+      () => this.#storageSize(node, health.engine),
+      async () => {
+        const fees = node.engine.getCurrentMinFees();
+        this.#minFee.labels('da').set(Number(fees.feePerDaGas));
+        this.#minFee.labels('l2').set(Number(fees.feePerL2Gas));
+      },
+      async () => this.#syncLevels(node),
+      async () => this.#p2pLevels(node),
+    ];
+    // The levels below need the database; a scrape must not wait on a reconnect.
+    if (connected) groups.push(() => this.#chainLevels(node), () => this.#poolLevels(node));
+    const failed = (await Promise.allSettled(groups.map((g) => g()))).find((r) => r.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+  }
+
+  async #chainLevels(node: L2Node): Promise<void> {
     const tips = await node.engine.chain.getL2Tips();
     this.#tipBlock.labels('proposed').set(tips.proposed.number);
     this.#tipCheckpoint.labels('proposed').set(tips.checkpointed.checkpoint.number);
@@ -188,6 +198,12 @@ export class NodeMetrics {
       this.#tipBlock.labels(tip).set(tips[tip].block.number);
       this.#tipCheckpoint.labels(tip).set(tips[tip].checkpoint.number);
     }
+  }
+
+  async #poolLevels(node: L2Node): Promise<void> {
+    // A --role rpc reader's pool is a view over the writer's rows: its count is asynchronous.
+    const count: unknown = node.pool.pendingCount;
+    this.#pending.set(Number(typeof count === 'function' ? await (count as () => Promise<number>).call(node.pool) : count));
     const bytes = await node.db('txpool_txs').sum({ bytes: node.db.raw('length(wire_json)') }).first() as { bytes: number | string | null } | undefined;
     this.#pendingBytes.set(Number(bytes?.bytes ?? 0));
   }
