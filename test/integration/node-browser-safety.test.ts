@@ -1,15 +1,14 @@
 /**
  * The node as a process against a hostile web page (docs/OPERATIONS.md "Browser safety and hostile
- * callers"): origin and Host allow-lists on both ports with their defaults and when configured, and
- * the start refusals of --no-admin-api-key with an open admin port.
+ * callers"): origin and Host allow-lists on both ports with their defaults and when configured (the
+ * start refusals of --no-admin-api-key with an open admin port are in server-process.test.ts).
  * @module
  */
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { post, send } from './server-harness.ts';
 import type { RawResponse } from './server-harness.ts';
-import { cleanEnv, runNode, startNode, tempDir } from './server-process-harness.ts';
+import { startNode, tempDir } from './server-process-harness.ts';
 import type { NodeProcess } from './server-process-harness.ts';
 
 const adminCall = [{ jsonrpc: '2.0', id: 0, method: 'nodeAdmin_getConfig', params: [] }];
@@ -94,23 +93,4 @@ describe('configured lists', () => {
     assert.equal((await withHost(node.adminUrl, 'admin.example', adminCall)).status, 200);
     assert.equal((await withHost(node.adminUrl, 'rpc.example', adminCall)).status, 403);
   });
-});
-
-describe('--no-admin-api-key with an open admin port refuses to start (exit 1, both flags named)', () => {
-  const cases: [string, string[], Record<string, string>, RegExp][] = [
-    ['a non-loopback --admin-host', ['--no-admin-api-key', '--admin-host', '0.0.0.0'], {}, /--no-admin-api-key with --admin-host 0\.0\.0\.0.*anyone who can reach that address/],
-    ['--admin-cors-origin *', ['--no-admin-api-key', '--admin-cors-origin', '*'], {}, /--no-admin-api-key with --admin-cors-origin \*.*any web page/],
-    ['--admin-vhosts *', ['--no-admin-api-key', '--admin-vhosts', '*'], {}, /--no-admin-api-key with --admin-vhosts \*.*DNS rebinding/],
-    ['the same from the environment', [], { NODE_NO_ADMIN_API_KEY: 'true', ADMIN_CORS_ORIGIN: '*' }, /--no-admin-api-key with --admin-cors-origin \*/],
-  ];
-  for (const [title, args, env, pattern] of cases) {
-    it(title, async () => {
-      const cwd = await tempDir();
-      const { code, stderr } = await runNode(args, { cwd, env: cleanEnv(env) });
-      assert.equal(code, 1);
-      assert.match(stderr, pattern);
-      assert.match(stderr, /upload the whole database/);
-      assert.deepEqual(await readdir(cwd), [], 'nothing is written before the config is valid');
-    });
-  }
 });

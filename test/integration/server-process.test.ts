@@ -169,6 +169,11 @@ describe('refused configurations exit 1 naming the flag', () => {
     ['flag without its value', ['--port'], {}, /--port needs a value/],
     ['bad boolean env', [], { NODE_NO_ADMIN_API_KEY: 'maybe' }, /NODE_NO_ADMIN_API_KEY/],
     ['bad log level', ['--log-level', 'loud'], {}, /--log-level/],
+    // A keyless admin port opened to the network or to web pages: both flags and the risk named.
+    ['--no-admin-api-key with a non-loopback --admin-host', ['--no-admin-api-key', '--admin-host', '0.0.0.0'], {}, /--no-admin-api-key with --admin-host 0\.0\.0\.0.*anyone who can reach that address.*upload the whole database/],
+    ['--no-admin-api-key with --admin-cors-origin *', ['--no-admin-api-key', '--admin-cors-origin', '*'], {}, /--no-admin-api-key with --admin-cors-origin \*.*any web page.*upload the whole database/],
+    ['--no-admin-api-key with --admin-vhosts *', ['--no-admin-api-key', '--admin-vhosts', '*'], {}, /--no-admin-api-key with --admin-vhosts \*.*DNS rebinding.*upload the whole database/],
+    ['the same from the environment', [], { NODE_NO_ADMIN_API_KEY: 'true', ADMIN_CORS_ORIGIN: '*' }, /--no-admin-api-key with --admin-cors-origin \*/],
   ];
   for (const [title, args, env, pattern] of cases) {
     it(title, async () => {
