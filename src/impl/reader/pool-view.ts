@@ -19,6 +19,7 @@ import type { GasFees } from '../tx/index.ts';
 import { PoolIndex } from '../txpool/pool-index.ts';
 import { PoolStore } from '../txpool/pool-store.ts';
 import type { CommitFollowUp, PoolTxStatus } from '../txpool/tx-status.ts';
+import type { ForwardedTxs } from './replication.ts';
 import type { PoolEntry } from '../txpool/priority.ts';
 
 /** Thrown by the parts of `TxSource` a reader never uses (it builds no blocks). */
@@ -34,9 +35,13 @@ export class DatabasePoolView implements TxSource {
   readonly #db: Knex;
   readonly #store: PoolStore;
 
-  constructor(db: Knex) {
+  /** Txs this reader forwarded that its database has not shown yet (read-your-writes on a replica). */
+  readonly #forwarded: ForwardedTxs | undefined;
+
+  constructor(db: Knex, forwarded?: ForwardedTxs) {
     this.#db = db;
     this.#store = new PoolStore(db);
+    this.#forwarded = forwarded;
   }
 
   /** True: the view answers as long as the database does. */
@@ -58,17 +63,29 @@ export class DatabasePoolView implements TxSource {
     return (await notMined(this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) })).first('tx_hash')) !== undefined;
   }
 
-  /** Pending, dropped (with the writer's reason) or unknown. */
+  /**
+   * Pending, dropped (with the writer's reason) or unknown. A tx this reader forwarded that its
+   * database does not show yet (a replica behind the primary) is pending: the writer took it.
+   */
   async getTxStatus(txHash: bigint): Promise<PoolTxStatus> {
-    if (await this.isPending(txHash)) return { status: 'pending' };
+    if (await this.isPending(txHash)) return this.#seen(txHash, { status: 'pending' });
     const reason = await this.#store.findDropReason(txHash);
-    return reason === undefined ? undefined : { status: 'dropped', reason };
+    if (reason !== undefined) return this.#seen(txHash, { status: 'dropped', reason });
+    if (this.#forwarded?.get(txHash) === undefined) return undefined;
+    if ((await this.#db('chain_tx_effects').where({ tx_hash: toFieldHex(txHash) }).first('tx_hash')) !== undefined) return this.#seen(txHash, undefined);
+    return { status: 'pending' };
   }
 
-  /** The wire JSON of a pending tx, or undefined. */
+  #seen(txHash: bigint, status: PoolTxStatus): PoolTxStatus {
+    this.#forwarded?.seen(txHash);
+    return status;
+  }
+
+  /** The wire JSON of a pending tx (or of one this reader forwarded that its database does not show yet), or undefined. */
   async getTxByHash(txHash: bigint): Promise<unknown> {
     const json = await this.#store.findWireJson(txHash);
-    return json === undefined ? undefined : JSON.parse(json);
+    if (json !== undefined) return JSON.parse(json);
+    return (await this.getTxStatus(txHash))?.status === 'pending' ? this.#forwarded?.get(txHash) : undefined;
   }
 
   /** The pending txs among `txHashes`, in request order. */

@@ -12,7 +12,11 @@
  *   poll of the database's tip every `REFRESH_MS`; pending txs and counts are read from the
  *   database on every call (reader/pool-view.ts).
  * - `node_sendTx` decodes the tx (a malformed one is -32602 here) and forwards it to the writer
- *   (`--writer-url`); the caller gets the writer's answer, its error as its own.
+ *   (`--writer-url`); the caller gets the writer's answer, its error as its own. The reader then
+ *   reports the tx pending until its database shows it (read-your-writes: reader/replication.ts).
+ * - On a hot-standby replica: GET /status shows the replication lag, `--max-replication-lag-ms`
+ *   makes the reader not ready above it; recovery-conflict cancellations are retried, and while the
+ *   database is unreachable every call answers NODE_NOT_READY (-32002), logged once per change.
  * - Admin: reads work; state-changing methods answer READ_ONLY_NODE (-32053) (see
  *   `readOnlyAdminHandlers`, wired by main.ts).
  * @module
@@ -36,6 +40,8 @@ import { createEngineChainView } from '../txpool/chain-view.ts';
 import { createNodeTxValidator } from '../txpool/tx-validator.ts';
 import type { TxPool } from '../txpool/tx-pool.ts';
 import { DatabasePoolView } from './pool-view.ts';
+import { ForwardedTxs, guardReaderCall, readReplication } from './replication.ts';
+import type { ReplicationStatus } from './replication.ts';
 
 /** How often a reader looks for blocks the writer committed (milliseconds). */
 export const REFRESH_MS = 100;
@@ -108,7 +114,8 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
       throw new Error('the database holds no chain yet: start the writer (a full node with the same --database-url) first');
     }
     await checkChainParams(db, config, { readOnly: true });
-    const pool = new DatabasePoolView(db);
+    const forwarded = new ForwardedTxs();
+    const pool = new DatabasePoolView(db, forwarded);
     engine = await createEngine({
       db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,
       slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
@@ -117,7 +124,7 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
       maxL2GasPerBlock: config.maxL2GasPerBlock, maxDaGasPerBlock: config.maxDaGasPerBlock, tickMs: config.sequencerPollingIntervalMs,
       txSource: pool,
     });
-    return assembleReader(o, raw, db, engine, pool);
+    return assembleReader(o, raw, db, engine, pool, forwarded);
   } catch (err) {
     await engine?.stop().catch(() => undefined);
     await raw.destroy();
@@ -125,7 +132,7 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
   }
 }
 
-function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, pool: DatabasePoolView): L2Node {
+function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, pool: DatabasePoolView, forwarded: ForwardedTxs): L2Node {
   const { config, logger } = o;
   const writerUrl = config.writerUrl!;
   const allowList = new SetupAllowList();
@@ -141,16 +148,29 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
   let timer: NodeJS.Timeout | undefined;
   let refreshing: Promise<unknown> = Promise.resolve();
   let lastRefreshOk = false;
+  let replication: ReplicationStatus | undefined;
+  const maxLagMs = config.maxReplicationLagMs;
 
-  /** Moves the engine's in-memory views to the writer's committed tip. */
+  /** Moves the engine's in-memory views to the writer's committed tip, and reads the replication lag. */
   const refresh = async () => {
     await engine.state.catchUpWithStore();
     engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
+    replication = await readReplication(raw);
     lastRefreshOk = true;
   };
+  const tooFarBehind = () => maxLagMs !== undefined && replication !== undefined && replication.lagMs > maxLagMs;
   const isReady = async () => {
-    if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED) return false;
+    if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED || tooFarBehind()) return false;
     return raw.raw('select 1').then(() => true, () => false);
+  };
+  /** Logged once per change of the reader's state (up, database lost, too far behind), never per poll. */
+  let loggedState: string | undefined;
+  const logState = (state: string, fields: Record<string, unknown> = {}) => {
+    if (state === loggedState) return;
+    loggedState = state;
+    if (state === 'up') logger.info('reader: serving from the database', { ...fields, ...(replication ?? {}) });
+    else if (state === 'behind') logger.warn('reader: replication lag above --max-replication-lag-ms: not ready', { ...replication, maxLagMs });
+    else logger.warn('reader: the database is not reachable: answering NODE_NOT_READY until it is', fields);
   };
   const forward = txForwarder(writerUrl);
   // The pool surface the generic handlers take; counts and fees are overridden below with database reads.
@@ -172,12 +192,14 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     },
     transactions: { pool: poolSurface, validateTx },
   });
-  const publicHandlers: typeof base = {
+  const unguarded: typeof base = {
     ...base,
-    // Decoded here (a malformed tx is -32602 from this process), validated and admitted by the writer.
+    // Decoded here (a malformed tx is -32602 from this process), validated and admitted by the writer;
+    // remembered until this reader's database shows it (read-your-writes on a lagging replica).
     async sendTx(wire) {
-      await decodeParamTx(wire);
+      const tx = await decodeParamTx(wire);
       await forward(wire as object);
+      forwarded.add(tx.txHash, wire);
     },
     getPendingTxCount: () => pool.pendingCount(),
     async getMaxPriorityFees() {
@@ -185,6 +207,11 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
       return { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() };
     },
   };
+  // Every call: a recovery-conflict cancellation retried, a lost database NODE_NOT_READY (never -32603).
+  const databaseDown = () => dbHealth.state !== DatabaseState.CONNECTED;
+  const publicHandlers = Object.fromEntries(Object.entries(unguarded).map(([name, fn]) => [
+    name, typeof fn === 'function' ? (...args: unknown[]) => guardReaderCall(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args), databaseDown) : fn,
+  ])) as typeof base;
 
   return {
     db, engine, pool: pool as unknown as TxPool, p2p: undefined, validateTx, allowList, signatures, publicHandlers,
@@ -210,6 +237,7 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
       return {
         healthy: ready, version: o.nodeVersion, syncState: 'syncing', role: 'rpc', writer: writerUrl, database,
         ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
+        ...(replication === undefined ? {} : { replication: { ...replication, ...(maxLagMs === undefined ? {} : { maxLagMs }) } }),
         sequencer: false, p2p: { enabled: false },
       };
     },
@@ -222,9 +250,10 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
         if (busy) return;
         busy = true;
         refreshing = refresh()
+          .then(() => logState(tooFarBehind() ? 'behind' : 'up'))
           .catch((err: unknown) => {
             lastRefreshOk = false;
-            logger.warn('reader: catching up with the database failed', { err });
+            logState('down', { err: (err as Error)?.message ?? String(err) });
           })
           .finally(() => (busy = false));
       }, REFRESH_MS);
