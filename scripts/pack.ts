@@ -51,8 +51,8 @@ const replaceOnce = (from: string, to: string) => (text: string): string => {
 const isBuiltin = (s: string): boolean => s.startsWith('node:') || builtinModules.includes(s);
 const dependencyOf = (deps: Record<string, string>) => (s: string): boolean => isBuiltin(s) || Object.keys(deps).some((d) => s === d || s.startsWith(`${d}/`));
 
-/** The generated validators are plain JavaScript (ajv standalone), copied beside their .d.ts. */
-const VALIDATORS = ['public', 'admin', 'dev'].flatMap((s) => [`src/generated/${s}/validators.js`, `src/generated/${s}/validators.d.ts`]);
+/** The generated plain JavaScript (ajv standalone validators) with its .d.ts files: tsc does not emit them, so they are copied. */
+const GENERATED_JS = (): string[] => walk(join(ROOT, 'src', 'generated')).map((f) => relative(ROOT, f)).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'));
 
 const entryExport = (name: string) => ({ types: `./src/client/${name}.d.ts`, default: `./src/client/${name}.js` });
 
@@ -112,7 +112,7 @@ const CONFORMANCE: PackageSpec = {
     dependencies: CONFORMANCE_DEPS,
   },
   entries: ['src/conformance/cli.ts'],
-  assets: ['test/conformance/fixtures', 'test/conformance/chain/chain.json', 'openrpc.public.json', 'openrpc.admin.json', ...VALIDATORS],
+  assets: ['test/conformance/fixtures', 'test/conformance/chain/chain.json', 'openrpc.public.json', 'openrpc.admin.json', ...GENERATED_JS()],
   allowedImports: dependencyOf(CONFORMANCE_DEPS),
   compilerOptions: { target: 'es2022', lib: ['es2023'] },
 };
@@ -133,7 +133,7 @@ const NODE: PackageSpec = {
     ...(root.allowScripts === undefined ? {} : { allowScripts: root.allowScripts }),
   },
   entries: [], // every source file below, see nodeEntries()
-  assets: ['src/impl/crypto/wasm/poseidon2.wasm', 'openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json', ...VALIDATORS],
+  assets: ['src/impl/crypto/wasm/poseidon2.wasm', 'openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json', ...GENERATED_JS()],
   allowedImports: dependencyOf(NODE_DEPS),
   compilerOptions: { declaration: false },
 };

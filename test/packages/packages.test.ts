@@ -8,8 +8,8 @@
  * @module
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -23,8 +23,8 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=er
 /** The Node.js on PATH first (this test's, 24.12), then the rest: what a user's shell would run. */
 const PATH = `${join(process.execPath, '..')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
 
-const sh = async (file: string, args: readonly string[], cwd: string, timeout = 300_000): Promise<string> => {
-  const { stdout } = await run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PATH } });
+const sh = async (file: string, args: readonly string[], cwd: string, timeout = 300_000, path = PATH): Promise<string> => {
+  const { stdout } = await run(file, [...args], { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PATH: path } });
   return stdout;
 };
 const npm = (args: readonly string[], cwd: string) => sh('npm', [...args, ...NPM_FLAGS], cwd);
@@ -40,6 +40,20 @@ function bytesUnder(dir: string, seen = new Set<number>()): number {
   }, 0);
 }
 const mb = (n: number) => `${(n / 1_048_576).toFixed(2)} MB`;
+
+/**
+ * The machine's own Node.js when it is 20 … 24.11 (Debian's /usr/bin/node on these machines, as the
+ * runtime-check test in server-process.test.ts needs): the packages claim Node.js >= 20 (conformance)
+ * and >= 18 (client), and `l2node` must run on its bundled Node.js 24 when started from an older one.
+ */
+function olderNode(): string {
+  for (const candidate of ['/usr/bin/node', '/usr/local/bin/node', '/bin/node']) {
+    if (!existsSync(candidate)) continue;
+    const [major, minor] = execFileSync(candidate, ['--version'], { encoding: 'utf8' }).trim().slice(1).split('.').map(Number);
+    if (major! >= 20 && (major! < 24 || (major === 24 && minor! < 12))) return candidate;
+  }
+  assert.fail('a system Node.js 20 … 24.11 is installed for this test (Debian: /usr/bin/node)');
+}
 
 /** A fresh project with nothing but a package.json, outside the repository. */
 function project(parent: string, name: string): string {
@@ -96,8 +110,10 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     t.diagnostic(`@l2node/client: tarball ${mb(statSync(tarballs['l2node-client']!).size)}, installed ${mb(bytesUnder(join(clientProject, 'node_modules')))}, 1 package (0 dependencies)`);
   });
 
-  it('l2node --help runs from the global install', async (t) => {
+  it('l2node --help runs from the global install, also when the Node.js on PATH is older than 24.12 (it re-runs on its bundled one)', async (t) => {
     const help = await sh(join(prefix, 'bin', 'l2node'), ['--help'], temp);
+    const older = olderNode();
+    assert.equal(await sh(join(prefix, 'bin', 'l2node'), ['--help'], temp, 60_000, `${join(older, '..')}:${PATH}`), help);
     assert.match(help, /^Usage: l2node/m);
     assert.match(help, /--admin-api-key-hash/);
     const installed = join(prefix, 'lib', 'node_modules', 'l2node');
@@ -106,9 +122,10 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     t.diagnostic(`l2node: tarball ${mb(statSync(tarballs.l2node!).size)}, installed ${mb(bytesUnder(join(prefix, 'lib', 'node_modules')))} with ${readdirSync(join(installed, 'node_modules')).length} entries in node_modules (Node.js 24 binary included)`);
   });
 
-  it('l2node-conformance from the installed package: 0 failures against the installed node on the package chain file', async (t) => {
+  it('l2node-conformance from the installed package, on Node.js 20: 0 failures against the installed node on the package chain file', async (t) => {
     const bin = join(conformanceProject, 'node_modules', '.bin', 'l2node-conformance');
-    const out = await sh(bin, ['--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], conformanceProject).catch((err: { stdout?: string }) => {
+    // On the oldest Node.js the package supports (>= 20), not this test's 24.
+    const out = await sh(olderNode(), [bin, '--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], conformanceProject).catch((err: { stdout?: string }) => {
       assert.fail(`the conformance run failed:\n${(err.stdout ?? String(err)).split('\n').filter((l) => !l.startsWith('PASS')).join('\n')}`);
     });
     const summary = /^(\d+) cases: (\d+) passed, (\d+) failed/m.exec(out);
@@ -126,25 +143,47 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
       files: ['typed-calls.ts'],
     }));
     await sh(process.execPath, [TSC, '-p', '.'], clientProject).catch((err: { stdout?: string }) => assert.fail(`tsc failed:\n${err.stdout ?? err}`));
-    const out = JSON.parse(await sh(process.execPath, ['typed-calls.js', node.publicUrl, node.adminUrl, node.apiKey], clientProject));
-    assert.ok(out.tip >= 1);
-    assert.equal(out.blockNumber, out.tip);
-    assert.ok(out.configKeys > 10);
-    assert.deepEqual(out.typedError, { code: -32010, requested: out.tip + 1, latest: out.tip });
-    assert.equal(typeof out.unauthorized, 'number');
-    assert.match(out.invalidParam, /^limit: must be <= 100$/);
-    assert.equal(out.adminInvalidParams, -32602);
+    // On this test's Node.js 24 and on the machine's older one (the client claims Node.js >= 18).
+    for (const runtime of [process.execPath, olderNode()]) {
+      const out = JSON.parse(await sh(runtime, ['typed-calls.js', node.publicUrl, node.adminUrl, node.apiKey], clientProject));
+      assert.ok(out.tip >= 1);
+      assert.equal(out.blockNumber, out.tip);
+      assert.ok(out.configKeys > 10);
+      assert.deepEqual(out.typedError, { code: -32010, requested: out.tip + 1, latest: out.tip });
+      assert.equal(typeof out.unauthorized, 'number');
+      assert.match(out.invalidParam, /^limit: must be <= 100$/);
+      assert.equal(out.adminInvalidParams, -32602);
+    }
   });
 
   it("the README's \"Use it from your project\" snippet runs as plain Node ESM and the node accepts its tx", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Use it from your project'));
-    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    const [code] = jsBlocks(readme.slice(readme.indexOf('## Use it from your project')));
     assert.ok(code !== undefined && code.includes("from '@l2node/client'"), 'the README section has a js snippet using the client');
-    writeFileSync(join(clientProject, 'quick-start.mjs'), code.replace('http://127.0.0.1:8080', node.publicUrl));
-    const out = await sh(process.execPath, ['quick-start.mjs'], clientProject);
+    const out = await runSnippet(code, 'readme-quick-start.mjs');
     // node_sendTx resolved (a refused tx rejects) and the receipt knows the tx.
     assert.match(out.trim(), /^(pending|mined|checkpointed|proven|finalized) \d+$/);
   });
+
+  it('every js block of docs/QUICK-START.md runs as written', async () => {
+    const blocks = jsBlocks(readFileSync(join(ROOT, 'docs', 'QUICK-START.md'), 'utf8'));
+    assert.ok(blocks.length >= 4, 'read, send a tx, typed errors, admin');
+    const outs = [];
+    for (const [i, code] of blocks.entries()) outs.push((await runSnippet(code, `quick-start-${i}.mjs`)).trim());
+    assert.ok(outs.some((o) => /^0x[0-9a-f]{64} (pending|mined)/.test(o)), `a tx was accepted:\n${outs.join('\n')}`);
+    assert.ok(outs.some((o) => /^node is at block \d+$/.test(o)), `the typed error was caught:\n${outs.join('\n')}`);
+    assert.ok(outs.some((o) => /^\d+ settings$/.test(o)), `the admin call answered:\n${outs.join('\n')}`);
+  });
+
+  /** Writes a snippet into the client project (the test node's URLs for the documented ones) and runs it with the admin key in env. */
+  async function runSnippet(code: string, file: string): Promise<string> {
+    writeFileSync(join(clientProject, file), code.replaceAll('http://127.0.0.1:8080', node.publicUrl).replaceAll('http://127.0.0.1:8880', node.adminUrl));
+    const { stdout } = await run(process.execPath, [file], { cwd: clientProject, timeout: 120_000, env: { ...process.env, PATH, L2NODE_API_KEY: node.apiKey } });
+    return stdout;
+  }
 });
 
+/** The ```js blocks of a Markdown text, in order. */
+function jsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
