@@ -140,6 +140,16 @@ class Shaper {
         }
       }
     }
+    // Documents shaped by the first version said a referenced primitive's default in words
+    // ("… Default: `"1"`."); it is machine-readable again as the restated primitive's `default`.
+    for (const [name, c] of Object.entries(this.schemas)) {
+      const inner = Array.isArray(c.allOf) && c.allOf.length === 1 ? refName(c.allOf[0]) : undefined;
+      const said = typeof c.description === 'string' ? /^(.*?) ?Default: `(.+)`\.$/s.exec(c.description) : null;
+      const shape = inner !== undefined ? this.schemas[inner] : undefined;
+      if (!said || !shape || !isPrimitive(shape)) continue;
+      const { allOf: _allOf, description: _description, ...rest } = c;
+      this.schemas[name] = { ...rest, ...(said[1] ? { description: said[1] } : {}), default: JSON.parse(said[2]), ...withoutAnnotations(shape), title: name };
+    }
     if (this.schemas.NoErrorData) {
       const errors = (this.doc['x-errors'] ?? {}) as Record<string, Json>;
       for (const e of Object.values(errors)) if (refName(e.dataSchema) === 'NoErrorData') e.dataSchema = { type: 'null' };
@@ -229,10 +239,13 @@ class Shaper {
     const target = refName(s);
     if (target !== undefined) {
       // A `$ref` with siblings: draft-07 ignores them, so they move into a titled allOf wrapper.
-      const { $ref, default: value, ...annotations } = s;
-      // json-schema-to-typescript types a wrapper that carries a `default` as a second, numbered
-      // type; the default of a referenced value is said in words instead.
-      if (value !== undefined) annotations.description = `${annotations.description ? `${String(annotations.description).trimEnd()} ` : ''}Default: \`${JSON.stringify(value)}\`.`;
+      const { $ref, ...annotations } = s;
+      const shape = this.schemas[target];
+      if ('default' in s && shape && isPrimitive(shape)) {
+        // json-schema-to-typescript types an allOf wrapper that carries a `default` as a second,
+        // numbered type: a primitive with a default is restated here (same rules) instead.
+        return this.register(site, { title: site, ...annotations, ...withoutAnnotations(shape) });
+      }
       return this.register(site, { title: site, ...annotations, allOf: [{ $ref }] });
     }
     if (typeof s.title === 'string' && !this.schemas[s.title] && /^[A-Z][A-Za-z0-9]*$/.test(s.title)) site = s.title;

@@ -7,6 +7,15 @@ const require = createRequire(import.meta.url);
 export const nodeAdmin_getConfig_result = validate10;
 const schema11 = { "$ref": "NodeAdminConfig" };
 const schema12 = { "type": "object", "additionalProperties": false, "required": ["archiverPollingIntervalMS", "archiverBatchSize", "skipValidateCheckpointAttestations", "maxPendingTxCount", "txPoolPriceBumpPercentage", "disableTransactions", "txPublicSetupAllowListExtend", "sequencerPollingIntervalMS", "maxTxsPerBlock", "minTxsPerBlock", "minValidTxsPerBlock", "maxTxsPerCheckpoint", "maxL2BlockGas", "maxDABlockGas", "buildCheckpointIfEmpty", "enforceTimeTable", "slashMinPenaltyPercentage", "slashMaxPenaltyPercentage", "slashValidatorsAlways", "slashValidatorsNever", "slashSelfAllowed", "slashPrunePenalty", "slashDataWithholdingPenalty", "slashInactivityPenalty", "slashBroadcastedInvalidBlockPenalty", "slashProposeInvalidAttestationsPenalty", "slashAttestDescendantOfInvalidPenalty", "slashDuplicateProposalPenalty", "slashDuplicateAttestationPenalty", "slashUnknownPenalty", "slashInactivityTargetPercentage", "slashInactivityConsecutiveEpochThreshold", "slashOffenseExpirationRounds", "slashMaxPayloadSize", "slashGracePeriodL2Slots", "slashExecuteRoundsLookBack", "disableValidator", "disabledValidators", "attestationPollingIntervalMs", "validatorReexecute", "secondsBeforeInvalidatingBlockAsCommitteeMember", "secondsBeforeInvalidatingBlockAsNonCommitteeMember", "realProofs", "proverTestDelayType", "proverTestDelayMs", "proverTestDelayFactor", "proverAgentCount", "cancelJobsOnStop", "enqueueConcurrency", "haSigningEnabled", "nodeId", "pollingIntervalMs", "signingTimeoutMs"], "properties": { "archiverPollingIntervalMS": { "$ref": "NodeAdminConfigArchiverPollingIntervalMS" }, "archiverBatchSize": { "$ref": "NodeAdminConfigArchiverBatchSize" }, "skipValidateCheckpointAttestations": { "$ref": "NodeAdminConfigSkipValidateCheckpointAttestations" }, "maxPendingTxCount": { "$ref": "NodeAdminConfigMaxPendingTxCount" }, "txPoolPriceBumpPercentage": { "$ref": "NodeAdminConfigTxPoolPriceBumpPercentage" }, "disableTransactions": { "$ref": "NodeAdminConfigDisableTransactions" }, "txPublicSetupAllowListExtend": { "$ref": "NodeAdminConfigTxPublicSetupAllowListExtend" }, "sequencerPollingIntervalMS": { "$ref": "NodeAdminConfigSequencerPollingIntervalMS" }, "maxTxsPerBlock": { "$ref": "NodeAdminConfigMaxTxsPerBlock" }, "minTxsPerBlock": { "$ref": "NodeAdminConfigMinTxsPerBlock" }, "minValidTxsPerBlock": { "$ref": "NodeAdminConfigMinValidTxsPerBlock" }, "maxTxsPerCheckpoint": { "$ref": "NodeAdminConfigMaxTxsPerCheckpoint" }, "maxL2BlockGas": { "$ref": "NodeAdminConfigMaxL2BlockGas" }, "maxDABlockGas": { "$ref": "NodeAdminConfigMaxDABlockGas" }, "buildCheckpointIfEmpty": { "$ref": "NodeAdminConfigBuildCheckpointIfEmpty" }, "blockDurationMs": { "$ref": "NodeAdminConfigBlockDurationMs" }, "enforceTimeTable": { "$ref": "NodeAdminConfigEnforceTimeTable" }, "coinbase": { "$ref": "NodeAdminConfigCoinbase" }, "feeRecipient": { "$ref": "NodeAdminConfigFeeRecipient" }, "slashOverridePayload": { "$ref": "NodeAdminConfigSlashOverridePayload" }, "slashMinPenaltyPercentage": { "$ref": "NodeAdminConfigSlashMinPenaltyPercentage" }, "slashMaxPenaltyPercentage": { "$ref": "NodeAdminConfigSlashMaxPenaltyPercentage" }, "slashValidatorsAlways": { "$ref": "NodeAdminConfigSlashValidatorsAlways" }, "slashValidatorsNever": { "$ref": "NodeAdminConfigSlashValidatorsNever" }, "slashSelfAllowed": { "$ref": "NodeAdminConfigSlashSelfAllowed" }, "slashPrunePenalty": { "$ref": "NodeAdminConfigSlashPrunePenalty" }, "slashDataWithholdingPenalty": { "$ref": "NodeAdminConfigSlashDataWithholdingPenalty" }, "slashInactivityPenalty": { "$ref": "NodeAdminConfigSlashInactivityPenalty" }, "slashBroadcastedInvalidBlockPenalty": { "$ref": "NodeAdminConfigSlashBroadcastedInvalidBlockPenalty" }, "slashProposeInvalidAttestationsPenalty": { "$ref": "NodeAdminConfigSlashProposeInvalidAttestationsPenalty" }, "slashAttestDescendantOfInvalidPenalty": { "$ref": "NodeAdminConfigSlashAttestDescendantOfInvalidPenalty" }, "slashDuplicateProposalPenalty": { "$ref": "NodeAdminConfigSlashDuplicateProposalPenalty" }, "slashDuplicateAttestationPenalty": { "$ref": "NodeAdminConfigSlashDuplicateAttestationPenalty" }, "slashUnknownPenalty": { "$ref": "NodeAdminConfigSlashUnknownPenalty" }, "slashInactivityTargetPercentage": { "$ref": "NodeAdminConfigSlashInactivityTargetPercentage" }, "slashInactivityConsecutiveEpochThreshold": { "$ref": "NodeAdminConfigSlashInactivityConsecutiveEpochThreshold" }, "slashOffenseExpirationRounds": { "$ref": "NodeAdminConfigSlashOffenseExpirationRounds" }, "slashMaxPayloadSize": { "$ref": "NodeAdminConfigSlashMaxPayloadSize" }, "slashGracePeriodL2Slots": { "$ref": "NodeAdminConfigSlashGracePeriodL2Slots" }, "slashExecuteRoundsLookBack": { "$ref": "NodeAdminConfigSlashExecuteRoundsLookBack" }, "disableValidator": { "$ref": "NodeAdminConfigDisableValidator" }, "disabledValidators": { "$ref": "NodeAdminConfigDisabledValidators" }, "attestationPollingIntervalMs": { "$ref": "NodeAdminConfigAttestationPollingIntervalMs" }, "validatorReexecute": { "$ref": "NodeAdminConfigValidatorReexecute" }, "secondsBeforeInvalidatingBlockAsCommitteeMember": { "$ref": "NodeAdminConfigSecondsBeforeInvalidatingBlockAsCommitteeMember" }, "secondsBeforeInvalidatingBlockAsNonCommitteeMember": { "$ref": "NodeAdminConfigSecondsBeforeInvalidatingBlockAsNonCommitteeMember" }, "realProofs": { "$ref": "NodeAdminConfigRealProofs" }, "proverTestDelayType": { "$ref": "NodeAdminConfigProverTestDelayType" }, "proverTestDelayMs": { "$ref": "NodeAdminConfigProverTestDelayMs" }, "proverTestDelayFactor": { "$ref": "NodeAdminConfigProverTestDelayFactor" }, "proverAgentCount": { "$ref": "NodeAdminConfigProverAgentCount" }, "cancelJobsOnStop": { "$ref": "NodeAdminConfigCancelJobsOnStop" }, "enqueueConcurrency": { "$ref": "NodeAdminConfigEnqueueConcurrency" }, "haSigningEnabled": { "$ref": "NodeAdminConfigHaSigningEnabled" }, "nodeId": { "$ref": "NodeAdminConfigNodeId" }, "pollingIntervalMs": { "$ref": "NodeAdminConfigPollingIntervalMs" }, "signingTimeoutMs": { "$ref": "NodeAdminConfigSigningTimeoutMs" } } };
+const schema81 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema82 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema83 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema84 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema85 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema86 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema87 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema88 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+const schema89 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const func2 = Object.prototype.hasOwnProperty;
 const schema13 = { "allOf": [{ "$ref": "ArchiverPollingIntervalMS" }] };
 const schema14 = { "type": "integer", "minimum": 1, "default": 500 };
@@ -921,334 +930,152 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     validate78.errors = vErrors;
     return errors === 0;
 }
-const schema81 = { "allOf": [{ "$ref": "BigIntString" }] };
-const schema82 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const schema90 = { "allOf": [{ "$ref": "SlashInactivityTargetPercentage" }] };
+const schema91 = { "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 };
 function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate80.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate80.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate80.errors = vErrors;
-    return errors === 0;
-}
-const schema83 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate82.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate82.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate82.errors = vErrors;
-    return errors === 0;
-}
-const schema85 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate84.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate84.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate84.errors = vErrors;
-    return errors === 0;
-}
-const schema87 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate86.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate86.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate86.errors = vErrors;
-    return errors === 0;
-}
-const schema89 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate88.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate88.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate88.errors = vErrors;
-    return errors === 0;
-}
-const schema91 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate90.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate90.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate90.errors = vErrors;
-    return errors === 0;
-}
-const schema93 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate92.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate92.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate92.errors = vErrors;
-    return errors === 0;
-}
-const schema95 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate94.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate94.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate94.errors = vErrors;
-    return errors === 0;
-}
-const schema97 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate96.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate96.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate96.errors = vErrors;
-    return errors === 0;
-}
-const schema99 = { "allOf": [{ "$ref": "SlashInactivityTargetPercentage" }] };
-const schema100 = { "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 };
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data > 1 || isNaN(data)) {
-                validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema100, data }];
+                validate80.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema91, data }];
                 return false;
             }
             else {
                 if (data <= 0 || isNaN(data)) {
-                    validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema100, data }];
+                    validate80.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema91, data }];
                     return false;
                 }
             }
         }
         else {
-            validate98.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema100.type, parentSchema: schema100, data }];
+            validate80.errors = [{ instancePath, schemaPath: "SlashInactivityTargetPercentage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema91.type, parentSchema: schema91, data }];
             return false;
         }
     }
-    validate98.errors = vErrors;
+    validate80.errors = vErrors;
     return errors === 0;
 }
-const schema101 = { "allOf": [{ "$ref": "SlashInactivityConsecutiveEpochThreshold" }] };
-const schema102 = { "type": "integer", "minimum": 1, "default": 1 };
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema92 = { "allOf": [{ "$ref": "SlashInactivityConsecutiveEpochThreshold" }] };
+const schema93 = { "type": "integer", "minimum": 1, "default": 1 };
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate100.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema102.type, parentSchema: schema102, data }];
+        validate82.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema93.type, parentSchema: schema93, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 1 || isNaN(data)) {
-                validate100.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema102, data }];
+                validate82.errors = [{ instancePath, schemaPath: "SlashInactivityConsecutiveEpochThreshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema93, data }];
                 return false;
             }
         }
     }
-    validate100.errors = vErrors;
+    validate82.errors = vErrors;
     return errors === 0;
 }
-const schema103 = { "allOf": [{ "$ref": "SlashOffenseExpirationRounds" }] };
-const schema104 = { "type": "integer", "minimum": 0, "default": 4 };
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema94 = { "allOf": [{ "$ref": "SlashOffenseExpirationRounds" }] };
+const schema95 = { "type": "integer", "minimum": 0, "default": 4 };
+function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate102.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema104.type, parentSchema: schema104, data }];
+        validate84.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema95.type, parentSchema: schema95, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 0 || isNaN(data)) {
-                validate102.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema104, data }];
+                validate84.errors = [{ instancePath, schemaPath: "SlashOffenseExpirationRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema95, data }];
                 return false;
             }
         }
     }
-    validate102.errors = vErrors;
+    validate84.errors = vErrors;
     return errors === 0;
 }
-const schema105 = { "allOf": [{ "$ref": "SlashMaxPayloadSize" }] };
-const schema106 = { "type": "integer", "minimum": 1, "default": 50 };
-function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema96 = { "allOf": [{ "$ref": "SlashMaxPayloadSize" }] };
+const schema97 = { "type": "integer", "minimum": 1, "default": 50 };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate104.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema106.type, parentSchema: schema106, data }];
+        validate86.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema97.type, parentSchema: schema97, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 1 || isNaN(data)) {
-                validate104.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema106, data }];
+                validate86.errors = [{ instancePath, schemaPath: "SlashMaxPayloadSize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema97, data }];
                 return false;
             }
         }
     }
-    validate104.errors = vErrors;
+    validate86.errors = vErrors;
     return errors === 0;
 }
-const schema107 = { "allOf": [{ "$ref": "SlashGracePeriodL2Slots" }] };
-const schema108 = { "type": "integer", "minimum": 0, "default": 0 };
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema98 = { "allOf": [{ "$ref": "SlashGracePeriodL2Slots" }] };
+const schema99 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate106.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema108.type, parentSchema: schema108, data }];
+        validate88.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema99.type, parentSchema: schema99, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 0 || isNaN(data)) {
-                validate106.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema108, data }];
+                validate88.errors = [{ instancePath, schemaPath: "SlashGracePeriodL2Slots/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema99, data }];
                 return false;
             }
         }
     }
-    validate106.errors = vErrors;
+    validate88.errors = vErrors;
     return errors === 0;
 }
-const schema109 = { "allOf": [{ "$ref": "SlashExecuteRoundsLookBack" }] };
-const schema110 = { "type": "integer", "minimum": 0, "default": 4 };
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema100 = { "allOf": [{ "$ref": "SlashExecuteRoundsLookBack" }] };
+const schema101 = { "type": "integer", "minimum": 0, "default": 4 };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate108.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema110.type, parentSchema: schema110, data }];
+        validate90.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema101.type, parentSchema: schema101, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 0 || isNaN(data)) {
-                validate108.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema110, data }];
+                validate90.errors = [{ instancePath, schemaPath: "SlashExecuteRoundsLookBack/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema101, data }];
                 return false;
             }
         }
     }
-    validate108.errors = vErrors;
+    validate90.errors = vErrors;
     return errors === 0;
 }
-const schema111 = { "allOf": [{ "$ref": "DisableValidator" }] };
-const schema112 = { "type": "boolean", "default": false };
-function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema102 = { "allOf": [{ "$ref": "DisableValidator" }] };
+const schema103 = { "type": "boolean", "default": false };
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (typeof data !== "boolean") {
-        validate110.errors = [{ instancePath, schemaPath: "DisableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema112.type, parentSchema: schema112, data }];
+        validate92.errors = [{ instancePath, schemaPath: "DisableValidator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema103.type, parentSchema: schema103, data }];
         return false;
     }
-    validate110.errors = vErrors;
+    validate92.errors = vErrors;
     return errors === 0;
 }
-const schema113 = { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] };
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema104 = { "type": "array", "items": { "$ref": "EthAddress" }, "default": [] };
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -1262,12 +1089,12 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
                 if (errors === _errs2) {
                     if (typeof data0 === "string") {
                         if (!pattern4.test(data0)) {
-                            validate112.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
+                            validate94.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
                             return false;
                         }
                     }
                     else {
-                        validate112.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
+                        validate94.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
                         return false;
                     }
                 }
@@ -1278,288 +1105,289 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate112.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema113.type, parentSchema: schema113, data }];
+            validate94.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema104.type, parentSchema: schema104, data }];
             return false;
+        }
+    }
+    validate94.errors = vErrors;
+    return errors === 0;
+}
+const schema106 = { "allOf": [{ "$ref": "AttestationPollingIntervalMs" }] };
+const schema107 = { "type": "integer", "minimum": 1, "default": 200 };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate96.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema107.type, parentSchema: schema107, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 1 || isNaN(data)) {
+                validate96.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema107, data }];
+                return false;
+            }
+        }
+    }
+    validate96.errors = vErrors;
+    return errors === 0;
+}
+const schema108 = { "allOf": [{ "$ref": "ValidatorReexecute" }] };
+const schema109 = { "type": "boolean", "default": true };
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate98.errors = [{ instancePath, schemaPath: "ValidatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema109.type, parentSchema: schema109, data }];
+        return false;
+    }
+    validate98.errors = vErrors;
+    return errors === 0;
+}
+const schema110 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsCommitteeMember" }] };
+const schema111 = { "type": "integer", "minimum": 0, "default": 144 };
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate100.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema111.type, parentSchema: schema111, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate100.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema111, data }];
+                return false;
+            }
+        }
+    }
+    validate100.errors = vErrors;
+    return errors === 0;
+}
+const schema112 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsNonCommitteeMember" }] };
+const schema113 = { "type": "integer", "minimum": 0, "default": 432 };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate102.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema113.type, parentSchema: schema113, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate102.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema113, data }];
+                return false;
+            }
+        }
+    }
+    validate102.errors = vErrors;
+    return errors === 0;
+}
+const schema114 = { "allOf": [{ "$ref": "RealProofs" }] };
+const schema115 = { "type": "boolean", "default": false };
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "boolean") {
+        validate104.errors = [{ instancePath, schemaPath: "RealProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema115.type, parentSchema: schema115, data }];
+        return false;
+    }
+    validate104.errors = vErrors;
+    return errors === 0;
+}
+const schema116 = { "allOf": [{ "$ref": "ProverTestDelayType" }] };
+const schema117 = { "type": "string", "enum": ["fixed", "realistic"], "default": "fixed" };
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    if (typeof data !== "string") {
+        validate106.errors = [{ instancePath, schemaPath: "ProverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.type, parentSchema: schema117, data }];
+        return false;
+    }
+    if (!((data === "fixed") || (data === "realistic"))) {
+        validate106.errors = [{ instancePath, schemaPath: "ProverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema117.enum }, message: "must be equal to one of the allowed values", schema: schema117.enum, parentSchema: schema117, data }];
+        return false;
+    }
+    validate106.errors = vErrors;
+    return errors === 0;
+}
+const schema118 = { "allOf": [{ "$ref": "ProverTestDelayMs" }] };
+const schema119 = { "type": "integer", "minimum": 0, "default": 0 };
+function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate108.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema119.type, parentSchema: schema119, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate108.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema119, data }];
+                return false;
+            }
+        }
+    }
+    validate108.errors = vErrors;
+    return errors === 0;
+}
+const schema120 = { "allOf": [{ "$ref": "ProverTestDelayFactor" }] };
+const schema121 = { "type": "number", "minimum": 0, "default": 1 };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate110.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema121, data }];
+                return false;
+            }
+        }
+        else {
+            validate110.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema121.type, parentSchema: schema121, data }];
+            return false;
+        }
+    }
+    validate110.errors = vErrors;
+    return errors === 0;
+}
+const schema122 = { "allOf": [{ "$ref": "ProverAgentCount" }] };
+const schema123 = { "type": "integer", "minimum": 0, "default": 1 };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
+        validate112.errors = [{ instancePath, schemaPath: "ProverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema123.type, parentSchema: schema123, data }];
+        return false;
+    }
+    if (errors === _errs1) {
+        if ((typeof data == "number") && (isFinite(data))) {
+            if (data < 0 || isNaN(data)) {
+                validate112.errors = [{ instancePath, schemaPath: "ProverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema123, data }];
+                return false;
+            }
         }
     }
     validate112.errors = vErrors;
     return errors === 0;
 }
-const schema115 = { "allOf": [{ "$ref": "AttestationPollingIntervalMs" }] };
-const schema116 = { "type": "integer", "minimum": 1, "default": 200 };
+const schema124 = { "allOf": [{ "$ref": "CancelJobsOnStop" }] };
+const schema125 = { "type": "boolean", "default": false };
 function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    const _errs1 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate114.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema116.type, parentSchema: schema116, data }];
+    if (typeof data !== "boolean") {
+        validate114.errors = [{ instancePath, schemaPath: "CancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema125.type, parentSchema: schema125, data }];
         return false;
-    }
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 1 || isNaN(data)) {
-                validate114.errors = [{ instancePath, schemaPath: "AttestationPollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema116, data }];
-                return false;
-            }
-        }
     }
     validate114.errors = vErrors;
     return errors === 0;
 }
-const schema117 = { "allOf": [{ "$ref": "ValidatorReexecute" }] };
-const schema118 = { "type": "boolean", "default": true };
+const schema126 = { "allOf": [{ "$ref": "EnqueueConcurrency" }] };
+const schema127 = { "type": "integer", "minimum": 1, "default": 50 };
 function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (typeof data !== "boolean") {
-        validate116.errors = [{ instancePath, schemaPath: "ValidatorReexecute/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema118.type, parentSchema: schema118, data }];
-        return false;
-    }
-    validate116.errors = vErrors;
-    return errors === 0;
-}
-const schema119 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsCommitteeMember" }] };
-const schema120 = { "type": "integer", "minimum": 0, "default": 144 };
-function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate118.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema120.type, parentSchema: schema120, data }];
-        return false;
-    }
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 0 || isNaN(data)) {
-                validate118.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema120, data }];
-                return false;
-            }
-        }
-    }
-    validate118.errors = vErrors;
-    return errors === 0;
-}
-const schema121 = { "allOf": [{ "$ref": "SecondsBeforeInvalidatingBlockAsNonCommitteeMember" }] };
-const schema122 = { "type": "integer", "minimum": 0, "default": 432 };
-function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate120.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema122.type, parentSchema: schema122, data }];
-        return false;
-    }
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 0 || isNaN(data)) {
-                validate120.errors = [{ instancePath, schemaPath: "SecondsBeforeInvalidatingBlockAsNonCommitteeMember/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema122, data }];
-                return false;
-            }
-        }
-    }
-    validate120.errors = vErrors;
-    return errors === 0;
-}
-const schema123 = { "allOf": [{ "$ref": "RealProofs" }] };
-const schema124 = { "type": "boolean", "default": false };
-function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (typeof data !== "boolean") {
-        validate122.errors = [{ instancePath, schemaPath: "RealProofs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema124.type, parentSchema: schema124, data }];
-        return false;
-    }
-    validate122.errors = vErrors;
-    return errors === 0;
-}
-const schema125 = { "allOf": [{ "$ref": "ProverTestDelayType" }] };
-const schema126 = { "type": "string", "enum": ["fixed", "realistic"], "default": "fixed" };
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (typeof data !== "string") {
-        validate124.errors = [{ instancePath, schemaPath: "ProverTestDelayType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema126.type, parentSchema: schema126, data }];
-        return false;
-    }
-    if (!((data === "fixed") || (data === "realistic"))) {
-        validate124.errors = [{ instancePath, schemaPath: "ProverTestDelayType/enum", keyword: "enum", params: { allowedValues: schema126.enum }, message: "must be equal to one of the allowed values", schema: schema126.enum, parentSchema: schema126, data }];
-        return false;
-    }
-    validate124.errors = vErrors;
-    return errors === 0;
-}
-const schema127 = { "allOf": [{ "$ref": "ProverTestDelayMs" }] };
-const schema128 = { "type": "integer", "minimum": 0, "default": 0 };
-function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate126.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema128.type, parentSchema: schema128, data }];
-        return false;
-    }
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 0 || isNaN(data)) {
-                validate126.errors = [{ instancePath, schemaPath: "ProverTestDelayMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema128, data }];
-                return false;
-            }
-        }
-    }
-    validate126.errors = vErrors;
-    return errors === 0;
-}
-const schema129 = { "allOf": [{ "$ref": "ProverTestDelayFactor" }] };
-const schema130 = { "type": "number", "minimum": 0, "default": 1 };
-function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 0 || isNaN(data)) {
-                validate128.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema130, data }];
-                return false;
-            }
-        }
-        else {
-            validate128.errors = [{ instancePath, schemaPath: "ProverTestDelayFactor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema130.type, parentSchema: schema130, data }];
-            return false;
-        }
-    }
-    validate128.errors = vErrors;
-    return errors === 0;
-}
-const schema131 = { "allOf": [{ "$ref": "ProverAgentCount" }] };
-const schema132 = { "type": "integer", "minimum": 0, "default": 1 };
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate130.errors = [{ instancePath, schemaPath: "ProverAgentCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema132.type, parentSchema: schema132, data }];
-        return false;
-    }
-    if (errors === _errs1) {
-        if ((typeof data == "number") && (isFinite(data))) {
-            if (data < 0 || isNaN(data)) {
-                validate130.errors = [{ instancePath, schemaPath: "ProverAgentCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema132, data }];
-                return false;
-            }
-        }
-    }
-    validate130.errors = vErrors;
-    return errors === 0;
-}
-const schema133 = { "allOf": [{ "$ref": "CancelJobsOnStop" }] };
-const schema134 = { "type": "boolean", "default": false };
-function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    if (typeof data !== "boolean") {
-        validate132.errors = [{ instancePath, schemaPath: "CancelJobsOnStop/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema134.type, parentSchema: schema134, data }];
-        return false;
-    }
-    validate132.errors = vErrors;
-    return errors === 0;
-}
-const schema135 = { "allOf": [{ "$ref": "EnqueueConcurrency" }] };
-const schema136 = { "type": "integer", "minimum": 1, "default": 50 };
-function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate134.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema136.type, parentSchema: schema136, data }];
+        validate116.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema127.type, parentSchema: schema127, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 1 || isNaN(data)) {
-                validate134.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema136, data }];
+                validate116.errors = [{ instancePath, schemaPath: "EnqueueConcurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema127, data }];
                 return false;
             }
         }
     }
-    validate134.errors = vErrors;
+    validate116.errors = vErrors;
     return errors === 0;
 }
-const schema137 = { "allOf": [{ "$ref": "HaSigningEnabled" }] };
-const schema138 = { "type": "boolean", "default": false };
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema128 = { "allOf": [{ "$ref": "HaSigningEnabled" }] };
+const schema129 = { "type": "boolean", "default": false };
+function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (typeof data !== "boolean") {
-        validate136.errors = [{ instancePath, schemaPath: "HaSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema138.type, parentSchema: schema138, data }];
+        validate118.errors = [{ instancePath, schemaPath: "HaSigningEnabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema129.type, parentSchema: schema129, data }];
         return false;
     }
-    validate136.errors = vErrors;
+    validate118.errors = vErrors;
     return errors === 0;
 }
-const schema139 = { "allOf": [{ "$ref": "NodeId" }] };
-const schema140 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
+const schema130 = { "allOf": [{ "$ref": "NodeId" }] };
+const schema131 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
 const func3 = require("ajv/dist/runtime/ucs2length").default;
-function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (func3(data) < 1) {
-                validate138.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema140, data }];
+                validate120.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema131, data }];
                 return false;
             }
         }
         else {
-            validate138.errors = [{ instancePath, schemaPath: "NodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema140.type, parentSchema: schema140, data }];
+            validate120.errors = [{ instancePath, schemaPath: "NodeId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema131.type, parentSchema: schema131, data }];
             return false;
         }
     }
-    validate138.errors = vErrors;
+    validate120.errors = vErrors;
     return errors === 0;
 }
-const schema141 = { "allOf": [{ "$ref": "PollingIntervalMs" }] };
-const schema142 = { "type": "integer", "minimum": 1, "default": 100 };
-function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema132 = { "allOf": [{ "$ref": "PollingIntervalMs" }] };
+const schema133 = { "type": "integer", "minimum": 1, "default": 100 };
+function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate140.errors = [{ instancePath, schemaPath: "PollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema142.type, parentSchema: schema142, data }];
+        validate122.errors = [{ instancePath, schemaPath: "PollingIntervalMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema133.type, parentSchema: schema133, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 1 || isNaN(data)) {
-                validate140.errors = [{ instancePath, schemaPath: "PollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema142, data }];
+                validate122.errors = [{ instancePath, schemaPath: "PollingIntervalMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema133, data }];
                 return false;
             }
         }
     }
-    validate140.errors = vErrors;
+    validate122.errors = vErrors;
     return errors === 0;
 }
-const schema143 = { "allOf": [{ "$ref": "SigningTimeoutMs" }] };
-const schema144 = { "type": "integer", "minimum": 1, "default": 3000 };
-function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema134 = { "allOf": [{ "$ref": "SigningTimeoutMs" }] };
+const schema135 = { "type": "integer", "minimum": 1, "default": 3000 };
+function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) {
-        validate142.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema144.type, parentSchema: schema144, data }];
+        validate124.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema135.type, parentSchema: schema135, data }];
         return false;
     }
     if (errors === _errs1) {
         if ((typeof data == "number") && (isFinite(data))) {
             if (data < 1 || isNaN(data)) {
-                validate142.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema144, data }];
+                validate124.errors = [{ instancePath, schemaPath: "SigningTimeoutMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema135, data }];
                 return false;
             }
         }
     }
-    validate142.errors = vErrors;
+    validate124.errors = vErrors;
     return errors === 0;
 }
+const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1881,10 +1709,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                                     }
                                                                                                                     if (valid0) {
                                                                                                                         if (data.slashPrunePenalty !== undefined) {
+                                                                                                                            let data25 = data.slashPrunePenalty;
                                                                                                                             const _errs27 = errors;
-                                                                                                                            if (!(validate80(data.slashPrunePenalty, { instancePath: instancePath + "/slashPrunePenalty", parentData: data, parentDataProperty: "slashPrunePenalty", rootData }))) {
-                                                                                                                                vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-                                                                                                                                errors = vErrors.length;
+                                                                                                                            const _errs28 = errors;
+                                                                                                                            if (errors === _errs28) {
+                                                                                                                                if (typeof data25 === "string") {
+                                                                                                                                    if (!pattern9.test(data25)) {
+                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "NodeAdminConfigSlashPrunePenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema81, data: data25 }];
+                                                                                                                                        return false;
+                                                                                                                                    }
+                                                                                                                                }
+                                                                                                                                else {
+                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashPrunePenalty", schemaPath: "NodeAdminConfigSlashPrunePenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema81.type, parentSchema: schema81, data: data25 }];
+                                                                                                                                    return false;
+                                                                                                                                }
                                                                                                                             }
                                                                                                                             var valid0 = _errs27 === errors;
                                                                                                                         }
@@ -1893,372 +1731,452 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                                                                                                                         }
                                                                                                                         if (valid0) {
                                                                                                                             if (data.slashDataWithholdingPenalty !== undefined) {
-                                                                                                                                const _errs28 = errors;
-                                                                                                                                if (!(validate82(data.slashDataWithholdingPenalty, { instancePath: instancePath + "/slashDataWithholdingPenalty", parentData: data, parentDataProperty: "slashDataWithholdingPenalty", rootData }))) {
-                                                                                                                                    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-                                                                                                                                    errors = vErrors.length;
+                                                                                                                                let data26 = data.slashDataWithholdingPenalty;
+                                                                                                                                const _errs30 = errors;
+                                                                                                                                const _errs31 = errors;
+                                                                                                                                if (errors === _errs31) {
+                                                                                                                                    if (typeof data26 === "string") {
+                                                                                                                                        if (!pattern9.test(data26)) {
+                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "NodeAdminConfigSlashDataWithholdingPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data: data26 }];
+                                                                                                                                            return false;
+                                                                                                                                        }
+                                                                                                                                    }
+                                                                                                                                    else {
+                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashDataWithholdingPenalty", schemaPath: "NodeAdminConfigSlashDataWithholdingPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data: data26 }];
+                                                                                                                                        return false;
+                                                                                                                                    }
                                                                                                                                 }
-                                                                                                                                var valid0 = _errs28 === errors;
+                                                                                                                                var valid0 = _errs30 === errors;
                                                                                                                             }
                                                                                                                             else {
                                                                                                                                 var valid0 = true;
                                                                                                                             }
                                                                                                                             if (valid0) {
                                                                                                                                 if (data.slashInactivityPenalty !== undefined) {
-                                                                                                                                    const _errs29 = errors;
-                                                                                                                                    if (!(validate84(data.slashInactivityPenalty, { instancePath: instancePath + "/slashInactivityPenalty", parentData: data, parentDataProperty: "slashInactivityPenalty", rootData }))) {
-                                                                                                                                        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-                                                                                                                                        errors = vErrors.length;
+                                                                                                                                    let data27 = data.slashInactivityPenalty;
+                                                                                                                                    const _errs33 = errors;
+                                                                                                                                    const _errs34 = errors;
+                                                                                                                                    if (errors === _errs34) {
+                                                                                                                                        if (typeof data27 === "string") {
+                                                                                                                                            if (!pattern9.test(data27)) {
+                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "NodeAdminConfigSlashInactivityPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema83, data: data27 }];
+                                                                                                                                                return false;
+                                                                                                                                            }
+                                                                                                                                        }
+                                                                                                                                        else {
+                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashInactivityPenalty", schemaPath: "NodeAdminConfigSlashInactivityPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema83.type, parentSchema: schema83, data: data27 }];
+                                                                                                                                            return false;
+                                                                                                                                        }
                                                                                                                                     }
-                                                                                                                                    var valid0 = _errs29 === errors;
+                                                                                                                                    var valid0 = _errs33 === errors;
                                                                                                                                 }
                                                                                                                                 else {
                                                                                                                                     var valid0 = true;
                                                                                                                                 }
                                                                                                                                 if (valid0) {
                                                                                                                                     if (data.slashBroadcastedInvalidBlockPenalty !== undefined) {
-                                                                                                                                        const _errs30 = errors;
-                                                                                                                                        if (!(validate86(data.slashBroadcastedInvalidBlockPenalty, { instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", parentData: data, parentDataProperty: "slashBroadcastedInvalidBlockPenalty", rootData }))) {
-                                                                                                                                            vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-                                                                                                                                            errors = vErrors.length;
+                                                                                                                                        let data28 = data.slashBroadcastedInvalidBlockPenalty;
+                                                                                                                                        const _errs36 = errors;
+                                                                                                                                        const _errs37 = errors;
+                                                                                                                                        if (errors === _errs37) {
+                                                                                                                                            if (typeof data28 === "string") {
+                                                                                                                                                if (!pattern9.test(data28)) {
+                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "NodeAdminConfigSlashBroadcastedInvalidBlockPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema84, data: data28 }];
+                                                                                                                                                    return false;
+                                                                                                                                                }
+                                                                                                                                            }
+                                                                                                                                            else {
+                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashBroadcastedInvalidBlockPenalty", schemaPath: "NodeAdminConfigSlashBroadcastedInvalidBlockPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema84.type, parentSchema: schema84, data: data28 }];
+                                                                                                                                                return false;
+                                                                                                                                            }
                                                                                                                                         }
-                                                                                                                                        var valid0 = _errs30 === errors;
+                                                                                                                                        var valid0 = _errs36 === errors;
                                                                                                                                     }
                                                                                                                                     else {
                                                                                                                                         var valid0 = true;
                                                                                                                                     }
                                                                                                                                     if (valid0) {
                                                                                                                                         if (data.slashProposeInvalidAttestationsPenalty !== undefined) {
-                                                                                                                                            const _errs31 = errors;
-                                                                                                                                            if (!(validate88(data.slashProposeInvalidAttestationsPenalty, { instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", parentData: data, parentDataProperty: "slashProposeInvalidAttestationsPenalty", rootData }))) {
-                                                                                                                                                vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-                                                                                                                                                errors = vErrors.length;
+                                                                                                                                            let data29 = data.slashProposeInvalidAttestationsPenalty;
+                                                                                                                                            const _errs39 = errors;
+                                                                                                                                            const _errs40 = errors;
+                                                                                                                                            if (errors === _errs40) {
+                                                                                                                                                if (typeof data29 === "string") {
+                                                                                                                                                    if (!pattern9.test(data29)) {
+                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "NodeAdminConfigSlashProposeInvalidAttestationsPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema85, data: data29 }];
+                                                                                                                                                        return false;
+                                                                                                                                                    }
+                                                                                                                                                }
+                                                                                                                                                else {
+                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashProposeInvalidAttestationsPenalty", schemaPath: "NodeAdminConfigSlashProposeInvalidAttestationsPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.type, parentSchema: schema85, data: data29 }];
+                                                                                                                                                    return false;
+                                                                                                                                                }
                                                                                                                                             }
-                                                                                                                                            var valid0 = _errs31 === errors;
+                                                                                                                                            var valid0 = _errs39 === errors;
                                                                                                                                         }
                                                                                                                                         else {
                                                                                                                                             var valid0 = true;
                                                                                                                                         }
                                                                                                                                         if (valid0) {
                                                                                                                                             if (data.slashAttestDescendantOfInvalidPenalty !== undefined) {
-                                                                                                                                                const _errs32 = errors;
-                                                                                                                                                if (!(validate90(data.slashAttestDescendantOfInvalidPenalty, { instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", parentData: data, parentDataProperty: "slashAttestDescendantOfInvalidPenalty", rootData }))) {
-                                                                                                                                                    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-                                                                                                                                                    errors = vErrors.length;
+                                                                                                                                                let data30 = data.slashAttestDescendantOfInvalidPenalty;
+                                                                                                                                                const _errs42 = errors;
+                                                                                                                                                const _errs43 = errors;
+                                                                                                                                                if (errors === _errs43) {
+                                                                                                                                                    if (typeof data30 === "string") {
+                                                                                                                                                        if (!pattern9.test(data30)) {
+                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "NodeAdminConfigSlashAttestDescendantOfInvalidPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema86, data: data30 }];
+                                                                                                                                                            return false;
+                                                                                                                                                        }
+                                                                                                                                                    }
+                                                                                                                                                    else {
+                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashAttestDescendantOfInvalidPenalty", schemaPath: "NodeAdminConfigSlashAttestDescendantOfInvalidPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema86.type, parentSchema: schema86, data: data30 }];
+                                                                                                                                                        return false;
+                                                                                                                                                    }
                                                                                                                                                 }
-                                                                                                                                                var valid0 = _errs32 === errors;
+                                                                                                                                                var valid0 = _errs42 === errors;
                                                                                                                                             }
                                                                                                                                             else {
                                                                                                                                                 var valid0 = true;
                                                                                                                                             }
                                                                                                                                             if (valid0) {
                                                                                                                                                 if (data.slashDuplicateProposalPenalty !== undefined) {
-                                                                                                                                                    const _errs33 = errors;
-                                                                                                                                                    if (!(validate92(data.slashDuplicateProposalPenalty, { instancePath: instancePath + "/slashDuplicateProposalPenalty", parentData: data, parentDataProperty: "slashDuplicateProposalPenalty", rootData }))) {
-                                                                                                                                                        vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-                                                                                                                                                        errors = vErrors.length;
+                                                                                                                                                    let data31 = data.slashDuplicateProposalPenalty;
+                                                                                                                                                    const _errs45 = errors;
+                                                                                                                                                    const _errs46 = errors;
+                                                                                                                                                    if (errors === _errs46) {
+                                                                                                                                                        if (typeof data31 === "string") {
+                                                                                                                                                            if (!pattern9.test(data31)) {
+                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "NodeAdminConfigSlashDuplicateProposalPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema87, data: data31 }];
+                                                                                                                                                                return false;
+                                                                                                                                                            }
+                                                                                                                                                        }
+                                                                                                                                                        else {
+                                                                                                                                                            validate11.errors = [{ instancePath: instancePath + "/slashDuplicateProposalPenalty", schemaPath: "NodeAdminConfigSlashDuplicateProposalPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema87.type, parentSchema: schema87, data: data31 }];
+                                                                                                                                                            return false;
+                                                                                                                                                        }
                                                                                                                                                     }
-                                                                                                                                                    var valid0 = _errs33 === errors;
+                                                                                                                                                    var valid0 = _errs45 === errors;
                                                                                                                                                 }
                                                                                                                                                 else {
                                                                                                                                                     var valid0 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid0) {
                                                                                                                                                     if (data.slashDuplicateAttestationPenalty !== undefined) {
-                                                                                                                                                        const _errs34 = errors;
-                                                                                                                                                        if (!(validate94(data.slashDuplicateAttestationPenalty, { instancePath: instancePath + "/slashDuplicateAttestationPenalty", parentData: data, parentDataProperty: "slashDuplicateAttestationPenalty", rootData }))) {
-                                                                                                                                                            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-                                                                                                                                                            errors = vErrors.length;
+                                                                                                                                                        let data32 = data.slashDuplicateAttestationPenalty;
+                                                                                                                                                        const _errs48 = errors;
+                                                                                                                                                        const _errs49 = errors;
+                                                                                                                                                        if (errors === _errs49) {
+                                                                                                                                                            if (typeof data32 === "string") {
+                                                                                                                                                                if (!pattern9.test(data32)) {
+                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "NodeAdminConfigSlashDuplicateAttestationPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema88, data: data32 }];
+                                                                                                                                                                    return false;
+                                                                                                                                                                }
+                                                                                                                                                            }
+                                                                                                                                                            else {
+                                                                                                                                                                validate11.errors = [{ instancePath: instancePath + "/slashDuplicateAttestationPenalty", schemaPath: "NodeAdminConfigSlashDuplicateAttestationPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema88.type, parentSchema: schema88, data: data32 }];
+                                                                                                                                                                return false;
+                                                                                                                                                            }
                                                                                                                                                         }
-                                                                                                                                                        var valid0 = _errs34 === errors;
+                                                                                                                                                        var valid0 = _errs48 === errors;
                                                                                                                                                     }
                                                                                                                                                     else {
                                                                                                                                                         var valid0 = true;
                                                                                                                                                     }
                                                                                                                                                     if (valid0) {
                                                                                                                                                         if (data.slashUnknownPenalty !== undefined) {
-                                                                                                                                                            const _errs35 = errors;
-                                                                                                                                                            if (!(validate96(data.slashUnknownPenalty, { instancePath: instancePath + "/slashUnknownPenalty", parentData: data, parentDataProperty: "slashUnknownPenalty", rootData }))) {
-                                                                                                                                                                vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-                                                                                                                                                                errors = vErrors.length;
+                                                                                                                                                            let data33 = data.slashUnknownPenalty;
+                                                                                                                                                            const _errs51 = errors;
+                                                                                                                                                            const _errs52 = errors;
+                                                                                                                                                            if (errors === _errs52) {
+                                                                                                                                                                if (typeof data33 === "string") {
+                                                                                                                                                                    if (!pattern9.test(data33)) {
+                                                                                                                                                                        validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "NodeAdminConfigSlashUnknownPenalty/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema89, data: data33 }];
+                                                                                                                                                                        return false;
+                                                                                                                                                                    }
+                                                                                                                                                                }
+                                                                                                                                                                else {
+                                                                                                                                                                    validate11.errors = [{ instancePath: instancePath + "/slashUnknownPenalty", schemaPath: "NodeAdminConfigSlashUnknownPenalty/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data33 }];
+                                                                                                                                                                    return false;
+                                                                                                                                                                }
                                                                                                                                                             }
-                                                                                                                                                            var valid0 = _errs35 === errors;
+                                                                                                                                                            var valid0 = _errs51 === errors;
                                                                                                                                                         }
                                                                                                                                                         else {
                                                                                                                                                             var valid0 = true;
                                                                                                                                                         }
                                                                                                                                                         if (valid0) {
                                                                                                                                                             if (data.slashInactivityTargetPercentage !== undefined) {
-                                                                                                                                                                const _errs36 = errors;
-                                                                                                                                                                if (!(validate98(data.slashInactivityTargetPercentage, { instancePath: instancePath + "/slashInactivityTargetPercentage", parentData: data, parentDataProperty: "slashInactivityTargetPercentage", rootData }))) {
-                                                                                                                                                                    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+                                                                                                                                                                const _errs54 = errors;
+                                                                                                                                                                if (!(validate80(data.slashInactivityTargetPercentage, { instancePath: instancePath + "/slashInactivityTargetPercentage", parentData: data, parentDataProperty: "slashInactivityTargetPercentage", rootData }))) {
+                                                                                                                                                                    vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                 }
-                                                                                                                                                                var valid0 = _errs36 === errors;
+                                                                                                                                                                var valid0 = _errs54 === errors;
                                                                                                                                                             }
                                                                                                                                                             else {
                                                                                                                                                                 var valid0 = true;
                                                                                                                                                             }
                                                                                                                                                             if (valid0) {
                                                                                                                                                                 if (data.slashInactivityConsecutiveEpochThreshold !== undefined) {
-                                                                                                                                                                    const _errs37 = errors;
-                                                                                                                                                                    if (!(validate100(data.slashInactivityConsecutiveEpochThreshold, { instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", parentData: data, parentDataProperty: "slashInactivityConsecutiveEpochThreshold", rootData }))) {
-                                                                                                                                                                        vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+                                                                                                                                                                    const _errs55 = errors;
+                                                                                                                                                                    if (!(validate82(data.slashInactivityConsecutiveEpochThreshold, { instancePath: instancePath + "/slashInactivityConsecutiveEpochThreshold", parentData: data, parentDataProperty: "slashInactivityConsecutiveEpochThreshold", rootData }))) {
+                                                                                                                                                                        vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                     }
-                                                                                                                                                                    var valid0 = _errs37 === errors;
+                                                                                                                                                                    var valid0 = _errs55 === errors;
                                                                                                                                                                 }
                                                                                                                                                                 else {
                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                 }
                                                                                                                                                                 if (valid0) {
                                                                                                                                                                     if (data.slashOffenseExpirationRounds !== undefined) {
-                                                                                                                                                                        const _errs38 = errors;
-                                                                                                                                                                        if (!(validate102(data.slashOffenseExpirationRounds, { instancePath: instancePath + "/slashOffenseExpirationRounds", parentData: data, parentDataProperty: "slashOffenseExpirationRounds", rootData }))) {
-                                                                                                                                                                            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+                                                                                                                                                                        const _errs56 = errors;
+                                                                                                                                                                        if (!(validate84(data.slashOffenseExpirationRounds, { instancePath: instancePath + "/slashOffenseExpirationRounds", parentData: data, parentDataProperty: "slashOffenseExpirationRounds", rootData }))) {
+                                                                                                                                                                            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                         }
-                                                                                                                                                                        var valid0 = _errs38 === errors;
+                                                                                                                                                                        var valid0 = _errs56 === errors;
                                                                                                                                                                     }
                                                                                                                                                                     else {
                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                     }
                                                                                                                                                                     if (valid0) {
                                                                                                                                                                         if (data.slashMaxPayloadSize !== undefined) {
-                                                                                                                                                                            const _errs39 = errors;
-                                                                                                                                                                            if (!(validate104(data.slashMaxPayloadSize, { instancePath: instancePath + "/slashMaxPayloadSize", parentData: data, parentDataProperty: "slashMaxPayloadSize", rootData }))) {
-                                                                                                                                                                                vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+                                                                                                                                                                            const _errs57 = errors;
+                                                                                                                                                                            if (!(validate86(data.slashMaxPayloadSize, { instancePath: instancePath + "/slashMaxPayloadSize", parentData: data, parentDataProperty: "slashMaxPayloadSize", rootData }))) {
+                                                                                                                                                                                vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
                                                                                                                                                                                 errors = vErrors.length;
                                                                                                                                                                             }
-                                                                                                                                                                            var valid0 = _errs39 === errors;
+                                                                                                                                                                            var valid0 = _errs57 === errors;
                                                                                                                                                                         }
                                                                                                                                                                         else {
                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                         }
                                                                                                                                                                         if (valid0) {
                                                                                                                                                                             if (data.slashGracePeriodL2Slots !== undefined) {
-                                                                                                                                                                                const _errs40 = errors;
-                                                                                                                                                                                if (!(validate106(data.slashGracePeriodL2Slots, { instancePath: instancePath + "/slashGracePeriodL2Slots", parentData: data, parentDataProperty: "slashGracePeriodL2Slots", rootData }))) {
-                                                                                                                                                                                    vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+                                                                                                                                                                                const _errs58 = errors;
+                                                                                                                                                                                if (!(validate88(data.slashGracePeriodL2Slots, { instancePath: instancePath + "/slashGracePeriodL2Slots", parentData: data, parentDataProperty: "slashGracePeriodL2Slots", rootData }))) {
+                                                                                                                                                                                    vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
                                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                                 }
-                                                                                                                                                                                var valid0 = _errs40 === errors;
+                                                                                                                                                                                var valid0 = _errs58 === errors;
                                                                                                                                                                             }
                                                                                                                                                                             else {
                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                             }
                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                 if (data.slashExecuteRoundsLookBack !== undefined) {
-                                                                                                                                                                                    const _errs41 = errors;
-                                                                                                                                                                                    if (!(validate108(data.slashExecuteRoundsLookBack, { instancePath: instancePath + "/slashExecuteRoundsLookBack", parentData: data, parentDataProperty: "slashExecuteRoundsLookBack", rootData }))) {
-                                                                                                                                                                                        vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+                                                                                                                                                                                    const _errs59 = errors;
+                                                                                                                                                                                    if (!(validate90(data.slashExecuteRoundsLookBack, { instancePath: instancePath + "/slashExecuteRoundsLookBack", parentData: data, parentDataProperty: "slashExecuteRoundsLookBack", rootData }))) {
+                                                                                                                                                                                        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
                                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                                     }
-                                                                                                                                                                                    var valid0 = _errs41 === errors;
+                                                                                                                                                                                    var valid0 = _errs59 === errors;
                                                                                                                                                                                 }
                                                                                                                                                                                 else {
                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                 }
                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                     if (data.disableValidator !== undefined) {
-                                                                                                                                                                                        const _errs42 = errors;
-                                                                                                                                                                                        if (!(validate110(data.disableValidator, { instancePath: instancePath + "/disableValidator", parentData: data, parentDataProperty: "disableValidator", rootData }))) {
-                                                                                                                                                                                            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+                                                                                                                                                                                        const _errs60 = errors;
+                                                                                                                                                                                        if (!(validate92(data.disableValidator, { instancePath: instancePath + "/disableValidator", parentData: data, parentDataProperty: "disableValidator", rootData }))) {
+                                                                                                                                                                                            vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
                                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                                         }
-                                                                                                                                                                                        var valid0 = _errs42 === errors;
+                                                                                                                                                                                        var valid0 = _errs60 === errors;
                                                                                                                                                                                     }
                                                                                                                                                                                     else {
                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                     }
                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                         if (data.disabledValidators !== undefined) {
-                                                                                                                                                                                            const _errs43 = errors;
-                                                                                                                                                                                            if (!(validate112(data.disabledValidators, { instancePath: instancePath + "/disabledValidators", parentData: data, parentDataProperty: "disabledValidators", rootData }))) {
-                                                                                                                                                                                                vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+                                                                                                                                                                                            const _errs61 = errors;
+                                                                                                                                                                                            if (!(validate94(data.disabledValidators, { instancePath: instancePath + "/disabledValidators", parentData: data, parentDataProperty: "disabledValidators", rootData }))) {
+                                                                                                                                                                                                vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
                                                                                                                                                                                                 errors = vErrors.length;
                                                                                                                                                                                             }
-                                                                                                                                                                                            var valid0 = _errs43 === errors;
+                                                                                                                                                                                            var valid0 = _errs61 === errors;
                                                                                                                                                                                         }
                                                                                                                                                                                         else {
                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                             if (data.attestationPollingIntervalMs !== undefined) {
-                                                                                                                                                                                                const _errs44 = errors;
-                                                                                                                                                                                                if (!(validate114(data.attestationPollingIntervalMs, { instancePath: instancePath + "/attestationPollingIntervalMs", parentData: data, parentDataProperty: "attestationPollingIntervalMs", rootData }))) {
-                                                                                                                                                                                                    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+                                                                                                                                                                                                const _errs62 = errors;
+                                                                                                                                                                                                if (!(validate96(data.attestationPollingIntervalMs, { instancePath: instancePath + "/attestationPollingIntervalMs", parentData: data, parentDataProperty: "attestationPollingIntervalMs", rootData }))) {
+                                                                                                                                                                                                    vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
                                                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                                                 }
-                                                                                                                                                                                                var valid0 = _errs44 === errors;
+                                                                                                                                                                                                var valid0 = _errs62 === errors;
                                                                                                                                                                                             }
                                                                                                                                                                                             else {
                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                 if (data.validatorReexecute !== undefined) {
-                                                                                                                                                                                                    const _errs45 = errors;
-                                                                                                                                                                                                    if (!(validate116(data.validatorReexecute, { instancePath: instancePath + "/validatorReexecute", parentData: data, parentDataProperty: "validatorReexecute", rootData }))) {
-                                                                                                                                                                                                        vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+                                                                                                                                                                                                    const _errs63 = errors;
+                                                                                                                                                                                                    if (!(validate98(data.validatorReexecute, { instancePath: instancePath + "/validatorReexecute", parentData: data, parentDataProperty: "validatorReexecute", rootData }))) {
+                                                                                                                                                                                                        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
                                                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                                                     }
-                                                                                                                                                                                                    var valid0 = _errs45 === errors;
+                                                                                                                                                                                                    var valid0 = _errs63 === errors;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 else {
                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                     if (data.secondsBeforeInvalidatingBlockAsCommitteeMember !== undefined) {
-                                                                                                                                                                                                        const _errs46 = errors;
-                                                                                                                                                                                                        if (!(validate118(data.secondsBeforeInvalidatingBlockAsCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsCommitteeMember", rootData }))) {
-                                                                                                                                                                                                            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+                                                                                                                                                                                                        const _errs64 = errors;
+                                                                                                                                                                                                        if (!(validate100(data.secondsBeforeInvalidatingBlockAsCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsCommitteeMember", rootData }))) {
+                                                                                                                                                                                                            vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
                                                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                                                         }
-                                                                                                                                                                                                        var valid0 = _errs46 === errors;
+                                                                                                                                                                                                        var valid0 = _errs64 === errors;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     else {
                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                         if (data.secondsBeforeInvalidatingBlockAsNonCommitteeMember !== undefined) {
-                                                                                                                                                                                                            const _errs47 = errors;
-                                                                                                                                                                                                            if (!(validate120(data.secondsBeforeInvalidatingBlockAsNonCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsNonCommitteeMember", rootData }))) {
-                                                                                                                                                                                                                vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+                                                                                                                                                                                                            const _errs65 = errors;
+                                                                                                                                                                                                            if (!(validate102(data.secondsBeforeInvalidatingBlockAsNonCommitteeMember, { instancePath: instancePath + "/secondsBeforeInvalidatingBlockAsNonCommitteeMember", parentData: data, parentDataProperty: "secondsBeforeInvalidatingBlockAsNonCommitteeMember", rootData }))) {
+                                                                                                                                                                                                                vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
                                                                                                                                                                                                                 errors = vErrors.length;
                                                                                                                                                                                                             }
-                                                                                                                                                                                                            var valid0 = _errs47 === errors;
+                                                                                                                                                                                                            var valid0 = _errs65 === errors;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         else {
                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                         }
                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                             if (data.realProofs !== undefined) {
-                                                                                                                                                                                                                const _errs48 = errors;
-                                                                                                                                                                                                                if (!(validate122(data.realProofs, { instancePath: instancePath + "/realProofs", parentData: data, parentDataProperty: "realProofs", rootData }))) {
-                                                                                                                                                                                                                    vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+                                                                                                                                                                                                                const _errs66 = errors;
+                                                                                                                                                                                                                if (!(validate104(data.realProofs, { instancePath: instancePath + "/realProofs", parentData: data, parentDataProperty: "realProofs", rootData }))) {
+                                                                                                                                                                                                                    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
                                                                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                var valid0 = _errs48 === errors;
+                                                                                                                                                                                                                var valid0 = _errs66 === errors;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             else {
                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                             }
                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                 if (data.proverTestDelayType !== undefined) {
-                                                                                                                                                                                                                    const _errs49 = errors;
-                                                                                                                                                                                                                    if (!(validate124(data.proverTestDelayType, { instancePath: instancePath + "/proverTestDelayType", parentData: data, parentDataProperty: "proverTestDelayType", rootData }))) {
-                                                                                                                                                                                                                        vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+                                                                                                                                                                                                                    const _errs67 = errors;
+                                                                                                                                                                                                                    if (!(validate106(data.proverTestDelayType, { instancePath: instancePath + "/proverTestDelayType", parentData: data, parentDataProperty: "proverTestDelayType", rootData }))) {
+                                                                                                                                                                                                                        vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
                                                                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                    var valid0 = _errs49 === errors;
+                                                                                                                                                                                                                    var valid0 = _errs67 === errors;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                 }
                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                     if (data.proverTestDelayMs !== undefined) {
-                                                                                                                                                                                                                        const _errs50 = errors;
-                                                                                                                                                                                                                        if (!(validate126(data.proverTestDelayMs, { instancePath: instancePath + "/proverTestDelayMs", parentData: data, parentDataProperty: "proverTestDelayMs", rootData }))) {
-                                                                                                                                                                                                                            vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+                                                                                                                                                                                                                        const _errs68 = errors;
+                                                                                                                                                                                                                        if (!(validate108(data.proverTestDelayMs, { instancePath: instancePath + "/proverTestDelayMs", parentData: data, parentDataProperty: "proverTestDelayMs", rootData }))) {
+                                                                                                                                                                                                                            vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
                                                                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                        var valid0 = _errs50 === errors;
+                                                                                                                                                                                                                        var valid0 = _errs68 === errors;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                     }
                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                         if (data.proverTestDelayFactor !== undefined) {
-                                                                                                                                                                                                                            const _errs51 = errors;
-                                                                                                                                                                                                                            if (!(validate128(data.proverTestDelayFactor, { instancePath: instancePath + "/proverTestDelayFactor", parentData: data, parentDataProperty: "proverTestDelayFactor", rootData }))) {
-                                                                                                                                                                                                                                vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+                                                                                                                                                                                                                            const _errs69 = errors;
+                                                                                                                                                                                                                            if (!(validate110(data.proverTestDelayFactor, { instancePath: instancePath + "/proverTestDelayFactor", parentData: data, parentDataProperty: "proverTestDelayFactor", rootData }))) {
+                                                                                                                                                                                                                                vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
                                                                                                                                                                                                                                 errors = vErrors.length;
                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                            var valid0 = _errs51 === errors;
+                                                                                                                                                                                                                            var valid0 = _errs69 === errors;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                         }
                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                             if (data.proverAgentCount !== undefined) {
-                                                                                                                                                                                                                                const _errs52 = errors;
-                                                                                                                                                                                                                                if (!(validate130(data.proverAgentCount, { instancePath: instancePath + "/proverAgentCount", parentData: data, parentDataProperty: "proverAgentCount", rootData }))) {
-                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+                                                                                                                                                                                                                                const _errs70 = errors;
+                                                                                                                                                                                                                                if (!(validate112(data.proverAgentCount, { instancePath: instancePath + "/proverAgentCount", parentData: data, parentDataProperty: "proverAgentCount", rootData }))) {
+                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
                                                                                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                var valid0 = _errs52 === errors;
+                                                                                                                                                                                                                                var valid0 = _errs70 === errors;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                                             }
                                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                                 if (data.cancelJobsOnStop !== undefined) {
-                                                                                                                                                                                                                                    const _errs53 = errors;
-                                                                                                                                                                                                                                    if (!(validate132(data.cancelJobsOnStop, { instancePath: instancePath + "/cancelJobsOnStop", parentData: data, parentDataProperty: "cancelJobsOnStop", rootData }))) {
-                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+                                                                                                                                                                                                                                    const _errs71 = errors;
+                                                                                                                                                                                                                                    if (!(validate114(data.cancelJobsOnStop, { instancePath: instancePath + "/cancelJobsOnStop", parentData: data, parentDataProperty: "cancelJobsOnStop", rootData }))) {
+                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
                                                                                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                                    var valid0 = _errs53 === errors;
+                                                                                                                                                                                                                                    var valid0 = _errs71 === errors;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                                     if (data.enqueueConcurrency !== undefined) {
-                                                                                                                                                                                                                                        const _errs54 = errors;
-                                                                                                                                                                                                                                        if (!(validate134(data.enqueueConcurrency, { instancePath: instancePath + "/enqueueConcurrency", parentData: data, parentDataProperty: "enqueueConcurrency", rootData }))) {
-                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+                                                                                                                                                                                                                                        const _errs72 = errors;
+                                                                                                                                                                                                                                        if (!(validate116(data.enqueueConcurrency, { instancePath: instancePath + "/enqueueConcurrency", parentData: data, parentDataProperty: "enqueueConcurrency", rootData }))) {
+                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
                                                                                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                                        var valid0 = _errs54 === errors;
+                                                                                                                                                                                                                                        var valid0 = _errs72 === errors;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                                         var valid0 = true;
                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                     if (valid0) {
                                                                                                                                                                                                                                         if (data.haSigningEnabled !== undefined) {
-                                                                                                                                                                                                                                            const _errs55 = errors;
-                                                                                                                                                                                                                                            if (!(validate136(data.haSigningEnabled, { instancePath: instancePath + "/haSigningEnabled", parentData: data, parentDataProperty: "haSigningEnabled", rootData }))) {
-                                                                                                                                                                                                                                                vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+                                                                                                                                                                                                                                            const _errs73 = errors;
+                                                                                                                                                                                                                                            if (!(validate118(data.haSigningEnabled, { instancePath: instancePath + "/haSigningEnabled", parentData: data, parentDataProperty: "haSigningEnabled", rootData }))) {
+                                                                                                                                                                                                                                                vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
                                                                                                                                                                                                                                                 errors = vErrors.length;
                                                                                                                                                                                                                                             }
-                                                                                                                                                                                                                                            var valid0 = _errs55 === errors;
+                                                                                                                                                                                                                                            var valid0 = _errs73 === errors;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         else {
                                                                                                                                                                                                                                             var valid0 = true;
                                                                                                                                                                                                                                         }
                                                                                                                                                                                                                                         if (valid0) {
                                                                                                                                                                                                                                             if (data.nodeId !== undefined) {
-                                                                                                                                                                                                                                                const _errs56 = errors;
-                                                                                                                                                                                                                                                if (!(validate138(data.nodeId, { instancePath: instancePath + "/nodeId", parentData: data, parentDataProperty: "nodeId", rootData }))) {
-                                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+                                                                                                                                                                                                                                                const _errs74 = errors;
+                                                                                                                                                                                                                                                if (!(validate120(data.nodeId, { instancePath: instancePath + "/nodeId", parentData: data, parentDataProperty: "nodeId", rootData }))) {
+                                                                                                                                                                                                                                                    vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
                                                                                                                                                                                                                                                     errors = vErrors.length;
                                                                                                                                                                                                                                                 }
-                                                                                                                                                                                                                                                var valid0 = _errs56 === errors;
+                                                                                                                                                                                                                                                var valid0 = _errs74 === errors;
                                                                                                                                                                                                                                             }
                                                                                                                                                                                                                                             else {
                                                                                                                                                                                                                                                 var valid0 = true;
                                                                                                                                                                                                                                             }
                                                                                                                                                                                                                                             if (valid0) {
                                                                                                                                                                                                                                                 if (data.pollingIntervalMs !== undefined) {
-                                                                                                                                                                                                                                                    const _errs57 = errors;
-                                                                                                                                                                                                                                                    if (!(validate140(data.pollingIntervalMs, { instancePath: instancePath + "/pollingIntervalMs", parentData: data, parentDataProperty: "pollingIntervalMs", rootData }))) {
-                                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+                                                                                                                                                                                                                                                    const _errs75 = errors;
+                                                                                                                                                                                                                                                    if (!(validate122(data.pollingIntervalMs, { instancePath: instancePath + "/pollingIntervalMs", parentData: data, parentDataProperty: "pollingIntervalMs", rootData }))) {
+                                                                                                                                                                                                                                                        vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
                                                                                                                                                                                                                                                         errors = vErrors.length;
                                                                                                                                                                                                                                                     }
-                                                                                                                                                                                                                                                    var valid0 = _errs57 === errors;
+                                                                                                                                                                                                                                                    var valid0 = _errs75 === errors;
                                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                                 else {
                                                                                                                                                                                                                                                     var valid0 = true;
                                                                                                                                                                                                                                                 }
                                                                                                                                                                                                                                                 if (valid0) {
                                                                                                                                                                                                                                                     if (data.signingTimeoutMs !== undefined) {
-                                                                                                                                                                                                                                                        const _errs58 = errors;
-                                                                                                                                                                                                                                                        if (!(validate142(data.signingTimeoutMs, { instancePath: instancePath + "/signingTimeoutMs", parentData: data, parentDataProperty: "signingTimeoutMs", rootData }))) {
-                                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+                                                                                                                                                                                                                                                        const _errs76 = errors;
+                                                                                                                                                                                                                                                        if (!(validate124(data.signingTimeoutMs, { instancePath: instancePath + "/signingTimeoutMs", parentData: data, parentDataProperty: "signingTimeoutMs", rootData }))) {
+                                                                                                                                                                                                                                                            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
                                                                                                                                                                                                                                                             errors = vErrors.length;
                                                                                                                                                                                                                                                         }
-                                                                                                                                                                                                                                                        var valid0 = _errs58 === errors;
+                                                                                                                                                                                                                                                        var valid0 = _errs76 === errors;
                                                                                                                                                                                                                                                     }
                                                                                                                                                                                                                                                     else {
                                                                                                                                                                                                                                                         var valid0 = true;
@@ -2340,191 +2258,192 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     validate10.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_setConfig_result = validate145;
-const schema145 = { "$ref": "Null" };
-const schema146 = { "type": "null" };
-function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_setConfig_result = validate127;
+const schema136 = { "$ref": "Null" };
+const schema137 = { "type": "null" };
+function validate127(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate145.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate127.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate145.errors = vErrors;
+    validate127.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_pauseSync_result = validate146;
-const schema147 = { "$ref": "Null" };
-function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_pauseSync_result = validate128;
+const schema138 = { "$ref": "Null" };
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate146.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate128.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate146.errors = vErrors;
+    validate128.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_resumeSync_result = validate147;
-const schema149 = { "$ref": "Null" };
-function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_resumeSync_result = validate129;
+const schema140 = { "$ref": "Null" };
+function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate147.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate129.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate147.errors = vErrors;
+    validate129.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_rollbackTo_result = validate148;
-const schema151 = { "$ref": "Null" };
-function validate148(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_rollbackTo_result = validate130;
+const schema142 = { "$ref": "Null" };
+function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate148.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate130.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate148.errors = vErrors;
+    validate130.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_startSnapshotUpload_result = validate149;
-const schema153 = { "$ref": "Null" };
-function validate149(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_startSnapshotUpload_result = validate131;
+const schema144 = { "$ref": "Null" };
+function validate131(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate149.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate131.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate149.errors = vErrors;
+    validate131.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_getSlashPayloads_result = validate150;
-const schema155 = { "$ref": "SlashPayloadRoundList" };
-const schema156 = { "type": "array", "items": { "$ref": "SlashPayloadRound" } };
-const schema157 = { "type": "object", "additionalProperties": false, "required": ["address", "timestamp", "votes", "round", "slashes"], "properties": { "address": { "$ref": "SlashPayloadRoundAddress" }, "timestamp": { "$ref": "SlashPayloadRoundTimestamp" }, "votes": { "$ref": "SlashPayloadRoundVotes" }, "round": { "$ref": "SlashPayloadRoundRound" }, "slashes": { "$ref": "SlashPayloadRoundSlashes" } } };
-const schema158 = { "allOf": [{ "$ref": "EthAddress" }] };
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_getSlashPayloads_result = validate132;
+const schema146 = { "$ref": "SlashPayloadRoundList" };
+const schema147 = { "type": "array", "items": { "$ref": "SlashPayloadRound" } };
+const schema148 = { "type": "object", "additionalProperties": false, "required": ["address", "timestamp", "votes", "round", "slashes"], "properties": { "address": { "$ref": "SlashPayloadRoundAddress" }, "timestamp": { "$ref": "SlashPayloadRoundTimestamp" }, "votes": { "$ref": "SlashPayloadRoundVotes" }, "round": { "$ref": "SlashPayloadRoundRound" }, "slashes": { "$ref": "SlashPayloadRoundSlashes" } } };
+const schema149 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (!pattern4.test(data)) {
-                validate153.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                validate135.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
                 return false;
             }
         }
         else {
-            validate153.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            validate135.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
             return false;
         }
     }
-    validate153.errors = vErrors;
+    validate135.errors = vErrors;
     return errors === 0;
 }
+const schema151 = { "allOf": [{ "$ref": "BigIntString" }] };
+const schema152 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
+function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate137.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
+                return false;
+            }
+        }
+        else {
+            validate137.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
+            return false;
+        }
+    }
+    validate137.errors = vErrors;
+    return errors === 0;
+}
+const schema153 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate139(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate139.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
+                return false;
+            }
+        }
+        else {
+            validate139.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
+            return false;
+        }
+    }
+    validate139.errors = vErrors;
+    return errors === 0;
+}
+const schema155 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const _errs1 = errors;
+    if (errors === _errs1) {
+        if (typeof data === "string") {
+            if (!pattern9.test(data)) {
+                validate141.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
+                return false;
+            }
+        }
+        else {
+            validate141.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
+            return false;
+        }
+    }
+    validate141.errors = vErrors;
+    return errors === 0;
+}
+const schema157 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItem" } };
+const schema158 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenses"], "properties": { "validator": { "$ref": "EthAddress" }, "amount": { "$ref": "SlashPayloadRoundSlashesItemAmount" }, "offenses": { "$ref": "SlashPayloadRoundSlashesItemOffenses" } } };
 const schema160 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (!pattern9.test(data)) {
-                validate155.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                validate145.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
                 return false;
             }
         }
         else {
-            validate155.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            validate145.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
             return false;
         }
     }
-    validate155.errors = vErrors;
+    validate145.errors = vErrors;
     return errors === 0;
 }
-const schema162 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate157.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate157.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate157.errors = vErrors;
-    return errors === 0;
-}
-const schema164 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate159(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate159.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate159.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate159.errors = vErrors;
-    return errors === 0;
-}
-const schema166 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItem" } };
-const schema167 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenses"], "properties": { "validator": { "$ref": "EthAddress" }, "amount": { "$ref": "SlashPayloadRoundSlashesItemAmount" }, "offenses": { "$ref": "SlashPayloadRoundSlashesItemOffenses" } } };
-const schema169 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate163(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const _errs1 = errors;
-    if (errors === _errs1) {
-        if (typeof data === "string") {
-            if (!pattern9.test(data)) {
-                validate163.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
-                return false;
-            }
-        }
-        else {
-            validate163.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
-            return false;
-        }
-    }
-    validate163.errors = vErrors;
-    return errors === 0;
-}
-const schema171 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItemOffensesItem" } };
-const schema172 = { "type": "object", "additionalProperties": false, "required": ["offenseType", "epochOrSlot"], "properties": { "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "BigIntString" } } };
-const schema173 = { "type": "integer", "enum": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema162 = { "type": "array", "items": { "$ref": "SlashPayloadRoundSlashesItemOffensesItem" } };
+const schema163 = { "type": "object", "additionalProperties": false, "required": ["offenseType", "epochOrSlot"], "properties": { "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "BigIntString" } } };
+const schema164 = { "type": "integer", "enum": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] };
+function validate148(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((data.offenseType === undefined) && (missing0 = "offenseType")) || ((data.epochOrSlot === undefined) && (missing0 = "epochOrSlot"))) {
-                validate166.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema172.required, parentSchema: schema172, data }];
+                validate148.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema163.required, parentSchema: schema163, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((key0 === "offenseType") || (key0 === "epochOrSlot"))) {
-                        validate166.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema172, data }];
+                        validate148.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema163, data }];
                         return false;
                         break;
                     }
@@ -2534,11 +2453,11 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
                         let data0 = data.offenseType;
                         const _errs2 = errors;
                         if (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) {
-                            validate166.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema173.type, parentSchema: schema173, data: data0 }];
+                            validate148.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema164.type, parentSchema: schema164, data: data0 }];
                             return false;
                         }
                         if (!((((((((((data0 === 0) || (data0 === 1)) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6)) || (data0 === 7)) || (data0 === 8)) || (data0 === 9))) {
-                            validate166.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema173.enum }, message: "must be equal to one of the allowed values", schema: schema173.enum, parentSchema: schema173, data: data0 }];
+                            validate148.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema164.enum }, message: "must be equal to one of the allowed values", schema: schema164.enum, parentSchema: schema164, data: data0 }];
                             return false;
                         }
                         var valid0 = _errs2 === errors;
@@ -2554,12 +2473,12 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
                             if (errors === _errs6) {
                                 if (typeof data1 === "string") {
                                     if (!pattern9.test(data1)) {
-                                        validate166.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data: data1 }];
+                                        validate148.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data: data1 }];
                                         return false;
                                     }
                                 }
                                 else {
-                                    validate166.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data: data1 }];
+                                    validate148.errors = [{ instancePath: instancePath + "/epochOrSlot", schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data: data1 }];
                                     return false;
                                 }
                             }
@@ -2573,14 +2492,14 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate166.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema172.type, parentSchema: schema172, data }];
+            validate148.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema163.type, parentSchema: schema163, data }];
             return false;
         }
     }
-    validate166.errors = vErrors;
+    validate148.errors = vErrors;
     return errors === 0;
 }
-function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2589,8 +2508,8 @@ function validate165(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate166(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+                if (!(validate148(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -2600,28 +2519,28 @@ function validate165(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate165.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema171.type, parentSchema: schema171, data }];
+            validate147.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema162.type, parentSchema: schema162, data }];
             return false;
         }
     }
-    validate165.errors = vErrors;
+    validate147.errors = vErrors;
     return errors === 0;
 }
-function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((data.validator === undefined) && (missing0 = "validator")) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.offenses === undefined) && (missing0 = "offenses"))) {
-                validate162.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema167.required, parentSchema: schema167, data }];
+                validate144.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema158.required, parentSchema: schema158, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((key0 === "validator") || (key0 === "amount")) || (key0 === "offenses"))) {
-                        validate162.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema167, data }];
+                        validate144.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema158, data }];
                         return false;
                         break;
                     }
@@ -2634,12 +2553,12 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs3) {
                             if (typeof data0 === "string") {
                                 if (!pattern4.test(data0)) {
-                                    validate162.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
+                                    validate144.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data: data0 }];
                                     return false;
                                 }
                             }
                             else {
-                                validate162.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
+                                validate144.errors = [{ instancePath: instancePath + "/validator", schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data: data0 }];
                                 return false;
                             }
                         }
@@ -2651,8 +2570,8 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
                     if (valid0) {
                         if (data.amount !== undefined) {
                             const _errs5 = errors;
-                            if (!(validate163(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
-                                vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+                            if (!(validate145(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
+                                vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
                                 errors = vErrors.length;
                             }
                             var valid0 = _errs5 === errors;
@@ -2663,8 +2582,8 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
                         if (valid0) {
                             if (data.offenses !== undefined) {
                                 const _errs6 = errors;
-                                if (!(validate165(data.offenses, { instancePath: instancePath + "/offenses", parentData: data, parentDataProperty: "offenses", rootData }))) {
-                                    vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+                                if (!(validate147(data.offenses, { instancePath: instancePath + "/offenses", parentData: data, parentDataProperty: "offenses", rootData }))) {
+                                    vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
                                     errors = vErrors.length;
                                 }
                                 var valid0 = _errs6 === errors;
@@ -2678,14 +2597,14 @@ function validate162(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate162.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema167.type, parentSchema: schema167, data }];
+            validate144.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema158.type, parentSchema: schema158, data }];
             return false;
         }
     }
-    validate162.errors = vErrors;
+    validate144.errors = vErrors;
     return errors === 0;
 }
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate143(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2694,8 +2613,8 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate162(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+                if (!(validate144(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -2705,28 +2624,28 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate161.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema166.type, parentSchema: schema166, data }];
+            validate143.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema157.type, parentSchema: schema157, data }];
             return false;
         }
     }
-    validate161.errors = vErrors;
+    validate143.errors = vErrors;
     return errors === 0;
 }
-function validate152(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if ((((((data.address === undefined) && (missing0 = "address")) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.votes === undefined) && (missing0 = "votes"))) || ((data.round === undefined) && (missing0 = "round"))) || ((data.slashes === undefined) && (missing0 = "slashes"))) {
-                validate152.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema157.required, parentSchema: schema157, data }];
+                validate134.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema148.required, parentSchema: schema148, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!(((((key0 === "address") || (key0 === "timestamp")) || (key0 === "votes")) || (key0 === "round")) || (key0 === "slashes"))) {
-                        validate152.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema157, data }];
+                        validate134.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema148, data }];
                         return false;
                         break;
                     }
@@ -2734,8 +2653,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
                 if (_errs1 === errors) {
                     if (data.address !== undefined) {
                         const _errs2 = errors;
-                        if (!(validate153(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData }))) {
-                            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+                        if (!(validate135(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData }))) {
+                            vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
                             errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
@@ -2746,8 +2665,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
                     if (valid0) {
                         if (data.timestamp !== undefined) {
                             const _errs3 = errors;
-                            if (!(validate155(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData }))) {
-                                vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+                            if (!(validate137(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData }))) {
+                                vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
                                 errors = vErrors.length;
                             }
                             var valid0 = _errs3 === errors;
@@ -2758,8 +2677,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
                         if (valid0) {
                             if (data.votes !== undefined) {
                                 const _errs4 = errors;
-                                if (!(validate157(data.votes, { instancePath: instancePath + "/votes", parentData: data, parentDataProperty: "votes", rootData }))) {
-                                    vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+                                if (!(validate139(data.votes, { instancePath: instancePath + "/votes", parentData: data, parentDataProperty: "votes", rootData }))) {
+                                    vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
                                     errors = vErrors.length;
                                 }
                                 var valid0 = _errs4 === errors;
@@ -2770,8 +2689,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
                             if (valid0) {
                                 if (data.round !== undefined) {
                                     const _errs5 = errors;
-                                    if (!(validate159(data.round, { instancePath: instancePath + "/round", parentData: data, parentDataProperty: "round", rootData }))) {
-                                        vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+                                    if (!(validate141(data.round, { instancePath: instancePath + "/round", parentData: data, parentDataProperty: "round", rootData }))) {
+                                        vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
                                         errors = vErrors.length;
                                     }
                                     var valid0 = _errs5 === errors;
@@ -2782,8 +2701,8 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (valid0) {
                                     if (data.slashes !== undefined) {
                                         const _errs6 = errors;
-                                        if (!(validate161(data.slashes, { instancePath: instancePath + "/slashes", parentData: data, parentDataProperty: "slashes", rootData }))) {
-                                            vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+                                        if (!(validate143(data.slashes, { instancePath: instancePath + "/slashes", parentData: data, parentDataProperty: "slashes", rootData }))) {
+                                            vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
                                             errors = vErrors.length;
                                         }
                                         var valid0 = _errs6 === errors;
@@ -2799,14 +2718,14 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate152.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema157.type, parentSchema: schema157, data }];
+            validate134.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema148.type, parentSchema: schema148, data }];
             return false;
         }
     }
-    validate152.errors = vErrors;
+    validate134.errors = vErrors;
     return errors === 0;
 }
-function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate133(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -2815,8 +2734,8 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate152(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+                if (!(validate134(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -2826,102 +2745,102 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate151.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema156.type, parentSchema: schema156, data }];
+            validate133.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema147.type, parentSchema: schema147, data }];
             return false;
         }
     }
-    validate151.errors = vErrors;
+    validate133.errors = vErrors;
     return errors === 0;
 }
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate151(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+    if (!(validate133(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
         errors = vErrors.length;
     }
-    validate150.errors = vErrors;
+    validate132.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_getSlashOffenses_result = validate173;
-const schema175 = { "$ref": "OffenseList" };
-const schema176 = { "type": "array", "items": { "$ref": "Offense" } };
-const schema177 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenseType", "epochOrSlot"], "properties": { "validator": { "$ref": "OffenseValidator" }, "amount": { "$ref": "OffenseAmount" }, "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "OffenseEpochOrSlot" } } };
-const schema178 = { "allOf": [{ "$ref": "EthAddress" }] };
-function validate176(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_getSlashOffenses_result = validate155;
+const schema166 = { "$ref": "OffenseList" };
+const schema167 = { "type": "array", "items": { "$ref": "Offense" } };
+const schema168 = { "type": "object", "additionalProperties": false, "required": ["validator", "amount", "offenseType", "epochOrSlot"], "properties": { "validator": { "$ref": "OffenseValidator" }, "amount": { "$ref": "OffenseAmount" }, "offenseType": { "$ref": "OffenseType" }, "epochOrSlot": { "$ref": "OffenseEpochOrSlot" } } };
+const schema169 = { "allOf": [{ "$ref": "EthAddress" }] };
+function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (!pattern4.test(data)) {
-                validate176.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
+                validate158.errors = [{ instancePath, schemaPath: "EthAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: "must match pattern \"" + "^0x[0-9a-f]{40}$" + "\"", schema: "^0x[0-9a-f]{40}$", parentSchema: schema66, data }];
                 return false;
             }
         }
         else {
-            validate176.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
+            validate158.errors = [{ instancePath, schemaPath: "EthAddress/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema66.type, parentSchema: schema66, data }];
             return false;
         }
     }
-    validate176.errors = vErrors;
+    validate158.errors = vErrors;
     return errors === 0;
 }
-const schema180 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema171 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate160(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (!pattern9.test(data)) {
-                validate178.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                validate160.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
                 return false;
             }
         }
         else {
-            validate178.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            validate160.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
             return false;
         }
     }
-    validate178.errors = vErrors;
+    validate160.errors = vErrors;
     return errors === 0;
 }
-const schema183 = { "allOf": [{ "$ref": "BigIntString" }] };
-function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema174 = { "allOf": [{ "$ref": "BigIntString" }] };
+function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
             if (!pattern9.test(data)) {
-                validate180.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema82, data }];
+                validate162.errors = [{ instancePath, schemaPath: "BigIntString/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: "must match pattern \"" + "^(0|[1-9][0-9]*)$" + "\"", schema: "^(0|[1-9][0-9]*)$", parentSchema: schema152, data }];
                 return false;
             }
         }
         else {
-            validate180.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema82.type, parentSchema: schema82, data }];
+            validate162.errors = [{ instancePath, schemaPath: "BigIntString/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema152.type, parentSchema: schema152, data }];
             return false;
         }
     }
-    validate180.errors = vErrors;
+    validate162.errors = vErrors;
     return errors === 0;
 }
-function validate175(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (((((data.validator === undefined) && (missing0 = "validator")) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.offenseType === undefined) && (missing0 = "offenseType"))) || ((data.epochOrSlot === undefined) && (missing0 = "epochOrSlot"))) {
-                validate175.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema177.required, parentSchema: schema177, data }];
+                validate157.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema168.required, parentSchema: schema168, data }];
                 return false;
             }
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
                     if (!((((key0 === "validator") || (key0 === "amount")) || (key0 === "offenseType")) || (key0 === "epochOrSlot"))) {
-                        validate175.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema177, data }];
+                        validate157.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema168, data }];
                         return false;
                         break;
                     }
@@ -2929,8 +2848,8 @@ function validate175(data, { instancePath = "", parentData, parentDataProperty, 
                 if (_errs1 === errors) {
                     if (data.validator !== undefined) {
                         const _errs2 = errors;
-                        if (!(validate176(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData }))) {
-                            vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+                        if (!(validate158(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData }))) {
+                            vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
                             errors = vErrors.length;
                         }
                         var valid0 = _errs2 === errors;
@@ -2941,8 +2860,8 @@ function validate175(data, { instancePath = "", parentData, parentDataProperty, 
                     if (valid0) {
                         if (data.amount !== undefined) {
                             const _errs3 = errors;
-                            if (!(validate178(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
-                                vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+                            if (!(validate160(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData }))) {
+                                vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
                                 errors = vErrors.length;
                             }
                             var valid0 = _errs3 === errors;
@@ -2955,11 +2874,11 @@ function validate175(data, { instancePath = "", parentData, parentDataProperty, 
                                 let data2 = data.offenseType;
                                 const _errs4 = errors;
                                 if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
-                                    validate175.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema173.type, parentSchema: schema173, data: data2 }];
+                                    validate157.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema164.type, parentSchema: schema164, data: data2 }];
                                     return false;
                                 }
                                 if (!((((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 7)) || (data2 === 8)) || (data2 === 9))) {
-                                    validate175.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema173.enum }, message: "must be equal to one of the allowed values", schema: schema173.enum, parentSchema: schema173, data: data2 }];
+                                    validate157.errors = [{ instancePath: instancePath + "/offenseType", schemaPath: "OffenseType/enum", keyword: "enum", params: { allowedValues: schema164.enum }, message: "must be equal to one of the allowed values", schema: schema164.enum, parentSchema: schema164, data: data2 }];
                                     return false;
                                 }
                                 var valid0 = _errs4 === errors;
@@ -2970,8 +2889,8 @@ function validate175(data, { instancePath = "", parentData, parentDataProperty, 
                             if (valid0) {
                                 if (data.epochOrSlot !== undefined) {
                                     const _errs7 = errors;
-                                    if (!(validate180(data.epochOrSlot, { instancePath: instancePath + "/epochOrSlot", parentData: data, parentDataProperty: "epochOrSlot", rootData }))) {
-                                        vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+                                    if (!(validate162(data.epochOrSlot, { instancePath: instancePath + "/epochOrSlot", parentData: data, parentDataProperty: "epochOrSlot", rootData }))) {
+                                        vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
                                         errors = vErrors.length;
                                     }
                                     var valid0 = _errs7 === errors;
@@ -2986,14 +2905,14 @@ function validate175(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate175.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema177.type, parentSchema: schema177, data }];
+            validate157.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema168.type, parentSchema: schema168, data }];
             return false;
         }
     }
-    validate175.errors = vErrors;
+    validate157.errors = vErrors;
     return errors === 0;
 }
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate156(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (errors === 0) {
@@ -3002,8 +2921,8 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
                 const _errs1 = errors;
-                if (!(validate175(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
-                    vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+                if (!(validate157(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData }))) {
+                    vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
                     errors = vErrors.length;
                 }
                 var valid0 = _errs1 === errors;
@@ -3013,33 +2932,33 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            validate174.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema176.type, parentSchema: schema176, data }];
+            validate156.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema167.type, parentSchema: schema167, data }];
             return false;
         }
     }
-    validate174.errors = vErrors;
+    validate156.errors = vErrors;
     return errors === 0;
 }
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
-    if (!(validate174(data, { instancePath, parentData, parentDataProperty, rootData }))) {
-        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+    if (!(validate156(data, { instancePath, parentData, parentDataProperty, rootData }))) {
+        vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
         errors = vErrors.length;
     }
-    validate173.errors = vErrors;
+    validate155.errors = vErrors;
     return errors === 0;
 }
-export const nodeAdmin_reloadKeystore_result = validate184;
-const schema185 = { "$ref": "Null" };
-function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+export const nodeAdmin_reloadKeystore_result = validate166;
+const schema176 = { "$ref": "Null" };
+function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     if (data !== null) {
-        validate184.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema146.type, parentSchema: schema146, data }];
+        validate166.errors = [{ instancePath, schemaPath: "Null/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.type, parentSchema: schema137, data }];
         return false;
     }
-    validate184.errors = vErrors;
+    validate166.errors = vErrors;
     return errors === 0;
 }
 

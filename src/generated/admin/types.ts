@@ -386,32 +386,32 @@ export type SlashSelfAllowed = boolean;
 /** When true the node may vote to slash its own validators. */
 export type NodeAdminConfigSlashSelfAllowed = SlashSelfAllowed;
 
-/** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashPrunePenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for validators of an epoch that was pruned although valid (offense 2); "0" disables it. */
+export type NodeAdminConfigSlashPrunePenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashDataWithholdingPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for data withholding (offense 1); "0" disables it. */
+export type NodeAdminConfigSlashDataWithholdingPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashInactivityPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for inactivity (offense 3); "0" disables it. */
+export type NodeAdminConfigSlashInactivityPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashBroadcastedInvalidBlockPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for broadcasting an invalid block proposal (offense 4); "0" disables it. */
+export type NodeAdminConfigSlashBroadcastedInvalidBlockPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashProposeInvalidAttestationsPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for proposing with insufficient or incorrect attestations (offenses 5, 6); "0" disables it. */
+export type NodeAdminConfigSlashProposeInvalidAttestationsPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashAttestDescendantOfInvalidPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for attesting to a descendant of an invalid block (offense 7); "0" disables it. */
+export type NodeAdminConfigSlashAttestDescendantOfInvalidPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashDuplicateProposalPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate proposal (offense 8); "0" disables it. */
+export type NodeAdminConfigSlashDuplicateProposalPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashDuplicateAttestationPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for a duplicate attestation (offense 9); "0" disables it. */
+export type NodeAdminConfigSlashDuplicateAttestationPenalty = string;
 
-/** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. Default: `"10000000000000000000"`. */
-export type NodeAdminConfigSlashUnknownPenalty = BigIntString;
+/** Penalty, in staking-asset base units as a decimal string, for an offense of unknown type (offense 0); "0" disables it. */
+export type NodeAdminConfigSlashUnknownPenalty = string;
 
 /** SlashInactivityTargetPercentage */
 export type SlashInactivityTargetPercentage = number;
