@@ -912,7 +912,7 @@ export type PublicCallRequestWithCalldataHash = Field;
 /** Hash of the transaction. On input the node recomputes it from `data` and ignores this value. */
 export type TxTxHash = Hash32;
 
-/** PrivateKernelTailCircuitPublicInputs, binary, base64 (layout in vectors/TX-FORMAT.md). */
+/** PrivateKernelTailCircuitPublicInputs, binary, base64 (layout in test/vectors/TX-FORMAT.md). */
 export type TxData = Base64;
 
 /** The client (Chonk) proof, binary, base64. */
