@@ -20,7 +20,7 @@ import type { MetricsServer } from './impl/metrics/metrics-server.ts';
 import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
 import { restoreSnapshotAtStart } from './impl/snapshots/snapshot-startup.ts';
-import type { L2Node } from './impl/node.ts';
+import type { L2Node } from './impl/node-types.ts';
 import { createApiKeyAuth } from './server/auth.ts';
 import { createRpcServer } from './server/http.ts';
 import type { RpcServer } from './server/http.ts';

@@ -1,14 +1,14 @@
 /**
  * `npm run conformance:fill`: starts this node fresh on the conformance chain (`--import-chain
  * test/conformance/chain/chain.json`), runs the scripted cases
- * (test/conformance/fill/cases.ts) and records each answer as a fixture. Output is deterministic:
+ * (src/conformance/fill-cases.ts) and records each answer as a fixture. Output is deterministic:
  * fixed ids, no timestamps, canonical JSON. `--check` records into memory and fails when the
  * committed fixtures differ (the CI check).
  * @module
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { FILL_CASES } from '../../test/conformance/fill/cases.ts';
+import { FILL_CASES } from './fill-cases.ts';
 import { isObject } from './check.ts';
 import { loadDocuments } from './documents.ts';
 import type { FillCase } from './fill-case.ts';
@@ -21,7 +21,7 @@ import type { Endpoints } from './http.ts';
 import { startNode } from './node-process.ts';
 
 /** The comment that marks a recorded fixture (and lets the fill tool remove stale ones). */
-export const RECORDED_MARK = 'Recorded by npm run conformance:fill from test/conformance/fill/cases.ts. DO NOT EDIT.';
+export const RECORDED_MARK = 'Recorded by npm run conformance:fill from src/conformance/fill-cases.ts. DO NOT EDIT.';
 
 /** What one fill produced. */
 export interface FillOutcome {

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../config/options.ts';
 import { importBlock, importCheckpoint } from './chain/block-import.ts';
 import { ManualClock } from './chain/time.ts';
-import type { L2Node, NodeOptions } from './node.ts';
+import type { L2Node, NodeOptions } from './node-types.ts';
 import { fromWireBlock, fromWirePublishedCheckpoint } from './rpc/wire/blocks-decode.ts';
 import { toWireL2Tips } from './rpc/wire/blocks.ts';
 import { Progress } from './progress.ts';

@@ -11,7 +11,7 @@ import type { UnwoundTx } from './chain/rollback.ts';
 import { secondsOf } from './chain/time.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
-import type { L2Node } from './node.ts';
+import type { L2Node } from './node-types.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
 import { ConsensusDuties } from './validators/consensus-duties.ts';

@@ -19,7 +19,7 @@ import { ManualClock } from '../../impl/chain/time.ts';
 import { CHAIN_FILE_FORMAT } from '../../impl/chain-import-file.ts';
 import type { ChainFile } from '../../impl/chain-import-file.ts';
 import { createNode } from '../../impl/node.ts';
-import type { L2Node } from '../../impl/node.ts';
+import type { L2Node } from '../../impl/node-types.ts';
 import { toWireBlock, toWireBlockHeader, toWireL2Tips } from '../../impl/rpc/wire/blocks.ts';
 import { toWirePublishedCheckpoint } from '../../impl/rpc/wire/checkpoints.ts';
 import { silentLogger } from '../../server/logger.ts';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { FIELD_MODULUS } from './field.ts';
-import type { Hasher } from './poseidon2.ts';
+import type { Hasher } from './poseidon2-reference.ts';
 
 const P = FIELD_MODULUS;
 const TWO_POW_256 = 1n << 256n;

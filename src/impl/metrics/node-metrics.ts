@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { L2Block } from '../chain/types.ts';
-import type { L2Node } from '../node.ts';
+import type { L2Node } from '../node-types.ts';
 import type { GossipTopicKind, P2PObserver } from '../p2p/types.ts';
 import { databaseHealth, DatabaseState, SQLITE_FILE_NAME } from '../store/database.ts';
 import type { FollowerObserver, FollowerState } from '../sync/follower.ts';

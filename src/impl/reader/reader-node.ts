@@ -28,7 +28,7 @@ import { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import { systemClock } from '../chain/time.ts';
 import { createEngine } from '../engine.ts';
 import type { Engine } from '../engine.ts';
-import type { L2Node, NodeOptions } from '../node.ts';
+import type { L2Node, NodeOptions } from '../node-types.ts';
 import { checkChainParams } from '../node-chain-params.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
 import { NodeNotReadyError, ReadOnlyNodeError, RpcError } from '../rpc/errors.ts';

@@ -4,16 +4,16 @@
  * are listed by the fill tool, not run. A case whose method still answers -32001 is not recorded.
  * @module
  */
-import type { FillCase } from '../../../src/conformance/fill-case.ts';
-import { scriptedTx, SCRIPT } from '../../../src/conformance/chain/build.ts';
-import type { TxSpec } from '../../../src/conformance/chain/build.ts';
-import { CHAIN_FILE } from '../../../src/conformance/chain/paths.ts';
-import { readChainFile } from '../../../src/impl/chain-import-file.ts';
-import { FEE_JUICE_BALANCES_SLOT, feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from '../../../src/impl/chain/protocol.ts';
-import { fromWireBlock } from '../../../src/impl/rpc/wire/blocks-decode.ts';
-import { anchorHeaderFromWire } from '../../../src/impl/tx/tx-builder.ts';
-import { decodeTx } from '../../../src/impl/tx/tx-wire.ts';
-import { deriveStorageSlotInMap } from '../../../src/impl/world-state/slots.ts';
+import type { FillCase } from './fill-case.ts';
+import { scriptedTx, SCRIPT } from './chain/build.ts';
+import type { TxSpec } from './chain/build.ts';
+import { CHAIN_FILE } from './chain/paths.ts';
+import { readChainFile } from '../impl/chain-import-file.ts';
+import { FEE_JUICE_BALANCES_SLOT, feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from '../impl/chain/protocol.ts';
+import { fromWireBlock } from '../impl/rpc/wire/blocks-decode.ts';
+import { anchorHeaderFromWire } from '../impl/tx/tx-builder.ts';
+import { decodeTx } from '../impl/tx/tx-wire.ts';
+import { deriveStorageSlotInMap } from '../impl/world-state/slots.ts';
 
 const field = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
 const fields = (n: number) => Array.from({ length: n }, (_, i) => field(i + 1));

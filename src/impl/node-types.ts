@@ -1,0 +1,107 @@
+/**
+ * The shape of a built node and what it is built from: the contract between createNode (node.ts),
+ * the roles it delegates to (reader/reader-node.ts, chain-import-file.ts) and what watches a node
+ * (metrics, node-admin, main). Kept apart from node.ts so those modules import no cycle.
+ * @module
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../config/options.ts';
+import type { HealthReport, Logger } from '../server/types.ts';
+import type { L2Block } from './chain/types.ts';
+import type { Clock } from './chain/time.ts';
+import type { FunctionSignatureRegistry } from './contracts/function-selector.ts';
+import type { Engine, FundedAccount } from './engine.ts';
+import type { SyncSwitch } from './node-config/sync-control.ts';
+import type { P2PService } from './p2p/index.ts';
+import type { P2PObserver } from './p2p/types.ts';
+import type { PublicHandlerSet } from './rpc/public/index.ts';
+import type { ProposerSelection } from './sequencer/sequencer.ts';
+import type { SetupAllowList } from './setup-allow-list.ts';
+import type { FollowerObserver, FollowerState, FollowerStatus } from './sync/follower.ts';
+import type { TxPool, TxPoolObserver } from './txpool/tx-pool.ts';
+import type { NodeTxValidator } from './txpool/tx-validator.ts';
+import type { ConsensusDuties } from './validators/consensus-duties.ts';
+import type { SlotObserver } from './validators/sentinel.ts';
+
+/** Where the parts report their events (metrics/node-metrics.ts implements it). */
+export interface NodeObservers {
+  readonly pool: TxPoolObserver;
+  readonly p2p: P2PObserver;
+  readonly follower: FollowerObserver;
+  readonly blockBuilt: (block: L2Block, seconds: number) => void;
+}
+
+/** What a node is built from. */
+export interface NodeOptions {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly nodeVersion: string;
+  /** Wall clock of the chain (tests may pass a ManualClock and drive `step()`). */
+  readonly clock?: Clock;
+  /** With --metrics-port: the parts report to it (docs/OPERATIONS.md "Metrics"). */
+  readonly metrics?: NodeObservers;
+}
+
+/** The sync gate: the production loop and the follower run each step through it (the admin pause/resume drives it). */
+export type SyncGate = SyncSwitch;
+
+/** How this node gets its chain. */
+export type NodeRole =
+  | { readonly kind: 'sequencer' }
+  /** `--sequencer=false` without p2p: reads and tx intake only. */
+  | { readonly kind: 'standalone' }
+  | { readonly kind: 'follower'; readonly over: 'rpc' | 'p2p'; readonly source: string }
+  /** `--role rpc`: read-only beside the writer on the same database (src/impl/reader). */
+  | { readonly kind: 'reader'; readonly writer: string };
+
+/** A built node (servers not included). */
+export interface L2Node {
+  readonly db: Knex;
+  readonly engine: Engine;
+  readonly pool: TxPool;
+  readonly p2p: P2PService | undefined;
+  readonly validateTx: NodeTxValidator;
+  readonly allowList: SetupAllowList;
+  readonly signatures: FunctionSignatureRegistry;
+  readonly publicHandlers: PublicHandlerSet;
+  readonly fundedAccounts: readonly FundedAccount[];
+  /** Sequencer, follower (over RPC or p2p) or neither. */
+  readonly role: NodeRole;
+  /** The follower's status while following (undefined otherwise, and before `start()`). */
+  followStatus(): FollowerStatus | undefined;
+  /** True when this start created the chain (empty or in-memory database): main prints the funded accounts then. */
+  readonly newChain: boolean;
+  /** The gate in use; `useSyncGate` swaps in the admin side's switch. */
+  readonly sync: SyncGate;
+  useSyncGate(gate: SyncGate): void;
+  /**
+   * The sentinel (admin side): on a sequencer, each finished slot is reported to it after the
+   * production step that sealed it, and each newly proven epoch (validator stats, reference §6).
+   */
+  useSlotObserver(observer: SlotObserver): void;
+  /**
+   * Proposer respect (docs/KEYSTORE.md): the sequencer builds a slot's blocks only when `select`
+   * names one of this node's validators as the slot's proposer, with its coinbase and fee recipient.
+   */
+  useProposer(select: ProposerSelection): void;
+  /**
+   * This node's validators on p2p: proposals gossiped after the step that seals our slot's
+   * checkpoint, received proposals verified and attested, received attestations handed to the
+   * sentinel (a slot is then reported once its attestations are in, at the latest two slots after it ended).
+   */
+  useConsensus(duties: ConsensusDuties): void;
+  /** Asks the follower (when this node has one) to import now instead of at its next poll. */
+  wakeFollower?(): void;
+  /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
+  syncState(): FollowerState;
+  /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */
+  isReady(): Promise<boolean>;
+  /** The GET /status report. */
+  health(): Promise<HealthReport>;
+  /** One production step now: sequencer tick (when enabled) then pool revalidation. */
+  step(): Promise<void>;
+  /** Starts p2p (when enabled), the follower (checking a followed node's chain first) and the production loop. */
+  start(): Promise<void>;
+  /** Production loop → p2p → pool → engine → database; idempotent. */
+  stop(): Promise<void>;
+}
