@@ -103,6 +103,10 @@ function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { don
   return { done, stop: () => void proc.kill('SIGKILL') };
 }
 
+/** The soak node's bot: real-format txs through its own dispatch, as the issue's soak. */
+const SOAK_BOT_TXS_PER_SECOND = 5;
+const SOAK_BOT_ARGS = ['--bot.enabled', '--bot.txsPerSecond', String(SOAK_BOT_TXS_PER_SECOND)];
+
 /** Weights of the mixed workload: 80 % cheap, 15 % medium, 5 % heavy (half sibling paths, half logs by 100 tags). */
 const MIX: readonly { readonly key: string; readonly weight: number }[] = [{ key: 'cheap', weight: 32 }, { key: 'medium', weight: 6 }, { key: 'path', weight: 1 }, { key: 'logs', weight: 1 }];
 
@@ -327,7 +331,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
 
   o.budget.record('RPC latency', latencyStart, latencyLoad);
 
-  // 7. Soak: the node restarted with --build-empty-blocks (a block every slot, as a chain that
+  // 7. Soak: the node restarted with --build-empty-blocks and its bot (a block every slot, as a chain that
   // keeps moving), a fixed rate of mixed batches (every call that answers) for soakMinutes;
   // meanwhile another process extends the copy of the data directory to longChainBlocks.
   await node.stop();
@@ -335,7 +339,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const soakResult = await o.budget.step(`soak (${o.soakMinutes} min) + ${o.longChainBlocks}-block chain in another process`, async () => {
     const extension = extendChain(longDir, o.longChainBlocks, Math.round(o.soakMinutes * 60_000) + 600_000);
     try {
-      const soakNode = target === 'bin/l2node.js' ? await startNode(dir, ['--build-empty-blocks']) : await startEngineServer(dir);
+      // The bot sends txs through the node's own dispatch (issue #21: RSS flat under bot plus reads).
+      const soakNode = target === 'bin/l2node.js' ? await startNode(dir, ['--build-empty-blocks', ...SOAK_BOT_ARGS]) : await startEngineServer(dir);
       children.push(soakNode);
       const blocksBefore = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
       const mixed: Call[] = cases.flatMap((c) => (c.call ? [c.call] : []));
@@ -359,6 +364,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
       const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
       const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
+      // Issue #21's window: 30–40 % of the way through the compared span, once caches have filled.
+      const mid = median(samples.filter((x) => x.t >= warmMs + windowMs * 3 && x.t <= warmMs + windowMs * 4).map((x) => x.rss));
       const steady = samples.filter((x) => x.t >= warmMs);
       await sleep(3000);
       const afterRss = soakNode.rss();
@@ -373,12 +380,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         const rise = (samples[i]!.rss - samples[k]!.rss) / MB;
         if (rise > jump.mb) jump = { mb: rise, atS: samples[i]!.t / 1000 };
       }
-      return { jump, secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
+      return { jump, secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, mid, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
     } finally {
       extension.stop();
     }
   });
-  const { mixed, soak, early, late, afterRss } = soakResult;
+  const { mixed, soak, early, mid, late, afterRss } = soakResult;
   const long = typeof soakResult.long === 'string' ? undefined : soakResult.long;
   const longNote = long
     ? `${long.blocks} blocks: the ${chain?.blocks ?? '?'} above, then ${long.blocks - (chain?.blocks ?? 0)} empty blocks (header, archive leaf, checkpoint every 4 blocks; no txs) added by bench/rpc/build-chain.ts in ${(long.tailMs / 1000).toFixed(0)} s during the soak`
@@ -456,9 +463,15 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
           ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
           : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show` }
         : {}),
-      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
+
+  memory.push({
+    name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs the 30–40% window`, unit: 'MB', value: late / MB, baseline: mid / MB, baselineName: '30–40% window', ...(judged ? { goal: { kind: 'ratio-max', target: 1.05 } as const } : {}),
+    ...(judged && late / mid > 1.05 ? { cause: `trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min${Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25 ? ': levelled off' : ': still rising'}` } : {}),
+    note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short. `}the same soak (bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s plus the mixed reads); the window after the answer caches and the heap have filled (issue #21)`,
+  });
 
   const startup: Figure[] = [
     {
