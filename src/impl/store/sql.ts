@@ -111,16 +111,21 @@ export async function selectEach(db: Knex | Knex.Transaction, sql: string, param
 }
 
 /** Inserts rows into `table` (columns in order); call with the block's transaction. */
-export async function insertRows(trx: Knex.Transaction, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
+export async function insertRows(trx: Knex.Transaction, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], budget?: { turn(): Promise<void> }): Promise<void> {
   if (rows.length === 0) return;
   const conn = await sqliteConnection(trx);
   if (conn !== undefined) {
     // Multi-row statements of SQLITE_ROWS rows, then single rows: fewer calls into the driver.
+    // With a budget the event loop turns between statements once it has waited long enough;
+    // other queries wait for the transaction's connection meanwhile (sqliteConnection), they never see its rows.
     const tuple = `(${columns.map(() => '?').join(', ')})`;
     const head = `insert into ${table} (${columns.join(', ')}) values `;
     const many = prepared(conn, head + new Array(SQLITE_ROWS).fill(tuple).join(', '));
     let i = 0;
-    for (; i + SQLITE_ROWS <= rows.length; i += SQLITE_ROWS) many.run(...rows.slice(i, i + SQLITE_ROWS).flat());
+    for (; i + SQLITE_ROWS <= rows.length; i += SQLITE_ROWS) {
+      many.run(...rows.slice(i, i + SQLITE_ROWS).flat());
+      await budget?.turn();
+    }
     const one = prepared(conn, head + tuple);
     for (; i < rows.length; i++) one.run(...rows[i]!);
     return;

@@ -172,16 +172,16 @@ export class TreeRepository {
   }
 
   /** Inserts one block's rows; call inside a transaction. */
-  async writeBlock(trx: Knex.Transaction, w: BlockWriteSet): Promise<void> {
+  async writeBlock(trx: Knex.Transaction, w: BlockWriteSet, budget?: { turn(): Promise<void> }): Promise<void> {
     const b = w.blockNumber;
-    await insertRows(trx, 'ws_nodes', ['tree_id', 'level', 'node_index', 'block_number', 'hash'], w.nodes.map((n) => [n.treeId, n.level, n.index, b, blob(n.hash)]));
+    await insertRows(trx, 'ws_nodes', ['tree_id', 'level', 'node_index', 'block_number', 'hash'], w.nodes.map((n) => [n.treeId, n.level, n.index, b, blob(n.hash)]), budget);
     await insertRows(trx, 'ws_tree_state', ['tree_id', 'block_number', 'root', 'size'], w.treeStates.map((s) => [s.treeId, b, blob(s.root), s.size]));
     await insertRows(
       trx, 'ws_indexed_leaves', ['tree_id', 'leaf_index', 'block_number', 'leaf_key', 'leaf_value', 'next_key', 'next_index'],
-      w.indexedLeaves.map((l) => [l.treeId, l.index, b, blob(l.leaf.key), blob(l.leaf.value), blob(l.leaf.nextKey), l.leaf.nextIndex]),
+      w.indexedLeaves.map((l) => [l.treeId, l.index, b, blob(l.leaf.key), blob(l.leaf.value), blob(l.leaf.nextKey), l.leaf.nextIndex]), budget,
     );
-    await insertRows(trx, 'ws_indexed_keys', ['tree_id', 'leaf_key', 'leaf_index', 'block_number'], w.indexedKeys.map((k) => [k.treeId, blob(k.key), k.index, b]));
-    await insertRows(trx, 'ws_leaf_values', ['tree_id', 'leaf_index', 'leaf_value', 'block_number'], w.leafValues.map((v) => [v.treeId, v.index, blob(v.value), b]));
+    await insertRows(trx, 'ws_indexed_keys', ['tree_id', 'leaf_key', 'leaf_index', 'block_number'], w.indexedKeys.map((k) => [k.treeId, blob(k.key), k.index, b]), budget);
+    await insertRows(trx, 'ws_leaf_values', ['tree_id', 'leaf_index', 'leaf_value', 'block_number'], w.leafValues.map((v) => [v.treeId, v.index, blob(v.value), b]), budget);
     await insertRows(trx, 'ws_blocks', ['block_number', 'block_hash', 'header_json'], [[b, blob(w.blockHash), w.headerJson]]);
   }
 

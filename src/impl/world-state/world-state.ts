@@ -4,6 +4,7 @@
  * newest nodes go through an in-memory cache that is only filled from committed data.
  * @module
  */
+import { EventLoopBudget } from './event-loop-budget.ts';
 import type { Knex } from 'knex';
 import type { BlockHeader, PublicDataWrite, Snapshot, StateReference } from '../chain/types.ts';
 import type { Hasher } from '../crypto/poseidon2.ts';
@@ -121,10 +122,13 @@ export class WorldState extends WorldStateQueries {
       for (const t of ALL_TREE_IDS) sizes.set(t, (await this.repo.getTreeState(t, prev))!.size);
       const w = emptyWriteSet(block.blockNumber);
       const snapshots = new Map<number, Snapshot>();
+      // The hashing below lets the event loop turn every few ms (nothing is written before the
+      // transaction at the end, so reads in between see the committed state, as on Postgres).
+      const budget = new EventLoopBudget();
       const reader = (treeId: number) => (level: number, indices: number[]) => this.readLatestNodes(treeId, sizes.get(treeId)!, level, indices);
 
       const noteHashes = block.txEffects.flatMap((tx) => padTo(tx.noteHashes, MAX_NOTE_HASHES_PER_TX, 'note hashes'));
-      snapshots.set(TreeId.NOTE_HASH_TREE, await this.commitAppend(w, TreeId.NOTE_HASH_TREE, noteHashes, sizes.get(1)!, reader(1)));
+      snapshots.set(TreeId.NOTE_HASH_TREE, await this.commitAppend(w, TreeId.NOTE_HASH_TREE, noteHashes, sizes.get(1)!, reader(1), budget));
 
       const nullifiers = new IndexedTreeOverlay(TreeId.NULLIFIER_TREE, this.repo);
       await nullifiers.prefetch(block.txEffects.flatMap((tx) => tx.nullifiers.filter((n) => n !== 0n)));
@@ -134,8 +138,9 @@ export class WorldState extends WorldStateQueries {
           if (n !== 0n) await nullifiers.upsert(n, 0n, nSize);
           nSize++;
         }
+        await budget.turn();
       }
-      snapshots.set(TreeId.NULLIFIER_TREE, await this.commitIndexed(w, TreeId.NULLIFIER_TREE, nullifiers, nSize, reader(0)));
+      snapshots.set(TreeId.NULLIFIER_TREE, await this.commitIndexed(w, TreeId.NULLIFIER_TREE, nullifiers, nSize, reader(0), budget));
 
       const publicData = new IndexedTreeOverlay(TreeId.PUBLIC_DATA_TREE, this.repo);
       await publicData.prefetch(block.txEffects.flatMap((tx) => tx.publicDataWrites.map((wr) => wr.leafSlot)));
@@ -145,11 +150,12 @@ export class WorldState extends WorldStateQueries {
           if (wr.leafSlot === 0n && wr.value === 0n) throw new BlockRejectedError('empty public data write');
           if (await publicData.upsert(wr.leafSlot, wr.value, pSize)) pSize++;
         }
+        await budget.turn();
       }
-      snapshots.set(TreeId.PUBLIC_DATA_TREE, await this.commitIndexed(w, TreeId.PUBLIC_DATA_TREE, publicData, pSize, reader(2)));
+      snapshots.set(TreeId.PUBLIC_DATA_TREE, await this.commitIndexed(w, TreeId.PUBLIC_DATA_TREE, publicData, pSize, reader(2), budget));
 
       const msgs = block.l1ToL2Messages === undefined ? [] : padTo(block.l1ToL2Messages, L1_TO_L2_MESSAGES_PER_CHECKPOINT, 'L1→L2 messages');
-      snapshots.set(TreeId.L1_TO_L2_MESSAGE_TREE, await this.commitAppend(w, TreeId.L1_TO_L2_MESSAGE_TREE, msgs, sizes.get(3)!, reader(3)));
+      snapshots.set(TreeId.L1_TO_L2_MESSAGE_TREE, await this.commitAppend(w, TreeId.L1_TO_L2_MESSAGE_TREE, msgs, sizes.get(3)!, reader(3), budget));
 
       const lastArchive = await this.snapshotAt(TreeId.ARCHIVE, prev);
       const ctx: BlockStateContext = { blockNumber: block.blockNumber, lastArchive, state: stateFrom(snapshots) };
@@ -157,13 +163,13 @@ export class WorldState extends WorldStateQueries {
       if (typeof block.header !== 'function') checkHeader(header, ctx);
       w.blockHash = hashBlockHeader(header);
       w.headerJson = JSON.stringify(blockHeaderToJson(header));
-      const archive = await this.commitAppend(w, TreeId.ARCHIVE, [w.blockHash], sizes.get(4)!, reader(4));
+      const archive = await this.commitAppend(w, TreeId.ARCHIVE, [w.blockHash], sizes.get(4)!, reader(4), budget);
 
       const applied: AppliedBlock = { blockNumber: block.blockNumber, blockHash: w.blockHash, header, archive };
       await this.db.transaction(async (trx) => {
         const now = await trx('ws_blocks').max({ n: 'block_number' }).first();
         if (Number(now?.n) !== prev) throw new Error('world state changed during block application');
-        await this.repo.writeBlock(trx, w);
+        await this.repo.writeBlock(trx, w, budget);
         if (within) await within(trx, applied);
       });
       for (const n of w.nodes) this.cache.set(n.treeId, n.level, n.index, n.hash);
@@ -217,12 +223,13 @@ export class WorldState extends WorldStateQueries {
   private async commitAppend(
     w: BlockWriteSet, treeId: TreeId, leaves: readonly bigint[], size: number,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
+    budget?: EventLoopBudget,
   ): Promise<Snapshot> {
     const changed = new Map<number, bigint>();
     leaves.forEach((v, k) => { if (v !== 0n) changed.set(size + k, v); });
     for (const [index, value] of changed) w.leafValues.push({ treeId, index, value });
     const newSize = size + leaves.length;
-    const root = await this.updateNodes(w, treeId, changed, read);
+    const root = await this.updateNodes(w, treeId, changed, read, budget);
     w.treeStates.push({ treeId, root, size: newSize });
     return { root, nextAvailableLeafIndex: newSize };
   }
@@ -230,14 +237,16 @@ export class WorldState extends WorldStateQueries {
   private async commitIndexed(
     w: BlockWriteSet, treeId: TreeId, overlay: IndexedTreeOverlay, size: number,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
+    budget?: EventLoopBudget,
   ): Promise<Snapshot> {
     const changed = new Map<number, bigint>();
     for (const [index, leaf] of overlay.modified) {
       changed.set(index, indexedLeafHash(treeId, leaf, this.hasher));
       w.indexedLeaves.push({ treeId, index, leaf });
+      await budget?.turn();
     }
     for (const k of overlay.newKeys) w.indexedKeys.push({ treeId, key: k.key, index: k.index });
-    const root = await this.updateNodes(w, treeId, changed, read);
+    const root = await this.updateNodes(w, treeId, changed, read, budget);
     w.treeStates.push({ treeId, root, size });
     return { root, nextAvailableLeafIndex: size };
   }
@@ -245,9 +254,10 @@ export class WorldState extends WorldStateQueries {
   private async updateNodes(
     w: BlockWriteSet, treeId: TreeId, changed: Map<number, bigint>,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
+    budget?: EventLoopBudget,
   ): Promise<bigint> {
     if (changed.size === 0) return (await this.snapshotAt(treeId, w.blockNumber - 1)).root;
-    const { root, nodes } = await recomputeNodes(TREE_HEIGHT[treeId], changed, read, this.hasher);
+    const { root, nodes } = await recomputeNodes(TREE_HEIGHT[treeId], changed, read, this.hasher, budget);
     for (const n of nodes) w.nodes.push({ treeId, ...n });
     return root;
   }

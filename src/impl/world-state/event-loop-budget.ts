@@ -1,0 +1,27 @@
+/**
+ * Long computations on the main thread that let the event loop turn (issue #21): block application
+ * hashes for tens to hundreds of milliseconds, and JSON-RPC requests arriving meanwhile would wait
+ * for all of it. `turn()` yields (one `setImmediate`) once the work has held the loop for `ms` since
+ * the last turn, and is a resolved promise otherwise, so callers await it often and cheaply.
+ * @module
+ */
+
+/** Default longest stretch of work between two turns of the event loop, in milliseconds. */
+export const EVENT_LOOP_SLICE_MS = 8;
+
+/** Tracks how long the current stretch of work has held the event loop. */
+export class EventLoopBudget {
+  readonly #sliceMs: number;
+  #since = performance.now();
+
+  constructor(sliceMs = EVENT_LOOP_SLICE_MS) {
+    this.#sliceMs = sliceMs;
+  }
+
+  /** Lets the event loop turn if this stretch has run for the slice; resolves at once otherwise. */
+  async turn(): Promise<void> {
+    if (performance.now() - this.#since < this.#sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.#since = performance.now();
+  }
+}
