@@ -6,13 +6,14 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GUIDES } from './lib/html.ts';
+import { DOCUMENTS, GUIDES } from './lib/html.ts';
 import { buildModel, readDocument } from './lib/model.ts';
 import type { SiteModel } from './lib/model.ts';
 import { renderMethodPage } from './lib/render-method.ts';
-import { renderErrorsPage, renderGuidePage, renderIndexPage, renderTypePage, renderTypesIndex } from './lib/render-pages.ts';
+import { renderErrorsPage, renderGuidePage, renderIndexPage, renderNotFoundPage, renderTypePage, renderTypesIndex } from './lib/render-pages.ts';
 import { renderPlaygroundPage } from './lib/render-playground.ts';
 import { asScript, buildPlaygroundData, buildSearchIndex } from './lib/site-data.ts';
+import type { RenderedGuide } from './lib/site-data.ts';
 
 const SITE_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = resolve(SITE_DIR, '..');
@@ -28,11 +29,12 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   const repo = o.repoDir ?? REPO_DIR;
   const out = o.outDir ?? join(SITE_DIR, 'dist');
   const warnings: string[] = [];
-  const site = buildModel({
-    public: readDocument(o.publicDoc ?? join(repo, 'openrpc.public.json'), warnings),
-    admin: readDocument(o.adminDoc ?? join(repo, 'openrpc.admin.json'), warnings),
-    dev: readDocument(o.devDoc ?? join(repo, 'openrpc.dev.json'), warnings),
-  }, warnings);
+  const paths = {
+    public: o.publicDoc ?? join(repo, 'openrpc.public.json'),
+    admin: o.adminDoc ?? join(repo, 'openrpc.admin.json'),
+    dev: o.devDoc ?? join(repo, 'openrpc.dev.json'),
+  };
+  const site = buildModel({ public: readDocument(paths.public, warnings), admin: readDocument(paths.admin, warnings), dev: readDocument(paths.dev, warnings) }, warnings);
 
   rmSync(out, { recursive: true, force: true });
   const write = (rel: string, text: string) => {
@@ -45,11 +47,26 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   write('playground.html', renderPlaygroundPage(site));
   for (const m of site.methods) write(`methods/${m.name}.html`, renderMethodPage(site, m));
   for (const t of site.types) write(`types/${t.slug}.html`, renderTypePage(site, t));
-  for (const g of GUIDES) write(`guides/${g.slug}.html`, renderGuidePage(site, g.slug, g.title, guideSource(repo, g.slug, g.title)));
-  write('data/search-index.js', asScript('L2NODE_SEARCH', buildSearchIndex(site)));
+  const guides: RenderedGuide[] = [];
+  for (const g of GUIDES) {
+    const html = renderGuidePage(site, g.slug, g.title, guideSource(repo, g.slug, g.title));
+    guides.push({ slug: g.slug, title: g.title, html: html.slice(html.indexOf('<article'), html.indexOf('</article>')) });
+    write(`guides/${g.slug}.html`, html);
+  }
+  write('404.html', renderNotFoundPage(site));
+  write('data/search-index.js', asScript('L2NODE_SEARCH', buildSearchIndex(site, guides)));
+  // The documents themselves, downloadable as they are in the repository.
+  for (const d of DOCUMENTS) {
+    const from = paths[d.file.replace(/^openrpc\.|\.json$/g, '') as keyof typeof paths];
+    if (existsSync(from)) copyFileSync(from, join(out, d.file));
+    else write(d.file, '{}\n');
+  }
   write('data/playground-data.js', asScript('L2NODE_PLAYGROUND', buildPlaygroundData(site)));
   mkdirSync(join(out, 'assets'), { recursive: true });
   for (const f of readdirSync(join(SITE_DIR, 'assets')).filter((n) => /\.(js|css)$/.test(n))) copyFileSync(join(SITE_DIR, 'assets', f), join(out, 'assets', f));
+  // The search library, as the browser imports it (its source-map comment dropped: the map is not shipped).
+  const minisearch = readFileSync(join(REPO_DIR, 'node_modules/minisearch/dist/es/index.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+  write('assets/vendor/minisearch.js', minisearch);
   return site;
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run docs`: builds the site and serves docs-site/dist on a local port (default 8090,
- * `--port <n>` or DOCS_PORT). A plain static server; the tests reuse `startStaticServer`.
+ * `--port <n>` or DOCS_PORT). A plain static server answering a missing page with the site's 404.html;
+ * the tests reuse `startStaticServer`.
  * @module
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -26,7 +27,15 @@ export function startStaticServer(dir: string, port: number, host = '127.0.0.1')
       if (statSync(file).isDirectory()) file = join(file, 'index.html');
       statSync(file);
     } catch {
-      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      // the site's own "Page not found" page (links and search from the root), plain text only without one
+      const notFound = join(root, '404.html');
+      try {
+        statSync(notFound);
+      } catch {
+        return void res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+      }
+      res.writeHead(404, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
+      return void createReadStream(notFound).pipe(res);
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
     createReadStream(file).pipe(res);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite drives for real: Chromium (docs-site browser tests);
-# python3, golang-go, cargo and the serde crates (test/sdk: quicktype's Python, Go and Rust types,
-# built offline against Debian's packaged crates in /usr/share/cargo/registry).
+# curl, python3 and golang-go (the docs site's call snippets, run against a live node); python3,
+# golang-go, cargo and the serde crates (test/sdk: quicktype's Python, Go and Rust types, built
+# offline against Debian's packaged crates in /usr/share/cargo/registry).
 # Idempotent: does nothing when they are already there. Needs root (CI and these machines run as root).
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v go >/dev/null 2>&1 || need+=(golang-go)
 command -v cargo >/dev/null 2>&1 || need+=(cargo)

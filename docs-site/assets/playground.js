@@ -1,16 +1,16 @@
 /**
  * The playground: pick an endpoint and a method, edit parameters (checked live against their
  * schemas), send, and read the response checked against the result schema, with errors and
- * 401s explained from the catalogue. The admin key lives only in sessionStorage.
+ * 401s explained from the catalogue. The URL and key are the reader's settings (settings.js).
  * @module
  */
-import { checkSchema, label } from './schema-check.js';
+import { checkSchema } from './schema-check.js';
+import { answersAtAll, explainAnswer, originRefused } from './explain.js';
+import { apiKey, setApiKey, setUrl, urlFor } from './settings.js';
 import { copyText } from './site.js';
 
 const data = window.L2NODE_PLAYGROUND;
 const $ = (id) => document.getElementById(id);
-const KEY_STORE = 'l2node.adminApiKey';
-const urlStore = (surface) => `l2node.url.${surface}`;
 const state = { surface: 'public', method: null, params: [] };
 
 function surfaceRadios() { return [...document.querySelectorAll('input[name="surface"]')]; }
@@ -18,7 +18,7 @@ function surfaceRadios() { return [...document.querySelectorAll('input[name="sur
 function setSurface(surface, methodName) {
   state.surface = surface;
   surfaceRadios().forEach((r) => { r.checked = r.value === surface; });
-  $('pg-url').value = sessionStorage.getItem(urlStore(surface)) ?? data.urls[surface];
+  $('pg-url').value = urlFor(surface);
   $('pg-key-row').hidden = surface === 'public'; // admin and dev methods both live behind the admin key
   const select = $('pg-method');
   const groups = new Map();
@@ -141,7 +141,7 @@ async function send(ev) {
   try {
     res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(requestFor(params)) });
   } catch {
-    if (await answersAtAll(url)) return show('refused: origin not allowed', originRefused(url), '');
+    if (await answersAtAll(url)) return show('refused: origin not allowed', originRefused(url, state.surface), '');
     return show('unreachable', `<div class="explain bad"><strong>Cannot reach the node at <code></code>.</strong>
 <p>Is it running (<code>npm start</code>) and listening on this address and port?</p></div>`, '', url);
   }
@@ -152,57 +152,8 @@ async function send(ev) {
   show(`HTTP ${res.status} · ${ms} ms`, explain(res.status, body, key), body === undefined ? text : JSON.stringify(body, null, 2));
 }
 
-/**
- * After a failed call: whether the node answers at all. An opaque (no-cors) GET /status succeeds
- * whenever a server answers, so a failure of the real call then means the browser refused it: the
- * node does not allow this page's origin (its preflight got 403 and no CORS header).
- */
-async function answersAtAll(url) {
-  try {
-    await fetch(new URL('/status', url), { mode: 'no-cors' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** What the operator must change so that this page may call the node (docs/OPERATIONS.md "Browser safety and hostile callers"). */
-function originRefused(url) {
-  const admin = state.surface !== 'public';
-  const [corsFlag, hostFlag] = admin ? ['--admin-cors-origin', '--admin-vhosts'] : ['--cors-origin', '--vhosts'];
-  const origin = escapeHtml(location.origin);
-  return `<div class="explain bad"><strong>The node answered, but refused calls from this page (CORS).</strong>
-<p>The node at <code>${escapeHtml(url)}</code> does not allow pages from <code>${origin}</code>.${admin ? ' Its admin port answers no web page unless the operator names the page&#39;s origin.' : ''}
-To use this playground, the node&#39;s operator adds this origin and restarts it:</p>
-<pre><code>npm start -- ${corsFlag} ${origin}</code></pre>
-<p>(several origins are comma-separated; the variable is <code>${admin ? 'ADMIN_CORS_ORIGIN' : 'CORS_ORIGIN'}</code>). If you reach the node by a name other than
-<code>localhost</code> or <code>127.0.0.1</code>, that name must also be in <code>${hostFlag}</code>.</p>
-<p><a href="guides/operations.html#browser-safety-and-hostile-callers">Browser safety and hostile callers</a></p></div>`;
-}
-
 function explain(status, body, key) {
-  if (body === undefined) return '<div class="explain bad"><strong>The answer is not JSON.</strong> Is this URL a JSON-RPC endpoint of the node?</div>';
-  if (status === 401 || (state.surface !== 'public' && body.error?.code === -32000)) {
-    const why = key
-      ? 'The node rejected this API key: it does not match the hash in <code>&lt;dataDirectory&gt;/admin/api_key_hash</code>. Use the key the node printed on first start, or restart it with <code>--reset-admin-api-key</code> to get a new one.'
-      : 'No API key was sent. Admin methods need the key the node printed once on its first start; enter it in the API key field above.';
-    return `<div class="explain bad"><strong>401 Unauthorized: ${key ? 'wrong API key' : 'missing API key'}.</strong><p>${why}</p><p><a href="guides/admin-api-key.html">How the admin API key works</a></p></div>`;
-  }
-  if (body.error) {
-    const e = data.errors[body.error.code];
-    const name = e ? `${body.error.code} ${e.key}` : `${body.error.code} (not in the catalogue)`;
-    const link = e ? ` <a href="errors.html#${encodeURIComponent(e.key)}">See ${escapeHtml(e.key)} in the error catalogue.</a>` : '';
-    return `<div class="explain bad"><strong>Error ${escapeHtml(name)}</strong>: ${escapeHtml(body.error.message ?? '')}<p>${escapeHtml(e?.description ?? '')}${link}</p></div>`;
-  }
-  if ('result' in body) {
-    const schema = state.method.result;
-    if (!schema) return '<div class="explain ok">✓ Success.</div>';
-    const problems = checkSchema(body.result, schema, data.roots[state.method.surface], 'result');
-    return problems.length === 0
-      ? `<div class="explain ok">✓ The result matches the result schema (<code>${escapeHtml(label(schema))}</code>).</div>`
-      : `<div class="explain bad"><strong>The result does not match the result schema:</strong><ul>${problems.map((p) => `<li><code>${escapeHtml(p.path)}</code> ${escapeHtml(p.message)}</li>`).join('')}</ul></div>`;
-  }
-  return '<div class="explain bad">The answer has neither <code>result</code> nor <code>error</code>.</div>';
+  return explainAnswer({ status, body, key, surface: state.surface, result: state.method.result, root: data.roots[state.method.surface], errors: data.errors });
 }
 
 function show(status, explainHtml, bodyText, urlText) {
@@ -213,14 +164,10 @@ function show(status, explainHtml, bodyText, urlText) {
   $('pg-body').textContent = bodyText;
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-}
-
 function start() {
-  $('pg-key').value = sessionStorage.getItem(KEY_STORE) ?? '';
-  $('pg-key').addEventListener('input', () => sessionStorage.setItem(KEY_STORE, $('pg-key').value));
-  $('pg-url').addEventListener('input', () => { sessionStorage.setItem(urlStore(state.surface), $('pg-url').value); update(); });
+  $('pg-key').value = apiKey();
+  $('pg-key').addEventListener('input', () => setApiKey($('pg-key').value.trim()));
+  $('pg-url').addEventListener('input', () => { setUrl(state.surface, $('pg-url').value.trim()); update(); });
   surfaceRadios().forEach((r) => r.addEventListener('change', () => setSurface(r.value)));
   $('pg-method').addEventListener('change', () => setMethod($('pg-method').value));
   $('pg-example').addEventListener('change', () => fillParams(state.method.examples[Number($('pg-example').value)].params));
@@ -230,8 +177,14 @@ function start() {
     setTimeout(() => { $('pg-copy-curl').textContent = 'Copy'; }, 1200);
   });
   $('playground').addEventListener('submit', send);
-  const wanted = data.methods.find((m) => m.name === decodeURIComponent(location.hash.slice(1)));
-  setSurface(wanted?.surface ?? 'public', wanted?.name);
+  const fromHash = () => {
+    const wanted = data.methods.find((m) => m.name === decodeURIComponent(location.hash.slice(1)));
+    if (wanted && wanted.name === state.method?.name) return;
+    setSurface(wanted?.surface ?? 'public', wanted?.name);
+  };
+  // a link to playground.html#other_method from this very page changes only the hash
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
 }
 
 start();

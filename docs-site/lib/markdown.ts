@@ -4,13 +4,19 @@
  * emphasis and links. Everything is escaped first; no raw HTML passes through.
  * @module
  */
-import { codeBlock, esc } from './html.ts';
+import { codeBlock, esc, heading as headingHtml, scrollTable } from './html.ts';
 
 /** Rewrites a link target (e.g. `OPERATIONS.md` → `operations.html`); null renders the text unlinked. */
 export type LinkRewriter = (href: string) => string | null;
 
 /** Options of a rendering. */
-export interface MarkdownOptions { rewriteLink?: LinkRewriter }
+export interface MarkdownOptions {
+  rewriteLink?: LinkRewriter;
+  /** Heading ids already used on the page; headings get unique ids and a link to themselves. */
+  ids?: Set<string>;
+  /** Collects the headings (level, id, text) for a table of contents. */
+  headings?: { level: number; id: string; html: string }[];
+}
 
 /** Renders inline Markdown (code, bold, italic, links) to HTML. */
 export function renderInline(text: string, o: MarkdownOptions = {}): string {
@@ -54,10 +60,17 @@ export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
       i++;
       continue;
     }
-    const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (heading) {
+    const headingMatch = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (headingMatch) {
+      const heading = headingMatch;
       const level = heading[1]!.length;
-      out.push(`<h${level} id="${slugify(heading[2]!)}">${renderInline(heading[2]!, o)}</h${level}>`);
+      const ids = o.ids ?? (o.ids = new Set());
+      let id = slugify(heading[2]!) || 'section';
+      for (let n = 2; ids.has(id); n++) id = `${slugify(heading[2]!)}-${n}`;
+      ids.add(id);
+      const html = renderInline(heading[2]!, o);
+      o.headings?.push({ level, id, html });
+      out.push(level === 1 ? `<h1 id="${id}">${html}</h1>` : headingHtml(level, id, html));
       i++;
       continue;
     }
@@ -136,7 +149,7 @@ function renderTable(rows: string[], o: MarkdownOptions): string {
   // a table whose header row is empty is a key/value list: drop the empty header
   const th = headCells.every((c) => c === '') ? '' : `<thead><tr>${headCells.map((c) => `<th>${renderInline(c, o)}</th>`).join('')}</tr></thead>`;
   const trs = body.map((r) => `<tr>${cells(r).map((c) => `<td>${renderInline(c, o)}</td>`).join('')}</tr>`).join('');
-  return `<table>${th}<tbody>${trs}</tbody></table>`;
+  return scrollTable(`<table>${th}<tbody>${trs}</tbody></table>`);
 }
 
 function unescapeHtml(text: string): string {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolvePointer } from '../assets/schema-check.js';
+import { cleanDocumentTexts } from './citations.ts';
 
 export type Surface = 'public' | 'admin' | 'dev';
 /** Every document the site renders, in navigation order. `dev_*` methods live on the admin port. */
@@ -77,7 +78,8 @@ const emptyDocument = (): OpenRpcDocument => ({ openrpc: '1.3.2', info: { title:
 
 /** Builds the site model from the parsed documents (a surface left out renders as empty). */
 export function buildModel(given: Partial<Record<Surface, OpenRpcDocument>>, warnings: string[] = []): SiteModel {
-  const docs = Object.fromEntries(SURFACES.map((s) => [s, given[s] ?? emptyDocument()])) as Record<Surface, OpenRpcDocument>;
+  // The site shows the documents' texts without citations of repository files it does not publish.
+  const docs = Object.fromEntries(SURFACES.map((s) => [s, cleanDocumentTexts(given[s] ?? emptyDocument())])) as Record<Surface, OpenRpcDocument>;
   const methods: MethodModel[] = [];
   for (const surface of SURFACES)
     for (const raw of docs[surface].methods ?? []) methods.push(toMethod(docs[surface], surface, deref(docs[surface], raw)));
@@ -153,7 +155,7 @@ function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodMod
   for (const surface of ['admin', 'dev'] as const) {
     for (const [name, schema] of Object.entries(docs[surface].components?.schemas ?? {})) {
       const same = types.find((t) => t.name === name);
-      if (same && JSON.stringify(same.schema) === JSON.stringify(schema)) continue;
+      if (same && canonical(same.schema) === canonical(schema)) continue;
       types.push({ name, slug: same ? `${surface}.${name}` : name, surface, schema: schema as Schema, usedBy: [] });
     }
   }
@@ -163,6 +165,11 @@ function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodMod
     for (const ref of refs) typeFor(types, m.surface, ref)?.usedBy.push(m.name);
   }
   return types;
+}
+
+/** JSON with object keys sorted, so that the same schema written in another key order compares equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 }
 
 /** Finds the type page a schema name refers to from a method or type of `surface`. */

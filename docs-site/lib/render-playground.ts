@@ -17,7 +17,7 @@ export function renderPlaygroundPage(site: SiteModel): string {
     <label class="radio"><input type="radio" name="surface" value="dev"> Development API</label>
     <label class="field">URL <input id="pg-url" type="url" spellcheck="false"></label>
     <label class="field" id="pg-key-row" hidden>API key <input id="pg-key" type="password" spellcheck="false" placeholder="printed once by the node on first start">
-      <span class="hint">Kept only in this tab (sessionStorage) and sent as <code>x-api-key</code>.</span></label>
+      <span class="hint">Sent as <code>x-api-key</code>. The site's Node settings (⚙) share it; it stays in this tab unless you ask there to remember it.</span></label>
   </fieldset>
   <fieldset><legend>Method</legend>
     <select id="pg-method" aria-label="Method"></select>

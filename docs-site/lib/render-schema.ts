@@ -3,12 +3,27 @@
  * property tables for objects, alternatives for unions, links to type pages for `$ref`s.
  * @module
  */
-import { codeBlock, esc, json, typeHref } from './html.ts';
+import { codeBlock, esc, json, scrollTable, typeHref } from './html.ts';
+import { renderInline } from './markdown.ts';
 import type { Schema, Surface, TypeModel } from './model.ts';
 import { typeFor } from './model.ts';
 
 /** Where a schema is rendered: for relative links and for resolving names on the right surface. */
-export interface SchemaContext { root: string; surface: Surface; types: TypeModel[]; noHints?: boolean }
+export interface SchemaContext {
+  root: string; surface: Surface; types: TypeModel[]; noHints?: boolean;
+  /** Prefix of the ids given to property rows (`field-`, `result-`); rows get no ids without it. */
+  idPrefix?: string;
+  /** Ids already used on the page, so that every row id is unique. */
+  ids?: Set<string>;
+}
+
+/** A unique id on the page for `base` (a second "x" becomes "x-2"). */
+export function uniqueId(ids: Set<string> | undefined, base: string): string {
+  let id = base.replace(/[^\w.:-]+/g, '-');
+  for (let n = 2; ids?.has(id); n++) id = `${base}-${n}`;
+  ids?.add(id);
+  return id;
+}
 
 /** A link to the type page of a `$ref`, or the bare name when the document lacks it. */
 export function refLink(ref: string, ctx: SchemaContext): string {
@@ -48,7 +63,7 @@ export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
   if (typeof s.$ref === 'string') head = refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
   else if (s.const !== undefined) head = `<code>${esc(JSON.stringify(s.const))}</code>`;
   else if (Array.isArray(s.enum)) head = `one of ${s.enum.map((e: unknown) => `<code>${esc(JSON.stringify(e))}</code>`).join(', ')}`;
-  else if (s.oneOf || s.anyOf) head = (s.oneOf ?? s.anyOf).map((x: Schema) => schemaSummary(x, ctx)).join(' <span class="or">or</span> ');
+  else if (s.oneOf || s.anyOf) head = (s.oneOf ?? s.anyOf).map((x: Schema) => alternativeSummary(x, ctx)).join(' <span class="or">or</span> ');
   else if (s.allOf) head = s.allOf.map((x: Schema) => schemaSummary(x, ctx)).join(' <span class="or">and</span> ');
   else if (s.type === 'array' || (s.items && !s.type)) {
     const items = Array.isArray(s.prefixItems ?? s.items) ? `[${(s.prefixItems ?? s.items).map((x: Schema) => schemaSummary(x, ctx)).join(', ')}]` : schemaSummary(s.items ?? true, ctx);
@@ -58,6 +73,19 @@ export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
   if (s.nullable === true) head += ' or null';
   const extra = limits(s);
   return extra.length ? `${head}, ${extra.join(', ')}` : head;
+}
+
+/**
+ * One alternative of a union: an inline object is named by its title, or by its required fields
+ * ("object {address, selector}"), so that "object or object" never reaches the page.
+ */
+function alternativeSummary(x: Schema, ctx: SchemaContext): string {
+  if (typeof x !== 'object' || !(x.properties || x.type === 'object') || x.$ref) return schemaSummary(x, ctx);
+  if (typeof x.title === 'string' && x.title) return `<span class="alt-title">${esc(x.title)}</span>`;
+  const keys: string[] = x.required?.length ? x.required : Object.keys(x.properties ?? {});
+  if (keys.length === 0) return 'object';
+  const shown = keys.slice(0, 3).map((k) => `<code>${esc(k)}</code>`).join(', ');
+  return `object {${shown}${keys.length > 3 ? ', …' : ''}}`;
 }
 
 /** The schema a `$ref` (direct, or as array items) points at, when it is a component. */
@@ -82,7 +110,7 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
   if (typeof schema !== 'object') return `<p class="schema-line">${schemaSummary(schema, ctx)}</p>`;
   const s = schema as Record<string, any>;
   const parts = [`<p class="schema-line">${schemaSummary(s, ctx)}</p>`];
-  if (s.description && depth === 0 && !s.$ref) parts.push(`<p>${esc(s.description)}</p>`);
+  if (s.description && depth === 0 && !s.$ref) parts.push(`<p>${renderInline(s.description)}</p>`);
   if (s.properties && depth < 3) parts.push(propertyTable(s, ctx, depth));
   const target = depth === 0 ? refTarget(s, ctx) : undefined;
   if (target?.properties) parts.push(`<p class="muted">${refLink(s.$ref, ctx)} has these fields:</p>${propertyTable(target, ctx, 1)}`);
@@ -91,7 +119,7 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
   for (const key of ['oneOf', 'anyOf'] as const) {
     const alts = s[key];
     if (Array.isArray(alts) && alts.some((a: any) => a.properties) && depth < 3)
-      parts.push(`<ol class="alts">${alts.map((a: Schema) => `<li>${schemaDetail(a, ctx, depth + 1)}</li>`).join('')}</ol>`);
+      parts.push(`<ol class="alts">${alts.map((a: Schema) => `<li>${typeof a === 'object' && a.title ? `<strong>${esc(a.title)}</strong>` : ''}${schemaDetail(a, ctx, depth + 1)}</li>`).join('')}</ol>`);
   }
   return parts.join('\n');
 }
@@ -99,12 +127,16 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
 function propertyTable(s: Record<string, any>, ctx: SchemaContext, depth: number): string {
   const required = new Set<string>(s.required ?? []);
   const rows = Object.entries(s.properties as Record<string, Schema>).map(([name, p]) => {
-    const desc = typeof p === 'object' && p.description ? esc(p.description) : '';
-    const nested = typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties)) ? schemaDetail({ ...p, description: undefined }, ctx, depth + 1) : '';
-    return `<tr><td><code>${esc(name)}</code>${required.has(name) ? '' : ' <span class="opt">optional</span>'}${typeof p === 'object' && p.deprecated ? ' <span class="badge dep">deprecated</span>' : ''}</td><td>${nested || schemaSummary(p, ctx)}</td><td>${desc}</td></tr>`;
+    const desc = typeof p === 'object' && p.description ? renderInline(p.description) : '';
+    const path = ctx.idPrefix !== undefined ? `${ctx.idPrefix}${name}` : undefined;
+    const inner = path ? { ...ctx, idPrefix: `${path}.` } : ctx;
+    const nested = typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties)) ? schemaDetail({ ...p, description: undefined }, inner, depth + 1) : '';
+    const id = path ? uniqueId(ctx.ids, path) : '';
+    const anchor = id ? `<a class="anchor" href="#${esc(id)}" aria-label="Link to field ${esc(name)}">#</a>` : '';
+    return `<tr${id ? ` id="${esc(id)}"` : ''}><td><code>${esc(name)}</code>${anchor}${required.has(name) ? '' : ' <span class="opt">optional</span>'}${typeof p === 'object' && p.deprecated ? ' <span class="badge dep">deprecated</span>' : ''}</td><td>${nested || schemaSummary(p, ctx)}</td><td>${desc}</td></tr>`;
   }).join('');
   const extra = s.additionalProperties === false ? '' : '<p class="muted">Other properties are allowed.</p>';
-  return `<table class="props"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>${depth === 0 ? extra : ''}`;
+  return scrollTable(`<table class="props"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`, 'Fields') + (depth === 0 ? extra : '');
 }
 
 /** The raw JSON Schema, folded away for those who want it. */

@@ -4,13 +4,22 @@ import assert from 'node:assert/strict';
 import { renderInline, renderMarkdown, slugify } from '../../../docs-site/lib/markdown.ts';
 
 describe('renderMarkdown', () => {
-  it('headings get ids; paragraphs join their lines', () => {
-    assert.equal(renderMarkdown('## The admin `API` key\n\nOne\ntwo.'), '<h2 id="the-admin-api-key">The admin <code>API</code> key</h2>\n<p>One two.</p>');
+  it('headings get ids and a link to themselves; paragraphs join their lines', () => {
+    assert.equal(renderMarkdown('## The admin `API` key\n\nOne\ntwo.'), '<h2 id="the-admin-api-key">The admin <code>API</code> key<a class="anchor" href="#the-admin-api-key" aria-label="Link to this section">#</a></h2>\n<p>One two.</p>');
   });
-  it('fenced code is escaped and copyable, not interpreted', () => {
+  it('a repeated heading gets a unique id; the headings are collected for a table of contents', () => {
+    const headings: { level: number; id: string; html: string }[] = [];
+    const html = renderMarkdown('## Setup\n\n### Setup\n\n## Setup', { headings });
+    assert.deepEqual(headings.map((h) => [h.level, h.id]), [[2, 'setup'], [3, 'setup-2'], [2, 'setup-3']]);
+    assert.match(html, /<h3 id="setup-2">/);
+  });
+  it('fenced code is escaped, highlighted at build time and copyable, not interpreted', () => {
     const html = renderMarkdown('```sh\ncurl -d \'{"a":"<b>"}\'\n```');
-    assert.match(html, /<pre><code class="lang-sh">curl -d &#39;\{&quot;a&quot;:&quot;&lt;b&gt;&quot;\}&#39;<\/code><\/pre>/);
+    assert.match(html, /<pre tabindex="0"><code class="hljs lang-sh">curl -d <span class="hljs-string">&#x27;\{&quot;a&quot;:&quot;&lt;b&gt;&quot;\}&#x27;<\/span><\/code><\/pre>/);
     assert.match(html, /class="copy"/);
+  });
+  it('tables sit in their own scroll box', () => {
+    assert.match(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |'), /^<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>/);
   });
   it('tables: header, cells with inline code, escaped pipes', () => {
     const html = renderMarkdown('| Flag | Env |\n|---|---|\n| `--port` | `AZTEC_PORT` |\n| a \\| b | c |');
