@@ -22,13 +22,20 @@ export const SNIPPET_LANGS = [
 export type SnippetLang = (typeof SNIPPET_LANGS)[number]['id'];
 
 /**
- * Where the TypeScript snippets import the typed client from, and its factory per surface: the
- * one place to change when the client moves (the e2e test maps a repository path to a file URL).
+ * Where the TypeScript snippets import the typed client from (the `@l2node/client` package,
+ * docs/PACKAGES.md), and its factory per surface: the one place to change when the client moves.
  */
+export const CLIENT_PACKAGE = '@l2node/client';
 export const CLIENT_IMPORT: Record<Surface, { module: string; factory: string; variable: string }> = {
-  public: { module: './src/generated/public/client.ts', factory: 'createNodeClient', variable: 'node' },
-  admin: { module: './src/generated/admin/client.ts', factory: 'createNodeAdminClient', variable: 'admin' },
-  dev: { module: './src/generated/dev/client.ts', factory: 'createDevClient', variable: 'dev' },
+  public: { module: CLIENT_PACKAGE, factory: 'createNodeClient', variable: 'node' },
+  admin: { module: CLIENT_PACKAGE, factory: 'createNodeAdminClient', variable: 'admin' },
+  dev: { module: CLIENT_PACKAGE, factory: 'createDevClient', variable: 'dev' },
+};
+
+/** The repository sources of the client package's entry points (what a test runs a snippet against before packing). */
+export const CLIENT_PACKAGE_SOURCES: Record<string, string> = {
+  [CLIENT_PACKAGE]: 'src/client/index.ts',
+  [`${CLIENT_PACKAGE}/tx`]: 'src/client/tx.ts',
 };
 
 /** How each language reads the admin API key from the environment (the reader's key replaces it in the browser). */

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSite } from '../../docs-site/build.ts';
 import type { MethodModel, SiteModel } from '../../docs-site/lib/model.ts';
-import { CLIENT_IMPORT, DEFAULT_URLS, SNIPPET_LANGS } from '../../docs-site/lib/snippets.ts';
+import { CLIENT_PACKAGE_SOURCES, DEFAULT_URLS, SNIPPET_LANGS } from '../../docs-site/lib/snippets.ts';
 import type { SnippetLang } from '../../docs-site/lib/snippets.ts';
 import { cleanEnv, printedKey, startNode, tempDir } from '../integration/server-process-harness.ts';
 import type { NodeProcess } from '../integration/server-process-harness.ts';
@@ -27,6 +27,16 @@ const NODE_BIN = join(REPO, 'node_modules/.bin/node');
 
 /** Answers that mean the snippet itself is broken (bad JSON, bad request, unknown method) or the node failed. */
 const PROTOCOL_FAILURES = new Set([-32700, -32600, -32601, -32603]);
+
+/**
+ * The program with the client package's imports pointed at its sources in this repository (what
+ * `npm install @l2node/client` gives a reader, before packing).
+ */
+function withClientSources(code: string): string {
+  let out = code;
+  for (const [name, path] of Object.entries(CLIENT_PACKAGE_SOURCES)) out = out.replaceAll(`from '${name}'`, `from '${pathToFileURL(join(REPO, path)).href}'`);
+  return out;
+}
 
 /** Decodes the text of a code block as the page's copy button copies it. */
 function codeTextOf(html: string): string {
@@ -115,10 +125,8 @@ describe('docs site snippets against a live node', () => {
    */
   async function runTypescriptSnippets(): Promise<Outcome[]> {
     const files = site.methods.map((m) => {
-      const c = CLIENT_IMPORT[m.surface];
       const file = join(work, `${m.name}.ts`);
-      // the client's import is a path from the repository root; the file runs elsewhere
-      writeFileSync(file, pointed(m, pageSnippet(pageOf(m), 'typescript')).replace(`'${c.module}'`, `'${pathToFileURL(join(REPO, c.module)).href}'`));
+      writeFileSync(file, withClientSources(pointed(m, pageSnippet(pageOf(m), 'typescript'))));
       return pathToFileURL(file).href;
     });
     const runner = join(work, 'run-snippets.ts');
@@ -180,13 +188,13 @@ for (const file of ${JSON.stringify(files)}) {
 
   it('the "Sending a transaction" guide\'s program builds a transaction the node accepts', async () => {
     const html = readFileSync(join(outDir, 'guides/sending-a-transaction.html'), 'utf8');
-    const start = html.indexOf('<code class="hljs lang-ts">');
-    let code = codeTextOf(html.slice(html.lastIndexOf('<div class="code"', start), html.indexOf('</div>', start) + 6));
-    for (const path of ['./src/generated/public/client.ts', './src/impl/tx/tx-builder.ts']) code = code.replace(`'${path}'`, `'${pathToFileURL(join(REPO, path)).href}'`);
-    const file = join(work, 'send-tx.ts');
-    writeFileSync(file, code);
+    const start = html.indexOf('<code class="hljs lang-js">');
+    const code = codeTextOf(html.slice(html.lastIndexOf('<div class="code"', start), html.indexOf('</div>', start) + 6));
+    assert.match(code, /from '@l2node\/client\/tx'/);
+    const file = join(work, 'send-tx.mjs');
+    writeFileSync(file, withClientSources(code));
     const { stdout } = await run(NODE_BIN, [file], { env: { ...cleanEnv(), L2NODE_URL: node.publicUrl } });
-    const sent = /^sent (0x[0-9a-f]{64})/.exec(stdout);
+    const sent = /^sent (0x[0-9a-f]{64}) (\w+)/.exec(stdout);
     assert.ok(sent, stdout);
     const res = await fetch(node.publicUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getTxReceipt', params: [sent[1]] }) });
     const receipt = (await res.json() as { result: { status: string } }).result;

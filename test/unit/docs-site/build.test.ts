@@ -42,6 +42,7 @@ describe('docs-site build from the fixture document', () => {
     assert.match(page, /"method": "node_getBlocks"/);
     assert.deepEqual([...html.matchAll(/role="tab" id="call-tab-(\w+)"/g)].map((m) => m[1]), ['curl', 'typescript', 'python', 'go']);
     assert.match(page, /curl -s -X POST http:\/\/127.0.0.1:8080/);
+    assert.match(page, /import { createNodeClient } from '@l2node\/client';/);
     assert.match(page, /const node = createNodeClient\('http:\/\/127.0.0.1:8080'\);\nconst result = await node.getBlocks\(5, 2\);/);
     assert.match(page, /body = \{"jsonrpc": "2.0", "id": 1, "method": "node_getBlocks", "params": \[5, 2\]\}/);
     assert.match(page, /body := \[\]byte\(`\{"jsonrpc":"2.0","id":1,"method":"node_getBlocks","params":\[5,2\]\}`\)/);
