@@ -46,7 +46,8 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   write('types.html', renderTypesIndex(site));
   write('playground.html', renderPlaygroundPage(site));
   for (const m of site.methods) write(`methods/${m.name}.html`, renderMethodPage(site, m));
-  for (const t of site.types) write(`types/${t.slug}.html`, renderTypePage(site, t));
+  // a wrapper component (a description around another type) is shown as the type it wraps, without a page
+  for (const t of site.types.filter((x) => !x.aliasOf && !x.inline)) write(`types/${t.slug}.html`, renderTypePage(site, t));
   const guides: RenderedGuide[] = [];
   for (const g of GUIDES) {
     const html = renderGuidePage(site, g.slug, g.title, guideSource(repo, g.slug, g.title));

@@ -164,16 +164,27 @@ export function createIndex(MiniSearch, entries) {
   return index;
 }
 
-/** Searches; an exact name match rises to the top of its kind. */
+/** The order of kinds among the good matches: methods first. */
+const KIND_ORDER = ['method', 'param', 'field', 'type', 'error', 'guide'];
+
+/**
+ * Searches. Among the good matches (a quarter of the best score or more) methods come first, then
+ * params, fields, types, errors and guides, each by score; weaker matches follow by score. An exact
+ * name match counts triple.
+ */
 export function search(index, query, limit = 20) {
   const q = query.trim();
   if (!q) return [];
   const lower = q.toLowerCase();
-  return index.search(q).map((r) => {
+  const hits = index.search(q).map((r) => {
     const t = r.title.toLowerCase();
     const exact = t === lower || t.replace(/^[a-z]+_/, '') === lower;
     return { ...r, score: r.score * (exact ? 3 : 1) };
-  }).sort((a, b) => b.score - a.score).slice(0, limit);
+  });
+  const best = Math.max(0, ...hits.map((h) => h.score));
+  const good = (h) => h.score >= best / 4;
+  const rank = (h) => (good(h) ? KIND_ORDER.indexOf(h.kind) : KIND_ORDER.length);
+  return hits.sort((a, b) => rank(a) - rank(b) || b.score - a.score).slice(0, limit);
 }
 
 /** A short excerpt of `text` around the first query word, with the words marked. */

@@ -36,7 +36,13 @@ export interface MethodModel {
 export interface ErrorModel { key: string; code: number; message: string; description: string; dataSchema: Schema | null; surface: Surface; methods: string[] }
 
 /** One `components/schemas` entry; `slug` names its page (admin-only clashes get a prefix). */
-export interface TypeModel { name: string; slug: string; surface: Surface; schema: Schema; usedBy: string[] }
+export interface TypeModel {
+  name: string; slug: string; surface: Surface; schema: Schema; usedBy: string[];
+  /** For a component that only gives another one a description (`{ title, description, allOf: [{ $ref }] }`): the one it wraps. It has no page of its own. */
+  aliasOf?: string;
+  /** A scalar referred to from one place only (a field's own limits, named after it): shown inline there, without a page. */
+  inline?: boolean;
+}
 
 /** Everything the site renders. */
 export interface SiteModel { docs: Record<Surface, OpenRpcDocument>; methods: MethodModel[]; errors: ErrorModel[]; types: TypeModel[]; version: string; warnings: string[] }
@@ -150,21 +156,41 @@ function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodMo
 function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodModel[]): TypeModel[] {
   const types: TypeModel[] = [];
   const publicSchemas = docs.public.components?.schemas ?? {};
-  for (const [name, schema] of Object.entries(publicSchemas)) types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [] });
+  for (const [name, schema] of Object.entries(publicSchemas)) types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [], ...alias(schema) });
   // A schema another document also defines identically is one page; a differing one gets its surface as prefix.
   for (const surface of ['admin', 'dev'] as const) {
     for (const [name, schema] of Object.entries(docs[surface].components?.schemas ?? {})) {
       const same = types.find((t) => t.name === name);
       if (same && canonical(same.schema) === canonical(schema)) continue;
-      types.push({ name, slug: same ? `${surface}.${name}` : name, surface, schema: schema as Schema, usedBy: [] });
+      types.push({ name, slug: same ? `${surface}.${name}` : name, surface, schema: schema as Schema, usedBy: [], ...alias(schema) });
     }
+  }
+  // how often each document refers to each component (the most of any document: the same field may be in two)
+  const uses = new Map<string, number>();
+  for (const surface of SURFACES) {
+    for (const [, name] of JSON.stringify(docs[surface]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) uses.set(`${surface}:${name}`, (uses.get(`${surface}:${name}`) ?? 0) + 1);
+  }
+  for (const t of types) {
+    const s = t.schema;
+    const scalar = typeof s === 'object' && !t.aliasOf && !s.properties && !s.oneOf && !s.anyOf && !s.allOf && !s.items && !s.enum && typeof s.type === 'string' && !['object', 'array', 'null'].includes(s.type);
+    if (scalar && Math.max(...SURFACES.map((x) => uses.get(`${x}:${t.name}`) ?? 0)) <= 1) t.inline = true;
   }
   for (const m of methods) {
     const refs = new Set<string>();
     collectRefs([m.params.map((p) => p.schema), m.result?.schema], refs);
-    for (const ref of refs) typeFor(types, m.surface, ref)?.usedBy.push(m.name);
+    const used = new Set([...refs].map((ref) => typeFor(types, m.surface, ref)));
+    for (const t of used) if (t && !t.usedBy.includes(m.name)) t.usedBy.push(m.name);
   }
   return types;
+}
+
+/** The component a wrapper names (`{ title, description, allOf: [{ $ref }] }` and nothing else). */
+function alias(schema: unknown): { aliasOf?: string } {
+  if (!schema || typeof schema !== 'object') return {};
+  const s = schema as Record<string, any>;
+  const only = Array.isArray(s.allOf) && s.allOf.length === 1 && typeof s.allOf[0]?.$ref === 'string' && Object.keys(s.allOf[0]).length === 1;
+  const plain = Object.keys(s).every((k) => ['title', 'description', 'allOf', 'examples', 'deprecated', '$comment'].includes(k));
+  return only && plain && s.allOf[0].$ref.startsWith('#/components/schemas/') ? { aliasOf: s.allOf[0].$ref.split('/').pop() } : {};
 }
 
 /** JSON with object keys sorted, so that the same schema written in another key order compares equal. */
@@ -172,9 +198,16 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 }
 
-/** Finds the type page a schema name refers to from a method or type of `surface`. */
-export function typeFor(types: TypeModel[], surface: Surface, name: string): TypeModel | undefined {
+/** The component named `name` as written, wrapper or not. */
+export function rawTypeFor(types: TypeModel[], surface: Surface, name: string): TypeModel | undefined {
   return types.find((t) => t.name === name && t.surface === surface) ?? types.find((t) => t.name === name);
+}
+
+/** Finds the type page a schema name refers to from a method or type of `surface`, through wrappers to the type they name. */
+export function typeFor(types: TypeModel[], surface: Surface, name: string): TypeModel | undefined {
+  let t = rawTypeFor(types, surface, name);
+  for (let i = 0; i < 8 && t?.aliasOf; i++) t = rawTypeFor(types, t.surface, t.aliasOf) ?? t;
+  return t;
 }
 
 /** Collects the component names of every `#/components/schemas/X` reference under `value` (not followed). */

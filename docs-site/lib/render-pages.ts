@@ -36,10 +36,10 @@ function about(site: SiteModel): string {
 /** Renders types/<slug>.html: the schema, what it refers to, and what uses it. */
 export function renderTypePage(site: SiteModel, t: TypeModel): string {
   const ctx = { root: '../', surface: t.surface, types: site.types, idPrefix: 'field-', ids: new Set<string>() };
-  const refs = [...collectRefs(t.schema, new Set())].map((n) => typeFor(site.types, t.surface, n)).filter((x): x is TypeModel => !!x && x !== t);
-  const referrers = site.types.filter((o) => o !== t && collectRefs(o.schema, new Set()).has(t.name) && typeFor(site.types, o.surface, t.name) === t);
+  const refs = [...new Set([...collectRefs(t.schema, new Set())].map((n) => typeFor(site.types, t.surface, n)))].filter((x): x is TypeModel => !!x && x !== t && !x.inline);
+  const referrers = site.types.filter((o) => o !== t && !o.aliasOf && [...collectRefs(o.schema, new Set())].some((n) => typeFor(site.types, o.surface, n) === t));
   const link = (o: TypeModel) => `<a href="../${typeHref(o.slug)}">${esc(o.name)}</a>`;
-  const variants = site.types.filter((o) => o !== t && o.name === t.name);
+  const variants = site.types.filter((o) => o !== t && !o.aliasOf && o.name === t.name);
   const body = [
     `<p class="crumbs"><a href="../types.html">Types</a> · ${t.surface === 'public' ? 'public' : `${t.surface} (${t.surface === 'dev' ? 'development' : 'admin'})`} document</p>`,
     `<h1>${esc(t.name)}</h1>`,
@@ -58,11 +58,11 @@ export function renderTypePage(site: SiteModel, t: TypeModel): string {
 /** Renders types.html: every type with its one-line summary. */
 export function renderTypesIndex(site: SiteModel): string {
   // One row per name: a schema the admin or dev document defines differently is linked from its row.
-  const first = [...site.types].sort((a, b) => a.name.localeCompare(b.name)).filter((t, i, all) => all.findIndex((o) => o.name === t.name) === i);
+  const first = site.types.filter((t) => !t.aliasOf && !t.inline).sort((a, b) => a.name.localeCompare(b.name)).filter((t, i, all) => all.findIndex((o) => o.name === t.name) === i);
   const rows = first.map((t) => {
     const ctx = { root: '', surface: t.surface, types: site.types };
     const s = typeof t.schema === 'object' ? { ...t.schema, description: undefined } : t.schema;
-    const variants = site.types.filter((o) => o !== t && o.name === t.name).map((o) => ` <a class="badge admin" href="${typeHref(o.slug)}">${o.surface} variant</a>`).join('');
+    const variants = site.types.filter((o) => o !== t && !o.aliasOf && o.name === t.name).map((o) => ` <a class="badge admin" href="${typeHref(o.slug)}">${o.surface} variant</a>`).join('');
     return `<tr id="${esc(t.name)}"><td><a href="${typeHref(t.slug)}"><code>${esc(t.name)}</code></a>${t.surface === 'public' ? '' : ` <span class="badge admin">${t.surface}</span>`}${variants}</td><td>${schemaSummary(s, ctx)}</td><td>${renderInline(typeof t.schema === 'object' ? t.schema.description ?? '' : '')}</td></tr>`;
   }).join('');
   const body = `<h1>Types</h1><p class="lead">The shared schemas of both documents (<code>components/schemas</code>).</p>

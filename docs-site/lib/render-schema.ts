@@ -6,7 +6,7 @@
 import { codeBlock, esc, json, scrollTable, typeHref } from './html.ts';
 import { renderInline } from './markdown.ts';
 import type { Schema, Surface, TypeModel } from './model.ts';
-import { typeFor } from './model.ts';
+import { rawTypeFor, typeFor } from './model.ts';
 
 /** Where a schema is rendered: for relative links and for resolving names on the right surface. */
 export interface SchemaContext {
@@ -29,7 +29,24 @@ export function uniqueId(ids: Set<string> | undefined, base: string): string {
 export function refLink(ref: string, ctx: SchemaContext): string {
   const name = ref.split('/').pop()!;
   const t = typeFor(ctx.types, ctx.surface, name);
-  return t ? `<a class="type" href="${ctx.root}${typeHref(t.slug)}">${esc(name)}</a>` : `<code>${esc(name)}</code>`;
+  return t ? `<a class="type" href="${ctx.root}${typeHref(t.slug)}">${esc(t.name)}</a>` : `<code>${esc(name)}</code>`;
+}
+
+/** Whether a `$ref` names JSON null (the documents' `Null` component). */
+function isNullRef(ref: string, ctx: SchemaContext): boolean {
+  const t = typeFor(ctx.types, ctx.surface, ref.split('/').pop()!);
+  return typeof t?.schema === 'object' && t.schema.type === 'null';
+}
+
+/** The description a property carries, or the one of the wrapper component it refers to. */
+export function describedBy(p: Schema, ctx: SchemaContext): string {
+  if (typeof p !== 'object') return '';
+  if (p.description) return p.description;
+  const name = typeof p.$ref === 'string' ? p.$ref.split('/').pop()! : undefined;
+  const raw = name ? rawTypeFor(ctx.types, ctx.surface, name) : undefined;
+  if (raw?.aliasOf && typeof raw.schema === 'object' && raw.schema.description) return raw.schema.description;
+  const final = name ? typeFor(ctx.types, ctx.surface, name) : undefined;
+  return final?.inline && typeof final.schema === 'object' ? final.schema.description ?? '' : '';
 }
 
 /** Returns the limits of a schema as short phrases: "≥ 1", "at most 1000 items", "default 100". */
@@ -60,7 +77,13 @@ export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
   if (schema === false) return 'nothing';
   const s = schema as Record<string, any>;
   let head: string;
-  if (typeof s.$ref === 'string') head = refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
+  const target = typeof s.$ref === 'string' ? typeFor(ctx.types, ctx.surface, s.$ref.split('/').pop()!) : undefined;
+  const nullable = typeof target?.schema === 'object' && (target.schema.oneOf ?? target.schema.anyOf)?.length === 2
+    && (target.schema.oneOf ?? target.schema.anyOf).some((a: any) => typeof a.$ref === 'string' && isNullRef(a.$ref, ctx));
+  if (target?.inline && typeof target.schema === 'object') head = schemaSummary({ ...target.schema, description: undefined, title: undefined }, ctx);
+  // "NullableL2Block" reads better as what it is: "L2Block or null"
+  else if (nullable) head = schemaSummary({ oneOf: (target!.schema as Record<string, any>).oneOf ?? (target!.schema as Record<string, any>).anyOf }, ctx);
+  else if (typeof s.$ref === 'string') head = isNullRef(s.$ref, ctx) ? 'null' : refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
   else if (s.const !== undefined) head = `<code>${esc(JSON.stringify(s.const))}</code>`;
   else if (Array.isArray(s.enum)) head = `one of ${s.enum.map((e: unknown) => `<code>${esc(JSON.stringify(e))}</code>`).join(', ')}`;
   else if (s.oneOf || s.anyOf) head = (s.oneOf ?? s.anyOf).map((x: Schema) => alternativeSummary(x, ctx)).join(' <span class="or">or</span> ');
@@ -127,7 +150,7 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
 function propertyTable(s: Record<string, any>, ctx: SchemaContext, depth: number): string {
   const required = new Set<string>(s.required ?? []);
   const rows = Object.entries(s.properties as Record<string, Schema>).map(([name, p]) => {
-    const desc = typeof p === 'object' && p.description ? renderInline(p.description) : '';
+    const desc = renderInline(describedBy(p, ctx));
     const path = ctx.idPrefix !== undefined ? `${ctx.idPrefix}${name}` : undefined;
     const inner = path ? { ...ctx, idPrefix: `${path}.` } : ctx;
     const nested = typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties)) ? schemaDetail({ ...p, description: undefined }, inner, depth + 1) : '';

@@ -8,7 +8,7 @@ import { GUIDES, methodHref, typeHref } from './html.ts';
 import type { SiteModel } from './model.ts';
 import { STANDARD_ERRORS, SURFACES } from './model.ts';
 import { renderInline } from './markdown.ts';
-import { schemaSummary } from './render-schema.ts';
+import { describedBy, schemaSummary } from './render-schema.ts';
 import { DEFAULT_URLS } from './snippets.ts';
 
 /** One search entry; `href` is relative to the site root. Kinds rank in this order (assets/site.js). */
@@ -51,13 +51,14 @@ export function buildSearchIndex(site: SiteModel, guides: RenderedGuide[] = []):
     add({ kind: 'method', title: m.name, context: `${m.surface} method`, keys: [m.handler, m.tag, ...m.params.map((p) => p.name), ...fields].join(' '), text: plainText(`${m.summary} ${m.description}`), href: methodHref(m.name) });
     for (const p of m.params) add({ kind: 'param', title: p.name, context: `param of ${m.name}`, keys: '', text: plainText(`${p.summary} ${p.description}`), href: `${methodHref(m.name)}#param-${p.name}` });
     for (const [k, d] of Object.entries((m.result?.schema as any)?.properties ?? {}) as [string, any][])
-      add({ kind: 'field', title: k, context: `result field of ${m.name}`, keys: '', text: plainText(d?.description ?? ''), href: `${methodHref(m.name)}#result.${k}` });
+      add({ kind: 'field', title: k, context: `result field of ${m.name}`, keys: '', text: plainText(describedBy(d, { root: '', surface: m.surface, types: site.types })), href: `${methodHref(m.name)}#result.${k}` });
   }
-  for (const t of site.types) {
+  for (const t of site.types.filter((x) => !x.aliasOf && !x.inline)) {
     const schema = typeof t.schema === 'object' ? t.schema : {};
     const props = Object.entries((schema as any).properties ?? {}) as [string, any][];
     add({ kind: 'type', title: t.name, context: t.surface === 'public' ? 'type' : `${t.surface} type`, keys: propertiesOf(schema).map(([k]) => k).join(' '), text: plainText((schema as any).description ?? ''), href: typeHref(t.slug) });
-    for (const [k, d] of props) add({ kind: 'field', title: k, context: `field of ${t.name}`, keys: '', text: plainText(d?.description ?? ''), href: `${typeHref(t.slug)}#field-${k}` });
+    const ctx = { root: '', surface: t.surface, types: site.types };
+    for (const [k, d] of props) add({ kind: 'field', title: k, context: `field of ${t.name}`, keys: '', text: plainText(describedBy(d, ctx)), href: `${typeHref(t.slug)}#field-${k}` });
   }
   for (const e of site.errors) add({ kind: 'error', title: e.key, context: `error ${e.code}`, keys: `${e.code} ${e.message}`, text: plainText(e.description), href: `errors.html#${e.key}` });
   for (const g of GUIDES) {
