@@ -251,6 +251,8 @@ function assemble(p: Parts): L2Node {
     const follower = new Follower({
       // Txs of imported blocks leave the pool inside each block's commit (the pool owns tx status: txpool/tx-status.ts).
       engine, source: p.source, sync: gate, logger, ownProofTips: sequencing,
+      // A follower follows its source's reorgs (a sequencer importing peers' blocks keeps its own chain).
+      ...(role.kind === 'follower' && { unwindTo: (target: number) => engine.rollbackTo(target) }),
       progressIntervalMs: (config.progressIntervalSeconds ?? 10) * 1000, ...(o.metrics && { observer: o.metrics.follower }),
     });
     followerRef.current = follower;

@@ -9,7 +9,9 @@
  * database is the truth: every step starts from our own latest block, so a restart or a
  * rollback to n simply continues from n + 1. A block or checkpoint that does not verify stops
  * syncing at the last good block (`stopped-on-mismatch`) until the next resume or restart;
- * a source that is down is only logged and retried.
+ * a source that is down is only logged and retried. With `unwindTo`, a reorg of the source (its
+ * chain no longer holds our tip) is followed: we unwind to the last shared block, above our
+ * finalized one, through the engine's rollback (so the pool re-admits or drops the unwound txs).
  * @module
  */
 import { BlockImportError, importBlock, importCheckpoint } from '../chain/block-import.ts';
@@ -100,6 +102,13 @@ export interface FollowerOptions {
   /** Milliseconds between progress lines while catching up (default DEFAULT_PROGRESS_INTERVAL_MS). */
   readonly progressIntervalMs?: number;
   readonly observer?: FollowerObserver;
+  /**
+   * Unwinds this node to block `target` (the engine's rollback, with the tx status owner: txs of
+   * unwound blocks back to the pool or dropped). Given, a reorg of the source above our finalized
+   * block is followed: we unwind to the last block we share with the source and import its
+   * chain from there. Without it, a reorg stops syncing like any block that does not verify.
+   */
+  readonly unwindTo?: (target: number) => Promise<unknown>;
 }
 
 /** Follows and verifies a chain. */
@@ -231,7 +240,20 @@ export class Follower {
     let imported = 0;
     let blocks: L2Block[] = [];
     try {
+      // The source reorganised: its tip is a block we hold another version of. Unwind to where we agree.
+      // (A source merely behind us — a lagging peer — has our hash at its tip: nothing is unwound.)
+      if (tips !== undefined && this.#o.unwindTo !== undefined && tips.proposed.number > 0 && this.#latest >= tips.proposed.number) {
+        if ((await engine.chain.findBlock(tips.proposed.number))!.hash !== tips.proposed.hash) {
+          await this.#followReorg(tips.proposed.number - 1);
+          return { imported: 0, more: true };
+        }
+      }
       blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
+      const first = blocks[0];
+      if (first !== undefined && this.#o.unwindTo !== undefined && this.#latest > 0 && first.header.lastArchive.root !== (await engine.chain.findBlock(this.#latest))!.archive.root) {
+        await this.#followReorg(this.#latest - 1);
+        return { imported: 0, more: true };
+      }
       try {
         for (const b of blocks) {
           await this.#import(b);
@@ -267,6 +289,26 @@ export class Follower {
     }
     if (imported > 0) this.#o.logger?.info('follower: imported blocks', { to: this.#latest, source: source.name });
     return { imported, more: imported > 0 && !this.#caughtUp };
+  }
+
+  /**
+   * Walks down from block `from` to the newest block the source and we both hold (same hash),
+   * not below our finalized block, and unwinds to it. A fork below finalized is refused
+   * (BlockImportError: syncing stops as on any mismatch).
+   */
+  async #followReorg(from: number): Promise<void> {
+    const { engine, source } = this.#o;
+    const finalized = (await engine.chain.getL2Tips()).finalized.block.number;
+    let k = Math.max(0, Math.min(from, this.#latest));
+    for (; k > finalized; k--) {
+      const [theirs] = await source.getBlocks(k, 1);
+      if (theirs !== undefined && theirs.hash === (await engine.chain.findBlock(k))!.hash) break;
+    }
+    if (k < finalized) throw new BlockImportError('block', this.#latest, `the source reorganised below our finalized block ${finalized}`);
+    this.#o.logger?.warn('follower: the source reorganised; unwinding to the last shared block', { source: source.name, from: this.#latest, to: k });
+    await this.#o.unwindTo!(k);
+    this.#latest = k;
+    this.#caughtUp = false;
   }
 
   /** Starts progress lines when PROGRESS_MIN_BEHIND or more blocks behind `target`; moves the target of running ones. */
