@@ -17,35 +17,21 @@ state_dir="${L2NODE_PG_REPLICA_DIR:-$root/test/tmp/replica}"
 env_file="$state_dir/postgres-env"
 url_file="$state_dir/postgres-url"
 started=$(date +%s%N)
-as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
+# shellcheck source=scripts/postgres-common.sh
+. "$root/scripts/postgres-common.sh"
 [ -f "$primary_env" ] || { echo "no primary recorded; run scripts/postgres-start.sh first" >&2; exit 1; }
 # shellcheck disable=SC1090
 . "$primary_env"
 primary_port=$PG_PORT primary_dir=$PG_DATADIR bindir=$PG_BINDIR
 
-if [ -f "$env_file" ]; then
-  # shellcheck disable=SC1090
-  . "$env_file"
-  if as_owner "$PG_BINDIR/pg_ctl" -D "$PG_DATADIR/data" status >/dev/null 2>&1; then
-    cat "$url_file"
-    exit 0
-  fi
-  rm -rf "$PG_DATADIR"
-fi
+reuse_recorded_cluster
 
 # The primary's own URL names the role, password and database the replica serves too.
 primary_url=$(cat "$(dirname "$primary_env")/postgres-url")
 as_owner "$bindir/psql" -h "$primary_dir" -p "$primary_port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
   -c "do \$\$ begin if not exists (select from pg_roles where rolname = 'l2node_replication') then create role l2node_replication login replication password 'l2node_replication'; end if; end \$\$;"
 
-port=""
-for _ in $(seq 1 50); do
-  p=$((20000 + RANDOM % 40000))
-  if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then port=$p; break; fi
-done
-[ -n "$port" ] || { echo "no free port found" >&2; exit 1; }
+pick_free_port
 
 datadir=$(mktemp -d /tmp/l2node-pg-replica.XXXXXX)
 [ "$(id -u)" = 0 ] && chown postgres:postgres "$datadir"

@@ -28,20 +28,10 @@ find_bindir() {
   command -v initdb >/dev/null 2>&1 && dirname "$(readlink -f "$(command -v initdb)")"
 }
 
-# Runs a server binary as the cluster owner (postgres when we are root, else ourselves).
-as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
+# shellcheck source=scripts/postgres-common.sh
+. "$root/scripts/postgres-common.sh"
 
-if [ -f "$env_file" ]; then
-  # shellcheck disable=SC1090
-  . "$env_file"
-  if as_owner "$PG_BINDIR/pg_ctl" -D "$PG_DATADIR/data" status >/dev/null 2>&1; then
-    cat "$url_file"
-    exit 0
-  fi
-  rm -rf "$PG_DATADIR"
-fi
+reuse_recorded_cluster
 
 bindir=$(find_bindir || true)
 if [ -z "$bindir" ]; then
@@ -56,13 +46,7 @@ if [ -z "$bindir" ]; then
   bindir=$(find_bindir)
 fi
 
-# A port nothing listens on (bash's /dev/tcp connect fails on a free port).
-port=""
-for _ in $(seq 1 50); do
-  p=$((20000 + RANDOM % 40000))
-  if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then port=$p; break; fi
-done
-[ -n "$port" ] || { echo "no free port found" >&2; exit 1; }
+pick_free_port
 
 datadir=$(mktemp -d /tmp/l2node-pg.XXXXXX)
 [ "$(id -u)" = 0 ] && chown postgres:postgres "$datadir"
