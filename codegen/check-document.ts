@@ -105,7 +105,7 @@ function checkExamples(model: DocumentModel, m: MethodModel, sides: ExampleAjvs)
     else if (declared === undefined) problems.push(`${where}: code ${x.error.code} is not in the method's errors`);
     else {
       if (declared.dataSchema !== undefined) {
-        // Absent data is null: an error whose data schema is NoErrorData carries none, and the others must.
+        // Absent data is null: an error whose data schema is `{"type": "null"}` carries none, and the others must.
         const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n), 'response'));
         if (!validate(x.error.data ?? null)) problems.push(`${where}: data does not match ${declared.name}'s data schema (${ERROR_DETAILS}): ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
       }
@@ -131,7 +131,7 @@ function checkErrorDetails(model: DocumentModel, raw: unknown): string[] {
     if (!Object.hasOwn(raw, e.name)) problems.push(`${file}: error ${e.name} has no ${ERROR_DETAILS} entry`);
     else {
       if (typeof e.description !== 'string' || e.description === '') problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no description`);
-      if (typeof e.dataSchema !== 'object' || e.dataSchema === null) problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no dataSchema (NoErrorData when it carries none)`);
+      if (typeof e.dataSchema !== 'object' || e.dataSchema === null) problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no dataSchema ({"type": "null"} when it carries none)`);
     }
   }
   return problems;

@@ -75,7 +75,7 @@ function loadCatalogue(file: string, surface: Surface): Map<number, CatalogueErr
   ajv.addSchema({ ...doc, $id: base } as object);
   const out = new Map<number, CatalogueError>();
   for (const [name, raw] of Object.entries(doc.components.errors)) {
-    // Every error has a data schema (codegen checks it); NoErrorData is `null`, i.e. no data.
+    // Every error has a data schema (codegen checks it); `{"type": "null"}` means no data.
     const ref = `${base}#/x-errors/${encodeURIComponent(name)}/dataSchema`;
     const validate: ValidateFunction = ajv.compile(doc['x-errors']?.[name]?.dataSchema === undefined ? { type: 'null' } : { $ref: ref });
     out.set(raw.code, {
