@@ -41,7 +41,7 @@ describe('follower over RPC', () => {
     const imported = await follower.syncNow();
     assert.equal(imported, tips.proposed.number);
     assert.deepEqual(pages, [25, 25, tips.proposed.number - 50]);
-    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: tips.proposed.number, sourceTip: tips.proposed.number });
+    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: tips.proposed.number, sourceTip: tips.proposed.number, behindBlocks: 0, lagSeconds: 0 });
     await assertSameChain(proposer.engine, engine, txs);
     assert.equal(engine.worldState.finalizedBlockNumber, tips.finalized.block.number);
   });
