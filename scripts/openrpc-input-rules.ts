@@ -105,7 +105,9 @@ function edit(doc: Json): void {
     if (m.name === 'node_getPrivateLogs') {
       const limit = ((m.params ?? []) as Json[]).find((p) => p.name === 'limit');
       if (limit !== undefined) {
-        (limit.schema as Json).minimum = 0;
+        // Shaped documents (codegen/shape-documents.ts) hold the bound in a named component: set it there.
+        const holder = boundHolder(schemas, limit.schema as Json, 'minimum');
+        if (holder !== undefined) holder.minimum = 0;
         limit.description = 'Number of blocks (0 to 1000; 0 answers `[]`).';
       }
       m.description = String(m.description).replace('`limit` (number of blocks) 1 to 1000.', '`limit` (number of blocks) 0 to 1000.');
@@ -113,9 +115,32 @@ function edit(doc: Json): void {
   }
   const treeId = schemas.MerkleTreeId;
   if (treeId !== undefined) treeId.description = String(treeId.description).replace(MERKLE_5_6_OLD, MERKLE_5_6_NEW);
+  // SPEC §7's INSUFFICIENT_FEE_PAYER_BALANCE is named wherever its condition is the cause, as a pool rejection names it.
+  for (const name of ['TxInvalidErrorData', 'SimulationRefusedErrorData']) {
+    const data = schemas[name];
+    if (data === undefined) continue;
+    // Once shape-documents has named it, the member is a `$ref`: leave it as it is.
+    if ((data.properties as Json).code !== undefined) continue;
+    (data.properties as Json).code = {
+      description: 'The SPEC §7 rejection code when its condition is the cause: `INSUFFICIENT_FEE_PAYER_BALANCE` when the fee payer cannot pay the fee (the reason keeps Aztec 4.1.2\'s words, `Insufficient fee payer balance`). Absent otherwise.',
+      type: 'string',
+      enum: ['INSUFFICIENT_FEE_PAYER_BALANCE'],
+    };
+  }
   // nodeAdmin_setConfig: keys this node does not know reach the handler, which ignores and logs them.
   const update = schemas.NodeAdminConfigUpdate;
   if (update !== undefined) update.additionalProperties = true;
+}
+
+/** The schema that states `keyword` for `schema`, following `$ref`s and single `allOf` wrappers. */
+function boundHolder(schemas: Record<string, Json>, schema: Json, keyword: string): Json | undefined {
+  let s: Json | undefined = schema;
+  for (let hops = 0; s !== undefined && hops < 10; hops++) {
+    if (keyword in s) return s;
+    const ref = typeof s.$ref === 'string' ? s.$ref : (Array.isArray(s.allOf) && s.allOf.length === 1 ? (s.allOf[0] as Json).$ref : undefined);
+    s = typeof ref === 'string' ? schemas[ref.split('/').pop()!] : undefined;
+  }
+  return undefined;
 }
 
 for (const file of FILES) {

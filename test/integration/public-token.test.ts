@@ -173,6 +173,14 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     assert.deepEqual(r.error, { code: -32030, message: 'Simulation refused: L2 gas limit 6000000 exceeds the maximum of 5000000', data: { reason: 'L2 gas limit 6000000 exceeds the maximum of 5000000', l2GasLimit: '6000000', maxL2GasLimit: '5000000' } });
   });
 
+  it('refuses a simulation whose fee payer cannot pay, naming INSUFFICIENT_FEE_PAYER_BALANCE in data.code (SPEC §7)', async () => {
+    const poor = buildPublicTx({ txNullifier: nul(60), feePayer: 0x4242n, appCalls: [{ to: token.instance.address, from: BOB, calldata: calldata('balance_of_public((Field))', BOB) }] });
+    const r = await rpc('node_simulatePublicCalls', poor.wire);
+    assert.equal(r.error?.code, -32030, JSON.stringify(r));
+    assert.match(r.error.message, /^Simulation refused: Insufficient fee payer balance: 0 < \d+$/);
+    assert.equal(r.error.data.code, 'INSUFFICIENT_FEE_PAYER_BALANCE');
+  });
+
   it('includes a reverting transfer with app_logic_reverted and still charges its fee', async () => {
     const bad = transfer(nul(7), BOB, ALICE, 1000n);
     const payerBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));

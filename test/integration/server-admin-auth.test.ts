@@ -34,6 +34,13 @@ describe('admin API key', () => {
     assert.equal((await post(admin.url, batch, { authorization: `bearer ${KEY}` })).status, 200);
   });
 
+  it('with both headers, x-api-key decides (docs/OPERATIONS.md), as in Aztec', async () => {
+    assert.equal((await post(admin.url, batch, { 'x-api-key': KEY, authorization: 'Bearer wrong-key' })).status, 200);
+    const res = await post(admin.url, batch, { 'x-api-key': 'wrong-key', authorization: `Bearer ${KEY}` });
+    assert.equal(res.status, 401);
+    assert.equal(res.text, UNAUTHORIZED);
+  });
+
   it('a missing key is HTTP 401 with the exact Aztec body', async () => {
     const res = await post(admin.url, batch);
     assert.equal(res.status, 401);

@@ -161,6 +161,18 @@ describe('node_sendTx: validation errors', () => {
     assert.equal((await node.call('node_getPendingTxCount')).result, 0);
   });
 
+  it('a fee payer that simply cannot pay: -32021 with 4.1.2\'s words, and data.code INSUFFICIENT_FEE_PAYER_BALANCE (SPEC §7)', async () => {
+    const poor = 0x9999n;
+    const res = await node.call('node_sendTx', [good({ feePayer: poor }).wire]);
+    assert.deepEqual(res.error, {
+      code: -32021,
+      message: `Invalid tx: ${TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE}`,
+      data: { reasons: [TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE], code: 'INSUFFICIENT_FEE_PAYER_BALANCE' },
+    });
+    const other = await node.call('node_sendTx', [good({ chainId: 1n }).wire]);
+    assert.equal(other.error?.data.code, undefined, 'no code where none of the three conditions is the cause');
+  });
+
   it('undecodable: -32602 naming params[0] (tx), with {index, param, rule}', async () => {
     const wire = { ...good().wire, chonkProof: 'AAAA' };
     const res = await node.call('node_sendTx', [wire]);

@@ -673,6 +673,7 @@ export type TxPoolRejectedErrorData = LowPriorityFeeRejection | InsufficientFeeP
 /** TxInvalidErrorData */
 export interface TxInvalidErrorData {
   reasons: TxInvalidErrorDataReasons;
+  code?: TxInvalidErrorDataCode;
 }
 
 /** SimulationRefusedErrorData */
@@ -680,6 +681,7 @@ export interface SimulationRefusedErrorData {
   reason: Reason;
   l2GasLimit?: SimulationRefusedErrorDataL2GasLimit;
   maxL2GasLimit?: SimulationRefusedErrorDataMaxL2GasLimit;
+  code?: SimulationRefusedErrorDataCode;
 }
 
 /** SlotRangeTooWideErrorData */
@@ -1491,6 +1493,15 @@ export type IsValidTxOptionsIsSimulationValue = boolean;
 
 /** IsValidTxOptionsSkipFeeEnforcementValue */
 export type IsValidTxOptionsSkipFeeEnforcementValue = boolean;
+
+/** Code */
+export type Code = "INSUFFICIENT_FEE_PAYER_BALANCE";
+
+/** The SPEC §7 rejection code when its condition is the cause: `INSUFFICIENT_FEE_PAYER_BALANCE` when the fee payer cannot pay the fee (the reason keeps Aztec 4.1.2's words, `Insufficient fee payer balance`). Absent otherwise. */
+export type TxInvalidErrorDataCode = Code;
+
+/** The SPEC §7 rejection code when its condition is the cause: `INSUFFICIENT_FEE_PAYER_BALANCE` when the fee payer cannot pay the fee (the reason keeps Aztec 4.1.2's words, `Insufficient fee payer balance`). Absent otherwise. */
+export type SimulationRefusedErrorDataCode = Code;
 
 /** Params of `node_getBlockNumber`. */
 export type NodeGetBlockNumberParams = [];

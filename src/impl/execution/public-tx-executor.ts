@@ -94,11 +94,14 @@ export interface PublicTxResult {
 export class PublicTxInvalidError extends Error {
   readonly reason: string;
   readonly revert: PublicCallRevert | undefined;
+  /** The fee payer cannot pay the fee (SPEC §7 INSUFFICIENT_FEE_PAYER_BALANCE). */
+  readonly cannotPay: boolean;
   constructor(reason: string, revert?: PublicCallRevert) {
     super(revert ? `${reason}: ${revert.message}` : reason);
     this.name = 'PublicTxInvalidError';
     this.reason = reason;
     this.revert = revert;
+    this.cannotPay = reason.startsWith(CANNOT_PAY);
   }
 }
 
@@ -182,13 +185,16 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   };
 }
 
+/** The reason's words when the fee payer cannot pay (4.1.2's). */
+const CANNOT_PAY = 'Insufficient fee payer balance';
+
 /** Deducts the fee from the payer's FeeJuice balance (a non-revertible public data write). */
 async function payFee(state: JournaledState, feePayer: bigint, fee: bigint, skipEnforcement: boolean): Promise<void> {
   if (feePayer === 0n || fee === 0n) return;
   const leafSlot = computePublicDataLeafSlot(FEE_JUICE_ADDRESS, deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, feePayer));
   const balance = await state.readLeaf(leafSlot);
   if (balance < fee && !skipEnforcement) {
-    throw new PublicTxInvalidError(`Insufficient fee payer balance: ${balance} < ${fee}`);
+    throw new PublicTxInvalidError(`${CANNOT_PAY}: ${balance} < ${fee}`);
   }
   state.writeLeaf(leafSlot, balance < fee ? 0n : balance - fee);
 }

@@ -136,20 +136,24 @@ export class TxPoolRejectedError extends RpcError {
   }
 }
 
-/** The transaction failed validation; `data.reasons` lists why (message worded as Aztec 4.1 words it). */
+/**
+ * The transaction failed validation; `data.reasons` lists why (message worded as Aztec 4.1 words it),
+ * and `data.code` names the SPEC §7 rejection code when its condition is among them.
+ */
 export class TxInvalidError extends RpcError {
   static readonly code = RpcErrorCode.TX_INVALID;
-  constructor(reasons: readonly string[]) {
-    super(TxInvalidError.code, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons] });
+  constructor(reasons: readonly string[], code?: TxPoolRejectionCode) {
+    super(TxInvalidError.code, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons], ...(code === undefined ? {} : { code }) });
   }
 }
 
 /** The node refuses to simulate, e.g. `L2 gas limit 2365678 exceeds the maximum of 2000000`. */
 export class SimulationRefusedError extends RpcError {
   static readonly code = RpcErrorCode.SIMULATION_REFUSED;
-  constructor(reason: string, gas: { l2GasLimit?: bigint; maxL2GasLimit?: bigint } = {}) {
+  constructor(reason: string, gas: { l2GasLimit?: bigint; maxL2GasLimit?: bigint; code?: TxPoolRejectionCode } = {}) {
     super(SimulationRefusedError.code, `Simulation refused: ${reason}`, {
       reason,
+      ...(gas.code === undefined ? {} : { code: gas.code }),
       ...(gas.l2GasLimit === undefined ? {} : { l2GasLimit: gas.l2GasLimit.toString() }),
       ...(gas.maxL2GasLimit === undefined ? {} : { maxL2GasLimit: gas.maxL2GasLimit.toString() }),
     });

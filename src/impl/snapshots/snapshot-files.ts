@@ -5,9 +5,9 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, realpathSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { normalize } from 'node:path';
+import { basename, dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Name of the database copy inside a snapshot directory. */
@@ -72,9 +72,32 @@ export function snapshotDirectory(location: string): string {
   const directory = location.startsWith('file://') ? fileURLToPath(location) : location;
   if (!directory.startsWith('/')) throw new RangeError('a snapshot location is an absolute path, a file:// URL or an http(s):// URL (object stores: a presigned https URL)');
   // Kernel pseudo-filesystems hold no files; creating a directory under /proc can even block forever.
-  const top = normalize(directory).split('/')[1];
-  if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top)) throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);
+  // The text is checked first (nothing under /proc is touched), then the path with its symlinks resolved.
+  refusePseudoFilesystem(normalize(directory));
+  refusePseudoFilesystem(realLocation(directory));
   return directory;
+}
+
+function refusePseudoFilesystem(path: string): void {
+  const top = path.split('/')[1];
+  if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top)) throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);
+}
+
+/**
+ * Where `directory` really is: its deepest existing ancestor with symlinks resolved, plus the part
+ * that does not exist yet (the upload creates it). Unresolvable (a permission error): as given.
+ */
+function realLocation(directory: string): string {
+  const missing: string[] = [];
+  for (let existing = normalize(directory); ; existing = dirname(existing)) {
+    try {
+      return join(realpathSync(existing), ...missing.reverse());
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(existing) === existing) return normalize(directory);
+      missing.push(basename(existing));
+    }
+  }
 }
 
 const PSEUDO_FILESYSTEMS = ['proc', 'sys'];

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { displayLocation, parseSnapshotLocation } from '../../../src/impl/snapshots/snapshot-files.ts';
@@ -60,6 +60,17 @@ describe('snapshot locations', () => {
     const base = new URL(`https://store.example/a/b/?${SIGNATURE}`);
     assert.equal(snapshotFileUrl(base, 'snapshot.json').href, `https://store.example/a/b/snapshot.json?${SIGNATURE}`);
     assert.equal(snapshotFileUrl(new URL('https://store.example/a'), 'l2node.sqlite').href, 'https://store.example/a/l2node.sqlite');
+  });
+
+  it('a symlink into /sys or /proc is refused as the place it leads to; a symlink to a real directory is taken', () => {
+    const dir = tempDir();
+    symlinkSync('/sys/kernel', join(dir, 'to-sys'));
+    symlinkSync('/proc', join(dir, 'to-proc'));
+    symlinkSync(dir, join(dir, 'to-self'));
+    assert.throws(() => parseSnapshotLocation(join(dir, 'to-sys', 'snap')), /not under \/sys$/);
+    assert.throws(() => parseSnapshotLocation(`file://${join(dir, 'to-proc', 'new', 'snap')}`), /not under \/proc$/);
+    assert.throws(() => parseSnapshotLocation('/sys/../proc/x'), /not under \/proc$/);
+    assert.deepEqual(parseSnapshotLocation(join(dir, 'to-self', 'snap')), { kind: 'local', directory: join(dir, 'to-self', 'snap') });
   });
 });
 

@@ -35,10 +35,11 @@ const BUILD: Record<string, (data: any, method: string) => JsonRpcErrorObject> =
   BLOCK_NOT_RETAINED: (d) => wire(new errors.BlockNotRetainedError(d.requested, d.oldestAvailable)),
   LEAF_INDEX_OUT_OF_RANGE: (d) => wire(new errors.LeafIndexOutOfRangeError(BigInt(d.leafIndex), BigInt(d.treeSize))),
   TX_POOL_REJECTED: ({ code, message, ...details }) => wire(new errors.TxPoolRejectedError(code, message, details)),
-  TX_INVALID: (d) => wire(new errors.TxInvalidError(d.reasons)),
+  TX_INVALID: (d) => wire(new errors.TxInvalidError(d.reasons, d.code)),
   SIMULATION_REFUSED: (d) => wire(new errors.SimulationRefusedError(d.reason, {
     ...(d.l2GasLimit === undefined ? {} : { l2GasLimit: BigInt(d.l2GasLimit) }),
     ...(d.maxL2GasLimit === undefined ? {} : { maxL2GasLimit: BigInt(d.maxL2GasLimit) }),
+    ...(d.code === undefined ? {} : { code: d.code }),
   })),
   SLOT_RANGE_TOO_WIDE: (d) => wire(new errors.SlotRangeTooWideError(BigInt(d.fromSlot), BigInt(d.toSlot), d.maxSlots)),
   KEYSTORE_RELOAD_REJECTED: (d) => wire(new errors.KeystoreReloadRejectedError(d.reason, d.detail, d.validator)),

@@ -90,7 +90,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
       if (tx.publicPart === undefined) {
         const balance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
         const effect = privateTxEffect(tx, globals, balance);
-        if (!skip && balance < effect.transactionFee) throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`);
+        if (!skip && balance < effect.transactionFee) throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`, { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' });
         const zero = { daGas: 0, l2Gas: 0 };
         return {
           globalVariables: toWireGlobals(globals), txEffect: toWireTxEffect(effect), publicReturnValues: [],
@@ -107,7 +107,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
           publicReturnValues: result.publicReturnValues.map(toWireReturnValues), gasUsed: result.gasUsed, debugLogs: [],
         };
       } catch (err) {
-        if (err instanceof PublicTxInvalidError) throw new SimulationRefusedError(err.message);
+        if (err instanceof PublicTxInvalidError) throw new SimulationRefusedError(err.message, err.cannotPay ? { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' } : {});
         throw err;
       }
     },

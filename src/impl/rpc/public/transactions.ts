@@ -7,7 +7,7 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import { decodeTxInSlices, TxDecodeError } from '../../tx/index.ts';
+import { decodeTxInSlices, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
 import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
 import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
@@ -93,9 +93,13 @@ export async function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Prom
   }
 }
 
-/** TX_INVALID as the document states it: message `Invalid tx: ` + reasons joined by `, `. */
+/**
+ * TX_INVALID as the document states it: message `Invalid tx: ` + reasons joined by `, `; a fee payer
+ * that cannot pay is also named by its SPEC §7 code in `data.code`, as a pool rejection is.
+ */
 export function txInvalid(reasons: readonly string[]): RpcError {
-  return new TxInvalidError(reasons);
+  const cannotPay = reasons.includes(TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE);
+  return new TxInvalidError(reasons, cannotPay ? 'INSUFFICIENT_FEE_PAYER_BALANCE' : undefined);
 }
 
 /** Maps the pool's domain errors to wire errors (TX_POOL_REJECTED with the rejection message, NODE_NOT_READY). */
