@@ -57,7 +57,7 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
   for (const m of model.methods) {
     if (seen.has(m.name)) continue; // a duplicate method is reported by checkModel; the first one wins
     seen.add(m.name);
-    m.params.forEach((p, i) => ajv.addSchema(prepareSchema(p.schema, lookup, side), schemaId(m.name, i)));
+    m.params.forEach((p, i) => { ajv.addSchema(prepareSchema(p.schema, lookup, side), schemaId(m.name, i)); });
     ajv.addSchema(prepareSchema(m.result, lookup, side), schemaId(m.name, 'result'));
   }
   return ajv;
@@ -131,6 +131,7 @@ function nullOrElse(prepared: Schema, schema: Schema, lookup: (name: string) => 
   const other = Array.isArray(branches) ? nonNullBranch(branches, lookup) : undefined;
   if (other === undefined) return prepared;
   const { oneOf: _o, anyOf: _a, 'x-expected': _x, ...rest } = prepared as Record<string, unknown>;
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords, not a thenable.
   return { ...rest, if: { type: 'null' }, then: true, else: prepareSchema(other, lookup, side) };
 }
 

@@ -38,10 +38,10 @@ export function messageProblem(template: string, message: string, data: unknown)
     }
     return message === expected ? null : `message "${message}" is not the template "${template}" for its data ("${expected}")`;
   }
-  const pattern = new RegExp(`^${template.split(PLACEHOLDER).map((part, i) => (i % 2 === 1 ? '.+' : escape(part))).join('')}$`, 's');
+  const pattern = new RegExp(`^${template.split(PLACEHOLDER).map((part, i) => (i % 2 === 1 ? '.+' : escapeRegExp(part))).join('')}$`, 's');
   return pattern.test(message) ? null : `message "${message}" does not fit the template "${template}"`;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

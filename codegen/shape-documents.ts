@@ -165,7 +165,10 @@ class Shaper {
     };
     const visit = (s: unknown, schemas: Record<string, Schema>): void => {
       if (!s || typeof s !== 'object') return;
-      if (Array.isArray(s)) return s.forEach((v) => visit(v, schemas));
+      if (Array.isArray(s)) {
+        for (const v of s) visit(v, schemas);
+        return;
+      }
       const parent = (s as Schema).title;
       const props = (s as Schema).properties as Record<string, Schema> | undefined;
       if (props) {

@@ -63,7 +63,10 @@ const MERKLE_5_6_NEW = '5 answers as 4 (block hashes are the archive\'s leaves) 
 const FIELD_SENTENCE = ' In a request, a value at or above the BN254 field modulus is -32602 (answers may carry L1 hashes, which are not field elements).';
 
 function walk(node: unknown, visit: (n: Json) => void): void {
-  if (Array.isArray(node)) return node.forEach((n) => walk(n, visit));
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit);
+    return;
+  }
   if (node === null || typeof node !== 'object') return;
   visit(node as Json);
   for (const [key, value] of Object.entries(node)) if (key !== 'examples') walk(value, visit);

@@ -168,7 +168,7 @@ function start() {
   $('pg-key').value = apiKey();
   $('pg-key').addEventListener('input', () => setApiKey($('pg-key').value.trim()));
   $('pg-url').addEventListener('input', () => { setUrl(state.surface, $('pg-url').value.trim()); update(); });
-  surfaceRadios().forEach((r) => r.addEventListener('change', () => setSurface(r.value)));
+  surfaceRadios().forEach((r) => { r.addEventListener('change', () => setSurface(r.value)); });
   $('pg-method').addEventListener('change', () => setMethod($('pg-method').value));
   $('pg-example').addEventListener('change', () => fillParams(state.method.examples[Number($('pg-example').value)].params));
   $('pg-copy-curl').addEventListener('click', async () => {

@@ -351,7 +351,7 @@ describe('docs site in Chromium', () => {
     await page.click('#pg-send');
     await page.locator('#pg-status:text-matches("HTTP 200")').waitFor();
     assert.match((await page.textContent('#pg-explain'))!, /matches the documented result schema/);
-    assert.match((await page.textContent('#pg-curl'))!, /x-api-key: \$ADMIN_API_KEY[^]*"method":"dev_getL1Info"/);
+    assert.match((await page.textContent('#pg-curl'))!, /x-api-key: \$ADMIN_API_KEY[\s\S]*"method":"dev_getL1Info"/);
     await close(page);
   });
 

@@ -155,7 +155,7 @@ describe('node process: the example token through node_sendTx', { timeout: 120_0
       // A node_sendTx of an already mined tx is refused by the pool's nullifier check, not re-mined.
       const again = await rpc(url, 'node_sendTx', after.wire);
       assert.equal(again.error?.code, -32021, JSON.stringify(again));
-      assert.deepEqual((again.error?.data as { reasons: string[] }).reasons, ['Existing nullifier']);
+      assert.deepEqual((again.error?.data as { reasons: string[] } | undefined)?.reasons, ['Existing nullifier']);
     } finally {
       if (node) assert.equal(await node.stop('SIGTERM'), 0);
     }

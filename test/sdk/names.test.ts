@@ -86,9 +86,9 @@ describe('type names from the SDK generators', () => {
             return;
           }
           for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${path}.${k}`, false);
-          if (Array.isArray(s.items)) s.items.forEach((v: unknown, i: number) => walk(v, `${path}[${i}]`, false));
+          if (Array.isArray(s.items)) s.items.forEach((v: unknown, i: number) => { walk(v, `${path}[${i}]`, false); });
           else if (s.items) walk(s.items, `${path}[]`, false);
-          for (const key of ['oneOf', 'anyOf', 'allOf']) (s[key] ?? []).forEach((v: unknown, i: number) => walk(v, `${path}|${i}`, false));
+          for (const key of ['oneOf', 'anyOf', 'allOf']) (s[key] ?? []).forEach((v: unknown, i: number) => { walk(v, `${path}|${i}`, false); });
         };
         walk(schema, name, true);
       }

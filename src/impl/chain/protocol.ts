@@ -45,6 +45,6 @@ export function l2ToL1MessageHash(m: { sender: bigint; recipient: bigint; conten
  */
 export function l1ToL2MessageHash(m: { sender: bigint; chainId: bigint; recipient: bigint; rollupVersion: bigint; content: bigint; secretHash: bigint; index: bigint }): bigint {
   const buf = new Uint8Array(7 * 32);
-  [m.sender, m.chainId, m.recipient, m.rollupVersion, m.content, m.secretHash, m.index].forEach((w, i) => fieldToBytes(w, buf, 32 * i));
+  [m.sender, m.chainId, m.recipient, m.rollupVersion, m.content, m.secretHash, m.index].forEach((w, i) => { fieldToBytes(w, buf, 32 * i); });
   return sha256ToField(buf);
 }

@@ -137,6 +137,7 @@ export function assemble(source: string): AssembledProgram {
           const at = strings.indexOf(m[1]!);
           return at >= 0 ? at : strings.push(m[1]!) - 1;
         }
+        default: return fail(`unknown operand kind ${kind as string}`);
       }
     });
     return { op: info.code, args };

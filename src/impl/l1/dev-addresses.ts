@@ -37,6 +37,6 @@ export function createAddress(deployer: bigint, nonce: number): bigint {
 /** The dev L1 contract addresses. */
 export function devL1ContractAddresses(): L1ContractAddresses {
   const out: Record<string, bigint> = {};
-  DEPLOYMENT_ORDER.forEach((name, nonce) => (out[name] = createAddress(DEV_DEPLOYER, nonce)));
+  DEPLOYMENT_ORDER.forEach((name, nonce) => { out[name] = createAddress(DEV_DEPLOYER, nonce); });
   return out as unknown as L1ContractAddresses;
 }

@@ -71,7 +71,7 @@ export interface SlotGate {
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
   const buf = new Uint8Array(32 * fields.length);
-  fields.forEach((f, i) => fieldToBytes(f, buf, 32 * i));
+  fields.forEach((f, i) => { fieldToBytes(f, buf, 32 * i); });
   return sha256ToField(buf);
 }
 

@@ -59,7 +59,7 @@ export class IndexedTreeOverlay {
     if (!this.repo || keys.length === 0) return;
     const distinct = [...new Set(keys)];
     const lows = await this.repo.findLowKeys(this.treeId, distinct);
-    distinct.forEach((k, i) => this.committedLow.set(k, lows[i]));
+    distinct.forEach((k, i) => { this.committedLow.set(k, lows[i]); });
     const indices = [...new Set(lows.flatMap((l) => (l ? [l.index] : [])))];
     const leaves = await this.repo.getIndexedLeaves(this.treeId, indices);
     indices.forEach((index, i) => { if (leaves[i]) this.committedLeaves.set(index, leaves[i]); });

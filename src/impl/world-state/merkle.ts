@@ -57,7 +57,7 @@ export async function recomputeNodes(
     // A hasher with worker threads hashes large levels off the main thread (crypto/poseidon2-pool.ts).
     const hashes = hasher.hashPairsAsync !== undefined ? await hasher.hashPairsAsync(pairs) : await hashInSlices(hasher, pairs, budget);
     const next = new Map<number, bigint>();
-    parents.forEach((p, k) => next.set(p, hashes[k]!));
+    parents.forEach((p, k) => { next.set(p, hashes[k]!); });
     level = next;
   }
   const root = level.get(0);

@@ -88,7 +88,7 @@ export class WorldState extends WorldStateQueries {
     const snapshots = new Map<number, Snapshot>();
     for (const treeId of [TreeId.NULLIFIER_TREE, TreeId.PUBLIC_DATA_TREE]) {
       const overlay = new IndexedTreeOverlay(treeId, undefined);
-      prefillLeaves(INDEXED_TREE_PREFILL).forEach((leaf, i) => overlay.setLeaf(i, leaf));
+      prefillLeaves(INDEXED_TREE_PREFILL).forEach((leaf, i) => { overlay.setLeaf(i, leaf); });
       let size = INDEXED_TREE_PREFILL;
       if (treeId === TreeId.PUBLIC_DATA_TREE) {
         for (const p of prefilled) if (await overlay.upsert(p.leafSlot, p.value, size)) size++;

@@ -94,7 +94,7 @@ test('the note hash tree of trees.json recomputed through a ParallelHasher', asy
     assert.equal(defaultHasher.hashPairsAsync, undefined, 'the default kernel stays synchronous');
     const s = V.noteHashTreeScenario;
     const leaves = new Map<number, bigint>();
-    (s.appended as string[]).forEach((v, i) => leaves.set(i, BigInt(v)));
+    (s.appended as string[]).forEach((v, i) => { leaves.set(i, BigInt(v)); });
     const { root } = await recomputeNodes(42, leaves, async () => new Map(), hasher);
     assert.equal(toFieldHex(root), s.rootAfter);
   } finally {

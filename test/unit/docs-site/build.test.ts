@@ -85,7 +85,7 @@ describe('docs-site build from the fixture document', () => {
   });
   it('errors page: code, name, data schema and the methods returning it', () => {
     const html = read('errors.html');
-    assert.match(html, /<tr id="BLOCK_NOT_YET_SYNCED"><td><code>-32010<\/code><\/td><td><strong>BLOCK_NOT_YET_SYNCED<\/strong>[^]*?The block is above the latest synced block.<p class="returned">Returned by <a href="methods\/node_getBlocks.html">node_getBlocks<\/a><\/p><\/td><td><a class="type" href="types\/BlockNotYetSyncedErrorData.html">/);
+    assert.match(html, /<tr id="BLOCK_NOT_YET_SYNCED"><td><code>-32010<\/code><\/td><td><strong>BLOCK_NOT_YET_SYNCED<\/strong>[\s\S]*?The block is above the latest synced block.<p class="returned">Returned by <a href="methods\/node_getBlocks.html">node_getBlocks<\/a><\/p><\/td><td><a class="type" href="types\/BlockNotYetSyncedErrorData.html">/);
   });
   it('type page links to the types it refers to and the methods using it', () => {
     const html = read('types/L2Block.html');

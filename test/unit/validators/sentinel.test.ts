@@ -30,7 +30,7 @@ describe('committees', () => {
 
   it('rotate: over many epochs every validator sits in a committee and proposes', () => {
     const members = new Set<string>(), proposers = new Set<string>();
-    for (let epoch = 0; epoch < 40; epoch++) c.committeeOf(epoch).forEach((a) => members.add(a));
+    for (let epoch = 0; epoch < 40; epoch++) c.committeeOf(epoch).forEach((a) => { members.add(a); });
     for (let s = 0; s < 160; s++) proposers.add(c.proposerOf(s)!);
     assert.equal(members.size, set.length);
     assert.equal(proposers.size, set.length);

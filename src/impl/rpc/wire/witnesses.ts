@@ -12,7 +12,7 @@ import type { IndexedLeafWitness, LeafLocation, MembershipWitness, WorldStateSyn
 export function siblingPathToWire(path: readonly bigint[]): string {
   const buf = new Uint8Array(4 + 32 * path.length);
   new DataView(buf.buffer).setUint32(0, path.length);
-  path.forEach((p, i) => fieldToBytes(p, buf, 4 + 32 * i));
+  path.forEach((p, i) => { fieldToBytes(p, buf, 4 + 32 * i); });
   return Buffer.from(buf).toString('base64');
 }
 
@@ -25,7 +25,7 @@ export function siblingPathToHexList(path: readonly bigint[]): string[] {
 export function membershipWitnessToWire(w: MembershipWitness): string {
   const buf = new Uint8Array(32 + 32 * w.siblingPath.length);
   fieldToBytes(w.leafIndex, buf, 0);
-  w.siblingPath.forEach((p, i) => fieldToBytes(p, buf, 32 + 32 * i));
+  w.siblingPath.forEach((p, i) => { fieldToBytes(p, buf, 32 + 32 * i); });
   return Buffer.from(buf).toString('base64');
 }
 
