@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI checks, in order: system packages, a throw-away Postgres, generated code and the
-# WebAssembly kernel up to date, types, import rules (.dependency-cruiser.cjs), then every test (node:test, one summary at the end).
+# WebAssembly kernel up to date, types, import rules (.dependency-cruiser.cjs), Biome lint (biome.jsonc), then every test (node:test, one summary at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system-packages.sh
@@ -10,4 +10,5 @@ npm run -s codegen:check
 npm run -s build:wasm:check
 npm run -s typecheck
 npm run -s lint:deps
+npm run -s lint
 npm test
