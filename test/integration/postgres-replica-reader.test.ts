@@ -2,7 +2,8 @@
  * A reader on a Postgres hot-standby replica (docs/OPERATIONS.md, "Readers on replicas"): the
  * writer on the primary of scripts/postgres-start.sh, a `--role rpc` reader on the streaming
  * replica of scripts/postgres-replica-start.sh. Txs sent through the reader are never reported
- * dropped by it (read-your-writes) and end mined there; GET /status shows the replication lag;
+ * dropped by it (read-your-writes) and end mined there; GET /status shows the replication lag, and
+ * the reader is not ready while replay (paused on the replica) is more than --max-replication-lag-ms behind;
  * while the replica is down the reader answers NODE_NOT_READY (never -32603) and logs the outage
  * once, then serves again.
  * @module
@@ -17,12 +18,20 @@ import { freshPostgresDatabase, testDatabaseUrl } from '../unit/store/engines.ts
 import { chainFlags, NodeGroup, ok, rpc, txFor, waitFor } from './node-harness.ts';
 
 const execFileAsync = promisify(execFile);
+/** The reader's --max-replication-lag-ms. */
+const MAX_LAG_MS = 3000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REPLICA_DIR = fileURLToPath(new URL('../tmp/replica', import.meta.url));
 
 /** Starts (or finds) the streaming replica of the test cluster; its URL (same role, database l2node). */
 function replicaBaseUrl(): string {
   return execFileSync('bash', ['scripts/postgres-replica-start.sh'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L2NODE_PG_REPLICA_DIR: REPLICA_DIR } }).trim();
+}
+
+/** Runs `sql` on the replica as its superuser (over its unix socket), as an operator would with psql. */
+function onReplicaAsSuperuser(sql: string): string {
+  const script = '. scripts/postgres-common.sh; . "$1/postgres-env"; as_owner "$PG_BINDIR/psql" -h "$PG_DATADIR" -p "$PG_PORT" -U postgres -d postgres -Atc "$2"';
+  return execFileSync('bash', ['-c', script, 'psql', REPLICA_DIR, sql], { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
 /** The same database name on another server. */
@@ -52,7 +61,7 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
         await standby.destroy();
       }
       const reader = await nodes.start(['--role', 'rpc', '--data-directory', '', '--database-url', replicaUrl, '--writer-url', writer.publicUrl,
-        '--max-replication-lag-ms', '60000', ...flags]);
+        '--max-replication-lag-ms', String(MAX_LAG_MS), ...flags]);
 
       // Read-your-writes: right after each send, and at every poll until mined, the reader never says dropped.
       const sent = [];
@@ -76,7 +85,24 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
       assert.equal(status.status, 'ok', JSON.stringify(status));
       assert.equal(status.replication?.standby, true, JSON.stringify(status));
       assert.equal(typeof status.replication?.lagMs, 'number');
-      assert.equal(status.replication?.maxLagMs, 60_000);
+      assert.equal(status.replication?.maxLagMs, MAX_LAG_MS);
+
+      // Replay paused on the replica while the writer commits: the lag grows past the threshold, the reader is not ready (503); resumed, it is ready again.
+      onReplicaAsSuperuser('select pg_wal_replay_pause()');
+      try {
+        const late = await txFor(writer.publicUrl, 0x1003n, 0x4e91_ffffn);
+        assert.equal(await ok(writer.publicUrl, 'node_sendTx', late.wire), null);
+        const behind = await waitFor('the reader not ready behind its replica', async () => {
+          const res = await fetch(`${reader.publicUrl}/status`);
+          const body = (await res.json()) as { replication?: { lagMs: number } };
+          return res.status === 503 ? body : undefined;
+        }, 60_000);
+        assert.ok(behind.replication!.lagMs > MAX_LAG_MS, JSON.stringify(behind));
+      } finally {
+        onReplicaAsSuperuser('select pg_wal_replay_resume()');
+      }
+      await waitFor('the reader ready again once replay resumed', async () => ((await fetch(`${reader.publicUrl}/status`)).status === 200 ? true : undefined));
+      assert.equal(reader.stderr().split('\n').filter((l) => l.includes('replication lag above --max-replication-lag-ms')).length, 1, 'the lag state change is logged once');
 
       // An outage of the reader's database: every answer meanwhile is a result or NODE_NOT_READY, and one log line says so.
       let restarted = false;
