@@ -1,8 +1,8 @@
 /**
  * What metrics cost the hot path: cheap-call (node_getBlockNumber) closed-loop throughput of
  * bin/l2node.js with `--metrics-port` against the same build without it, on two copies of the
- * same data directory, both processes up for the whole case and runs interleaved (off, on, off,
- * on, …), medians. The goal: metrics on keeps at least 95 % of metrics-off throughput. A scrape
+ * same data directory, both processes up for the whole case and runs interleaved (off, on, on,
+ * off, …), medians. The goal: metrics on keeps at least 95 % of metrics-off throughput. A scrape
  * after the runs checks the metrics node counted the calls (so "on" really measured something).
  *
  * Part of `npm run bench` (rpc-bench.ts); alone: `node bench/rpc/metrics-cost.ts [--runs 5]
@@ -63,9 +63,16 @@ export async function measureMetricsCost(o: MetricsCostOptions, workDir: string,
     };
     const offRuns: LoadResult[] = [];
     const onRuns: LoadResult[] = [];
+    // Which node goes first alternates run by run, so a machine that slows down or speeds up
+    // during a pair does not always favour the same side.
     for (let r = 0; r < o.runs; r++) {
-      offRuns.push(await load(off, 'off'));
-      onRuns.push(await load(on, 'on'));
+      if (r % 2 === 0) {
+        offRuns.push(await load(off, 'off'));
+        onRuns.push(await load(on, 'on'));
+      } else {
+        onRuns.push(await load(on, 'on'));
+        offRuns.push(await load(off, 'off'));
+      }
     }
     const counted = await countedCalls(metricsPort);
     const served = onRuns.reduce((a, x) => a + x.requests, 0);
@@ -77,7 +84,7 @@ export async function measureMetricsCost(o: MetricsCostOptions, workDir: string,
     return [{
       name: 'cheap call, single request: metrics on (--metrics-port)', unit: 'req/s', value: onMed, baseline: offMed, baselineName: 'metrics off (same build)',
       goal: { kind: 'ratio-min', target: 0.95 },
-      note: `node_getBlockNumber, ${o.connections} connections; on ${onRuns.map((x) => x.rps.toFixed(0)).join('/')}, off ${offRuns.map((x) => x.rps.toFixed(0)).join('/')}; p99 on ${median(onRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs off ${median(offRuns.map((x) => x.p99Ms)).toFixed(2)} ms; the metrics node counted ${counted} node_getBlockNumber calls (the load sent ${served} in the measured windows, more in warm-ups)${bad > 0 ? `; ${bad} errors or answers differing` : ''}`,
+      note: `node_getBlockNumber, ${o.connections} connections; median of the run-by-run ratios (each pair back to back) ${median(onRuns.map((x, i) => x.rps / offRuns[i]!.rps)).toFixed(2)}×; on ${onRuns.map((x) => x.rps.toFixed(0)).join('/')}, off ${offRuns.map((x) => x.rps.toFixed(0)).join('/')}; p99 on ${median(onRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs off ${median(offRuns.map((x) => x.p99Ms)).toFixed(2)} ms; the metrics node counted ${counted} node_getBlockNumber calls (the load sent ${served} in the measured windows, more in warm-ups)${bad > 0 ? `; ${bad} errors or answers differing` : ''}`,
     }, {
       name: 'cheap call: node CPU per call, metrics on', unit: 'µs', value: us(cpuPerCall.on), baseline: us(cpuPerCall.off), baselineName: 'metrics off (same build)',
       note: `user + system CPU of the node process over each run divided by the calls it served (warm-up estimated at the measured rate); runs on ${cpuPerCall.on.map((x) => (x * 1e6).toFixed(1)).join('/')}, off ${cpuPerCall.off.map((x) => (x * 1e6).toFixed(1)).join('/')}`,
