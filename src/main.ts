@@ -30,6 +30,7 @@ import type { Logger } from './server/types.ts';
 import { adminMethods } from './generated/admin/methods.ts';
 import { devMethods } from './generated/dev/methods.ts';
 import { publicMethods } from './generated/public/methods.ts';
+import { hex32 } from './impl/encoding/hex.ts';
 
 /** Something to close on shutdown (storage, engine parts), in reverse order of registration. */
 export type CloseHook = () => Promise<void> | void;
@@ -202,7 +203,7 @@ function logStorageAndChain(config: Config, node: L2Node, logger: Logger): void 
 
 /** The dev accounts funded at genesis (addresses and FeeJuice amounts), as printed on stdout. */
 function renderFundedAccounts(node: L2Node): string {
-  const lines = node.fundedAccounts.map((a) => `  0x${a.address.toString(16).padStart(64, '0')}  ${a.amount}`);
+  const lines = node.fundedAccounts.map((a) => `  ${hex32(a.address)}  ${a.amount}`);
   return ['Funded dev accounts (FeeJuice balance, base units):', ...lines, ''].join('\n');
 }
 

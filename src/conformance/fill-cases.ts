@@ -14,8 +14,9 @@ import { fromWireBlock } from '../impl/rpc/wire/blocks-decode.ts';
 import { anchorHeaderFromWire } from '../impl/tx/tx-builder.ts';
 import { decodeTx } from '../impl/tx/tx-wire.ts';
 import { deriveStorageSlotInMap } from '../impl/world-state/slots.ts';
+import { hex32 } from '../impl/encoding/hex.ts';
 
-const field = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
+const field = (i: number) => hex32(BigInt(i));
 const fields = (n: number) => Array.from({ length: n }, (_, i) => field(i + 1));
 const signatures = (n: number) => Array.from({ length: n }, (_, i) => `transfer_${i}(Field,Field)`);
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -82,7 +83,7 @@ interface WireBlock {
 const chain = readChainFile(CHAIN_FILE);
 const blocks = chain.blocks as WireBlock[];
 const blockAt = (n: number) => blocks[n - 1]!;
-const blockHash = (n: number) => hex(fromWireBlock(blockAt(n)).hash);
+const blockHash = (n: number) => hex32(fromWireBlock(blockAt(n)).hash);
 const tips = chain.tips as { proposed: { number: number } };
 const TIP = tips.proposed.number;
 const BEYOND = TIP + 1;
@@ -90,11 +91,10 @@ const effect = (n: number, i = 0) => blockAt(n).body.txEffects[i]!;
 const pendingHashes = (chain.pendingTxs as { txHash: string }[]).map((t) => t.txHash);
 const MESSAGE = chain.l1ToL2Messages[0]!.message;
 const UNKNOWN = field(0xdead);
-const tag = (x: bigint) => hex(x);
-const hex = (x: bigint) => `0x${x.toString(16).padStart(64, '0')}`;
+const tag = (x: bigint) => hex32(x);
 const [PAYER_A, PAYER_B] = SCRIPT.payers;
-const FEE_JUICE = hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice);
-const balanceSlot = (account: bigint) => hex(deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
+const FEE_JUICE = hex32(PROTOCOL_CONTRACT_ADDRESSES.feeJuice);
+const balanceSlot = (account: bigint) => hex32(deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
 const anchor = anchorHeaderFromWire(blockAt(TIP).header as never);
 const tx = (spec: Partial<TxSpec> & { seed: number }, chainId?: bigint) => scriptedTx(anchor, { payer: PAYER_A, priority: 1n, ...spec }, chainId).wire;
 /** A pending tx's first nullifier (pending tx 0 is the highest priority: payer C, priority 30). */
@@ -200,7 +200,7 @@ const STATE: FillCase[] = [
   { method: 'node_findLeavesIndexes', name: 'note-hashes', description: 'Note hashes of blocks 1 and 8 and an unknown value at the tip.', params: ['latest', 1, [effect(1).noteHashes[0], UNKNOWN, effect(7).noteHashes[1]]] },
   { method: 'node_findLeavesIndexes', name: 'nullifiers-at-block-1', description: 'Nullifiers of blocks 1 and 3 as of block 1.', params: [1, 0, [effect(1).nullifiers[0], effect(3).nullifiers[0]]] },
   { method: 'node_findLeavesIndexes', name: 'archive', description: 'Block hashes in the archive tree.', params: ['latest', 4, [blockHash(2), blockHash(7)]] },
-  { method: 'node_findLeavesIndexes', name: 'blocks-tree', description: 'Tree 5 (BLOCKS_TREE) reads the block hashes: the same answer as the archive (4); upper-case hex reads as lower-case.', params: ['latest', 5, [blockHash(2), blockHash(7).toUpperCase().replace('0X', '0x')]] },
+  { method: 'node_findLeavesIndexes', name: 'blocks-tree', description: 'Tree 5 (BLOCKS_TREE) reads the block hashes: the same answer as the archive (4); upper-case hex32 reads as lower-case.', params: ['latest', 5, [blockHash(2), blockHash(7).toUpperCase().replace('0X', '0x')]] },
   { method: 'node_findLeavesIndexes', name: 'tree-id-6', description: 'Tree 6 names no tree (SPEC §2 allows the id): null for every value.', params: ['latest', 6, [blockHash(2), UNKNOWN]] },
   { method: 'node_findLeavesIndexes', name: 'not-yet-synced', description: 'A block above the tip: BLOCK_NOT_YET_SYNCED.', params: [BEYOND, 1, [UNKNOWN]] },
   ...(['Nullifier', 'NoteHash', 'Archive', 'PublicData'] as const).flatMap((t): FillCase[] => [
@@ -215,7 +215,7 @@ const STATE: FillCase[] = [
   { method: 'node_getLowNullifierMembershipWitness', name: 'absent', description: 'The low leaf of a nullifier not in the tree.', params: ['latest', UNKNOWN] },
   { method: 'node_getLowNullifierMembershipWitness', name: 'at-block-2', description: 'The same as of block 2.', params: [2, UNKNOWN] },
   { method: 'node_getLowNullifierMembershipWitness', name: 'not-yet-synced', description: 'A block above the tip: BLOCK_NOT_YET_SYNCED.', params: [BEYOND, UNKNOWN] },
-  { method: 'node_getPublicDataWitness', name: 'balance', description: 'The public data leaf of a funded account\'s balance.', params: ['latest', hex(feeJuiceBalanceLeafSlot(PAYER_A))] },
+  { method: 'node_getPublicDataWitness', name: 'balance', description: 'The public data leaf of a funded account\'s balance.', params: ['latest', hex32(feeJuiceBalanceLeafSlot(PAYER_A))] },
   { method: 'node_getPublicDataWitness', name: 'absent', description: 'A leaf slot never written: the low leaf witness.', params: [3, UNKNOWN] },
   { method: 'node_getPublicDataWitness', name: 'not-yet-synced', description: 'A block above the tip: BLOCK_NOT_YET_SYNCED.', params: [BEYOND, UNKNOWN] },
   { method: 'node_getBlockHashMembershipWitness', name: 'block-3', description: 'Block 3\'s hash in the archive at the tip.', params: ['latest', blockHash(3)] },
@@ -255,7 +255,7 @@ const LOGS: FillCase[] = [
   { method: 'node_getPublicLogs', name: 'range', description: 'A block range.', params: [{ fromBlock: 1, toBlock: 5 }] },
   { method: 'node_getContractClassLogs', name: 'all', description: 'The contract class log of block 2.', params: [{}] },
   { method: 'node_getContractClassLogs', name: 'by-tx', description: 'By the tx that emitted it.', params: [{ txHash: effect(2).txHash }] },
-  { method: 'node_getContractClassLogs', name: 'by-contract', description: 'By the emitting contract.', params: [{ contractAddress: hex(SCRIPT.classLogContract) }] },
+  { method: 'node_getContractClassLogs', name: 'by-contract', description: 'By the emitting contract.', params: [{ contractAddress: hex32(SCRIPT.classLogContract) }] },
   { method: 'node_getContractClassLogs', name: 'range-without', description: 'A block range without class logs.', params: [{ fromBlock: 3, toBlock: 8 }] },
 ];
 

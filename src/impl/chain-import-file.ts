@@ -20,6 +20,7 @@ import type { L2Node, NodeOptions } from './node-types.ts';
 import { fromWireBlock, fromWirePublishedCheckpoint } from './rpc/wire/blocks-decode.ts';
 import { toWireL2Tips } from './rpc/wire/blocks.ts';
 import { Progress } from './progress.ts';
+import { hex32 } from './encoding/hex.ts';
 
 /** The format tag of version 1 of the chain file. */
 export const CHAIN_FILE_FORMAT = 'l2node-chain/1';
@@ -101,10 +102,10 @@ async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logg
   const { engine } = node;
   const genesis = engine.chain.genesisBlock;
   if (genesis.hash !== BigInt(file.genesis.blockHash) || genesis.archive.root !== BigInt(file.genesis.archiveRoot)) {
-    throw new Error(`genesis block ${hex(genesis.hash)} differs from the file's ${file.genesis.blockHash} (funded accounts or genesis state differ)`);
+    throw new Error(`genesis block ${hex32(genesis.hash)} differs from the file's ${file.genesis.blockHash} (funded accounts or genesis state differ)`);
   }
-  const funded = engine.fundedAccounts.map((a) => ({ address: hex(a.address), amount: a.amount.toString() }));
-  if (JSON.stringify(funded) !== JSON.stringify(file.genesis.fundedAccounts.map((a) => ({ address: hex(BigInt(a.address)), amount: BigInt(a.amount).toString() })))) {
+  const funded = engine.fundedAccounts.map((a) => ({ address: hex32(a.address), amount: a.amount.toString() }));
+  if (JSON.stringify(funded) !== JSON.stringify(file.genesis.fundedAccounts.map((a) => ({ address: hex32(BigInt(a.address)), amount: BigInt(a.amount).toString() })))) {
     throw new Error('the funded accounts differ from the file\'s');
   }
   const blocks = file.blocks.map(fromWireBlock);
@@ -144,6 +145,3 @@ async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logg
   }
 }
 
-function hex(x: bigint): string {
-  return `0x${x.toString(16).padStart(64, '0')}`;
-}

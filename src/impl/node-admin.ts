@@ -15,6 +15,7 @@ import type { L2Node } from './node-types.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
 import { ConsensusDuties } from './validators/consensus-duties.ts';
+import { hex32 } from './encoding/hex.ts';
 
 /**
  * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
@@ -48,7 +49,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
     snapshot: {
       describe: async () => {
         const { proposed } = await engine.chain.getL2Tips();
-        return { latestBlock: proposed.number, latestBlockHash: `0x${proposed.hash.toString(16).padStart(64, '0')}` };
+        return { latestBlock: proposed.number, latestBlockHash: hex32(proposed.hash) };
       },
       progress: { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 },
       // The call returned at once, so the log is where an operator learns how the upload ended.

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { hexBytes } from '../impl/encoding/hex.ts';
+
 /** This node's component versions; the optional ones are sent only when the node has a value. */
 export interface ComponentVersions {
   readonly l1ChainId: number;
@@ -23,14 +25,11 @@ export function versionHeaderPairs(v: ComponentVersions): string[] {
   const pairs = [
     'x-aztec-l1ChainId', String(v.l1ChainId),
     'x-aztec-rollupVersion', String(v.rollupVersion),
-    'x-aztec-l1RollupAddress', hex(v.l1RollupAddress, 20),
+    'x-aztec-l1RollupAddress', hexBytes(v.l1RollupAddress, 20),
     'x-aztec-packageVersion', v.packageVersion,
   ];
-  if (v.l2ProtocolContractsHash !== undefined) pairs.push('x-aztec-l2ProtocolContractsHash', hex(v.l2ProtocolContractsHash, 32));
-  if (v.l2CircuitsVkTreeRoot !== undefined) pairs.push('x-aztec-l2CircuitsVkTreeRoot', hex(v.l2CircuitsVkTreeRoot, 32));
+  if (v.l2ProtocolContractsHash !== undefined) pairs.push('x-aztec-l2ProtocolContractsHash', hexBytes(v.l2ProtocolContractsHash, 32));
+  if (v.l2CircuitsVkTreeRoot !== undefined) pairs.push('x-aztec-l2CircuitsVkTreeRoot', hexBytes(v.l2CircuitsVkTreeRoot, 32));
   return pairs;
 }
 
-function hex(value: bigint, bytes: number): string {
-  return `0x${value.toString(16).padStart(bytes * 2, '0')}`;
-}

@@ -28,6 +28,7 @@ import { anchorHeaderFromWire, buildPrivateTx } from '../../impl/tx/tx-builder.t
 import { computeContractClassLogHash, computeTxHash } from '../../impl/tx/tx-hash.ts';
 import { toWireTx } from '../../impl/tx/tx-wire.ts';
 import type { BlockHeader, Tx, WireTx } from '../../impl/tx/types.ts';
+import { hex32 } from '../../impl/encoding/hex.ts';
 
 
 /** Genesis time of the chain (the dev default): 2025-01-01T00:00:00Z. */
@@ -177,7 +178,7 @@ async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: num
   for (const blk of blocks) {
     const n = blk.header.globalVariables.blockNumber;
     if (blk.indexWithinCheckpoint !== 0) continue;
-    for (const m of await engine.state.l1ToL2MessagesOfBlock(n)) messages.push({ message: hex(m), blockNumber: n });
+    for (const m of await engine.state.l1ToL2MessagesOfBlock(n)) messages.push({ message: hex32(m), blockNumber: n });
   }
   const pending = await node.pool.getPendingTxs(100);
   if (pending.length !== 3) throw new Error(`chain script: ${pending.length} pending txs, expected 3`);
@@ -189,8 +190,8 @@ async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: num
       l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, genesisTime: String(GENESIS_TIME), slotDurationSeconds: config.slotDurationSeconds,
       slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
       initialEthPerFeeAsset: config.initialEthPerFeeAsset.toString(),
-      fundedAccounts: engine.fundedAccounts.map((f) => ({ address: hex(f.address), amount: f.amount.toString() })),
-      blockHash: hex(genesis.hash), archiveRoot: hex(genesis.archive.root),
+      fundedAccounts: engine.fundedAccounts.map((f) => ({ address: hex32(f.address), amount: f.amount.toString() })),
+      blockHash: hex32(genesis.hash), archiveRoot: hex32(genesis.archive.root),
     },
     now: String(Math.floor(clock.nowMs() / 1000)),
     l1ToL2Messages: messages,
@@ -213,9 +214,6 @@ export function renderChainFile(file: ChainFile): string {
   return `{\n${lines.join(',\n')}\n}\n`;
 }
 
-function hex(x: bigint): string {
-  return `0x${x.toString(16).padStart(64, '0')}`;
-}
 
 async function cli(argv: readonly string[]): Promise<number> {
   const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1]! : CHAIN_FILE;

@@ -19,7 +19,7 @@ import { TreeId } from '../world-state/constants.ts';
 import { hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import { BlockRejectedError } from '../world-state/world-state.ts';
 import type { ChainState } from './chain-state.ts';
-import { hex32 } from './codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 import type { ChainTime } from './time.ts';
 import type { Checkpoint, L2Block, Snapshot } from './types.ts';
 

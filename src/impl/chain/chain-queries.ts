@@ -5,7 +5,7 @@
  */
 import { hashBlockHeader } from '../world-state/block-header.ts';
 import { emptyCheckpointHeader, hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
-import { hex32 } from './codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 import { selectRows } from '../store/sql.ts';
 import type { ChainState } from './chain-state.ts';
 import { resolveTxStatus } from '../txpool/tx-status.ts';

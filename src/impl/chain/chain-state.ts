@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { CommitFollowUp, TxStatusOwner } from '../txpool/tx-status.ts';
-import { hex32 } from './codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 import { nextExcessMana } from './fee-model.ts';
 import type { ChainStore } from './chain-store.ts';
 import { LatestStateCache } from './latest-state-cache.ts';

@@ -5,7 +5,8 @@
  * @module
  */
 import type { Knex } from 'knex';
-import { decodeJson, encodeJson, hex32 } from './codec.ts';
+import { decodeJson, encodeJson } from './codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 import { ContractIndex } from './contract-index.ts';
 import type { Checkpoint, L2Block } from './types.ts';
 

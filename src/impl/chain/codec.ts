@@ -13,8 +13,3 @@ export function encodeJson(value: unknown): string {
 export function decodeJson<T>(text: string): T {
   return JSON.parse(text, (_k, v) => (typeof v === 'string' && v.startsWith('#') ? BigInt('0x' + v.slice(1)) : v)) as T;
 }
-
-/** 0x + 64 hex, the key format of hashes in the tables. */
-export function hex32(x: bigint): string {
-  return '0x' + x.toString(16).padStart(64, '0');
-}

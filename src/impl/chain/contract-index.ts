@@ -11,7 +11,7 @@ import { protocolContractAt, protocolContractOfClass } from '../contracts/protoc
 import { publishedContracts } from '../contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../contracts/registry-events.ts';
 import type { TxEffect } from './types.ts';
-import { hex32 } from './codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 
 /** Reads classes and instances (the block builder's overlay and the RPC handlers use it). */
 export interface ContractLookup {

@@ -3,6 +3,7 @@
  * 32-byte big-endian buffers. Every hash and tree value in the node is an element of this field.
  * @module
  */
+import { hex32 } from '../encoding/hex.ts';
 
 /** The BN254 scalar field modulus p. */
 export const FIELD_MODULUS = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
@@ -25,8 +26,7 @@ export function assertField(x: bigint, what = 'value'): bigint {
 
 /** 0x + 64 lowercase hex digits (throws when x is not a field element). */
 export function toFieldHex(x: bigint): string {
-  assertField(x);
-  return '0x' + x.toString(16).padStart(64, '0');
+  return hex32(assertField(x));
 }
 
 /** Parses 0x-hex (1..64 digits, any case); throws on bad hex or a value ≥ p. */

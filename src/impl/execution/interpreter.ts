@@ -18,6 +18,7 @@ import {
   MAX_INTERNAL_CALL_DEPTH, MAX_MEMORY_CELLS, MAX_PUBLIC_LOG_FIELDS, Op,
 } from './opcodes.ts';
 import type { CallEnvironment, Gas, PublicCallResult, PublicCallRevert, PublicVmHost } from './types.ts';
+import { hex32 } from '../encoding/hex.ts';
 
 const P = FIELD_MODULUS;
 
@@ -60,9 +61,6 @@ class Stop {
 
 const halt = (message: string) => new Stop(message, true);
 
-function addrHex(a: bigint): string {
-  return '0x' + a.toString(16).padStart(64, '0');
-}
 
 /**
  * Executes a public call in its own journal checkpoint: committed on success, rolled back on revert.
@@ -116,18 +114,18 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
   if (depth > MAX_CALL_DEPTH) return finish(new Stop(`Call depth limit (${MAX_CALL_DEPTH}) exceeded`, false), []);
   if (calldata.length > MAX_CALLDATA_FIELDS) return finish(halt(`Calldata too long (${calldata.length} > ${MAX_CALLDATA_FIELDS} fields)`), []);
   const code = await host.getContract(contractAddress);
-  if (code === undefined) return finish(halt(`No contract deployed at ${addrHex(contractAddress)}`), []);
+  if (code === undefined) return finish(halt(`No contract deployed at ${hex32(contractAddress)}`), []);
   let program: DecodedProgram;
   try {
     program = loadProgram(code);
   } catch (err) {
-    if (err instanceof InvalidBytecodeError) return finish(halt(`${err.message} (contract ${addrHex(contractAddress)})`), []);
+    if (err instanceof InvalidBytecodeError) return finish(halt(`${err.message} (contract ${hex32(contractAddress)})`), []);
     throw err;
   }
   if (selector === undefined) return finish(halt('Calldata has no function selector (calldata[0] must be a u32)'), []);
   const entry = program.functions.get(selector);
   if (entry === undefined) {
-    return finish(halt(`Unknown function selector ${toSelectorHex(selector)} in contract ${addrHex(contractAddress)}`), []);
+    return finish(halt(`Unknown function selector ${toSelectorHex(selector)} in contract ${hex32(contractAddress)}`), []);
   }
 
   const { ops, args, imms, count, strings } = program;

@@ -12,6 +12,7 @@ import { sha256ToField } from '../crypto/sha256-to-field.ts';
 import { secondsOf, type ChainTime, type Clock } from '../chain/time.ts';
 import { devL1ContractAddresses } from './dev-addresses.ts';
 import type { InboxMessage, L1BlockRef, L1Chain, L1ContractAddresses, PostedCheckpoint } from './l1-chain.ts';
+import { hex32 } from '../encoding/hex.ts';
 
 /** Settings of the in-process L1. */
 export interface InProcessL1Config {
@@ -59,7 +60,7 @@ export class InProcessL1 implements L1Chain {
       const row = await trx('l1_inbox').max('id as n').first();
       const next = Number(row?.n ?? 0) + 1;
       const message = leaf(next - 1);
-      await trx('l1_inbox').insert({ id: next, message: hex(message), l1_block_number: l1BlockNumber.toString() });
+      await trx('l1_inbox').insert({ id: next, message: hex32(message), l1_block_number: l1BlockNumber.toString() });
       return { index: next - 1, message, l1BlockNumber };
     });
   }
@@ -83,7 +84,7 @@ export class InProcessL1 implements L1Chain {
     if (existing !== undefined) return this.#blockRef(BigInt(existing.l1_block_number));
     const ref = this.currentBlock();
     await this.#db('l1_checkpoints').insert({
-      number: c.number, hash: hex(c.hash), slot: c.slot, epoch: c.epoch, l1_block_number: ref.number.toString(), out_hash: hex(c.outHash),
+      number: c.number, hash: hex32(c.hash), slot: c.slot, epoch: c.epoch, l1_block_number: ref.number.toString(), out_hash: hex32(c.outHash),
     });
     return ref;
   }
@@ -133,6 +134,3 @@ export class InProcessL1 implements L1Chain {
   }
 }
 
-function hex(x: bigint): string {
-  return '0x' + x.toString(16).padStart(64, '0');
-}

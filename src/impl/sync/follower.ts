@@ -15,7 +15,7 @@
  * @module
  */
 import { BlockImportError, importBlock, importCheckpoint } from '../chain/block-import.ts';
-import { hex32 } from '../chain/codec.ts';
+import { hex32 } from '../encoding/hex.ts';
 import type { ChainQueries } from '../chain/chain-queries.ts';
 import type { ChainState } from '../chain/chain-state.ts';
 import type { ChainTime } from '../chain/time.ts';

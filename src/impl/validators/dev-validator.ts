@@ -5,6 +5,7 @@
  * @module
  */
 import { parseKeystoreFile, type Keystore } from './keystore.ts';
+import { hex32 } from '../encoding/hex.ts';
 
 /** The documented development private key (Anvil account 0). Never use it on a real network. */
 export const DEV_VALIDATOR_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -15,7 +16,7 @@ export const DEV_VALIDATOR_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266
 export function devKeystore(feeRecipient: bigint = 0x1001n): Keystore {
   const text = JSON.stringify({
     schemaVersion: 1,
-    validators: [{ attester: DEV_VALIDATOR_PRIVATE_KEY, coinbase: DEV_VALIDATOR_ADDRESS, feeRecipient: '0x' + feeRecipient.toString(16).padStart(64, '0') }],
+    validators: [{ attester: DEV_VALIDATOR_PRIVATE_KEY, coinbase: DEV_VALIDATOR_ADDRESS, feeRecipient: hex32(feeRecipient) }],
   });
   return { validators: parseKeystoreFile('dev-validator', text) };
 }

@@ -8,6 +8,7 @@ import type { BlockHeader, StateReference } from '../chain/types.ts';
 import { fieldToBytes, parseFieldHex, toFieldHex } from '../crypto/field.ts';
 import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
 import { BLOCK_HEADER_HASH_SEPARATOR } from './constants.ts';
+import { hex20 } from '../encoding/hex.ts';
 
 /** The 22 fields of a header in hashing order. */
 export function blockHeaderToFields(h: BlockHeader): bigint[] {
@@ -125,7 +126,7 @@ export function blockHeaderToJson(h: BlockHeader): Json {
       blockNumber: g.blockNumber,
       slotNumber: toFieldHex(BigInt(g.slotNumber)),
       timestamp: g.timestamp.toString(),
-      coinbase: '0x' + g.coinbase.toString(16).padStart(40, '0'),
+      coinbase: hex20(g.coinbase),
       feeRecipient: toFieldHex(g.feeRecipient),
       gasFees: { feePerDaGas: g.gasFees.feePerDaGas.toString(), feePerL2Gas: g.gasFees.feePerL2Gas.toString() },
     },

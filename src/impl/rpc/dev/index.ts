@@ -10,6 +10,7 @@ import { l1ToL2MessageHash } from '../../chain/protocol.ts';
 import { DEV_DEPLOYER } from '../../l1/dev-addresses.ts';
 import type { L1Chain } from '../../l1/l1-chain.ts';
 import { InvalidParamsError, NotImplementedError, ReadOnlyNodeError } from '../errors.ts';
+import { hex20, hex32 } from '../../encoding/hex.ts';
 
 /** What the dev handlers read and write. */
 export interface DevDeps {
@@ -27,8 +28,6 @@ export interface DevDeps {
 export const DEV_L1_SENDER = DEV_DEPLOYER;
 
 const PARAMS = ['recipient', 'content', 'secretHash'] as const;
-const hex20 = (x: bigint) => '0x' + x.toString(16).padStart(40, '0');
-const hex32 = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 
 /** Creates the dev handlers. */
 export function createDevHandlers(d: DevDeps): DevHandlers {

@@ -9,6 +9,7 @@ import type * as Wire from '../../../generated/public/types.ts';
 import type { ContractLookup } from '../../chain/contract-index.ts';
 import type { ContractClass, ContractInstance } from '../../contracts/registry-events.ts';
 import { NotImplementedError } from '../errors.ts';
+import { hex32, pointHex } from '../../encoding/hex.ts';
 
 /** The handler members this module serves. */
 export type ContractHandlers = Pick<PublicHandlers, 'getContractClass' | 'getContract'>;
@@ -18,14 +19,12 @@ export interface ContractDeps {
   readonly contracts: ContractLookup;
 }
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
-const point = (p: { x: bigint; y: bigint }) => '0x' + p.x.toString(16).padStart(64, '0') + p.y.toString(16).padStart(64, '0');
 
 /** ContractClass → ContractClassPublic (no broadcast functions). */
 export function toWireContractClass(c: ContractClass): Wire.ContractClassPublic {
   return {
-    id: fr(c.id), artifactHash: fr(c.artifactHash), packedBytecode: Buffer.from(c.packedBytecode).toString('base64'),
-    privateFunctionsRoot: fr(c.privateFunctionsRoot), privateFunctions: [], utilityFunctions: [], version: 1,
+    id: hex32(c.id), artifactHash: hex32(c.artifactHash), packedBytecode: Buffer.from(c.packedBytecode).toString('base64'),
+    privateFunctionsRoot: hex32(c.privateFunctionsRoot), privateFunctions: [], utilityFunctions: [], version: 1,
   };
 }
 
@@ -33,13 +32,13 @@ export function toWireContractClass(c: ContractClass): Wire.ContractClassPublic 
 export function toWireContractInstance(i: ContractInstance): Wire.ContractInstanceWithAddress {
   const k = i.publicKeys;
   return {
-    version: 1, salt: fr(i.salt), deployer: fr(i.deployer), currentContractClassId: fr(i.currentContractClassId),
-    originalContractClassId: fr(i.originalContractClassId), initializationHash: fr(i.initializationHash),
+    version: 1, salt: hex32(i.salt), deployer: hex32(i.deployer), currentContractClassId: hex32(i.currentContractClassId),
+    originalContractClassId: hex32(i.originalContractClassId), initializationHash: hex32(i.initializationHash),
     publicKeys: {
-      masterNullifierPublicKey: point(k.masterNullifierPublicKey), masterIncomingViewingPublicKey: point(k.masterIncomingViewingPublicKey),
-      masterOutgoingViewingPublicKey: point(k.masterOutgoingViewingPublicKey), masterTaggingPublicKey: point(k.masterTaggingPublicKey),
+      masterNullifierPublicKey: pointHex(k.masterNullifierPublicKey), masterIncomingViewingPublicKey: pointHex(k.masterIncomingViewingPublicKey),
+      masterOutgoingViewingPublicKey: pointHex(k.masterOutgoingViewingPublicKey), masterTaggingPublicKey: pointHex(k.masterTaggingPublicKey),
     },
-    address: fr(i.address),
+    address: hex32(i.address),
   };
 }
 

@@ -26,6 +26,7 @@ import { toMinableTx } from '../../sequencer/tx-source.ts';
 import { SimulationRefusedError } from '../errors.ts';
 import { toWireTxEffect } from '../wire/blocks.ts';
 import { decodeParamTx } from './transactions.ts';
+import { hex20, hex32 } from '../../encoding/hex.ts';
 
 /** The handler members this module serves. */
 export type SimulationHandlers = Pick<PublicHandlers, 'simulatePublicCalls'>;
@@ -48,10 +49,9 @@ export interface SimulationDeps {
   readonly maxL2GasLimit?: bigint;
 }
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 // The document cuts the recursion at depth 2 (an untyped object below; docs/SDK.md), so a deeper
 // level, typed as the full shape here, is widened to that object.
-const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(fr), nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested });
+const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(hex32), nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested });
 
 function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
   const w = toWireSimulationError(r);
@@ -60,8 +60,8 @@ function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
 
 function toWireGlobals(g: GlobalVariables): Wire.GlobalVariables {
   return {
-    chainId: fr(g.chainId), version: fr(g.version), blockNumber: g.blockNumber, slotNumber: fr(BigInt(g.slotNumber)),
-    timestamp: g.timestamp.toString(), coinbase: '0x' + g.coinbase.toString(16).padStart(40, '0'), feeRecipient: fr(g.feeRecipient),
+    chainId: hex32(g.chainId), version: hex32(g.version), blockNumber: g.blockNumber, slotNumber: hex32(BigInt(g.slotNumber)),
+    timestamp: g.timestamp.toString(), coinbase: hex20(g.coinbase), feeRecipient: hex32(g.feeRecipient),
     gasFees: { feePerDaGas: g.gasFees.feePerDaGas.toString(), feePerL2Gas: g.gasFees.feePerL2Gas.toString() },
   };
 }

@@ -5,10 +5,9 @@
  * @module
  */
 import type * as C from '../../chain/types.ts';
+import { hex20, hex32 } from '../../encoding/hex.ts';
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
-const eth = (x: bigint) => '0x' + x.toString(16).padStart(40, '0');
-const snap = (s: C.Snapshot) => ({ root: fr(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+const snap = (s: C.Snapshot) => ({ root: hex32(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
 const fees = (g: C.GasFees) => ({ feePerDaGas: g.feePerDaGas.toString(), feePerL2Gas: g.feePerL2Gas.toString() });
 
 /** BlockHeader → wire. */
@@ -17,25 +16,25 @@ export function toWireBlockHeader(h: C.BlockHeader) {
   return {
     lastArchive: snap(h.lastArchive),
     state: { l1ToL2MessageTree: snap(h.state.l1ToL2MessageTree), partial: { noteHashTree: snap(h.state.noteHashTree), nullifierTree: snap(h.state.nullifierTree), publicDataTree: snap(h.state.publicDataTree) } },
-    spongeBlobHash: fr(h.spongeBlobHash),
+    spongeBlobHash: hex32(h.spongeBlobHash),
     globalVariables: {
-      chainId: fr(g.chainId), version: fr(g.version), blockNumber: g.blockNumber, slotNumber: fr(BigInt(g.slotNumber)),
-      timestamp: g.timestamp.toString(), coinbase: eth(g.coinbase), feeRecipient: fr(g.feeRecipient), gasFees: fees(g.gasFees),
+      chainId: hex32(g.chainId), version: hex32(g.version), blockNumber: g.blockNumber, slotNumber: hex32(BigInt(g.slotNumber)),
+      timestamp: g.timestamp.toString(), coinbase: hex20(g.coinbase), feeRecipient: hex32(g.feeRecipient), gasFees: fees(g.gasFees),
     },
-    totalFees: fr(h.totalFees),
-    totalManaUsed: fr(h.totalManaUsed),
+    totalFees: hex32(h.totalFees),
+    totalManaUsed: hex32(h.totalManaUsed),
   };
 }
 
 /** TxEffect → wire (arrays unpadded; transactionFee as Fr hex). */
 export function toWireTxEffect(e: C.TxEffect) {
   return {
-    revertCode: e.revertCode, txHash: fr(e.txHash), transactionFee: fr(e.transactionFee),
-    noteHashes: e.noteHashes.map(fr), nullifiers: e.nullifiers.map(fr), l2ToL1Msgs: e.l2ToL1Msgs.map(fr),
-    publicDataWrites: e.publicDataWrites.map((w) => ({ leafSlot: fr(w.leafSlot), value: fr(w.value) })),
-    privateLogs: e.privateLogs.map((l) => ({ fields: l.fields.map(fr), emittedLength: l.emittedLength })),
-    publicLogs: e.publicLogs.map((l) => ({ contractAddress: fr(l.contractAddress), fields: l.fields.map(fr) })),
-    contractClassLogs: e.contractClassLogs.map((l) => ({ contractAddress: fr(l.contractAddress), fields: { fields: l.fields.map(fr) }, emittedLength: l.emittedLength })),
+    revertCode: e.revertCode, txHash: hex32(e.txHash), transactionFee: hex32(e.transactionFee),
+    noteHashes: e.noteHashes.map(hex32), nullifiers: e.nullifiers.map(hex32), l2ToL1Msgs: e.l2ToL1Msgs.map(hex32),
+    publicDataWrites: e.publicDataWrites.map((w) => ({ leafSlot: hex32(w.leafSlot), value: hex32(w.value) })),
+    privateLogs: e.privateLogs.map((l) => ({ fields: l.fields.map(hex32), emittedLength: l.emittedLength })),
+    publicLogs: e.publicLogs.map((l) => ({ contractAddress: hex32(l.contractAddress), fields: l.fields.map(hex32) })),
+    contractClassLogs: e.contractClassLogs.map((l) => ({ contractAddress: hex32(l.contractAddress), fields: { fields: l.fields.map(hex32) }, emittedLength: l.emittedLength })),
   };
 }
 
@@ -44,7 +43,7 @@ export function toWireBlock(b: C.L2Block) {
   return { archive: snap(b.archive), header: toWireBlockHeader(b.header), body: { txEffects: b.body.txEffects.map(toWireTxEffect) }, checkpointNumber: b.checkpointNumber, indexWithinCheckpoint: b.indexWithinCheckpoint };
 }
 
-const tip = (t: C.BlockTip) => ({ number: t.number, hash: fr(t.hash) });
+const tip = (t: C.BlockTip) => ({ number: t.number, hash: hex32(t.hash) });
 const cpTip = (t: C.CheckpointedTip) => ({ block: tip(t.block), checkpoint: tip(t.checkpoint) });
 
 /** L2Tips → wire (v4 shape). */
@@ -55,11 +54,11 @@ export function toWireL2Tips(t: C.L2Tips) {
 /** TxReceipt → wire; transactionFee as a decimal string; absent fields omitted. */
 export function toWireTxReceipt(r: C.TxReceipt) {
   return {
-    txHash: fr(r.txHash), status: r.status,
+    txHash: hex32(r.txHash), status: r.status,
     ...(r.executionResult !== undefined && { executionResult: r.executionResult }),
     ...(r.error !== undefined && { error: r.error }),
     ...(r.transactionFee !== undefined && { transactionFee: r.transactionFee.toString() }),
-    ...(r.blockHash !== undefined && { blockHash: fr(r.blockHash) }),
+    ...(r.blockHash !== undefined && { blockHash: hex32(r.blockHash) }),
     ...(r.blockNumber !== undefined && { blockNumber: r.blockNumber }),
     ...(r.epochNumber !== undefined && { epochNumber: r.epochNumber }),
   };
@@ -67,5 +66,5 @@ export function toWireTxReceipt(r: C.TxReceipt) {
 
 /** IndexedTxEffect → wire. */
 export function toWireIndexedTxEffect(e: C.IndexedTxEffect) {
-  return { l2BlockNumber: e.l2BlockNumber, l2BlockHash: fr(e.l2BlockHash), data: toWireTxEffect(e.data), txIndexInBlock: e.txIndexInBlock };
+  return { l2BlockNumber: e.l2BlockNumber, l2BlockHash: hex32(e.l2BlockHash), data: toWireTxEffect(e.data), txIndexInBlock: e.txIndexInBlock };
 }

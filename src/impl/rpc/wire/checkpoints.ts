@@ -7,23 +7,22 @@
 import type * as C from '../../chain/types.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import { toWireBlock } from './blocks.ts';
+import { hex20, hex32 } from '../../encoding/hex.ts';
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
-const eth = (x: bigint) => '0x' + x.toString(16).padStart(40, '0');
 
 /** CheckpointHeader → wire; slotNumber is a JSON number here (unlike GlobalVariables.slotNumber). */
 export function toWireCheckpointHeader(h: C.CheckpointHeader): Wire.CheckpointHeader {
   return {
-    lastArchiveRoot: fr(h.lastArchiveRoot), blockHeadersHash: fr(h.blockHeadersHash), blobsHash: fr(h.blobsHash), inHash: fr(h.inHash),
-    epochOutHash: fr(h.epochOutHash), slotNumber: h.slotNumber, timestamp: h.timestamp.toString(), coinbase: eth(h.coinbase),
-    feeRecipient: fr(h.feeRecipient), gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
-    totalManaUsed: fr(h.totalManaUsed),
+    lastArchiveRoot: hex32(h.lastArchiveRoot), blockHeadersHash: hex32(h.blockHeadersHash), blobsHash: hex32(h.blobsHash), inHash: hex32(h.inHash),
+    epochOutHash: hex32(h.epochOutHash), slotNumber: h.slotNumber, timestamp: h.timestamp.toString(), coinbase: hex20(h.coinbase),
+    feeRecipient: hex32(h.feeRecipient), gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
+    totalManaUsed: hex32(h.totalManaUsed),
   };
 }
 
 /** L1PublishedData → wire: L1 block number and timestamp as decimal strings. */
 export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedData {
-  return { blockNumber: l1.blockNumber.toString(), timestamp: l1.timestamp.toString(), blockHash: fr(l1.blockHash) };
+  return { blockNumber: l1.blockNumber.toString(), timestamp: l1.timestamp.toString(), blockHash: hex32(l1.blockHash) };
 }
 
 /**
@@ -33,7 +32,7 @@ export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedDa
 export function toWirePublishedCheckpoint(cp: C.Checkpoint, blocks: readonly C.L2Block[]): Wire.PublishedCheckpoint {
   return {
     checkpoint: {
-      archive: { root: fr(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex }, header: toWireCheckpointHeader(cp.header),
+      archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex }, header: toWireCheckpointHeader(cp.header),
       blocks: blocks.map(toWireBlock), number: cp.number, feeAssetPriceModifier: cp.feeAssetPriceModifier.toString(),
     },
     l1: toWireL1PublishedData(cp.l1),
@@ -50,7 +49,7 @@ export function toWireCheckpointedBlock(block: C.L2Block, cp: C.Checkpoint): Wir
 export function toWireCheckpointData(cp: C.Checkpoint, outHash: bigint): Wire.CheckpointData {
   return {
     checkpointNumber: cp.number, header: toWireCheckpointHeader(cp.header),
-    archive: { root: fr(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
-    checkpointOutHash: fr(outHash), startBlock: cp.startBlock, blockCount: cp.blockCount, attestations: [], l1: toWireL1PublishedData(cp.l1),
+    archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
+    checkpointOutHash: hex32(outHash), startBlock: cp.startBlock, blockCount: cp.blockCount, attestations: [], l1: toWireL1PublishedData(cp.l1),
   };
 }

@@ -6,31 +6,31 @@
  */
 import type * as C from '../../chain/types.ts';
 import type * as Wire from '../../../generated/public/types.ts';
+import { hex32 } from '../../encoding/hex.ts';
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 
 /** PrivateLog → wire. */
 export function toWirePrivateLog(l: C.PrivateLog): Wire.PrivateLog {
-  return { fields: l.fields.map(fr), emittedLength: l.emittedLength };
+  return { fields: l.fields.map(hex32), emittedLength: l.emittedLength };
 }
 
 /** TxScopedL2Log → wire. */
 export function toWireTxScopedLog(l: C.TxScopedL2Log): Wire.TxScopedL2Log {
   return {
-    txHash: fr(l.txHash), blockNumber: l.blockNumber, blockTimestamp: l.blockTimestamp.toString(), logData: l.logData.map(fr),
-    noteHashes: l.noteHashes.map(fr), firstNullifier: fr(l.firstNullifier),
+    txHash: hex32(l.txHash), blockNumber: l.blockNumber, blockTimestamp: l.blockTimestamp.toString(), logData: l.logData.map(hex32),
+    noteHashes: l.noteHashes.map(hex32), firstNullifier: hex32(l.firstNullifier),
   };
 }
 
 /** LogId → wire. */
 export function toWireLogId(id: C.LogId): Wire.LogId {
-  return { blockNumber: id.blockNumber, blockHash: fr(id.blockHash), txHash: fr(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex };
+  return { blockNumber: id.blockNumber, blockHash: hex32(id.blockHash), txHash: hex32(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex };
 }
 
 /** A page of public logs → GetPublicLogsResponse. */
 export function toWirePublicLogsPage(page: C.LogsPage<C.PublicLog>): Wire.GetPublicLogsResponse {
   return {
-    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: { contractAddress: fr(log.contractAddress), fields: log.fields.map(fr) } })),
+    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: { contractAddress: hex32(log.contractAddress), fields: log.fields.map(hex32) } })),
     maxLogsHit: page.maxLogsHit,
   };
 }
@@ -40,7 +40,7 @@ export function toWireContractClassLogsPage(page: C.LogsPage<C.ContractClassLog>
   return {
     logs: page.logs.map(({ id, log }) => ({
       id: toWireLogId(id),
-      log: { contractAddress: fr(log.contractAddress), fields: { fields: log.fields.map(fr) }, emittedLength: log.emittedLength },
+      log: { contractAddress: hex32(log.contractAddress), fields: { fields: log.fields.map(hex32) }, emittedLength: log.emittedLength },
     })),
     maxLogsHit: page.maxLogsHit,
   };

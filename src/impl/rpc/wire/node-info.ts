@@ -7,9 +7,8 @@ import type * as Wire from '../../../generated/public/types.ts';
 import type { GasFees } from '../../chain/types.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
 import type { L1ContractAddresses } from '../../l1/l1-chain.ts';
+import { hex20, hex32 } from '../../encoding/hex.ts';
 
-const fr = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
-const eth = (x: bigint) => '0x' + x.toString(16).padStart(40, '0');
 
 /** The L2 protocol contract addresses, as the engine holds them. */
 export interface ProtocolContractAddresses {
@@ -22,17 +21,17 @@ export interface ProtocolContractAddresses {
 /** L1ContractAddresses → wire; optional contracts the engine does not have are omitted. */
 export function toWireL1ContractAddresses(a: L1ContractAddresses): Wire.L1ContractAddresses {
   return {
-    rollupAddress: eth(a.rollupAddress), registryAddress: eth(a.registryAddress), inboxAddress: eth(a.inboxAddress),
-    outboxAddress: eth(a.outboxAddress), feeJuiceAddress: eth(a.feeJuiceAddress), stakingAssetAddress: eth(a.stakingAssetAddress),
-    feeJuicePortalAddress: eth(a.feeJuicePortalAddress), coinIssuerAddress: eth(a.coinIssuerAddress),
-    rewardDistributorAddress: eth(a.rewardDistributorAddress), governanceProposerAddress: eth(a.governanceProposerAddress),
-    governanceAddress: eth(a.governanceAddress),
+    rollupAddress: hex20(a.rollupAddress), registryAddress: hex20(a.registryAddress), inboxAddress: hex20(a.inboxAddress),
+    outboxAddress: hex20(a.outboxAddress), feeJuiceAddress: hex20(a.feeJuiceAddress), stakingAssetAddress: hex20(a.stakingAssetAddress),
+    feeJuicePortalAddress: hex20(a.feeJuicePortalAddress), coinIssuerAddress: hex20(a.coinIssuerAddress),
+    rewardDistributorAddress: hex20(a.rewardDistributorAddress), governanceProposerAddress: hex20(a.governanceProposerAddress),
+    governanceAddress: hex20(a.governanceAddress),
   };
 }
 
 /** ProtocolContractAddresses → wire. */
 export function toWireProtocolContractAddresses(a: ProtocolContractAddresses): Wire.ProtocolContractAddresses {
-  return { classRegistry: fr(a.classRegistry), feeJuice: fr(a.feeJuice), instanceRegistry: fr(a.instanceRegistry), multiCallEntrypoint: fr(a.multiCallEntrypoint) };
+  return { classRegistry: hex32(a.classRegistry), feeJuice: hex32(a.feeJuice), instanceRegistry: hex32(a.instanceRegistry), multiCallEntrypoint: hex32(a.multiCallEntrypoint) };
 }
 
 /** GasFees → wire. */
@@ -48,5 +47,5 @@ export function toWireAllowedElement(e: AllowedElement): Wire.AllowedElement {
     ...(e.rejectNullMsgSender !== undefined && { rejectNullMsgSender: e.rejectNullMsgSender }),
     ...(e.calldataLength !== undefined && { calldataLength: e.calldataLength }),
   };
-  return 'address' in e ? { address: fr(e.address), ...common } : { classId: fr(e.classId), ...common };
+  return 'address' in e ? { address: hex32(e.address), ...common } : { classId: hex32(e.classId), ...common };
 }
