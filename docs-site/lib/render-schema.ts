@@ -131,12 +131,19 @@ function scalarHint(ref: string, ctx: SchemaContext): string {
 /** A block rendering: summary, description, and the object's properties or the union's alternatives. */
 export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): string {
   if (typeof schema !== 'object') return `<p class="schema-line">${schemaSummary(schema, ctx)}</p>`;
-  const s = schema as Record<string, any>;
+  let s = schema as Record<string, any>;
   const parts = [`<p class="schema-line">${schemaSummary(s, ctx)}</p>`];
   if (s.description && depth === 0 && !s.$ref) parts.push(`<p>${renderInline(s.description)}</p>`);
   if (s.properties && depth < 3) parts.push(propertyTable(s, ctx, depth));
-  const target = depth === 0 ? refTarget(s, ctx) : undefined;
+  let target = depth === 0 ? refTarget(s, ctx) : undefined;
+  // "X or null": the fields shown are X's
+  const alts: any[] | undefined = target?.oneOf ?? target?.anyOf;
+  const nonNull = alts?.length === 2 ? alts.filter((a) => !(typeof a.$ref === 'string' && isNullRef(a.$ref, ctx))) : [];
+  if (nonNull.length === 1 && typeof nonNull[0].$ref === 'string') { s = { ...s, $ref: nonNull[0].$ref }; target = refTarget(s, ctx); }
   if (target?.properties) parts.push(`<p class="muted">${refLink(s.$ref, ctx)} has these fields:</p>${propertyTable(target, ctx, 1)}`);
+  // a named list or union (a method's "GetBlocksResult") says what it is, so the reader need not click
+  else if (target && (target.type === 'array' || target.oneOf || target.anyOf) && !schemaSummary(s, ctx).includes('<span class="or">'))
+    parts.push(`<p class="muted">${refLink(s.$ref, ctx)} is ${schemaSummary({ ...target, description: undefined, title: undefined }, ctx)}.</p>`);
   const items = s.type === 'array' && s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : null;
   if (items?.properties && depth < 3) parts.push(`<p class="muted">Each item:</p>${propertyTable(items, ctx, depth + 1)}`);
   for (const key of ['oneOf', 'anyOf'] as const) {
