@@ -124,6 +124,19 @@ async function checkInvariants(r: Real, m: Model): Promise<void> {
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
+/** How many of the newest blocks a pick favours (the ones a rollback above the finalized block can unwind). */
+const RECENT_BLOCKS = 6;
+
+/**
+ * A block of a chain whose tip is `top`, from `at` in [-1, 1]: at < 0 picks among the newest
+ * RECENT_BLOCKS + 1 blocks (tip first), at ≥ 0 anywhere in the chain — so anchors and rollback
+ * targets often meet above the finalized block, where rollbacks without force happen.
+ */
+function pickBlock(top: number, at: number): number {
+  if (at < 0) return Math.max(0, top - Math.min(RECENT_BLOCKS, Math.floor(-at * (RECENT_BLOCKS + 1))));
+  return Math.min(top, Math.floor(at * (top + 1)));
+}
+
 /** node_sendTx of a new tx with fresh nullifiers, or reusing one of an accepted tx (a conflict), anchored at a block picked by `at`. */
 function sendTx(kind: 'valid' | 'conflict' | 'expiring', at: number, payer: number, fee: bigint, pick: number): Cmd {
   const self = { kind, at, payer, fee, pick };
@@ -132,7 +145,7 @@ function sendTx(kind: 'valid' | 'conflict' | 'expiring', at: number, payer: numb
   async run(m: Model, r: Real): Promise<void> {
     const it = self;
     const top = await tip(r);
-    const anchor = Math.floor(it.at * (top + 1)) % (top + 1);
+    const anchor = pickBlock(top, it.at);
     const fresh = m.nextNullifier++;
     const others = [...m.accepted.values()];
     const nullifiers = it.kind === 'conflict' && others.length > 0 ? [others[it.pick % others.length]!.nullifiers[0]!, fresh] : [fresh];
@@ -175,7 +188,7 @@ function rollback(at: number, force: boolean): Cmd {
   check: () => true,
   async run(m: Model, r: Real): Promise<void> {
     const top = await tip(r);
-    const target = Math.floor(at * (top + 1)) % (top + 1);
+    const target = pickBlock(top, at);
     const finalized = (await r.n.node.engine.chain.getL2Tips()).finalized.block.number;
     const before = await observe(r, m);
     try {
@@ -246,12 +259,12 @@ function checked(c: Cmd): Cmd {
 }
 
 const commands = fc.commands([
-  fc.tuple(fc.constantFrom('valid', 'valid', 'conflict', 'expiring') as fc.Arbitrary<'valid' | 'conflict' | 'expiring'>, fc.double({ min: 0, max: 1, noNaN: true }),
+  fc.tuple(fc.constantFrom('valid', 'valid', 'conflict', 'expiring') as fc.Arbitrary<'valid' | 'conflict' | 'expiring'>, fc.double({ min: -1, max: 1, noNaN: true }),
     fc.integer({ min: 0, max: PAYERS.length - 1 }), fc.bigInt({ min: 1n, max: 40n }), fc.nat(1000))
     .map(([kind, at, payer, fee, pick]) => checked(sendTx(kind, at, payer, fee, pick))),
   fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
   fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
-  fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()).map(([at, force]) => checked(rollback(at, force))),
+  fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.boolean()).map(([at, force]) => checked(rollback(at, force))),
   fc.constant(null).map(() => checked(pause())),
   fc.constant(null).map(() => checked(resume())),
   fc.constant(null).map(() => checked(killAndRestart())),
