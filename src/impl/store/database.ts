@@ -17,8 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
-import { migrationLists, LATEST_SCHEMA_VERSION } from './migrations/index.ts';
-import type { MigrationModule } from './migrations/index.ts';
+import { LATEST_SCHEMA_VERSION, migrationLists, runMigrationList } from './migrations/index.ts';
 import { DatabaseHealth, retryOnConnectionLoss, watchConnection } from './database-health.ts';
 import type { ReconnectOptions } from './database-health.ts';
 
@@ -57,25 +56,6 @@ export class SchemaVersionError extends Error {
     this.name = 'SchemaVersionError';
     this.found = found;
     this.supported = supported;
-  }
-}
-
-/** A knex migration source over a statically imported migration list (works under type stripping). */
-class ModuleMigrationSource implements Knex.MigrationSource<string> {
-  readonly #list: readonly MigrationModule[];
-  constructor(list: readonly MigrationModule[]) {
-    this.#list = list;
-  }
-  async getMigrations(): Promise<string[]> {
-    return this.#list.map((m) => m.name);
-  }
-  getMigrationName(name: string): string {
-    return name;
-  }
-  async getMigration(name: string): Promise<Knex.Migration> {
-    const m = this.#list.find((x) => x.name === name);
-    if (!m) throw new Error(`unknown migration ${name}`);
-    return { up: m.up, down: m.down };
   }
 }
 
@@ -211,9 +191,7 @@ async function prepare(db: Knex, opts: DatabaseOptions): Promise<void> {
     if (found !== LATEST_SCHEMA_VERSION) throw new SchemaVersionError(found, LATEST_SCHEMA_VERSION);
     return;
   }
-  for (const list of migrationLists) {
-    await db.migrate.latest({ migrationSource: new ModuleMigrationSource(list.migrations), tableName: list.tableName });
-  }
+  for (const list of migrationLists) await runMigrationList(db, list);
   await setMetadata(db, 'schema_version', String(LATEST_SCHEMA_VERSION));
 }
 

@@ -7,15 +7,9 @@
  */
 import type { Knex } from 'knex';
 import { toFieldHex } from '../crypto/field.ts';
-import * as migration013 from '../store/migrations/013-txpool.ts';
-import * as migration021 from '../store/migrations/021-txpool-mined.ts';
-import * as migration022 from '../store/migrations/022-txpool-one-status.ts';
+import { runMigrationList, TXPOOL_MIGRATIONS } from '../store/migrations/index.ts';
 import type { PoolEntry } from './priority.ts';
 
-/** knex's bookkeeping table for the pool's own migration (kept apart from other parts' lists). */
-const MIGRATION_TABLE = 'knex_migrations_txpool';
-/** The pool's migrations, by name (same names as in src/impl/store/migrations/index.ts). */
-const MIGRATIONS: Record<string, Knex.Migration> = { '013-txpool.ts': migration013, '021-txpool-mined.ts': migration021, '022-txpool-one-status.ts': migration022 };
 
 /** A stored pending tx: its index entry and the wire JSON text it was sent as. */
 export interface StoredTx {
@@ -44,14 +38,7 @@ const hex = toFieldHex;
 
 /** Creates the pool's tables if needed (its migration, tracked in its own knex table). */
 export async function migrateTxPoolSchema(db: Knex): Promise<void> {
-  await db.migrate.latest({
-    tableName: MIGRATION_TABLE,
-    migrationSource: {
-      getMigrations: async () => Object.keys(MIGRATIONS),
-      getMigrationName: (name: string) => name,
-      getMigration: async (name: string) => MIGRATIONS[name]!,
-    },
-  });
+  await runMigrationList(db, TXPOOL_MIGRATIONS);
 }
 
 /** Reads and writes the pool tables. */

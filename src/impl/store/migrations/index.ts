@@ -1,6 +1,8 @@
 /**
- * The ordered list of schema migrations. Add a new `NNN-name.ts` module next to this file and
- * append it to its list; the schema version is the number of migrations over all lists.
+ * Every schema migration, in its list, and the one way to run a list: the one owner of migrations.
+ * Add a new `NNN-name.ts` module next to this file and append it to its list; the schema version is
+ * the number of migrations over the store's lists (`migrationLists`). The admin list is run by the
+ * admin-side stores (node-config/admin-schema.ts) when they open.
  * Migrations must run unchanged on SQLite and Postgres: use knex's schema builder (bigInteger
  * for heights and indices past 2^31, binary for bytes, text/string for hex), no raw dialect SQL.
  * @module
@@ -12,6 +14,9 @@ import * as m011 from './011-chain-logs.ts';
 import * as m012 from './012-l1-dev-chain.ts';
 import * as m013 from './013-txpool.ts';
 import * as m014 from './014-chain-fee-state.ts';
+import * as m015 from './015-validators.ts';
+import * as m016 from './016-slashing.ts';
+import * as m017 from './017-node-config.ts';
 import * as m018 from './018-chain-contracts.ts';
 import * as m019 from './019-log-tag-index.ts';
 import * as m020 from './020-ws-low-key-index.ts';
@@ -31,32 +36,67 @@ export interface MigrationList {
   readonly migrations: readonly MigrationModule[];
 }
 
-/** All migration lists, run in this order. */
-export const migrationLists: readonly MigrationList[] = [
-  {
-    tableName: 'knex_migrations',
-    migrations: [
-      { name: '001-world-state', up: m001.up, down: m001.down },
-      { name: '010-chain-blocks', up: m010.up, down: m010.down },
-      { name: '011-chain-logs', up: m011.up, down: m011.down },
-      { name: '012-l1-dev-chain', up: m012.up, down: m012.down },
-      { name: '014-chain-fee-state', up: m014.up, down: m014.down },
-      { name: '018-chain-contracts', up: m018.up, down: m018.down },
-      { name: '019-log-tag-index', up: m019.up, down: m019.down },
-      { name: '020-ws-low-key-index', up: m020.up, down: m020.down },
-    ],
-  },
-  // The mempool runs its migration itself too (src/impl/txpool/pool-store.ts) in its own table;
-  // same table and name here, so whichever runs second finds it done.
-  {
-    tableName: 'knex_migrations_txpool',
-    migrations: [
-      { name: '013-txpool.ts', up: m013.up, down: m013.down },
-      { name: '021-txpool-mined.ts', up: m021.up, down: m021.down },
-      { name: '022-txpool-one-status.ts', up: m022.up, down: m022.down },
-    ],
-  },
-];
+/** The chain, world-state and L1 tables. */
+export const CHAIN_MIGRATIONS: MigrationList = {
+  tableName: 'knex_migrations',
+  migrations: [
+    { name: '001-world-state', up: m001.up, down: m001.down },
+    { name: '010-chain-blocks', up: m010.up, down: m010.down },
+    { name: '011-chain-logs', up: m011.up, down: m011.down },
+    { name: '012-l1-dev-chain', up: m012.up, down: m012.down },
+    { name: '014-chain-fee-state', up: m014.up, down: m014.down },
+    { name: '018-chain-contracts', up: m018.up, down: m018.down },
+    { name: '019-log-tag-index', up: m019.up, down: m019.down },
+    { name: '020-ws-low-key-index', up: m020.up, down: m020.down },
+  ],
+};
+
+/** The mempool's tables; the pool also runs this list when it opens (txpool/pool-store.ts), whichever runs second finds it done. */
+export const TXPOOL_MIGRATIONS: MigrationList = {
+  tableName: 'knex_migrations_txpool',
+  migrations: [
+    { name: '013-txpool.ts', up: m013.up, down: m013.down },
+    { name: '021-txpool-mined.ts', up: m021.up, down: m021.down },
+    { name: '022-txpool-one-status.ts', up: m022.up, down: m022.down },
+  ],
+};
+
+/** The validator, slashing and node-config tables (run by node-config/admin-schema.ts; idempotent). */
+export const ADMIN_MIGRATIONS: MigrationList = {
+  tableName: 'knex_migrations_admin',
+  migrations: [
+    { name: '015-validators', up: m015.up, down: m015.down },
+    { name: '016-slashing', up: m016.up, down: m016.down },
+    { name: '017-node-config', up: m017.up, down: m017.down },
+  ],
+};
+
+/** The lists the store runs when it opens a database, in this order. */
+export const migrationLists: readonly MigrationList[] = [CHAIN_MIGRATIONS, TXPOOL_MIGRATIONS];
+
+/** A knex migration source over a statically imported migration list (works under type stripping). */
+class ModuleMigrationSource implements Knex.MigrationSource<string> {
+  readonly #list: readonly MigrationModule[];
+  constructor(list: readonly MigrationModule[]) {
+    this.#list = list;
+  }
+  async getMigrations(): Promise<string[]> {
+    return this.#list.map((m) => m.name);
+  }
+  getMigrationName(name: string): string {
+    return name;
+  }
+  async getMigration(name: string): Promise<Knex.Migration> {
+    const m = this.#list.find((x) => x.name === name);
+    if (!m) throw new Error(`unknown migration ${name}`);
+    return { up: m.up, down: m.down };
+  }
+}
+
+/** Runs the list's migrations not yet recorded in its bookkeeping table. */
+export async function runMigrationList(db: Knex, list: MigrationList): Promise<void> {
+  await db.migrate.latest({ migrationSource: new ModuleMigrationSource(list.migrations), tableName: list.tableName });
+}
 
 /** All migrations in the order they run. */
 export const migrations: readonly MigrationModule[] = migrationLists.flatMap((l) => l.migrations);
