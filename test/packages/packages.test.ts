@@ -20,6 +20,8 @@ import { chromium } from 'playwright-core';
 import { startNode, type StartedNode } from '../../src/conformance/node-process.ts';
 
 const run = promisify(execFile);
+/** npm installs, packing and whole conformance runs take minutes on a busy machine: each step and hook has its own bound, above npm test's 180 s default. */
+const LONG = { timeout: 900_000 };
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
@@ -94,14 +96,14 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     await npm(['install', '-g', '--prefix', prefix, tarballs.l2node!], temp);
     const chain = join(conformanceProject, 'node_modules', '@l2node', 'conformance', 'test', 'conformance', 'chain', 'chain.json');
     node = await startNode(['--import-chain', chain], join(prefix, 'lib', 'node_modules', 'l2node', 'bin', 'l2node.js'));
-  });
+  }, LONG);
 
   after(async () => {
     await node?.stop();
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
-  });
+  }, LONG);
 
-  it('@l2node/client installs alone: zero dependencies, compiled ESM with types, no sources of the node', (t) => {
+  it('@l2node/client installs alone: zero dependencies, compiled ESM with types, no sources of the node', LONG, (t) => {
     assert.deepEqual(installedPackages(clientProject), ['@l2node/client']);
     const pkg = join(clientProject, 'node_modules', '@l2node', 'client');
     const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
@@ -113,7 +115,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     t.diagnostic(`@l2node/client: tarball ${mb(statSync(tarballs['l2node-client']!).size)}, installed ${mb(bytesUnder(join(clientProject, 'node_modules')))}, 1 package (0 dependencies)`);
   });
 
-  it('l2node --help runs from the global install, also when the Node.js on PATH is older than 24.12 (it re-runs on its bundled one)', async (t) => {
+  it('l2node --help runs from the global install, also when the Node.js on PATH is older than 24.12 (it re-runs on its bundled one)', LONG, async (t) => {
     const help = await sh(join(prefix, 'bin', 'l2node'), ['--help'], temp);
     const older = olderNode();
     assert.equal(await sh(join(prefix, 'bin', 'l2node'), ['--help'], temp, 60_000, `${join(older, '..')}:${PATH}`), help);
@@ -125,7 +127,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     t.diagnostic(`l2node: tarball ${mb(statSync(tarballs.l2node!).size)}, installed ${mb(bytesUnder(join(prefix, 'lib', 'node_modules')))} with ${readdirSync(join(installed, 'node_modules')).length} entries in node_modules (Node.js 24 binary included)`);
   });
 
-  it('l2node-conformance from the installed package, on Node.js 20: 0 failures against the installed node on the package chain file', async (t) => {
+  it('l2node-conformance from the installed package, on Node.js 20: 0 failures against the installed node on the package chain file', LONG, async (t) => {
     const bin = join(conformanceProject, 'node_modules', '.bin', 'l2node-conformance');
     // On the oldest Node.js the package supports (>= 20), not this test's 24.
     const out = await sh(olderNode(), [bin, '--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], conformanceProject).catch((err: { stdout?: string }) => {
@@ -139,7 +141,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     t.diagnostic(`@l2node/conformance: tarball ${mb(statSync(tarballs['l2node-conformance']!).size)}, installed ${mb(bytesUnder(join(conformanceProject, 'node_modules')))}, ${installedPackages(conformanceProject).length} packages (${installedPackages(conformanceProject).join(', ')}); ${summary[0]}`);
   });
 
-  it('a consumer file compiles with tsc --strict (nodenext) and its typed calls work: getL2Tips, getBlock, admin with the key, typed errors', async () => {
+  it('a consumer file compiles with tsc --strict (nodenext) and its typed calls work: getL2Tips, getBlock, admin with the key, typed errors', LONG, async () => {
     cpSync(join(ROOT, 'test', 'packages', 'consumer', 'typed-calls.ts'), join(clientProject, 'typed-calls.ts'));
     writeFileSync(join(clientProject, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: false },
@@ -159,7 +161,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     }
   });
 
-  it("the README's \"Use it from your project\" snippet runs as plain Node ESM and the node accepts its tx", async () => {
+  it("the README's \"Use it from your project\" snippet runs as plain Node ESM and the node accepts its tx", LONG, async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const [code] = jsBlocks(readme.slice(readme.indexOf('## Use it from your project')));
     assert.ok(code !== undefined && code.includes("from '@l2node/client'"), 'the README section has a js snippet using the client');
@@ -168,7 +170,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     assert.match(out.trim(), /^(pending|mined|checkpointed|proven|finalized) \d+$/);
   });
 
-  it('every js block of docs/QUICK-START.md runs as written', async () => {
+  it('every js block of docs/QUICK-START.md runs as written', LONG, async () => {
     const blocks = jsBlocks(readFileSync(join(ROOT, 'docs', 'QUICK-START.md'), 'utf8'));
     assert.ok(blocks.length >= 4, 'read, send a tx, typed errors, admin');
     const outs = [];
@@ -178,7 +180,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     assert.ok(outs.some((o) => /^\d+ settings$/.test(o)), `the admin call answered:\n${outs.join('\n')}`);
   });
 
-  it('the installed client and its tx builder run in Chromium as plain ES modules (no bundler, no Node.js globals): reads and an accepted tx', async () => {
+  it('the installed client and its tx builder run in Chromium as plain ES modules (no bundler, no Node.js globals): reads and an accepted tx', LONG, async () => {
     const pkg = join(clientProject, 'node_modules', '@l2node', 'client');
     const page = `<!doctype html><script type="importmap">${JSON.stringify({ imports: { '@l2node/client': '/pkg/src/client/index.js', '@l2node/client/tx': '/pkg/src/client/tx.js' } })}</script><p>client</p>`;
     const server = createServer((req, res) => {

@@ -18,6 +18,8 @@ import { startNode, type StartedNode } from '../../../src/conformance/node-proce
 import { ROOT } from './helpers.ts';
 
 const run = promisify(execFile);
+/** npm installs, packing and whole conformance runs take minutes on a busy machine: each step and hook has its own bound, above npm test's 180 s default. */
+const LONG = { timeout: 900_000 };
 // CommonJS with `exports.default`: seen from ESM, the function sits on `.default`.
 const generator = openRpcGenerator.default;
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
@@ -60,14 +62,14 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
     mkdirSync(join(project, 'src', 'admin'));
     cpSync(join(temp, 'admin', 'client', 'typescript', 'src', 'index.ts'), join(project, 'src', 'admin', 'index.ts'));
     node = await startNode();
-  });
+  }, LONG);
 
   after(async () => {
     await node?.stop();
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
-  });
+  }, LONG);
 
-  it('names the dependencies the pins were worked out for; with them as named, tsc fails', async () => {
+  it('names the dependencies the pins were worked out for; with them as named, tsc fails', LONG, async () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     assert.deepEqual(readFileSync(join(temp, 'admin', 'client', 'typescript', 'package.json'), 'utf8'), readFileSync(join(project, 'package.json'), 'utf8'));
     assert.deepEqual(Object.fromEntries(Object.keys(GENERATED_DEPENDENCIES).map((k) => [k, manifest.dependencies[k]])), GENERATED_DEPENDENCIES);
@@ -79,7 +81,7 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
     assert.match(tsc.out, /node_modules\/@types\/(node|lodash)\/.*error TS1005/);
   });
 
-  it('with the pins of docs/PACKAGES.md, both clients compile with no error', async () => {
+  it('with the pins of docs/PACKAGES.md, both clients compile with no error', LONG, async () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
     Object.assign(manifest.devDependencies, GENERATOR_PINS.devDependencies);
     Object.assign(manifest.dependencies, GENERATOR_PINS.dependencies);
@@ -97,7 +99,7 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
     assert.equal(tsc.out.trim(), '', 'tsc reports no error at all');
   });
 
-  it('the compiled public client calls a live node: block number, tips, a block, a declared error with its data', async () => {
+  it('the compiled public client calls a live node: block number, tips, a block, a declared error with its data', LONG, async () => {
     writeFileSync(join(project, 'calls.cjs'), `
 const { default: Client } = require('./build/index.js');
 const client = new Client({ transport: { type: 'http', host: '127.0.0.1', port: Number(process.argv[2]) } });
