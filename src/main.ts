@@ -119,7 +119,10 @@ async function serve(
   });
   const common = { limits, logger, health: () => node.health(), responseHeaders };
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
-  const publicHandlers = withAnswerCache({ ...node.publicHandlers, ...admin.validatorHandlers }, answerCachesOver(node.engine.chain));
+  // The validator stats come from the slot record the admin side opened (validators/handlers.ts), named here
+  // rather than by spread order: they replace the record-less answers of rpc/public/validators.ts.
+  const { getValidatorsStats, getValidatorStats } = admin.validatorHandlers;
+  const publicHandlers = withAnswerCache({ ...node.publicHandlers, getValidatorsStats, getValidatorStats }, answerCachesOver(node.engine.chain));
   const publicServer = createRpcServer({
     ...common,
     ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),

@@ -1,8 +1,9 @@
 /**
  * Validator statistics of the public API (tag `validators`, SPEC §4.10) where no validator record
- * is attached. A full node replaces these with the sentinel-backed handlers of
- * src/impl/validators/handlers.ts (see src/main.ts); a `--role rpc` reader keeps these, so both
- * answer -32001 after the checks the document makes on the parameters (`fromSlot` > `toSlot` is -32602).
+ * is attached (handler sets built without the admin side: tests, the RPC bench). src/main.ts names the
+ * slot-record handlers of src/impl/validators/handlers.ts in their place for every node process it
+ * starts. Both answer -32001 here after the checks the document makes on the parameters
+ * (`fromSlot` > `toSlot` is -32602).
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
