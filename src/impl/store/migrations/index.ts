@@ -36,18 +36,23 @@ export interface MigrationList {
   readonly migrations: readonly MigrationModule[];
 }
 
+/** One list entry: the name as recorded in the bookkeeping table, and the module's up/down. */
+function step(name: string, module: Pick<MigrationModule, 'up' | 'down'>): MigrationModule {
+  return { name, up: module.up, down: module.down };
+}
+
 /** The chain, world-state and L1 tables. */
 export const CHAIN_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations',
   migrations: [
-    { name: '001-world-state', up: m001.up, down: m001.down },
-    { name: '010-chain-blocks', up: m010.up, down: m010.down },
-    { name: '011-chain-logs', up: m011.up, down: m011.down },
-    { name: '012-l1-dev-chain', up: m012.up, down: m012.down },
-    { name: '014-chain-fee-state', up: m014.up, down: m014.down },
-    { name: '018-chain-contracts', up: m018.up, down: m018.down },
-    { name: '019-log-tag-index', up: m019.up, down: m019.down },
-    { name: '020-ws-low-key-index', up: m020.up, down: m020.down },
+    step('001-world-state', m001),
+    step('010-chain-blocks', m010),
+    step('011-chain-logs', m011),
+    step('012-l1-dev-chain', m012),
+    step('014-chain-fee-state', m014),
+    step('018-chain-contracts', m018),
+    step('019-log-tag-index', m019),
+    step('020-ws-low-key-index', m020),
   ],
 };
 
@@ -55,9 +60,9 @@ export const CHAIN_MIGRATIONS: MigrationList = {
 export const TXPOOL_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations_txpool',
   migrations: [
-    { name: '013-txpool.ts', up: m013.up, down: m013.down },
-    { name: '021-txpool-mined.ts', up: m021.up, down: m021.down },
-    { name: '022-txpool-one-status.ts', up: m022.up, down: m022.down },
+    step('013-txpool.ts', m013),
+    step('021-txpool-mined.ts', m021),
+    step('022-txpool-one-status.ts', m022),
   ],
 };
 
@@ -65,9 +70,9 @@ export const TXPOOL_MIGRATIONS: MigrationList = {
 export const ADMIN_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations_admin',
   migrations: [
-    { name: '015-validators', up: m015.up, down: m015.down },
-    { name: '016-slashing', up: m016.up, down: m016.down },
-    { name: '017-node-config', up: m017.up, down: m017.down },
+    step('015-validators', m015),
+    step('016-slashing', m016),
+    step('017-node-config', m017),
   ],
 };
 
