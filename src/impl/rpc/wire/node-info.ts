@@ -8,6 +8,7 @@ import type { GasFees } from '../../chain/types.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
 import type { L1ContractAddresses } from '../../l1/l1-chain.ts';
 import { hex20, hex32 } from '../../encoding/hex.ts';
+import { toSelectorHex } from '../../contracts/function-selector.ts';
 
 
 /** The L2 protocol contract addresses, as the engine holds them. */
@@ -42,7 +43,7 @@ export function toWireGasFees(g: GasFees): Wire.GasFees {
 /** AllowedElement → wire: by address or by class id, selector as 0x + 8 hex, optional flags only when set. */
 export function toWireAllowedElement(e: AllowedElement): Wire.AllowedElement {
   const common = {
-    selector: '0x' + (e.selector >>> 0).toString(16).padStart(8, '0'),
+    selector: toSelectorHex(e.selector),
     ...(e.onlySelf !== undefined && { onlySelf: e.onlySelf }),
     ...(e.rejectNullMsgSender !== undefined && { rejectNullMsgSender: e.rejectNullMsgSender }),
     ...(e.calldataLength !== undefined && { calldataLength: e.calldataLength }),
