@@ -77,8 +77,9 @@ export class SchemaArbitraries {
 
   /** A value of `schema`: mostly fitting, sometimes at a bound, sometimes hostile (at any depth). */
   value(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+    // Deeper down, mostly fitting: a call fails at its first broken part, so hostility everywhere hides the handlers.
     return fc.oneof(
-      { weight: 6, arbitrary: this.#fitting(schema, depth) },
+      { weight: depth === 0 ? 6 : 16, arbitrary: this.#fitting(schema, depth) },
       { weight: 1, arbitrary: this.#bound(schema) },
       { weight: 1, arbitrary: hostile },
     );
@@ -125,7 +126,8 @@ export class SchemaArbitraries {
       case 'integer': {
         const min = typeof s.minimum === 'number' ? s.minimum : -1_000_000;
         const max = typeof s.maximum === 'number' ? s.maximum : Math.max(min, 0) + 1_000_000;
-        return fc.oneof(fc.integer({ min, max: Math.min(max, min + 40) }), fc.integer({ min, max }));
+        // Mostly small (block numbers the chain has, tree ids, limits), sometimes anywhere in range.
+        return fc.oneof({ weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, min + 12) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
       }
       case 'number':
         return fc.double({ noNaN: true, noDefaultInfinity: true, min: (s.minimum as number | undefined) ?? -1e6, max: (s.maximum as number | undefined) ?? 1e6 });
