@@ -200,7 +200,7 @@ const STATE: FillCase[] = [
   { method: 'node_findLeavesIndexes', name: 'note-hashes', description: 'Note hashes of blocks 1 and 8 and an unknown value at the tip.', params: ['latest', 1, [effect(1).noteHashes[0], UNKNOWN, effect(7).noteHashes[1]]] },
   { method: 'node_findLeavesIndexes', name: 'nullifiers-at-block-1', description: 'Nullifiers of blocks 1 and 3 as of block 1.', params: [1, 0, [effect(1).nullifiers[0], effect(3).nullifiers[0]]] },
   { method: 'node_findLeavesIndexes', name: 'archive', description: 'Block hashes in the archive tree.', params: ['latest', 4, [blockHash(2), blockHash(7)]] },
-  { method: 'node_findLeavesIndexes', name: 'blocks-tree', description: 'Tree 5 (BLOCKS_TREE) reads the block hashes: the same answer as the archive (4); upper-case hex32 reads as lower-case.', params: ['latest', 5, [blockHash(2), blockHash(7).toUpperCase().replace('0X', '0x')]] },
+  { method: 'node_findLeavesIndexes', name: 'blocks-tree', description: 'Tree 5 (BLOCKS_TREE) reads the block hashes: the same answer as the archive (4); upper-case hex reads as lower-case.', params: ['latest', 5, [blockHash(2), blockHash(7).toUpperCase().replace('0X', '0x')]] },
   { method: 'node_findLeavesIndexes', name: 'tree-id-6', description: 'Tree 6 names no tree (SPEC §2 allows the id): null for every value.', params: ['latest', 6, [blockHash(2), UNKNOWN]] },
   { method: 'node_findLeavesIndexes', name: 'not-yet-synced', description: 'A block above the tip: BLOCK_NOT_YET_SYNCED.', params: [BEYOND, 1, [UNKNOWN]] },
   ...(['Nullifier', 'NoteHash', 'Archive', 'PublicData'] as const).flatMap((t): FillCase[] => [

@@ -91,6 +91,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     clientProject = project(temp, 'client-project');
     conformanceProject = project(temp, 'conformance-project');
     prefix = join(temp, 'npm-global');
+    mkdirSync(prefix, { recursive: true }); // npm 11 lstat()s a --prefix before installing into it
     await npm(['install', tarballs['l2node-client']!], clientProject);
     await npm(['install', tarballs['l2node-conformance']!], conformanceProject);
     await npm(['install', '-g', '--prefix', prefix, tarballs.l2node!], temp);
