@@ -5,8 +5,11 @@
  *
  * The request side applies the document's input rules (root `x-input-rules`, docs/ARCHITECTURE.md):
  * unknown members of request objects are removed instead of refused, hex is accepted in any case
- * and lower-cased in place, integers must be finite safe integers and `x-bn254-field` strings must
- * be below the BN254 modulus. The response side holds answers to lower-case hex.
+ * and lower-cased in place, integers must be finite safe integers and the components the rules list
+ * as `fieldElementSchemas` must be below the BN254 modulus (checked by an ajv keyword of ours,
+ * `x-bn254-field`, added to this internal copy only: the documents carry no custom keyword in
+ * their schemas, so strict ajv and other tools read them). The response side holds answers to
+ * lower-case hex.
  * @module
  */
 import { Ajv, _ } from 'ajv';
@@ -49,8 +52,11 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
   ajv.addKeyword(LOWER_CASE_KEYWORD);
   const lookup = (name: string): Schema | undefined => model.schemas.get(name);
   const absentNull = nullAsAbsentMembers(model);
+  const fieldElements = new Set(side === 'request' ? model.inputRules.fieldElementSchemas : []);
   for (const [name, schema] of model.schemas) {
-    const prepared = prepareSchema(schema, lookup, side, name);
+    // A request rule only: answers also carry L1 block hashes (Hash32), which are not field elements.
+    const ruled = fieldElements.has(name) ? { ...schema, [BN254_FIELD_KEYWORD.keyword]: true } : schema;
+    const prepared = prepareSchema(ruled, lookup, side, name);
     ajv.addSchema(absentNull.has(name) ? nullOrElse(prepared, schema, lookup, side) : prepared, name);
   }
   const seen = new Set<string>();
@@ -64,7 +70,8 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
 }
 
 /**
- * `x-bn254-field: true` on a 32-byte hex string: the value must be a BN254 field element. Compared
+ * `x-bn254-field: true` (internal, on the `fieldElementSchemas` of the root `x-input-rules`) on a
+ * 32-byte hex string: the value must be a BN254 field element. Compared
  * as lower-case text against the modulus (equal lengths), so no BigInt and nothing that can throw.
  */
 const BN254_FIELD_KEYWORD = {
@@ -158,8 +165,6 @@ function rewrite(node: unknown, lookup: (name: string) => Schema | undefined, si
       out.$ref = slash < 0 ? rest : `${rest.slice(0, slash)}#${rest.slice(slash)}`;
     } else if (key === 'examples' || key === 'description' || key === 'title') {
       continue; // annotations only: keep them out of the standalone code
-    } else if (key === 'x-bn254-field' && side === 'response') {
-      continue; // a request rule: answers also carry L1 block hashes (Hash32), which are not field elements
     } else if (key === 'pattern' && typeof value === 'string' && side === 'response' && ANY_CASE_HEX.test(value)) {
       out.pattern = value.replaceAll('[0-9a-fA-F]', '[0-9a-f]');
     } else {

@@ -52,6 +52,10 @@ export function checkModel(model: DocumentModel, rawComponents: Record<string, u
     if (other !== undefined) problems.push(`${file}: errors ${other} and ${e.name} share code ${e.code}`);
     codes.set(e.code, e.name);
   }
+  for (const name of model.inputRules.fieldElementSchemas) {
+    // The rule compares 66-character hex text with the modulus: it only means something on such strings.
+    if (model.schemas.get(name)?.type !== 'string') problems.push(`${file}: x-input-rules.fieldElementSchemas names "${name}", which is no string component`);
+  }
   let sides: ExampleAjvs;
   try {
     sides = { request: createDocumentAjv(model, false, 'request'), response: createDocumentAjv(model, false, 'response') };

@@ -102,6 +102,8 @@ export interface DocumentModel {
 export interface InputRules {
   /** `ignored`: members a request object's schema does not declare are removed before the handler; `refused` (absent): -32602. */
   readonly unknownMembers: 'ignored' | 'refused';
+  /** `fieldElementSchemas`: component names whose values must be below the BN254 modulus in requests. */
+  readonly fieldElementSchemas: readonly string[];
 }
 
 /** The root member holding a document's input rules. */
@@ -138,7 +140,10 @@ export function buildModel(surface: Surface, doc: Json): DocumentModel {
   const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) => toError(doc, name, raw, details[name]));
   const methods = ((doc.methods ?? []) as unknown[]).map((raw) => toMethod(doc, deref(doc, raw), errors));
   const rules = (doc[INPUT_RULES] ?? {}) as Json;
-  const inputRules: InputRules = { unknownMembers: rules.unknownMembers === 'ignored' ? 'ignored' : 'refused' };
+  const inputRules: InputRules = {
+    unknownMembers: rules.unknownMembers === 'ignored' ? 'ignored' : 'refused',
+    fieldElementSchemas: Array.isArray(rules.fieldElementSchemas) ? rules.fieldElementSchemas.map(String) : [],
+  };
   return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods, inputRules, requestOnly: new Set(requestOnlyObjects(doc)) };
 }
 

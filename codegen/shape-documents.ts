@@ -403,15 +403,9 @@ const KNOWN_EXTENSIONS: Record<string, Json> = {
   },
   'x-input-rules': {
     summary: 'How requests are read beyond their schemas',
-    description: '`unknownMembers`: `ignored` when members a request object does not declare are removed before the handler (else refused); `description` says the rest (hex case, the numeric domain rule).',
+    description: '`unknownMembers`: `ignored` when members a request object does not declare are removed before the handler (else refused); `fieldElementSchemas`: the `components/schemas` names whose values must be BN254 field elements (below 0x30644e72…f0000001) in requests, refused with -32602 otherwise; `description` says the rest (hex case, the numeric domain rule).',
     restricted: [], // the document root is no meta-schema definition; declared for readers and tools
-    schema: { type: 'object', properties: { unknownMembers: { type: 'string', enum: ['ignored', 'refused'] }, description: { type: 'string' } } },
-  },
-  'x-bn254-field': {
-    summary: 'A 32-byte hex value that must be a BN254 field element',
-    description: 'On a string schema: `true` when the value must be below the BN254 scalar field modulus (0x30644e72…f0000001); the node refuses a larger one with -32602.',
-    restricted: [], // a keyword of schemas, which are no meta-schema definition here; declared for readers and tools
-    schema: { type: 'boolean' },
+    schema: { type: 'object', properties: { unknownMembers: { type: 'string', enum: ['ignored', 'refused'] }, fieldElementSchemas: { type: 'array', items: { type: 'string' } }, description: { type: 'string' } } },
   },
   'x-security': {
     summary: 'How the admin port authenticates',

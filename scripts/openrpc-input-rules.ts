@@ -1,7 +1,9 @@
 /**
  * Re-runnable edit of the three OpenRPC documents for issue #22 ("liberal in what it accepts"):
- * the root `x-input-rules` (unknown members of request objects ignored), hex patterns in any case,
- * `x-bn254-field` on the 32-byte field types, and the descriptions that state these rules.
+ * the root `x-input-rules` (unknown members of request objects ignored; `fieldElementSchemas`, the
+ * 32-byte field types whose request values must be below the BN254 modulus), hex patterns in any
+ * case, and the descriptions that state these rules. The field rule lives at the root, not as a
+ * keyword inside the schemas: strict ajv (its default) and tools built on it refuse unknown keywords.
  * Idempotent: running it twice changes nothing, so a conflicting rebase is resolved by taking
  * main's documents and running it again (`node scripts/openrpc-input-rules.ts && npm run codegen`).
  * @module
@@ -13,15 +15,18 @@ const root = resolve(import.meta.dirname, '..');
 const FILES = ['openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json'];
 type Json = Record<string, unknown>;
 
-/** The root member codegen reads (codegen/model.ts `INPUT_RULES`). */
+/** The root member codegen reads (codegen/model.ts `INPUT_RULES`); `fieldElementSchemas` is set per document. */
 const INPUT_RULES = {
   unknownMembers: 'ignored',
   description:
-    'How requests are read beyond their schemas. Members of a request object that its schema does not declare are ignored (removed before the handler runs), as Aztec 4.1.2 does, so fields a newer client adds do not break it; `additionalProperties: false` on a request schema lists what the node reads. Unknown methods and extra positional params stay errors. Hex is accepted in any case and answered in lower case. Domain rule for every method: a JSON number must be a finite safe integer (|n| <= 2^53 - 1; `1e309` is not a number), and a value marked `x-bn254-field` must be below the BN254 field modulus; otherwise -32602 naming the parameter and the rule.',
+    'How requests are read beyond their schemas. Members of a request object that its schema does not declare are ignored (removed before the handler runs), as Aztec 4.1.2 does, so fields a newer client adds do not break it; `additionalProperties: false` on a request schema lists what the node reads. Unknown methods and extra positional params stay errors. Hex is accepted in any case and answered in lower case. Domain rule for every method: a JSON number must be a finite safe integer (|n| <= 2^53 - 1; `1e309` is not a number), and a value of a schema listed in `fieldElementSchemas` (these `components/schemas` names) must be below the BN254 field modulus (0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001); otherwise -32602 naming the parameter and the rule.',
 };
 
 /** The 32-byte types that are BN254 field elements in Aztec (tx and block hashes are fields too). */
-const FIELD_TYPES = ['Hash32', 'Field', 'AztecAddress'];
+const FIELD_TYPES = ['AztecAddress', 'Field', 'Hash32'];
+
+/** The in-schema keyword earlier runs of this script wrote; strict ajv refuses it, so it is removed. */
+const RETIRED_KEYWORD = 'x-bn254-field';
 
 /** Sentence replacements in descriptions: [old, new]. */
 const WORDING: readonly (readonly [RegExp, string])[] = [
@@ -73,18 +78,22 @@ function walk(node: unknown, visit: (n: Json) => void): void {
 }
 
 function edit(doc: Json): void {
-  doc['x-input-rules'] = INPUT_RULES;
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  doc['x-input-rules'] = { unknownMembers: INPUT_RULES.unknownMembers, fieldElementSchemas: FIELD_TYPES.filter((n) => n in schemas), description: INPUT_RULES.description };
+  // The retired keyword's declaration goes; an `x-input-rules` declaration without `fieldElementSchemas`
+  // goes too, and codegen/shape-documents.ts declares it again from its current text.
+  const stale = (d: Json): boolean => d.name === RETIRED_KEYWORD || (d.name === 'x-input-rules' && !JSON.stringify(d.schema ?? {}).includes('fieldElementSchemas'));
+  if (Array.isArray(doc['x-extensions'])) doc['x-extensions'] = (doc['x-extensions'] as Json[]).filter((d) => !stale(d));
   walk(doc, (n) => {
     if (typeof n.pattern === 'string' && n.pattern.startsWith('^0x')) n.pattern = n.pattern.replaceAll('[0-9a-f]', '[0-9a-fA-F]');
     if (typeof n.description === 'string') for (const [from, to] of WORDING) n.description = n.description.replace(from, to);
   });
   const info = doc.info as Json;
   if (typeof info.description === 'string') for (const [from, to] of WORDING) info.description = info.description.replace(from, to);
-  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   for (const name of FIELD_TYPES) {
     const s = schemas[name];
     if (s === undefined) continue;
-    s['x-bn254-field'] = true;
+    delete s[RETIRED_KEYWORD];
     if (typeof s.description === 'string' && !s.description.includes(FIELD_SENTENCE.trim())) s.description += FIELD_SENTENCE;
   }
   // Error examples: patterns in their messages read any-case now, and the ones that showed an
