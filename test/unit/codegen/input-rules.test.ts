@@ -6,10 +6,16 @@
  * @module
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { adminMethods } from '../../../src/generated/admin/methods.ts';
 import { publicMethods } from '../../../src/generated/public/methods.ts';
 import { toJsonText, RawNumber } from '../../integration/fuzz-arbitraries.ts';
+import { createDocumentAjv, schemaId } from '../../../codegen/ajv-schemas.ts';
+import { buildModel, SURFACES } from '../../../codegen/model.ts';
+import { checkModel } from '../../../codegen/check-document.ts';
+import { ROOT } from './helpers.ts';
 
 const MODULUS = '0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001';
 const FIELD_RULE = `must be a BN254 field element (below ${MODULUS})`;
@@ -78,5 +84,23 @@ describe('generated validators: the input rules', () => {
     const header = { number: 1, hash: HASH.toUpperCase().replace('0X', '0x') };
     assert.match(publicMethods.node_getL2Tips!.validateResult({ proposed: header, checkpointed: {}, proven: {}, finalized: {} }) ?? '', /must match pattern "\^0x\[0-9a-f\]\{64\}\$"/);
     assert.equal(publicMethods.node_getBlockNumber!.validateResult(1), null);
+  });
+
+  it('the field rule comes from the root list x-input-rules.fieldElementSchemas, and only for requests', () => {
+    const surface = SURFACES.find((x) => x.name === 'public')!;
+    const doc = JSON.parse(readFileSync(join(ROOT, surface.file), 'utf8')) as Record<string, Record<string, unknown>>;
+    const accepts = (rules: Record<string, unknown>, part: number, method: string, value: unknown): boolean =>
+      createDocumentAjv(buildModel(surface, { ...doc, 'x-input-rules': rules }), false, 'request').getSchema(schemaId(method, part))!(value) === true;
+    const listed = doc['x-input-rules']!;
+    assert.deepEqual(listed.fieldElementSchemas, ['AztecAddress', 'Field', 'Hash32']);
+    assert.equal(accepts(listed, 0, 'node_getTxReceipt', MODULUS), false);
+    assert.equal(accepts({ ...listed, fieldElementSchemas: ['Field'] }, 0, 'node_getTxReceipt', MODULUS), true, 'Hash32 unlisted');
+    assert.equal(accepts({ ...listed, fieldElementSchemas: ['Field'] }, 1, 'node_getPublicStorageAt', MODULUS), true, 'AztecAddress unlisted');
+    assert.equal(accepts({ ...listed, fieldElementSchemas: ['Field'] }, 2, 'node_getPublicStorageAt', MODULUS), false, 'Field listed');
+    // Answers may carry L1 hashes of the same shape: the rule never reaches the response side.
+    const response = createDocumentAjv(buildModel(surface, doc), false, 'response');
+    for (const name of ['AztecAddress', 'Field', 'Hash32']) assert.equal(response.getSchema(name)!(`0x${'f'.repeat(64)}`), true, name);
+    const model = buildModel(surface, { ...doc, 'x-input-rules': { ...listed, fieldElementSchemas: ['NoSuchSchema'] } });
+    assert.ok(checkModel(model, doc.components!).some((p) => p.includes('fieldElementSchemas names "NoSuchSchema"')));
   });
 });
