@@ -31,7 +31,10 @@ while (txs * LOGS_PER_TX < wanted) {
   for (let k = 0; k < TXS_PER_BLOCK; k++, txs++) {
     const base = benchTx(txs);
     const fields = base.privateLogs[0]!.fields.slice(1);
-    const privateLogs = Array.from({ length: LOGS_PER_TX }, (_, j) => ({ fields: [TAG_BASE + BigInt(txs * LOGS_PER_TX + j), ...fields], emittedLength: 16 }));
+    const privateLogs = Array.from({ length: LOGS_PER_TX }, (_, j) => ({
+      fields: [TAG_BASE + BigInt(txs * LOGS_PER_TX + j), ...fields],
+      emittedLength: 16,
+    }));
     txSource.add({ ...base, privateLogs });
   }
   clock.advance(DEFAULT_ENGINE_CONFIG.slotDurationSeconds * 1000);
@@ -39,7 +42,9 @@ while (txs * LOGS_PER_TX < wanted) {
 }
 const blocks = await engine.chain.getBlockNumber();
 const logs = txs * LOGS_PER_TX;
-console.log(`chain: ${blocks} blocks, ${logs} private logs, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `chain: ${blocks} blocks, ${logs} private logs, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 // The in-memory baseline: tag → logs (oldest first), the shape getLogsByTags answers.
 const byTag = new Map<bigint, TxScopedL2Log[]>();
@@ -47,26 +52,43 @@ for (let n = 1; n <= blocks; n++) {
   const b = (await engine.chain.findBlock(n))!;
   for (const e of b.body.txEffects) {
     for (const l of e.privateLogs) {
-      const entry: TxScopedL2Log = { txHash: e.txHash, blockNumber: n, blockTimestamp: b.header.globalVariables.timestamp, logData: l.fields, noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
+      const entry: TxScopedL2Log = {
+        txHash: e.txHash,
+        blockNumber: n,
+        blockTimestamp: b.header.globalVariables.timestamp,
+        logData: l.fields,
+        noteHashes: e.noteHashes,
+        firstNullifier: e.nullifiers[0] ?? 0n,
+      };
       const list = byTag.get(l.fields[0]!);
-      if (list) list.push(entry); else byTag.set(l.fields[0]!, [entry]);
+      if (list) list.push(entry);
+      else byTag.set(l.fields[0]!, [entry]);
     }
   }
 }
 // Issue 6: 1000 tags (SPEC §8's maximum per call) on a chain of ~10 000 logs.
 const TAG_COUNT = 1000;
-const tags = Array.from({ length: TAG_COUNT }, (_, i) => TAG_BASE + BigInt(Math.floor((i * logs) / TAG_COUNT)) + (i % 2 === 0 ? 0n : 1n << 40n));
+const tags = Array.from(
+  { length: TAG_COUNT },
+  (_, i) => TAG_BASE + BigInt(Math.floor((i * logs) / TAG_COUNT)) + (i % 2 === 0 ? 0n : 1n << 40n),
+);
 const fromMap = () => tags.map((t) => (byTag.get(t) ?? []).slice(0, 10));
 const fromIndex = () => engine.chain.getLogsByTags(tags, 10);
 
 const got = await fromIndex();
 const want = fromMap();
-const same = JSON.stringify(got, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) === JSON.stringify(want, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+const same =
+  JSON.stringify(got, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) ===
+  JSON.stringify(want, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 if (!same) throw new Error('getLogsByTags and the in-memory map disagree');
 
 const rounds = 7;
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
-const time = async (fn: () => unknown, n: number) => { const t = performance.now(); for (let i = 0; i < n; i++) await fn(); return (performance.now() - t) / n; };
+const time = async (fn: () => unknown, n: number) => {
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  return (performance.now() - t) / n;
+};
 await time(fromIndex, 20);
 await time(fromMap, 200);
 const indexMs: number[] = [];
@@ -75,7 +97,9 @@ for (let r = 0; r < rounds; r++) {
   indexMs.push(await time(fromIndex, 20));
   mapMs.push(await time(fromMap, 2000));
 }
-console.log(`logs by ${TAG_COUNT} tags on ${logs} logs: index ${median(indexMs).toFixed(3)} ms, in-memory map ${median(mapMs).toFixed(4)} ms (median of ${rounds} rounds)`);
+console.log(
+  `logs by ${TAG_COUNT} tags on ${logs} logs: index ${median(indexMs).toFixed(3)} ms, in-memory map ${median(mapMs).toFixed(4)} ms (median of ${rounds} rounds)`,
+);
 await engine.stop();
 if (process.argv[3] === undefined) rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -43,17 +43,30 @@ if (import.meta.main) {
     const s = smaps();
     const pragma = async (p: string) => ((await engine.db.raw(`PRAGMA ${p}`)) as Record<string, unknown>[])[0];
     const row = {
-      built, block: await engine.chain.getBlockNumber(),
-      rss: +(m.rss / MB).toFixed(1), heapTotal: +(m.heapTotal / MB).toFixed(1), heapUsed: +(m.heapUsed / MB).toFixed(1),
-      external: +(m.external / MB).toFixed(1), arrayBuffers: +(m.arrayBuffers / MB).toFixed(1),
-      anon: +(s.anon / MB).toFixed(1), file: +(s.file / MB).toFixed(1), brk: +(s.brk / MB).toFixed(1), wasm: +(wasmMemoryBytes() / MB).toFixed(1),
-      cacheSize: pragma('cache_size').then((r) => r && Object.values(r)[0]), mmap: pragma('mmap_size').then((r) => r && Object.values(r)[0]),
+      built,
+      block: await engine.chain.getBlockNumber(),
+      rss: +(m.rss / MB).toFixed(1),
+      heapTotal: +(m.heapTotal / MB).toFixed(1),
+      heapUsed: +(m.heapUsed / MB).toFixed(1),
+      external: +(m.external / MB).toFixed(1),
+      arrayBuffers: +(m.arrayBuffers / MB).toFixed(1),
+      anon: +(s.anon / MB).toFixed(1),
+      file: +(s.file / MB).toFixed(1),
+      brk: +(s.brk / MB).toFixed(1),
+      wasm: +(wasmMemoryBytes() / MB).toFixed(1),
+      cacheSize: pragma('cache_size').then((r) => r && Object.values(r)[0]),
+      mmap: pragma('mmap_size').then((r) => r && Object.values(r)[0]),
     };
     // Committed size per V8 space (MB), to tell which space holds the reserved heap.
-    const spaces = Object.fromEntries(getHeapSpaceStatistics().filter((x) => x.space_size > MB).map((x) => [x.space_name.replace('_space', ''), +(x.space_size / MB).toFixed(1)]));
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics()
+        .filter((x) => x.space_size > MB)
+        .map((x) => [x.space_name.replace('_space', ''), +(x.space_size / MB).toFixed(1)]),
+    );
     const resolved = { ...row, spaces, cacheSize: await row.cacheSize, mmap: await row.mmap };
     process.stdout.write(JSON.stringify(resolved) + '\n');
-    if (snapshotAt.has(built)) process.stderr.write(`snapshot ${writeHeapSnapshot(`/tmp/mem-${built}.heapsnapshot`)}\n`);
+    if (snapshotAt.has(built))
+      process.stderr.write(`snapshot ${writeHeapSnapshot(`/tmp/mem-${built}.heapsnapshot`)}\n`);
   };
   await print(0);
   for (let built = 1; built <= total; built++) {

@@ -42,12 +42,17 @@ const TXS_LIST = (process.argv[3] ?? '8,32').split(',').map(Number);
 const THREADS = `pool(${WORKERS + 1})`;
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 let seed = 424242n;
 const rnd = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % FIELD_MODULUS);
 
 const loadAtStart = load();
-console.log(`poseidon2 workers: ${cpus().length} CPUs, availableParallelism ${availableParallelism()}, ${WORKERS} worker(s); load average at start ${loadAtStart}`);
+console.log(
+  `poseidon2 workers: ${cpus().length} CPUs, availableParallelism ${availableParallelism()}, ${WORKERS} worker(s); load average at start ${loadAtStart}`,
+);
 
 // --- Batches: main thread vs the pool, forced to split every batch (minPairs 1). ---
 const pool = new Poseidon2Pool({ workers: WORKERS, minPairs: 1 });
@@ -71,7 +76,8 @@ async function secondsPerBatch(n: number, onPool: boolean): Promise<number> {
   let reps = 0;
   const t0 = performance.now();
   do {
-    if (onPool) await pool.hashPairsParallel(lefts, rights); else hashPairs(lefts, rights);
+    if (onPool) await pool.hashPairsParallel(lefts, rights);
+    else hashPairs(lefts, rights);
     reps++;
   } while (performance.now() - t0 < ROUND_MS);
   return (performance.now() - t0) / reps / 1000;
@@ -82,8 +88,13 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const n of SIZES) {
     const m = runs.get(n)!;
     // Flip the order every round so neither side always runs right after the other.
-    if (r % 2 === 0) { m.main.push(await secondsPerBatch(n, false)); m.pool.push(await secondsPerBatch(n, true)); }
-    else { m.pool.push(await secondsPerBatch(n, true)); m.main.push(await secondsPerBatch(n, false)); }
+    if (r % 2 === 0) {
+      m.main.push(await secondsPerBatch(n, false));
+      m.pool.push(await secondsPerBatch(n, true));
+    } else {
+      m.pool.push(await secondsPerBatch(n, true));
+      m.main.push(await secondsPerBatch(n, false));
+    }
   }
 }
 await pool.close();
@@ -93,27 +104,49 @@ const batches = SIZES.map((n) => {
   const m = runs.get(n)!;
   const main = median(m.main);
   const onPool = median(m.pool);
-  const row = { pairs: n, mainSeconds: main, poolSeconds: onPool, mainPairsPerSecond: n / main, poolPairsPerSecond: n / onPool, ratio: main / onPool, mainRuns: m.main, poolRuns: m.pool };
-  console.log(`poseidon2 workers: batch ${n} pairs: main ${fmtS(main)} s = ${row.mainPairsPerSecond.toFixed(0)} pairs/s, ${THREADS} ${fmtS(onPool)} s = ${row.poolPairsPerSecond.toFixed(0)} pairs/s (${row.ratio.toFixed(2)}×)`);
+  const row = {
+    pairs: n,
+    mainSeconds: main,
+    poolSeconds: onPool,
+    mainPairsPerSecond: n / main,
+    poolPairsPerSecond: n / onPool,
+    ratio: main / onPool,
+    mainRuns: m.main,
+    poolRuns: m.pool,
+  };
+  console.log(
+    `poseidon2 workers: batch ${n} pairs: main ${fmtS(main)} s = ${row.mainPairsPerSecond.toFixed(0)} pairs/s, ${THREADS} ${fmtS(onPool)} s = ${row.poolPairsPerSecond.toFixed(0)} pairs/s (${row.ratio.toFixed(2)}×)`,
+  );
   return row;
 });
 // The crossover: the smallest measured size from which every larger size is clearly (≥ PAYS) faster on the pool.
 const PAYS = 1.05;
 let crossover: number | null = null;
 for (let k = batches.length - 1; k >= 0 && batches[k]!.ratio >= PAYS; k--) crossover = batches[k]!.pairs;
-console.log(crossover === null
-  ? `poseidon2 workers: crossover none (the pool is not ≥ ${PAYS}× at the largest size, ${maxN} pairs)`
-  : `poseidon2 workers: crossover ${crossover} pairs (the pool is ≥ ${PAYS}× from here up; below it, it does not pay)`);
+console.log(
+  crossover === null
+    ? `poseidon2 workers: crossover none (the pool is not ≥ ${PAYS}× at the largest size, ${maxN} pairs)`
+    : `poseidon2 workers: crossover ${crossover} pairs (the pool is ≥ ${PAYS}× from here up; below it, it does not pay)`,
+);
 
 // --- Whole blocks: the same blocks applied to one world state per hasher. ---
 const parallel = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS }));
 const offload = new ParallelHasher(new Poseidon2Pool({ workers: WORKERS, mainThreadHashes: false }));
 const OFFLOAD = `offload(${WORKERS})`;
 await Promise.all([parallel.pool.whenReady(), offload.pool.whenReady()]);
-const hashers: { name: string; hasher?: Hasher }[] = [{ name: 'main' }, { name: THREADS, hasher: parallel }, { name: OFFLOAD, hasher: offload }];
-const header = (c: BlockStateContext) => ({ ...emptyBlockHeader(c.state), lastArchive: c.lastArchive, globalVariables: { ...emptyBlockHeader(c.state).globalVariables, blockNumber: c.blockNumber } });
+const hashers: { name: string; hasher?: Hasher }[] = [
+  { name: 'main' },
+  { name: THREADS, hasher: parallel },
+  { name: OFFLOAD, hasher: offload },
+];
+const header = (c: BlockStateContext) => ({
+  ...emptyBlockHeader(c.state),
+  lastArchive: c.lastArchive,
+  globalVariables: { ...emptyBlockHeader(c.state).globalVariables, blockNumber: c.blockNumber },
+});
 const tx = (): TxTreeEffects => ({
-  noteHashes: Array.from({ length: 64 }, rnd), nullifiers: Array.from({ length: 64 }, rnd),
+  noteHashes: Array.from({ length: 64 }, rnd),
+  nullifiers: Array.from({ length: 64 }, rnd),
   publicDataWrites: Array.from({ length: 16 }, () => ({ leafSlot: rnd(), value: rnd() })),
 });
 
@@ -149,13 +182,18 @@ async function apply(ws: WorldState, block: WorldStateBlock): Promise<Applied> {
   return { ms, stallMs: monitor.stop() };
 }
 
-interface Applied { ms: number; stallMs: number }
+interface Applied {
+  ms: number;
+  stallMs: number;
+}
 
 /** Blocks of `txs` txs applied to a fresh world state per hasher, the order rotating block by block; block 1 (cold) left out. */
 async function measureBlocks(txs: number): Promise<Applied[][]> {
   const dirs = hashers.map((h) => mkdtempSync(join(tmpdir(), `bench-p2w-${h.name.replace(/\W/g, '')}-`)));
   const dbs = await Promise.all(dirs.map((d) => openDatabase({ dataDirectory: d })));
-  const states = await Promise.all(hashers.map((h, k) => WorldState.open({ db: dbs[k]!, ...(h.hasher ? { hasher: h.hasher } : {}) })));
+  const states = await Promise.all(
+    hashers.map((h, k) => WorldState.open({ db: dbs[k]!, ...(h.hasher ? { hasher: h.hasher } : {}) })),
+  );
   const runs: Applied[][] = [];
   try {
     for (let b = 1; b <= BLOCKS; b++) {
@@ -165,7 +203,9 @@ async function measureBlocks(txs: number): Promise<Applied[][]> {
         const k = (i + b) % states.length;
         row[k] = await apply(states[k]!, block);
       }
-      const roots = await Promise.all(states.map(async (s) => (await s.getTreeSnapshot(TreeId.NULLIFIER_TREE, 'latest')).root));
+      const roots = await Promise.all(
+        states.map(async (s) => (await s.getTreeSnapshot(TreeId.NULLIFIER_TREE, 'latest')).root),
+      );
       if (roots.some((r) => r !== roots[0])) throw new Error(`block ${b}: roots differ between the hashers`);
       if (b > 1) runs.push(row);
     }
@@ -179,22 +219,51 @@ async function measureBlocks(txs: number): Promise<Applied[][]> {
 const blocks = [];
 for (const txs of TXS_LIST) {
   const runs = await measureBlocks(txs);
-  const per = hashers.map((h, k) => ({ name: h.name, ms: median(runs.map((r) => r[k]!.ms)), stallMs: median(runs.map((r) => r[k]!.stallMs)) }));
+  const per = hashers.map((h, k) => ({
+    name: h.name,
+    ms: median(runs.map((r) => r[k]!.ms)),
+    stallMs: median(runs.map((r) => r[k]!.stallMs)),
+  }));
   const [main] = per;
-  const times = per.map((p, k) => `${p.name} ${(p.ms / 1000).toFixed(3)} s${k ? ` (${(main!.ms / p.ms).toFixed(2)}×)` : ''}`).join(', ');
+  const times = per
+    .map((p, k) => `${p.name} ${(p.ms / 1000).toFixed(3)} s${k ? ` (${(main!.ms / p.ms).toFixed(2)}×)` : ''}`)
+    .join(', ');
   const stalls = per.map((p) => `${p.name} ${p.stallMs.toFixed(0)} ms`).join(', ');
   console.log(`poseidon2 workers: block of ${txs} txs: ${times}; longest event-loop stall ${stalls}`);
-  blocks.push({ txs, blocks: runs.length, results: per, runs: runs.map((r) => Object.fromEntries(r.map((a, k) => [hashers[k]!.name, a]))) });
+  blocks.push({
+    txs,
+    blocks: runs.length,
+    results: per,
+    runs: runs.map((r) => Object.fromEntries(r.map((a, k) => [hashers[k]!.name, a]))),
+  });
 }
 await parallel.close();
 await offload.close();
 
 const loadAtEnd = load();
-console.log(`poseidon2 workers: ${ROUNDS} interleaved rounds of ≥ ${ROUND_MS} ms per size, medians; blocks 2..${BLOCKS} (median); load average at end ${loadAtEnd}`);
+console.log(
+  `poseidon2 workers: ${ROUNDS} interleaved rounds of ≥ ${ROUND_MS} ms per size, medians; blocks 2..${BLOCKS} (median); load average at end ${loadAtEnd}`,
+);
 
 mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'out', 'poseidon2-workers.json'), JSON.stringify({
-  cpus: cpus().length, availableParallelism: availableParallelism(), workers: WORKERS, rounds: ROUNDS, roundMs: ROUND_MS,
-  loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd,
-  batches, crossoverPairs: crossover, crossoverMinRatio: PAYS, defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS, blocks,
-}, null, 1) + '\n');
+writeFileSync(
+  join(import.meta.dirname, 'out', 'poseidon2-workers.json'),
+  JSON.stringify(
+    {
+      cpus: cpus().length,
+      availableParallelism: availableParallelism(),
+      workers: WORKERS,
+      rounds: ROUNDS,
+      roundMs: ROUND_MS,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadAtEnd,
+      batches,
+      crossoverPairs: crossover,
+      crossoverMinRatio: PAYS,
+      defaultMinParallelPairs: DEFAULT_MIN_PARALLEL_PAIRS,
+      blocks,
+    },
+    null,
+    1,
+  ) + '\n',
+);

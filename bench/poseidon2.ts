@@ -45,7 +45,11 @@ const cases: Case[] = [
   { name: 'hashPair: wasm kernel', unit: 'hashes/s', run: pair(fast.hashPair) },
   { name: 'hashPair: BigInt reference', unit: 'hashes/s', run: pair((l, r) => refHash([l, r])) },
   { name: 'hashPair: @zkpassport/poseidon2', unit: 'hashes/s', run: pair((l, r) => zkpHash([l, r])) },
-  { name: 'hashPairs(4096 batch): wasm kernel', unit: 'hashes/s', run: () => (fast.hashPairs(lefts, rights, out), lefts.length) },
+  {
+    name: 'hashPairs(4096 batch): wasm kernel',
+    unit: 'hashes/s',
+    run: () => (fast.hashPairs(lefts, rights, out), lefts.length),
+  },
   { name: 'hash(3000 fields): wasm kernel', unit: 'hashes/s', run: () => ((sink ^= fast.poseidon2Hash(long3000)), 1) },
   { name: 'hash(3000 fields): BigInt reference', unit: 'hashes/s', run: () => ((sink ^= refHash(long3000)), 1) },
   { name: 'hash(3000 fields): @zkpassport/poseidon2', unit: 'hashes/s', run: () => ((sink ^= zkpHash(long3000)), 1) },
@@ -76,7 +80,13 @@ for (let r = 0; r < ROUNDS; r++) for (const c of cases) samples.get(c.name)!.pus
 
 const results = cases.map((c) => {
   const xs = samples.get(c.name)!;
-  return { name: c.name, unit: c.unit, median: round1(median(xs)), min: round1(Math.min(...xs)), max: round1(Math.max(...xs)) };
+  return {
+    name: c.name,
+    unit: c.unit,
+    median: round1(median(xs)),
+    min: round1(Math.min(...xs)),
+    max: round1(Math.max(...xs)),
+  };
 });
 const by = (name: string): number => results.find((r) => r.name === name)!.median;
 const ratios = {
@@ -89,13 +99,33 @@ const ratios = {
 console.log(`Poseidon2 (BN254, t=4), median of ${ROUNDS} rounds of ≥${ROUND_MS} ms, node ${process.version}`);
 console.log('| case | median | min | max |');
 console.log('|---|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.name} | ${r.median.toLocaleString('en')} ${r.unit} | ${r.min.toLocaleString('en')} | ${r.max.toLocaleString('en')} |`);
-console.log(Object.entries(ratios).map(([n, v]) => `${n} ×${v.toFixed(1)}`).join(', '));
+for (const r of results)
+  console.log(
+    `| ${r.name} | ${r.median.toLocaleString('en')} ${r.unit} | ${r.min.toLocaleString('en')} | ${r.max.toLocaleString('en')} |`,
+  );
+console.log(
+  Object.entries(ratios)
+    .map(([n, v]) => `${n} ×${v.toFixed(1)}`)
+    .join(', '),
+);
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
 mkdirSync(outDir, { recursive: true });
 writeFileSync(
   outDir + 'poseidon2.json',
-  JSON.stringify({ bench: 'poseidon2', date: new Date().toISOString(), node: process.version, rounds: ROUNDS, roundMs: ROUND_MS, results, ratios, sink: sink.toString(16).slice(0, 8) }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      bench: 'poseidon2',
+      date: new Date().toISOString(),
+      node: process.version,
+      rounds: ROUNDS,
+      roundMs: ROUND_MS,
+      results,
+      ratios,
+      sink: sink.toString(16).slice(0, 8),
+    },
+    null,
+    2,
+  ) + '\n',
 );
 console.log('wrote bench/out/poseidon2.json');

@@ -47,12 +47,19 @@ async function measure(signature: string, n: bigint): Promise<void> {
   const host = new JournaledState(source);
   const started = process.hrtime.bigint();
   const r = await executePublicCall({
-    contractAddress: 1n, sender: 0n, calldata: [BigInt(functionSelectorFromSignature(signature)), n], isStaticCall: false,
-    gasLimit: { l2Gas: Number.MAX_SAFE_INTEGER, daGas: Number.MAX_SAFE_INTEGER }, host, env,
+    contractAddress: 1n,
+    sender: 0n,
+    calldata: [BigInt(functionSelectorFromSignature(signature)), n],
+    isStaticCall: false,
+    gasLimit: { l2Gas: Number.MAX_SAFE_INTEGER, daGas: Number.MAX_SAFE_INTEGER },
+    host,
+    env,
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (r.reverted) throw new Error(r.revert?.message);
-  console.log(`${signature.padEnd(18)} n=${n}: ${r.instructions} instructions in ${seconds.toFixed(3)} s = ${Math.round(r.instructions / seconds).toLocaleString('en')} instr/s, ${r.gasUsed.l2Gas} L2 gas`);
+  console.log(
+    `${signature.padEnd(18)} n=${n}: ${r.instructions} instructions in ${seconds.toFixed(3)} s = ${Math.round(r.instructions / seconds).toLocaleString('en')} instr/s, ${r.gasUsed.l2Gas} L2 gas`,
+  );
 }
 
 await measure('spin(Field)', ITERATIONS / 10n); // warm-up

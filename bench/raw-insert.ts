@@ -13,10 +13,23 @@ import { buildTx } from '../test/unit/txpool/helpers/tx-builder.ts';
 
 const N = Number(process.argv[2] ?? 500);
 const dir = mkdtempSync(join(tmpdir(), 'raw-insert-bench-'));
-const db = knexFactory({ client: 'better-sqlite3', connection: { filename: join(dir, 'raw.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+const db = knexFactory({
+  client: 'better-sqlite3',
+  connection: { filename: join(dir, 'raw.sqlite') },
+  useNullAsDefault: true,
+  pool: { min: 1, max: 1 },
+});
 try {
   const rows = Array.from({ length: N }, (_, i) => {
-    const b = buildTx({ chainId: 31337n, version: 1n, feePayer: 0x1001n, gasLimits: { daGas: 1000, l2Gas: 1000 }, maxFeeL2: BigInt(1 + (i % 97)), priorityFeeL2: BigInt(1 + (i % 97)), nullifiers: [BigInt(0x10000 + i)] });
+    const b = buildTx({
+      chainId: 31337n,
+      version: 1n,
+      feePayer: 0x1001n,
+      gasLimits: { daGas: 1000, l2Gas: 1000 },
+      maxFeeL2: BigInt(1 + (i % 97)),
+      priorityFeeL2: BigInt(1 + (i % 97)),
+      nullifiers: [BigInt(0x10000 + i)],
+    });
     return { hash: `h${i}`, wire: JSON.stringify(b.wire) };
   });
   await db.schema.createTable('raw_txs', (t) => {

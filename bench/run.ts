@@ -42,11 +42,15 @@ const quick = values.quick!;
 const soakMinutes = Number(values['soak-minutes'] ?? (quick ? 0.5 : 10));
 if (!(soakMinutes > 0 && soakMinutes <= 60)) throw new Error('--soak-minutes must be in (0, 60]');
 const started = performance.now();
-const log = (line: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const log = (line: string) =>
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
 const machine = {
-  cpuModel: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: totalmem() / 2 ** 30,
-  loadAverage: loadavg(), os: `${osType()} ${release()}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free at start`,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: totalmem() / 2 ** 30,
+  loadAverage: loadavg(),
+  os: `${osType()} ${release()}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free at start`,
 };
 let commit = 'unknown';
 try {
@@ -54,13 +58,26 @@ try {
 } catch {
   // not a git checkout
 }
-log(`${quick ? 'quick' : 'full'} run on ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`);
+log(
+  `${quick ? 'quick' : 'full'} run on ${machine.cores} cores (${machine.cpuModel}), load ${machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}`,
+);
 
 const budget = new TimeBudget(log);
 const rpc = {
-  runs: quick ? 2 : 3, warmupMs: quick ? 300 : 500, durationMs: quick ? 1000 : 1500, shortWarmupMs: quick ? 200 : 200, shortDurationMs: quick ? 600 : 700, connections: 16,
-  chainBudgetMs: quick ? 6_000 : 45_000, chainMaxBlocks: quick ? 64 : 400, longChainBlocks: quick ? 1000 : 10_000,
-  soakMinutes, soakRate: 100, startupRuns: quick ? 1 : 3, log, budget,
+  runs: quick ? 2 : 3,
+  warmupMs: quick ? 300 : 500,
+  durationMs: quick ? 1000 : 1500,
+  shortWarmupMs: quick ? 200 : 200,
+  shortDurationMs: quick ? 600 : 700,
+  connections: 16,
+  chainBudgetMs: quick ? 6_000 : 45_000,
+  chainMaxBlocks: quick ? 64 : 400,
+  longChainBlocks: quick ? 1000 : 10_000,
+  soakMinutes,
+  soakRate: 100,
+  startupRuns: quick ? 1 : 3,
+  log,
+  budget,
 };
 const collect = { quick, log, budget };
 const all = values.only === undefined;
@@ -68,7 +85,9 @@ const beside = all && !values.serial;
 const sections: Section[] = [];
 let single: Section[] = [];
 if (all || values.only === 'rpc') {
-  const during = beside ? async () => void (single = await runCollected(collect, 'beside-soak', ' (beside the soak)')) : undefined;
+  const during = beside
+    ? async () => void (single = await runCollected(collect, 'beside-soak', ' (beside the soak)'))
+    : undefined;
   sections.push(...(await runRpcBench({ ...rpc, ...(during ? { duringSoak: during } : {}) })));
 }
 if (all || values.only === 'collected') {
@@ -77,12 +96,21 @@ if (all || values.only === 'collected') {
 }
 
 const report: Report = {
-  date: new Date().toISOString(), mode: quick ? 'quick (`--quick`)' : 'full', durationSeconds: (performance.now() - started) / 1000,
-  machine, nodeVersion: process.version, commit, timeBudget: budget.steps,
+  date: new Date().toISOString(),
+  mode: quick ? 'quick (`--quick`)' : 'full',
+  durationSeconds: (performance.now() - started) / 1000,
+  machine,
+  nodeVersion: process.version,
+  commit,
+  timeBudget: budget.steps,
   method: [
     `The machine is shared (2 cores, other engineers' builds and tests running): every figure is noisy, so each is ${rpc.runs > 1 ? `the median of ${rpc.runs} runs` : 'a single run (quick pass)'} after warm-up, and goals are judged on ratios to a baseline measured in the same run where one exists.`,
-    `Soak: ${soakMinutes} minute(s) of mixed RPC load at ${rpc.soakRate} batches/s while the node builds a block every slot${soakMinutes < 10 ? ' (the issue asks for 10 minutes, the full run\'s default)' : ''}.`,
-    ...(beside ? [`The single-process benchmarks judged on ratios or not judged (world state, logs, pool, block building, public VM, token transfers, sync, storage engines) ran beside the soak, after the ${rpc.longChainBlocks}-block directory was built: their background is the soak's node (the fraction of a core given in the soak figure) and its load client; \`npm run bench -- --serial\` runs them after it instead (about 3 minutes more).`] : []),
+    `Soak: ${soakMinutes} minute(s) of mixed RPC load at ${rpc.soakRate} batches/s while the node builds a block every slot${soakMinutes < 10 ? " (the issue asks for 10 minutes, the full run's default)" : ''}.`,
+    ...(beside
+      ? [
+          `The single-process benchmarks judged on ratios or not judged (world state, logs, pool, block building, public VM, token transfers, sync, storage engines) ran beside the soak, after the ${rpc.longChainBlocks}-block directory was built: their background is the soak's node (the fraction of a core given in the soak figure) and its load client; \`npm run bench -- --serial\` runs them after it instead (about 3 minutes more).`,
+        ]
+      : []),
     'Rerun: `npm run bench` (full, < 15 min) or `npm run bench -- --quick` (≈ 2 min); raw figures in bench/out/run.json.',
   ],
   sections,

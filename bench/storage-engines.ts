@@ -22,7 +22,9 @@ import type { BlockStateContext, WorldStateBlock } from '../src/impl/world-state
 
 const BLOCKS = Number(process.argv[2] ?? 20);
 const TXS = Number(process.argv[3] ?? 4);
-const url = process.env.L2NODE_TEST_DATABASE_URL ?? readFileSync(new URL('../test/tmp/postgres-url', import.meta.url), 'utf8').trim();
+const url =
+  process.env.L2NODE_TEST_DATABASE_URL ??
+  readFileSync(new URL('../test/tmp/postgres-url', import.meta.url), 'utf8').trim();
 
 let seed = 4242n;
 const rnd = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % FIELD_MODULUS);
@@ -33,7 +35,8 @@ const header = (c: BlockStateContext) => {
 const blocks: WorldStateBlock[] = Array.from({ length: BLOCKS }, (_, i) => ({
   blockNumber: i + 1,
   txEffects: Array.from({ length: TXS }, () => ({
-    noteHashes: Array.from({ length: 16 }, rnd), nullifiers: Array.from({ length: 16 }, rnd),
+    noteHashes: Array.from({ length: 16 }, rnd),
+    nullifiers: Array.from({ length: 16 }, rnd),
     publicDataWrites: Array.from({ length: 4 }, () => ({ leafSlot: rnd(), value: rnd() })),
   })),
   l1ToL2Messages: i % 4 === 0 ? [rnd(), rnd()] : undefined,
@@ -43,10 +46,20 @@ const blocks: WorldStateBlock[] = Array.from({ length: BLOCKS }, (_, i) => ({
 const dir = mkdtempSync(join(tmpdir(), 'l2node-bench-'));
 const engines: [string, () => DatabaseOptions][] = [
   ['sqlite (file, WAL)', () => ({ dataDirectory: mkdtempSync(join(dir, 'db-')) })],
-  ['postgres', () => ({ dataDirectory: '', databaseUrl: url, databaseSchema: `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}` })],
+  [
+    'postgres',
+    () => ({
+      dataDirectory: '',
+      databaseUrl: url,
+      databaseSchema: `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
+    }),
+  ],
 ];
-const rows = (w: BlockWriteSet) => w.nodes.length + w.treeStates.length + w.indexedLeaves.length + w.indexedKeys.length + w.leafValues.length + 1;
-const dropSchema = async (db: Knex, o: DatabaseOptions) => { if (o.databaseSchema) await db.raw('drop schema ?? cascade', [o.databaseSchema]); };
+const rows = (w: BlockWriteSet) =>
+  w.nodes.length + w.treeStates.length + w.indexedLeaves.length + w.indexedKeys.length + w.leafValues.length + 1;
+const dropSchema = async (db: Knex, o: DatabaseOptions) => {
+  if (o.databaseSchema) await db.raw('drop schema ?? cascade', [o.databaseSchema]);
+};
 
 const captured: BlockWriteSet[] = [];
 console.log(`${BLOCKS} blocks × ${TXS} txs (16 note hashes, 16 nullifiers, 4 public writes each)`);
@@ -66,7 +79,9 @@ for (const [name, opts] of engines) {
   const t = performance.now();
   for (const b of blocks) await ws.applyBlock(b);
   const ms = performance.now() - t;
-  console.log(`applyBlock   ${name.padEnd(20)} ${(ms / BLOCKS).toFixed(1).padStart(7)} ms/block  ${(BLOCKS / ms * 1000).toFixed(1).padStart(6)} blocks/s  (row inserts ${(writeMs / BLOCKS).toFixed(1)} ms/block)`);
+  console.log(
+    `applyBlock   ${name.padEnd(20)} ${(ms / BLOCKS).toFixed(1).padStart(7)} ms/block  ${((BLOCKS / ms) * 1000).toFixed(1).padStart(6)} blocks/s  (row inserts ${(writeMs / BLOCKS).toFixed(1)} ms/block)`,
+  );
   await dropSchema(db, o);
   await db.destroy();
 }
@@ -79,7 +94,9 @@ for (const [name, opts] of engines) {
   const t = performance.now();
   for (const w of captured) await db.transaction((trx) => repo.writeBlock(trx, w));
   const ms = performance.now() - t;
-  console.log(`writes only  ${name.padEnd(20)} ${(ms / captured.length).toFixed(1).padStart(7)} ms/block  ${(total / ms * 1000).toFixed(0).padStart(7)} rows/s  (${(total / captured.length).toFixed(0)} rows/block)`);
+  console.log(
+    `writes only  ${name.padEnd(20)} ${(ms / captured.length).toFixed(1).padStart(7)} ms/block  ${((total / ms) * 1000).toFixed(0).padStart(7)} rows/s  (${(total / captured.length).toFixed(0)} rows/block)`,
+  );
   await dropSchema(db, o);
   await db.destroy();
 }

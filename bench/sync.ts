@@ -23,13 +23,21 @@ const PER_BLOCK = Number(process.argv[3] ?? 8);
 const tx = (i: number): MinableTx => {
   const s = BigInt(i + 1) << 32n;
   return {
-    txHash: 0x5e0000000000n + BigInt(i), feePayer: PAYER,
-    gasSettings: { gasLimits: { daGas: 10_000, l2Gas: 1_000_000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 1n } },
+    txHash: 0x5e0000000000n + BigInt(i),
+    feePayer: PAYER,
+    gasSettings: {
+      gasLimits: { daGas: 10_000, l2Gas: 1_000_000 },
+      teardownGasLimits: { daGas: 0, l2Gas: 0 },
+      maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n },
+      maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 1n },
+    },
     gasUsed: { daGas: 1000, l2Gas: 50_000 },
     noteHashes: Array.from({ length: 4 }, (_, k) => s + 0x100n + BigInt(k)),
     nullifiers: Array.from({ length: 4 }, (_, k) => s + 0x200n + BigInt(k)),
-    l2ToL1Msgs: [], privateLogs: [{ fields: Array.from({ length: 16 }, (_, k) => s + BigInt(k)), emittedLength: 16 }],
-    contractClassLogs: [], publicCallCount: 0,
+    l2ToL1Msgs: [],
+    privateLogs: [{ fields: Array.from({ length: 16 }, (_, k) => s + BigInt(k)), emittedLength: 16 }],
+    contractClassLogs: [],
+    publicCallCount: 0,
   };
 };
 
@@ -45,7 +53,10 @@ const buildS = (performance.now() - buildStart) / 1000;
 const tip = await proposer.engine.chain.getBlockNumber();
 const blocks = await proposer.engine.chain.blocksFrom(1, tip);
 const txCount = blocks.reduce((s, b) => s + b.body.txEffects.length, 0);
-const line = (what: string, s: number) => console.log(`${what}: ${tip} blocks, ${txCount} txs in ${s.toFixed(2)} s = ${(tip / s).toFixed(1)} blocks/s, ${(txCount / s).toFixed(1)} txs/s`);
+const line = (what: string, s: number) =>
+  console.log(
+    `${what}: ${tip} blocks, ${txCount} txs in ${s.toFixed(2)} s = ${(tip / s).toFixed(1)} blocks/s, ${(txCount / s).toFixed(1)} txs/s`,
+  );
 line('proposer building (sequencer, for reference)', buildS);
 
 const rpcEngine = await followerEngine();
@@ -53,7 +64,8 @@ const follower = new Follower({ engine: rpcEngine, source: new RpcBlockSource(pr
 let t = performance.now();
 const imported = await follower.syncNow();
 const rpcS = (performance.now() - t) / 1000;
-if (imported !== tip || follower.status().state !== 'caught-up') throw new Error(`follower stopped early: ${JSON.stringify(follower.status())}`);
+if (imported !== tip || follower.status().state !== 'caught-up')
+  throw new Error(`follower stopped early: ${JSON.stringify(follower.status())}`);
 line('follower catch-up over RPC (fetch + decode + verify + store, checkpoints too)', rpcS);
 
 const localEngine = await followerEngine();
@@ -63,6 +75,15 @@ for (const b of blocks) await importBlock(localEngine.state, b, rules);
 const localS = (performance.now() - t) / 1000;
 line('same blocks from a local array (verify + store only)', localS);
 console.log(`fetch + decode overhead: ${(((rpcS - localS) / rpcS) * 100).toFixed(0)}% of the RPC catch-up time`);
-console.log(JSON.stringify({ blocks: tip, txs: txCount, txsPerBlock: PER_BLOCK, buildSeconds: buildS, rpcSeconds: rpcS, localSeconds: localS }));
+console.log(
+  JSON.stringify({
+    blocks: tip,
+    txs: txCount,
+    txsPerBlock: PER_BLOCK,
+    buildSeconds: buildS,
+    rpcSeconds: rpcS,
+    localSeconds: localS,
+  }),
+);
 
 await Promise.all([rpcEngine.stop(), localEngine.stop(), proposer.close()]);

@@ -18,14 +18,27 @@ const N = Number(process.env.BENCH_TXS ?? 500);
 const dir = mkdtempSync(join(tmpdir(), 'txpool-bench-'));
 const file = join(dir, 'pool.sqlite');
 const open = () => {
-  const db = knexFactory({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  const db = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: file },
+    useNullAsDefault: true,
+    pool: { min: 1, max: 1 },
+  });
   return db;
 };
 const chain = new FakeChain();
 chain.balances.set(0x1001n, 10n ** 30n);
 
 const built = Array.from({ length: N }, (_, i) =>
-  buildTx({ chainId: 31337n, version: 1n, feePayer: 0x1001n, gasLimits: { daGas: 1000, l2Gas: 1000 }, maxFeeL2: BigInt(1 + (i % 97)), priorityFeeL2: BigInt(1 + (i % 97)), nullifiers: [BigInt(0x10000 + i)] }),
+  buildTx({
+    chainId: 31337n,
+    version: 1n,
+    feePayer: 0x1001n,
+    gasLimits: { daGas: 1000, l2Gas: 1000 },
+    maxFeeL2: BigInt(1 + (i % 97)),
+    priorityFeeL2: BigInt(1 + (i % 97)),
+    nullifiers: [BigInt(0x10000 + i)],
+  }),
 );
 const results: Record<string, number> = {};
 const time = async (name: string, per: number, fn: () => Promise<unknown>) => {

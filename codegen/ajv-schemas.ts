@@ -63,7 +63,9 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
   for (const m of model.methods) {
     if (seen.has(m.name)) continue; // a duplicate method is reported by checkModel; the first one wins
     seen.add(m.name);
-    m.params.forEach((p, i) => { ajv.addSchema(prepareSchema(p.schema, lookup, side), schemaId(m.name, i)); });
+    m.params.forEach((p, i) => {
+      ajv.addSchema(prepareSchema(p.schema, lookup, side), schemaId(m.name, i));
+    });
     ajv.addSchema(prepareSchema(m.result, lookup, side), schemaId(m.name, 'result'));
   }
   return ajv;
@@ -100,7 +102,9 @@ const LOWER_CASE_KEYWORD = {
     const { data, it } = cxt;
     const parent = it.parentData;
     const key = it.parentDataProperty;
-    cxt.gen.if(_`${parent} !== undefined && ${parent} !== null`, () => cxt.gen.assign(_`${parent}[${key}]`, _`${data}.toLowerCase()`));
+    cxt.gen.if(_`${parent} !== undefined && ${parent} !== null`, () =>
+      cxt.gen.assign(_`${parent}[${key}]`, _`${data}.toLowerCase()`),
+    );
   },
 };
 
@@ -110,7 +114,12 @@ const LOWER_CASE_KEYWORD = {
  * Request side: hex strings get `x-lower-case`, integers a safe-integer range. Response side: hex
  * patterns accept lower case only (answers are lower-case, whatever case requests used).
  */
-export function prepareSchema(schema: Schema, lookup: (name: string) => Schema | undefined, side: Side, id?: string): Schema {
+export function prepareSchema(
+  schema: Schema,
+  lookup: (name: string) => Schema | undefined,
+  side: Side,
+  id?: string,
+): Schema {
   const copy = rewrite(schema, lookup, side) as Record<string, unknown>;
   if (id !== undefined) delete copy.$id;
   return copy;
@@ -123,7 +132,8 @@ function nullAsAbsentMembers(model: DocumentModel): Set<string> {
     const s = model.schemas.get(object);
     const required = new Set((s?.required ?? []) as string[]);
     for (const [prop, p] of Object.entries((s?.properties ?? {}) as Record<string, Schema>)) {
-      if (!required.has(prop) && typeof p.$ref === 'string' && p.$ref.startsWith(COMPONENT_REF)) names.add(p.$ref.slice(COMPONENT_REF.length));
+      if (!required.has(prop) && typeof p.$ref === 'string' && p.$ref.startsWith(COMPONENT_REF))
+        names.add(p.$ref.slice(COMPONENT_REF.length));
     }
   }
   return names;
@@ -133,7 +143,12 @@ function nullAsAbsentMembers(model: DocumentModel): Set<string> {
  * A null-as-absent member (`X or null`) checks a non-null value against X alone, so the message
  * stays X's own ("fromBlock must be integer"), as before these members admitted null.
  */
-function nullOrElse(prepared: Schema, schema: Schema, lookup: (name: string) => Schema | undefined, side: Side): Schema {
+function nullOrElse(
+  prepared: Schema,
+  schema: Schema,
+  lookup: (name: string) => Schema | undefined,
+  side: Side,
+): Schema {
   const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
   const other = Array.isArray(branches) ? nonNullBranch(branches, lookup) : undefined;
   if (other === undefined) return prepared;
@@ -146,9 +161,12 @@ function nullOrElse(prepared: Schema, schema: Schema, lookup: (name: string) => 
 function nonNullBranch(branches: readonly Schema[], lookup: (name: string) => Schema | undefined): Schema | undefined {
   if (branches.length !== 2) return undefined;
   const isNull = (b: Schema): boolean => {
-    const name = typeof b.$ref === 'string' && b.$ref.startsWith(COMPONENT_REF) ? b.$ref.slice(COMPONENT_REF.length) : undefined;
+    const name =
+      typeof b.$ref === 'string' && b.$ref.startsWith(COMPONENT_REF) ? b.$ref.slice(COMPONENT_REF.length) : undefined;
     const s = name !== undefined ? lookup(name) : b;
-    return s !== undefined && s.type === 'null' && Object.keys(s).every((k) => ['type', 'title', 'description'].includes(k));
+    return (
+      s !== undefined && s.type === 'null' && Object.keys(s).every((k) => ['type', 'title', 'description'].includes(k))
+    );
   };
   const nulls = branches.filter(isNull);
   return nulls.length === 1 ? branches.find((b) => !isNull(b)) : undefined;
@@ -173,7 +191,8 @@ function rewrite(node: unknown, lookup: (name: string) => Schema | undefined, si
   }
   const s = node as Schema;
   if (side === 'request') {
-    if (typeof s.pattern === 'string' && s.pattern.startsWith('^0x') && ANY_CASE_HEX.test(s.pattern)) out['x-lower-case'] = true;
+    if (typeof s.pattern === 'string' && s.pattern.startsWith('^0x') && ANY_CASE_HEX.test(s.pattern))
+      out['x-lower-case'] = true;
     if (s.type === 'integer') {
       // The shared domain rule for numbers: exact integers only (|n| <= 2^53 - 1).
       if (typeof s.maximum !== 'number' || s.maximum > Number.MAX_SAFE_INTEGER) out.maximum = Number.MAX_SAFE_INTEGER;

@@ -25,14 +25,21 @@ export async function checkMetaSchema(surface: Surface, doc: unknown): Promise<s
  * Every semantic problem in a document model (empty when it is fine). `rawErrorDetails` is the
  * document's root `x-errors` map, which must describe exactly the errors of `components/errors`.
  */
-export function checkModel(model: DocumentModel, rawComponents: Record<string, unknown>, rawErrorDetails: unknown = {}): string[] {
+export function checkModel(
+  model: DocumentModel,
+  rawComponents: Record<string, unknown>,
+  rawErrorDetails: unknown = {},
+): string[] {
   const file = model.surface.file;
   const problems: string[] = [...checkErrorDetails(model, rawErrorDetails)];
   const seen = new Map<string, string>();
   for (const [section, entries] of Object.entries(rawComponents)) {
     for (const name of Object.keys((entries ?? {}) as object)) {
       const other = seen.get(name);
-      if (other !== undefined) problems.push(`${file}: component name "${name}" is used in both components/${other} and components/${section}`);
+      if (other !== undefined)
+        problems.push(
+          `${file}: component name "${name}" is used in both components/${other} and components/${section}`,
+        );
       seen.set(name, section);
     }
   }
@@ -43,7 +50,8 @@ export function checkModel(model: DocumentModel, rawComponents: Record<string, u
     if (handlers.has(m.handler)) problems.push(`${file}: two methods map to handler ${m.handler}`);
     names.add(m.name);
     handlers.add(m.handler);
-    if (!m.name.startsWith(model.surface.prefix) || m.name.length === model.surface.prefix.length) problems.push(`${file}: method ${m.name} must start with ${model.surface.prefix}`);
+    if (!m.name.startsWith(model.surface.prefix) || m.name.length === model.surface.prefix.length)
+      problems.push(`${file}: method ${m.name} must start with ${model.surface.prefix}`);
   }
   const codes = new Map<number, string>();
   for (const e of model.errors) {
@@ -54,11 +62,15 @@ export function checkModel(model: DocumentModel, rawComponents: Record<string, u
   }
   for (const name of model.inputRules.fieldElementSchemas) {
     // The rule compares 66-character hex text with the modulus: it only means something on such strings.
-    if (model.schemas.get(name)?.type !== 'string') problems.push(`${file}: x-input-rules.fieldElementSchemas names "${name}", which is no string component`);
+    if (model.schemas.get(name)?.type !== 'string')
+      problems.push(`${file}: x-input-rules.fieldElementSchemas names "${name}", which is no string component`);
   }
   let sides: ExampleAjvs;
   try {
-    sides = { request: createDocumentAjv(model, false, 'request'), response: createDocumentAjv(model, false, 'response') };
+    sides = {
+      request: createDocumentAjv(model, false, 'request'),
+      response: createDocumentAjv(model, false, 'response'),
+    };
   } catch (error) {
     return [...problems, `${file}: schemas do not compile: ${(error as Error).message}`];
   }
@@ -111,7 +123,10 @@ function checkExamples(model: DocumentModel, m: MethodModel, sides: ExampleAjvs)
       if (declared.dataSchema !== undefined) {
         // Absent data is null: an error whose data schema is `{"type": "null"}` carries none, and the others must.
         const validate = ajv.compile(prepareSchema(declared.dataSchema, (n) => model.schemas.get(n), 'response'));
-        if (!validate(x.error.data ?? null)) problems.push(`${where}: data does not match ${declared.name}'s data schema (${ERROR_DETAILS}): ${ajv.errorsText(validate.errors, { dataVar: '' })}`);
+        if (!validate(x.error.data ?? null))
+          problems.push(
+            `${where}: data does not match ${declared.name}'s data schema (${ERROR_DETAILS}): ${ajv.errorsText(validate.errors, { dataVar: '' })}`,
+          );
       }
       const wording = messageProblem(declared.message, x.error.message, x.error.data);
       if (wording !== null) problems.push(`${where}: ${wording}`);
@@ -123,7 +138,8 @@ function checkExamples(model: DocumentModel, m: MethodModel, sides: ExampleAjvs)
 /** `x-errors`: one `{description, dataSchema}` per `components/errors` entry, and nothing else. */
 function checkErrorDetails(model: DocumentModel, raw: unknown): string[] {
   const file = model.surface.file;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`${file}: ${ERROR_DETAILS} must be an object keyed by error name`];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return [`${file}: ${ERROR_DETAILS} must be an object keyed by error name`];
   const problems: string[] = [];
   const names = new Set(model.errors.map((e) => e.name));
   for (const [name, entry] of Object.entries(raw)) {
@@ -134,8 +150,10 @@ function checkErrorDetails(model: DocumentModel, raw: unknown): string[] {
   for (const e of model.errors) {
     if (!Object.hasOwn(raw, e.name)) problems.push(`${file}: error ${e.name} has no ${ERROR_DETAILS} entry`);
     else {
-      if (typeof e.description !== 'string' || e.description === '') problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no description`);
-      if (typeof e.dataSchema !== 'object' || e.dataSchema === null) problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no dataSchema ({"type": "null"} when it carries none)`);
+      if (typeof e.description !== 'string' || e.description === '')
+        problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no description`);
+      if (typeof e.dataSchema !== 'object' || e.dataSchema === null)
+        problems.push(`${file}: ${ERROR_DETAILS}.${e.name} has no dataSchema ({"type": "null"} when it carries none)`);
     }
   }
   return problems;

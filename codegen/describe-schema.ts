@@ -35,7 +35,8 @@ function describeType(type: string, s: Schema): string {
     case 'number': {
       const noun = type === 'integer' ? 'integer' : 'number';
       if (min === 0 && max === undefined) return `a non-negative ${noun}`;
-      if (min !== undefined && max !== undefined) return `an ${noun} from ${min} to ${max}`.replace('an number', 'a number');
+      if (min !== undefined && max !== undefined)
+        return `an ${noun} from ${min} to ${max}`.replace('an number', 'a number');
       if (min !== undefined) return `${type === 'integer' ? 'an' : 'a'} ${noun} >= ${min}`;
       if (max !== undefined) return `${type === 'integer' ? 'an' : 'a'} ${noun} <= ${max}`;
       return type === 'integer' ? 'an integer' : 'a number';

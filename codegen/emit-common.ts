@@ -21,12 +21,20 @@ export function quote(text: string): string {
 
 /** `node_getBlock` → `NodeGetBlock`, the prefix of the viem-style type trio. */
 export function pascal(name: string): string {
-  return name.split(/[_\-.\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return name
+    .split(/[_\-.\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /** `Low priority fee` → `low-priority-fee`, for fixture file names. */
 export function kebab(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** The params tuple type name of a method. */

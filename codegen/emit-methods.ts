@@ -34,7 +34,12 @@ ${rows.join('\n')}
 `;
 }
 
-function entry(m: MethodModel, codeName: ReadonlyMap<number, string>, schemas: DocumentModel['schemas'], requestOnly: ReadonlySet<string>): string {
+function entry(
+  m: MethodModel,
+  codeName: ReadonlyMap<number, string>,
+  schemas: DocumentModel['schemas'],
+  requestOnly: ReadonlySet<string>,
+): string {
   const params = m.params.map((p, i) => {
     const plan = nullPlan(p.schema, schemas, requestOnly);
     return `{ name: ${quote(p.name)}, required: ${p.required}, validate: v.${validatorName(m, i)}${plan ? `, absentNulls: ${JSON.stringify(plan)}` : ''} }`;

@@ -22,16 +22,30 @@ export function emitValidators(model: DocumentModel): Record<string, string> {
   const params: Record<string, string> = {};
   const results: Record<string, string> = {};
   for (const m of model.methods) {
-    m.params.forEach((_, i) => { params[validatorName(m, i)] = schemaId(m.name, i); });
+    m.params.forEach((_, i) => {
+      params[validatorName(m, i)] = schemaId(m.name, i);
+    });
     results[validatorName(m, 'result')] = schemaId(m.name, 'result');
   }
   return {
-    ...emitSide(model, 'request', 'validators', 'one per method param (requests: unknown members removed, hex lower-cased in place)', params),
+    ...emitSide(
+      model,
+      'request',
+      'validators',
+      'one per method param (requests: unknown members removed, hex lower-cased in place)',
+      params,
+    ),
     ...emitSide(model, 'response', 'result-validators', 'one per method result', results),
   };
 }
 
-function emitSide(model: DocumentModel, side: Side, file: string, what: string, exports: Record<string, string>): Record<string, string> {
+function emitSide(
+  model: DocumentModel,
+  side: Side,
+  file: string,
+  what: string,
+  exports: Record<string, string>,
+): Record<string, string> {
   const ajv = createDocumentAjv(model, true, side);
   // ajv emits require() for its runtime helpers (ucs2length, equal) even in ESM mode.
   const code = format(standaloneCode(ajv, exports).replace(/^"use strict";/, ''));
@@ -53,7 +67,9 @@ function format(code: string): string {
   const multiLine = (context: ts.TransformationContext) => {
     const visit = (node: ts.Node): ts.Node => {
       const next = ts.visitEachChild(node, visit, context);
-      return ts.isBlock(next) ? ts.factory.updateBlock(ts.factory.createBlock(next.statements, true), next.statements) : next;
+      return ts.isBlock(next)
+        ? ts.factory.updateBlock(ts.factory.createBlock(next.statements, true), next.statements)
+        : next;
     };
     return (root: ts.SourceFile) => visit(root) as ts.SourceFile;
   };

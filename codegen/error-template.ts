@@ -18,7 +18,8 @@ export function placeholders(template: string): string[] {
 export function renderMessage(template: string, data: unknown): string {
   const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   return template.replace(PLACEHOLDER, (_, name: string) => {
-    if (!Object.hasOwn(record, name)) throw new Error(`data has no member "${name}" for the message template "${template}"`);
+    if (!Object.hasOwn(record, name))
+      throw new Error(`data has no member "${name}" for the message template "${template}"`);
     const value = record[name];
     return Array.isArray(value) ? value.map(String).join(', ') : String(value);
   });
@@ -36,9 +37,17 @@ export function messageProblem(template: string, message: string, data: unknown)
     } catch (error) {
       return (error as Error).message;
     }
-    return message === expected ? null : `message "${message}" is not the template "${template}" for its data ("${expected}")`;
+    return message === expected
+      ? null
+      : `message "${message}" is not the template "${template}" for its data ("${expected}")`;
   }
-  const pattern = new RegExp(`^${template.split(PLACEHOLDER).map((part, i) => (i % 2 === 1 ? '.+' : escapeRegExp(part))).join('')}$`, 's');
+  const pattern = new RegExp(
+    `^${template
+      .split(PLACEHOLDER)
+      .map((part, i) => (i % 2 === 1 ? '.+' : escapeRegExp(part)))
+      .join('')}$`,
+    's',
+  );
   return pattern.test(message) ? null : `message "${message}" does not fit the template "${template}"`;
 }
 

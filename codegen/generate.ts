@@ -58,10 +58,13 @@ export async function generate(inputs: readonly Input[]): Promise<Output> {
   }
   if (problems.length > 0) return { problems, files: new Map(), models };
   const files = new Map<string, string>();
-  if (models.length > 0) for (const [name, text] of Object.entries(emitRuntime())) files.set(`${RUNTIME_DIR}/${name}`, text);
+  if (models.length > 0)
+    for (const [name, text] of Object.entries(emitRuntime())) files.set(`${RUNTIME_DIR}/${name}`, text);
   for (const model of models) {
-    for (const [name, text] of Object.entries(emitSurface(model))) files.set(`${GENERATED_DIR}/${model.surface.name}/${name}`, text);
-    if (model.surface.fixtures) for (const [name, text] of Object.entries(emitFixtures(model))) files.set(`${FIXTURES_DIR}/${name}`, text);
+    for (const [name, text] of Object.entries(emitSurface(model)))
+      files.set(`${GENERATED_DIR}/${model.surface.name}/${name}`, text);
+    if (model.surface.fixtures)
+      for (const [name, text] of Object.entries(emitFixtures(model))) files.set(`${FIXTURES_DIR}/${name}`, text);
   }
   return { problems, files, models };
 }

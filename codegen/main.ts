@@ -41,7 +41,11 @@ if (!check) {
     await rm(fresh, { recursive: true, force: true });
   }
   for (const m of out.models) console.log(`codegen:check: ${m.surface.file}: ${m.methods.length} methods`);
-  const coverage = await checkSpecCoverage(join(root, 'codegen', 'spec-methods.json'), join(root, 'docs', 'spec', 'SPEC.md'), out.models).catch((e: Error) => ({ expected: 0, problems: [`cannot read the SPEC method list: ${e.message}`] }));
+  const coverage = await checkSpecCoverage(
+    join(root, 'codegen', 'spec-methods.json'),
+    join(root, 'docs', 'spec', 'SPEC.md'),
+    out.models,
+  ).catch((e: Error) => ({ expected: 0, problems: [`cannot read the SPEC method list: ${e.message}`] }));
   if (coverage.problems.length > 0) {
     failed = true;
     console.error(`codegen:check: SPEC coverage (${coverage.expected} methods in codegen/spec-methods.json, SPEC §4):`);

@@ -28,10 +28,40 @@ export interface Surface {
 
 /** Surface settings fixed by docs/ARCHITECTURE.md. */
 export const SURFACES: readonly Surface[] = [
-  { name: 'public', file: 'openrpc.public.json', prefix: 'node_', handlersType: 'PublicHandlers', tableName: 'publicMethods', clientFactory: 'createNodeClient', clientType: 'NodeClient', needsApiKey: false, fixtures: true },
-  { name: 'admin', file: 'openrpc.admin.json', prefix: 'nodeAdmin_', handlersType: 'AdminHandlers', tableName: 'adminMethods', clientFactory: 'createNodeAdminClient', clientType: 'NodeAdminClient', needsApiKey: true, fixtures: true },
+  {
+    name: 'public',
+    file: 'openrpc.public.json',
+    prefix: 'node_',
+    handlersType: 'PublicHandlers',
+    tableName: 'publicMethods',
+    clientFactory: 'createNodeClient',
+    clientType: 'NodeClient',
+    needsApiKey: false,
+    fixtures: true,
+  },
+  {
+    name: 'admin',
+    file: 'openrpc.admin.json',
+    prefix: 'nodeAdmin_',
+    handlersType: 'AdminHandlers',
+    tableName: 'adminMethods',
+    clientFactory: 'createNodeAdminClient',
+    clientType: 'NodeAdminClient',
+    needsApiKey: true,
+    fixtures: true,
+  },
   /** Development-only: served on the admin port (same key) when the node runs its own in-process L1. */
-  { name: 'dev', file: 'openrpc.dev.json', prefix: 'dev_', handlersType: 'DevHandlers', tableName: 'devMethods', clientFactory: 'createDevClient', clientType: 'DevClient', needsApiKey: true, fixtures: false },
+  {
+    name: 'dev',
+    file: 'openrpc.dev.json',
+    prefix: 'dev_',
+    handlersType: 'DevHandlers',
+    tableName: 'devMethods',
+    clientFactory: 'createDevClient',
+    clientType: 'DevClient',
+    needsApiKey: true,
+    fixtures: false,
+  },
 ];
 
 /** One positional parameter. */
@@ -118,7 +148,8 @@ export function deref(doc: Json, node: unknown): Json {
     const ref = current.$ref as string;
     if (!ref.startsWith('#/') || hops > 20) throw new Error(`unsupported $ref ${ref}`);
     let target: unknown = doc;
-    for (const part of ref.slice(2).split('/')) target = (target as Json | undefined)?.[decodeURIComponent(part.replaceAll('~1', '/').replaceAll('~0', '~'))];
+    for (const part of ref.slice(2).split('/'))
+      target = (target as Json | undefined)?.[decodeURIComponent(part.replaceAll('~1', '/').replaceAll('~0', '~'))];
     if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
     current = target as Json;
   }
@@ -137,14 +168,24 @@ export function buildModel(surface: Surface, doc: Json): DocumentModel {
   const components = (doc.components ?? {}) as Json;
   const schemas = new Map(Object.entries((components.schemas ?? {}) as Record<string, Schema>));
   const details = (doc[ERROR_DETAILS] ?? {}) as Record<string, Json | undefined>;
-  const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) => toError(doc, name, raw, details[name]));
+  const errors = Object.entries((components.errors ?? {}) as Record<string, Json>).map(([name, raw]) =>
+    toError(doc, name, raw, details[name]),
+  );
   const methods = ((doc.methods ?? []) as unknown[]).map((raw) => toMethod(doc, deref(doc, raw), errors));
   const rules = (doc[INPUT_RULES] ?? {}) as Json;
   const inputRules: InputRules = {
     unknownMembers: rules.unknownMembers === 'ignored' ? 'ignored' : 'refused',
     fieldElementSchemas: Array.isArray(rules.fieldElementSchemas) ? rules.fieldElementSchemas.map(String) : [],
   };
-  return { surface, title: String((doc.info as Json | undefined)?.title ?? surface.file), schemas, errors, methods, inputRules, requestOnly: new Set(requestOnlyObjects(doc)) };
+  return {
+    surface,
+    title: String((doc.info as Json | undefined)?.title ?? surface.file),
+    schemas,
+    errors,
+    methods,
+    inputRules,
+    requestOnly: new Set(requestOnlyObjects(doc)),
+  };
 }
 
 function toError(doc: Json, name: string, raw: Json, detail: Json | undefined): ErrorModel {
@@ -156,9 +197,16 @@ function toError(doc: Json, name: string, raw: Json, detail: Json | undefined): 
 
 function toMethod(doc: Json, m: Json, catalogue: readonly ErrorModel[]): MethodModel {
   const name = String(m.name);
-  const params = ((m.params ?? []) as unknown[]).map((p) => deref(doc, p)).map((p): ParamModel => ({
-    name: String(p.name), required: p.required === true, description: p.description as string | undefined, schema: (p.schema ?? {}) as Schema,
-  }));
+  const params = ((m.params ?? []) as unknown[])
+    .map((p) => deref(doc, p))
+    .map(
+      (p): ParamModel => ({
+        name: String(p.name),
+        required: p.required === true,
+        description: p.description as string | undefined,
+        schema: (p.schema ?? {}) as Schema,
+      }),
+    );
   const result = m.result === undefined ? VOID : ((deref(doc, m.result).schema ?? {}) as Schema);
   const tags = (m.tags ?? []) as unknown[];
   return {
@@ -184,17 +232,37 @@ function matchError(doc: Json, raw: unknown, catalogue: readonly ErrorModel[]): 
   const byRef = typeof ref === 'string' ? catalogue.find((e) => ref === `#/components/errors/${e.name}`) : undefined;
   if (byRef) return byRef;
   const e = deref(doc, raw);
-  return catalogue.find((c) => c.code === e.code) ?? { name: `CODE_${Math.abs(Number(e.code))}`, code: Number(e.code), message: String(e.message ?? ''), description: undefined, dataSchema: undefined };
+  return (
+    catalogue.find((c) => c.code === e.code) ?? {
+      name: `CODE_${Math.abs(Number(e.code))}`,
+      code: Number(e.code),
+      message: String(e.message ?? ''),
+      description: undefined,
+      dataSchema: undefined,
+    }
+  );
 }
 
 function toExample(doc: Json, x: Json): ExampleModel {
-  const params = ((x.params ?? []) as unknown[]).map((p) => deref(doc, p)).map((p) => ({ name: String(p.name), value: p.value }));
+  const params = ((x.params ?? []) as unknown[])
+    .map((p) => deref(doc, p))
+    .map((p) => ({ name: String(p.name), value: p.value }));
   const result = x.result === undefined ? undefined : { value: deref(doc, x.result).value ?? null };
   const error = x.error as ExampleModel['error'];
-  return { name: String(x.name ?? ''), summary: (x.summary ?? x.description) as string | undefined, params, result, error };
+  return {
+    name: String(x.name ?? ''),
+    summary: (x.summary ?? x.description) as string | undefined,
+    params,
+    result,
+    error,
+  };
 }
 
 /** True for a schema that only admits `null` (a void method's result). */
 export function isNullOnly(schema: Schema): boolean {
-  return schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) || (schema.const === null && 'const' in schema);
+  return (
+    schema.type === 'null' ||
+    (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) ||
+    (schema.const === null && 'const' in schema)
+  );
 }

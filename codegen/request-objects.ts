@@ -36,12 +36,17 @@ export function reachableComponents(schemas: Readonly<Record<string, Json>>, roo
 export function requestOnlyObjects(doc: Json): string[] {
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const methods = (doc.methods ?? []) as Json[];
-  const fromParams = reachableComponents(schemas, methods.flatMap((m) => ((m.params ?? []) as Json[]).map((p) => p.schema)));
+  const fromParams = reachableComponents(
+    schemas,
+    methods.flatMap((m) => ((m.params ?? []) as Json[]).map((p) => p.schema)),
+  );
   const fromResults = reachableComponents(schemas, [
     ...methods.map((m) => (m.result as Json | undefined)?.schema),
     ...Object.values((doc['x-errors'] ?? {}) as Record<string, Json>).map((e) => e.dataSchema),
   ]);
-  return [...fromParams].filter((n) => !fromResults.has(n) && schemas[n]?.type === 'object' && schemas[n]?.properties !== undefined).sort();
+  return [...fromParams]
+    .filter((n) => !fromResults.has(n) && schemas[n]?.type === 'object' && schemas[n]?.properties !== undefined)
+    .sort();
 }
 
 /** Where null members are dropped inside one param value: members here, and deeper. */
@@ -52,7 +57,12 @@ export interface NullPlan {
 }
 
 /** The plan for a value of `schema`, or undefined when nothing inside it is a request-only object. */
-export function nullPlan(schema: Json, schemas: ReadonlyMap<string, Json>, requestOnly: ReadonlySet<string>, depth = 0): NullPlan | undefined {
+export function nullPlan(
+  schema: Json,
+  schemas: ReadonlyMap<string, Json>,
+  requestOnly: ReadonlySet<string>,
+  depth = 0,
+): NullPlan | undefined {
   if (depth > 8) return undefined;
   const name = refName(schema);
   const s = name !== undefined ? schemas.get(name) : schema;
@@ -68,7 +78,10 @@ export function nullPlan(schema: Json, schemas: ReadonlyMap<string, Json>, reque
     const plan = nullPlan(p, schemas, requestOnly, depth + 1);
     if (plan) props[prop] = plan;
   }
-  const items = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? nullPlan(s.items as Json, schemas, requestOnly, depth + 1) : undefined;
+  const items =
+    s.items && typeof s.items === 'object' && !Array.isArray(s.items)
+      ? nullPlan(s.items as Json, schemas, requestOnly, depth + 1)
+      : undefined;
   const plan: { props?: Record<string, NullPlan>; items?: NullPlan } = {};
   if (Object.keys(props).length > 0) plan.props = props;
   if (items) plan.items = items;

@@ -38,8 +38,14 @@ export function toTs(schema: Schema, indent = ''): string {
 
 /** True when `schema` is a plain object type that reads best as an `interface`. */
 export function isInterfaceLike(schema: Schema): boolean {
-  return schema.type === 'object' && schema.properties !== undefined && schema.anyOf === undefined
-    && schema.oneOf === undefined && schema.allOf === undefined && typeof schema.additionalProperties !== 'object';
+  return (
+    schema.type === 'object' &&
+    schema.properties !== undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    schema.allOf === undefined &&
+    typeof schema.additionalProperties !== 'object'
+  );
 }
 
 /** The `{ … }` body of an object schema (used for interfaces too). */

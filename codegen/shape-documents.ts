@@ -51,8 +51,15 @@ export function pascal(text: string): string {
 const methodStem = (method: string): string => pascal(method.slice(method.indexOf('_') + 1));
 
 function isPrimitive(s: Schema): boolean {
-  return typeof s.type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(s.type)
-    && s.properties === undefined && s.items === undefined && s.oneOf === undefined && s.anyOf === undefined && s.allOf === undefined;
+  return (
+    typeof s.type === 'string' &&
+    ['string', 'integer', 'number', 'boolean'].includes(s.type) &&
+    s.properties === undefined &&
+    s.items === undefined &&
+    s.oneOf === undefined &&
+    s.anyOf === undefined &&
+    s.allOf === undefined
+  );
 }
 
 /** The component a shaped property site stands for, through its description wrapper or null union. */
@@ -102,7 +109,8 @@ class Shaper {
     for (const name of Object.keys(this.schemas)) this.shapeComponent(name);
     for (const m of this.methods()) {
       const stem = methodStem(String(m.name));
-      for (const p of (m.params ?? []) as Json[]) p.schema = this.place(p.schema as Schema, `${stem}${pascal(String(p.name))}`, {});
+      for (const p of (m.params ?? []) as Json[])
+        p.schema = this.place(p.schema as Schema, `${stem}${pascal(String(p.name))}`, {});
       const result = m.result as Json | undefined;
       if (result) result.schema = this.place(result.schema as Schema, `${stem}Result`, { structural: true });
     }
@@ -123,7 +131,12 @@ class Shaper {
       const inner = s && Array.isArray(s.allOf) && s.allOf.length === 1 ? refName(s.allOf[0]) : undefined;
       if (s && inner === 'Base64' && base64) {
         const { title: _t, description: _d, examples: _e, ...shape } = base64;
-        this.schemas[name] = { title: name, description: s.description, ...shape, ...(s.examples ? { examples: s.examples } : {}) };
+        this.schemas[name] = {
+          title: name,
+          description: s.description,
+          ...shape,
+          ...(s.examples ? { examples: s.examples } : {}),
+        };
       }
     }
     // NestedProcessReturnValues stays cut at depth 2: a cycle through `#/components/schemas` makes
@@ -148,11 +161,18 @@ class Shaper {
       const shape = inner !== undefined ? this.schemas[inner] : undefined;
       if (!said || !shape || !isPrimitive(shape)) continue;
       const { allOf: _allOf, description: _description, ...rest } = c;
-      this.schemas[name] = { ...rest, ...(said[1] ? { description: said[1] } : {}), default: JSON.parse(said[2]), ...withoutAnnotations(shape), title: name };
+      this.schemas[name] = {
+        ...rest,
+        ...(said[1] ? { description: said[1] } : {}),
+        default: JSON.parse(said[2]),
+        ...withoutAnnotations(shape),
+        title: name,
+      };
     }
     if (this.schemas.NoErrorData) {
       const errors = (this.doc['x-errors'] ?? {}) as Record<string, Json>;
-      for (const e of Object.values(errors)) if (refName(e.dataSchema) === 'NoErrorData') e.dataSchema = { type: 'null' };
+      for (const e of Object.values(errors))
+        if (refName(e.dataSchema) === 'NoErrorData') e.dataSchema = { type: 'null' };
       delete this.schemas.NoErrorData;
     }
   }
@@ -183,7 +203,8 @@ class Shaper {
           const shape = target ? schemas[target] : undefined;
           if (!target || !shape || !isPrimitive(shape)) continue;
           if (target === pascal(prop)) add(`${prop}\u0000${JSON.stringify(withoutAnnotations(shape))}`, 2, shape);
-          else if (target === `${String(parent)}${pascal(prop)}`) add(`${prop}\u0000${JSON.stringify(withoutAnnotations(shape))}`, 1, shape);
+          else if (target === `${String(parent)}${pascal(prop)}`)
+            add(`${prop}\u0000${JSON.stringify(withoutAnnotations(shape))}`, 1, shape);
         }
       }
       for (const v of Object.values(s)) visit(v, schemas);
@@ -203,12 +224,14 @@ class Shaper {
   /** Replaces every subschema of `s` (a component named `name`) with a `$ref`. */
   private shapeChildren(s: Schema, name: string): void {
     const props = s.properties as Record<string, Schema> | undefined;
-    if (props) for (const [prop, p] of Object.entries(props)) props[prop] = this.place(p, `${name}${pascal(prop)}`, { prop });
+    if (props)
+      for (const [prop, p] of Object.entries(props)) props[prop] = this.place(p, `${name}${pascal(prop)}`, { prop });
     if (s.items && typeof s.items === 'object') {
       if (Array.isArray(s.items)) s.items = s.items.map((it, i) => this.place(it as Schema, `${name}Item${i}`, {}));
       else s.items = this.place(s.items as Schema, `${name}Item`, { structural: true });
     }
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') s.additionalProperties = this.place(s.additionalProperties as Schema, `${name}Value`, {});
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      s.additionalProperties = this.place(s.additionalProperties as Schema, `${name}Value`, {});
     for (const key of ['propertyNames', 'not', 'contains'] as const) {
       if (s[key] && typeof s[key] === 'object') s[key] = this.place(s[key] as Schema, `${name}${pascal(key)}`, {});
     }
@@ -259,7 +282,8 @@ class Shaper {
       // A default is the value's, not the site's (json-schema-to-typescript types a wrapper that
       // carries one as a new type): the shared component holds it when every site agrees.
       const defaults = this.defaults.get(key) ?? [];
-      const agreed = defaults.length > 0 && defaults.every((d) => isDeepStrictEqual(d, defaults[0])) ? { default: defaults[0] } : {};
+      const agreed =
+        defaults.length > 0 && defaults.every((d) => isDeepStrictEqual(d, defaults[0])) ? { default: defaults[0] } : {};
       const full = { ...shape, ...agreed };
       if ((this.primitiveUses.get(key) ?? 0) > 1 && this.fits(shared, full)) {
         this.register(shared, { title: shared, ...full });
@@ -281,7 +305,10 @@ class Shaper {
   /** `NullableL2Block` for `oneOf [L2Block, null]`, `L2BlockList` for a bare array of L2Block. */
   private structuralName(s: Schema): string | undefined {
     const branches = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
-    const keys = Object.keys(s).filter((k) => k !== 'title').sort().join(',');
+    const keys = Object.keys(s)
+      .filter((k) => k !== 'title')
+      .sort()
+      .join(',');
     if (Array.isArray(branches) && branches.length === 2 && (keys === 'oneOf' || keys === 'anyOf')) {
       const [a, b] = branches.map(refName);
       if (a && b === NULL_NAME) return `Nullable${a}`;
@@ -300,7 +327,12 @@ class Shaper {
   /** Adds `schema` under `name` (or finds it there) and returns a `$ref` to it; a clash gets a suffix. */
   private register(name: string, schema: Schema): Schema {
     let key = name;
-    for (let n = 2; this.schemas[key] !== undefined && !isDeepStrictEqual(this.schemas[key], { ...schema, title: key }); n++) key = `${name}${n}`;
+    for (
+      let n = 2;
+      this.schemas[key] !== undefined && !isDeepStrictEqual(this.schemas[key], { ...schema, title: key });
+      n++
+    )
+      key = `${name}${n}`;
     this.schemas[key] = { ...schema, title: key };
     return ref(key);
   }
@@ -366,7 +398,7 @@ class Shaper {
 
   /** Declares every root-level and method-level `x-` field in `x-extensions`. */
   private declareExtensions(): void {
-    const declared = ((this.doc['x-extensions'] ??= []) as Json[]);
+    const declared = (this.doc['x-extensions'] ??= []) as Json[];
     const used = new Set<string>();
     for (const k of Object.keys(this.doc)) if (k.startsWith('x-') && k !== 'x-extensions') used.add(k);
     for (const m of this.methods()) for (const k of Object.keys(m)) if (k.startsWith('x-')) used.add(k);
@@ -381,7 +413,8 @@ class Shaper {
     for (const name of [...used].sort()) {
       if (declared.some((d) => d.name === name)) continue;
       const known = KNOWN_EXTENSIONS[name];
-      if (!known) throw new Error(`shape-documents: ${name} is used but has no declaration here; add it to KNOWN_EXTENSIONS`);
+      if (!known)
+        throw new Error(`shape-documents: ${name} is used but has no declaration here; add it to KNOWN_EXTENSIONS`);
       declared.push({ openrpcExtension: '0.0.0-development', name, version: '1.0.0', ...known });
     }
   }
@@ -390,34 +423,66 @@ class Shaper {
 /** Declarations for the `x-` fields the documents use (an extension used without one is an error). */
 const KNOWN_EXTENSIONS: Record<string, Json> = {
   'x-errors': {
-    summary: 'The error catalogue\'s details',
-    description: 'Per `components/errors` name: its long description and `dataSchema`, the schema of the error\'s `data` (`{"type": "null"}` when it carries none).',
+    summary: "The error catalogue's details",
+    description:
+      'Per `components/errors` name: its long description and `dataSchema`, the schema of the error\'s `data` (`{"type": "null"}` when it carries none).',
     restricted: [], // the document root is no meta-schema definition; declared for readers and tools
-    schema: { type: 'object', additionalProperties: { type: 'object', required: ['description', 'dataSchema'], properties: { description: { type: 'string' }, dataSchema: { type: 'object' } } } },
+    schema: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['description', 'dataSchema'],
+        properties: { description: { type: 'string' }, dataSchema: { type: 'object' } },
+      },
+    },
   },
   [ERROR_DATA_MAP]: {
     summary: 'Error code → schema of its data',
-    description: 'Machine-readable: per JSON-RPC error code (as a decimal string, e.g. "-32602"), the schema of that error\'s `data`: a `$ref` to a `components/schemas` entry named `<Something>ErrorData`, or `{"type": "null"}` when the error carries no data. SDKs type `error.data` from it.',
+    description:
+      'Machine-readable: per JSON-RPC error code (as a decimal string, e.g. "-32602"), the schema of that error\'s `data`: a `$ref` to a `components/schemas` entry named `<Something>ErrorData`, or `{"type": "null"}` when the error carries no data. SDKs type `error.data` from it.',
     restricted: [], // the document root is no meta-schema definition; declared for readers and tools
     schema: { type: 'object', propertyNames: { pattern: '^-?[0-9]+$' }, additionalProperties: { type: 'object' } },
   },
   'x-input-rules': {
     summary: 'How requests are read beyond their schemas',
-    description: '`unknownMembers`: `ignored` when members a request object does not declare are removed before the handler (else refused); `fieldElementSchemas`: the `components/schemas` names whose values must be BN254 field elements (below 0x30644e72…f0000001) in requests, refused with -32602 otherwise; `description` says the rest (hex case, the numeric domain rule).',
+    description:
+      '`unknownMembers`: `ignored` when members a request object does not declare are removed before the handler (else refused); `fieldElementSchemas`: the `components/schemas` names whose values must be BN254 field elements (below 0x30644e72…f0000001) in requests, refused with -32602 otherwise; `description` says the rest (hex case, the numeric domain rule).',
     restricted: [], // the document root is no meta-schema definition; declared for readers and tools
-    schema: { type: 'object', properties: { unknownMembers: { type: 'string', enum: ['ignored', 'refused'] }, fieldElementSchemas: { type: 'array', items: { type: 'string' } }, description: { type: 'string' } } },
+    schema: {
+      type: 'object',
+      properties: {
+        unknownMembers: { type: 'string', enum: ['ignored', 'refused'] },
+        fieldElementSchemas: { type: 'array', items: { type: 'string' } },
+        description: { type: 'string' },
+      },
+    },
   },
   'x-security': {
     summary: 'How the admin port authenticates',
-    description: 'The API key scheme of the admin port: the headers that carry the key, its format, how it is stored, the exempt routes and the answer to a missing or wrong key.',
+    description:
+      'The API key scheme of the admin port: the headers that carry the key, its format, how it is stored, the exempt routes and the answer to a missing or wrong key.',
     restricted: [], // the document root is no meta-schema definition; declared for readers and tools
     schema: { type: 'object' },
   },
   'x-error-examples': {
     summary: 'Example error responses of a method',
-    description: 'One entry per declared error: the params of a call and the error object the node answers with. A params entry is an Example object `{name, value}` or a `$ref` to one in `#/components/examples`.',
+    description:
+      'One entry per declared error: the params of a call and the error object the node answers with. A params entry is an Example object `{name, value}` or a `$ref` to one in `#/components/examples`.',
     restricted: ['methodObject'],
-    schema: { type: 'array', items: { type: 'object', required: ['name', 'params', 'error'], properties: { name: { type: 'string' }, summary: { type: 'string' }, description: { type: 'string' }, params: { type: 'array' }, error: { type: 'object' } } } },
+    schema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'params', 'error'],
+        properties: {
+          name: { type: 'string' },
+          summary: { type: 'string' },
+          description: { type: 'string' },
+          params: { type: 'array' },
+          error: { type: 'object' },
+        },
+      },
+    },
   },
 };
 

@@ -23,13 +23,19 @@ export function specMethods(spec: string): string[] {
 }
 
 /** Problems with SPEC coverage: `listPath` is codegen/spec-methods.json, `specPath` docs/spec/SPEC.md. */
-export async function checkSpecCoverage(listPath: string, specPath: string, models: readonly DocumentModel[]): Promise<{ expected: number; problems: string[] }> {
+export async function checkSpecCoverage(
+  listPath: string,
+  specPath: string,
+  models: readonly DocumentModel[],
+): Promise<{ expected: number; problems: string[] }> {
   const list = JSON.parse(await readFile(listPath, 'utf8')) as SpecMethodList;
   const expected = list.methods;
   const problems: string[] = [];
   const fromSpec = specMethods(await readFile(specPath, 'utf8'));
   if (JSON.stringify(fromSpec) !== JSON.stringify(expected)) {
-    problems.push(`codegen/spec-methods.json does not match the §4 tables of ${list.source} (${fromSpec.length} there, ${expected.length} in the list); rewrite the list from it`);
+    problems.push(
+      `codegen/spec-methods.json does not match the §4 tables of ${list.source} (${fromSpec.length} there, ${expected.length} in the list); rewrite the list from it`,
+    );
   }
   const methods = new Map(models.flatMap((d) => d.methods.map((m) => [m.name, m] as const)));
   for (const name of expected) {

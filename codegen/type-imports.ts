@@ -13,7 +13,8 @@ export function referencedTypes(schemas: readonly Schema[]): string[] {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) found.add(value.slice(COMPONENT_REF.length));
+        if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF))
+          found.add(value.slice(COMPONENT_REF.length));
         else walk(value);
       }
     }

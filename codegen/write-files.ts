@@ -23,7 +23,11 @@ export async function ownedFiles(root: string, surfaces: readonly string[]): Pro
 }
 
 /** Writes `files` under `root` and deletes owned files that were not generated this time. */
-export async function writeAll(root: string, files: ReadonlyMap<string, string>, surfaces: readonly string[]): Promise<{ written: number; removed: string[] }> {
+export async function writeAll(
+  root: string,
+  files: ReadonlyMap<string, string>,
+  surfaces: readonly string[],
+): Promise<{ written: number; removed: string[] }> {
   const removed = (await ownedFiles(root, surfaces)).filter((f) => !files.has(f));
   for (const f of removed) {
     await rm(join(root, f));

@@ -10,7 +10,14 @@ import { DOCUMENTS, GUIDES } from './lib/html.ts';
 import { buildModel, readDocument } from './lib/model.ts';
 import type { SiteModel } from './lib/model.ts';
 import { renderMethodPage } from './lib/render-method.ts';
-import { renderErrorsPage, renderGuidePage, renderIndexPage, renderNotFoundPage, renderTypePage, renderTypesIndex } from './lib/render-pages.ts';
+import {
+  renderErrorsPage,
+  renderGuidePage,
+  renderIndexPage,
+  renderNotFoundPage,
+  renderTypePage,
+  renderTypesIndex,
+} from './lib/render-pages.ts';
 import { renderPlaygroundPage } from './lib/render-playground.ts';
 import { asScript, buildPlaygroundData, buildSearchIndex } from './lib/site-data.ts';
 import type { RenderedGuide } from './lib/site-data.ts';
@@ -19,10 +26,19 @@ const SITE_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = resolve(SITE_DIR, '..');
 
 /** Where to read from and write to; every path defaults to this repository. */
-export interface BuildOptions { repoDir?: string; outDir?: string; publicDoc?: string; adminDoc?: string; devDoc?: string }
+export interface BuildOptions {
+  repoDir?: string;
+  outDir?: string;
+  publicDoc?: string;
+  adminDoc?: string;
+  devDoc?: string;
+}
 
 /** Guides that render another engineer's document from docs/, read at build time. */
-const INCLUDED_DOCS: Record<string, string> = { compatibility: 'docs/COMPATIBILITY.md', operations: 'docs/OPERATIONS.md' };
+const INCLUDED_DOCS: Record<string, string> = {
+  compatibility: 'docs/COMPATIBILITY.md',
+  operations: 'docs/OPERATIONS.md',
+};
 
 /** Builds the site; returns the model it rendered (the tests inspect it). */
 export function buildSite(o: BuildOptions = {}): SiteModel {
@@ -34,7 +50,14 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
     admin: o.adminDoc ?? join(repo, 'openrpc.admin.json'),
     dev: o.devDoc ?? join(repo, 'openrpc.dev.json'),
   };
-  const site = buildModel({ public: readDocument(paths.public, warnings), admin: readDocument(paths.admin, warnings), dev: readDocument(paths.dev, warnings) }, warnings);
+  const site = buildModel(
+    {
+      public: readDocument(paths.public, warnings),
+      admin: readDocument(paths.admin, warnings),
+      dev: readDocument(paths.dev, warnings),
+    },
+    warnings,
+  );
 
   rmSync(out, { recursive: true, force: true });
   const write = (rel: string, text: string) => {
@@ -47,11 +70,16 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   write('playground.html', renderPlaygroundPage(site));
   for (const m of site.methods) write(`methods/${m.name}.html`, renderMethodPage(site, m));
   // a wrapper component (a description around another type) is shown as the type it wraps, without a page
-  for (const t of site.types.filter((x) => !x.aliasOf && !x.inline)) write(`types/${t.slug}.html`, renderTypePage(site, t));
+  for (const t of site.types.filter((x) => !x.aliasOf && !x.inline))
+    write(`types/${t.slug}.html`, renderTypePage(site, t));
   const guides: RenderedGuide[] = [];
   for (const g of GUIDES) {
     const html = renderGuidePage(site, g.slug, g.title, guideSource(repo, g.slug, g.title));
-    guides.push({ slug: g.slug, title: g.title, html: html.slice(html.indexOf('<article'), html.indexOf('</article>')) });
+    guides.push({
+      slug: g.slug,
+      title: g.title,
+      html: html.slice(html.indexOf('<article'), html.indexOf('</article>')),
+    });
     write(`guides/${g.slug}.html`, html);
   }
   write('404.html', renderNotFoundPage(site));
@@ -64,9 +92,13 @@ export function buildSite(o: BuildOptions = {}): SiteModel {
   }
   write('data/playground-data.js', asScript('L2NODE_PLAYGROUND', buildPlaygroundData(site)));
   mkdirSync(join(out, 'assets'), { recursive: true });
-  for (const f of readdirSync(join(SITE_DIR, 'assets')).filter((n) => /\.(js|css)$/.test(n))) copyFileSync(join(SITE_DIR, 'assets', f), join(out, 'assets', f));
+  for (const f of readdirSync(join(SITE_DIR, 'assets')).filter((n) => /\.(js|css)$/.test(n)))
+    copyFileSync(join(SITE_DIR, 'assets', f), join(out, 'assets', f));
   // The search library, as the browser imports it (its source-map comment dropped: the map is not shipped).
-  const minisearch = readFileSync(join(REPO_DIR, 'node_modules/minisearch/dist/es/index.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+  const minisearch = readFileSync(join(REPO_DIR, 'node_modules/minisearch/dist/es/index.js'), 'utf8').replace(
+    /\n\/\/# sourceMappingURL=.*\s*$/,
+    '\n',
+  );
   write('assets/vendor/minisearch.js', minisearch);
   return site;
 }
@@ -77,7 +109,9 @@ function guideSource(repo: string, slug: string, title: string): string {
   if (included) {
     const path = join(repo, included);
     // The page must exist even before the other engineer's document lands.
-    return existsSync(path) ? readFileSync(path, 'utf8') : `# ${title}\n\n\`${included}\` is not written yet; this page shows it once it is.\n`;
+    return existsSync(path)
+      ? readFileSync(path, 'utf8')
+      : `# ${title}\n\n\`${included}\` is not written yet; this page shows it once it is.\n`;
   }
   return readFileSync(join(SITE_DIR, 'guides', `${slug}.md`), 'utf8');
 }
@@ -86,5 +120,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const outArg = process.argv.indexOf('--out');
   const site = buildSite(outArg > 0 ? { outDir: resolve(process.argv[outArg + 1]!) } : {});
   for (const w of site.warnings) console.warn(`warning: ${w}`);
-  console.log(`docs-site: ${site.methods.length} methods, ${site.types.length} types, ${site.errors.length} errors → ${outArg > 0 ? process.argv[outArg + 1] : 'docs-site/dist'}`);
+  console.log(
+    `docs-site: ${site.methods.length} methods, ${site.types.length} types, ${site.errors.length} errors → ${outArg > 0 ? process.argv[outArg + 1] : 'docs-site/dist'}`,
+  );
 }

@@ -12,8 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { buildSite } from './build.ts';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 /** Serves `dir` read-only on `port` (0 picks a free one); resolves once listening. */
@@ -37,7 +41,10 @@ export function startStaticServer(dir: string, port: number, host = '127.0.0.1')
       res.writeHead(404, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
       return void createReadStream(notFound).pipe(res);
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((ok, fail) => {
@@ -48,7 +55,7 @@ export function startStaticServer(dir: string, port: number, host = '127.0.0.1')
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = process.argv.indexOf('--port');
-  const port = Number(arg > 0 ? process.argv[arg + 1] : process.env.DOCS_PORT ?? 8090);
+  const port = Number(arg > 0 ? process.argv[arg + 1] : (process.env.DOCS_PORT ?? 8090));
   const site = buildSite();
   for (const w of site.warnings) console.warn(`warning: ${w}`);
   const dist = join(fileURLToPath(new URL('.', import.meta.url)), 'dist');

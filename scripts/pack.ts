@@ -22,7 +22,10 @@ const OUT = join(ROOT, 'dist', 'packages');
 const BUILD = join(OUT, 'build');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  version: string; license: string; dependencies: Record<string, string>; allowScripts?: Record<string, boolean>;
+  version: string;
+  license: string;
+  dependencies: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
 };
 const REPOSITORY_FILES = { license: root.license, version: root.version };
 
@@ -43,16 +46,25 @@ interface PackageSpec {
 }
 
 /** A rewrite that replaces `from` once, failing the build when the source no longer has it. */
-const replaceOnce = (from: string, to: string) => (text: string): string => {
-  if (!text.includes(from)) throw new Error(`scripts/pack.ts: a client substitution expects \`${from}\`; update it to the current source`);
-  return text.replace(from, to);
-};
+const replaceOnce =
+  (from: string, to: string) =>
+  (text: string): string => {
+    if (!text.includes(from))
+      throw new Error(`scripts/pack.ts: a client substitution expects \`${from}\`; update it to the current source`);
+    return text.replace(from, to);
+  };
 
 const isBuiltin = (s: string): boolean => s.startsWith('node:') || builtinModules.includes(s);
-const dependencyOf = (deps: Record<string, string>) => (s: string): boolean => isBuiltin(s) || Object.keys(deps).some((d) => s === d || s.startsWith(`${d}/`));
+const dependencyOf =
+  (deps: Record<string, string>) =>
+  (s: string): boolean =>
+    isBuiltin(s) || Object.keys(deps).some((d) => s === d || s.startsWith(`${d}/`));
 
 /** The generated plain JavaScript (ajv standalone validators) with its .d.ts files: tsc does not emit them, so they are copied. */
-const GENERATED_JS = (): string[] => walk(join(ROOT, 'src', 'generated')).map((f) => relative(ROOT, f)).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'));
+const GENERATED_JS = (): string[] =>
+  walk(join(ROOT, 'src', 'generated'))
+    .map((f) => relative(ROOT, f))
+    .filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'));
 
 const entryExport = (name: string) => ({ types: `./src/client/${name}.d.ts`, default: `./src/client/${name}.js` });
 
@@ -61,7 +73,8 @@ const CLIENT: PackageSpec = {
   manifest: {
     name: '@l2node/client',
     ...REPOSITORY_FILES,
-    description: 'Typed JSON-RPC clients for an l2node (public, admin and dev APIs), generated from its OpenRPC documents, and a tx builder for dev nodes. Zero dependencies (global fetch).',
+    description:
+      'Typed JSON-RPC clients for an l2node (public, admin and dev APIs), generated from its OpenRPC documents, and a tx builder for dev nodes. Zero dependencies (global fetch).',
     type: 'module',
     sideEffects: false,
     engines: { node: '>=18' },
@@ -76,7 +89,13 @@ const CLIENT: PackageSpec = {
     types: './src/client/index.d.ts',
     files: ['src', 'README.md'],
   },
-  entries: ['src/client/index.ts', 'src/client/public.ts', 'src/client/admin.ts', 'src/client/dev.ts', 'src/client/tx.ts'],
+  entries: [
+    'src/client/index.ts',
+    'src/client/public.ts',
+    'src/client/admin.ts',
+    'src/client/dev.ts',
+    'src/client/tx.ts',
+  ],
   assets: [],
   // The node hashes on a WebAssembly kernel read from disk; the client hashes with the BigInt
   // reference (the kernel's oracle), which runs in any JavaScript runtime.
@@ -103,7 +122,8 @@ const CONFORMANCE: PackageSpec = {
   manifest: {
     name: '@l2node/conformance',
     ...REPOSITORY_FILES,
-    description: 'The l2node conformance suite: replays the protocol suite and the recorded fixtures against any implementation of the l2node OpenRPC documents.',
+    description:
+      'The l2node conformance suite: replays the protocol suite and the recorded fixtures against any implementation of the l2node OpenRPC documents.',
     type: 'module',
     engines: { node: '>=20' },
     bin: { 'l2node-conformance': 'bin/l2node-conformance.js' },
@@ -112,7 +132,13 @@ const CONFORMANCE: PackageSpec = {
     dependencies: CONFORMANCE_DEPS,
   },
   entries: ['src/conformance/cli.ts'],
-  assets: ['test/conformance/fixtures', 'test/conformance/chain/chain.json', 'openrpc.public.json', 'openrpc.admin.json', ...GENERATED_JS()],
+  assets: [
+    'test/conformance/fixtures',
+    'test/conformance/chain/chain.json',
+    'openrpc.public.json',
+    'openrpc.admin.json',
+    ...GENERATED_JS(),
+  ],
   allowedImports: dependencyOf(CONFORMANCE_DEPS),
   compilerOptions: { target: 'es2022', lib: ['es2023'] },
 };
@@ -123,7 +149,8 @@ const NODE: PackageSpec = {
   manifest: {
     name: 'l2node',
     ...REPOSITORY_FILES,
-    description: 'A layer-2 rollup node (Aztec v4 style) serving the node_* and nodeAdmin_* JSON-RPC APIs, built spec-first from OpenRPC documents.',
+    description:
+      'A layer-2 rollup node (Aztec v4 style) serving the node_* and nodeAdmin_* JSON-RPC APIs, built spec-first from OpenRPC documents.',
     type: 'module',
     engines: { node: '>=18' },
     bin: { l2node: 'bin/l2node.js' },
@@ -133,7 +160,13 @@ const NODE: PackageSpec = {
     ...(root.allowScripts === undefined ? {} : { allowScripts: root.allowScripts }),
   },
   entries: [], // every source file below, see nodeEntries()
-  assets: ['src/impl/crypto/wasm/poseidon2.wasm', 'openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json', ...GENERATED_JS()],
+  assets: [
+    'src/impl/crypto/wasm/poseidon2.wasm',
+    'openrpc.public.json',
+    'openrpc.admin.json',
+    'openrpc.dev.json',
+    ...GENERATED_JS(),
+  ],
   allowedImports: dependencyOf(NODE_DEPS),
   compilerOptions: { declaration: false },
 };
@@ -143,7 +176,9 @@ function nodeEntries(): string[] {
   return walk(join(ROOT, 'src'))
     .map((f) => relative(ROOT, f))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
-    .filter((f) => !f.startsWith('src/client/') && !f.startsWith('src/conformance/') && f !== 'src/impl/crypto/wasm/build.ts');
+    .filter(
+      (f) => !f.startsWith('src/client/') && !f.startsWith('src/conformance/') && f !== 'src/impl/crypto/wasm/build.ts',
+    );
 }
 
 function walk(dir: string): string[] {
@@ -167,16 +202,34 @@ function build(spec: PackageSpec): string {
   // src/config/package-info.ts imports ../../package.json: the package's own manifest answers it.
   writeFileSync(join(stage, 'package.json'), manifest);
   const entries = spec.entries.length > 0 ? spec.entries : nodeEntries();
-  writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'es2024', lib: ['es2024'], module: 'nodenext', moduleResolution: 'nodenext', strict: true,
-      verbatimModuleSyntax: true, erasableSyntaxOnly: true, resolveJsonModule: true, skipLibCheck: true,
-      types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
-      rewriteRelativeImportExtensions: true, declaration: true, rootDir: '.', outDir: pkg,
-      ...spec.compilerOptions,
-    },
-    files: entries,
-  }, null, 2));
+  writeFileSync(
+    join(stage, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'es2024',
+          lib: ['es2024'],
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          verbatimModuleSyntax: true,
+          erasableSyntaxOnly: true,
+          resolveJsonModule: true,
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+          rewriteRelativeImportExtensions: true,
+          declaration: true,
+          rootDir: '.',
+          outDir: pkg,
+          ...spec.compilerOptions,
+        },
+        files: entries,
+      },
+      null,
+      2,
+    ),
+  );
   execFileSync(process.execPath, [TSC, '-p', join(stage, 'tsconfig.json')], { stdio: 'inherit', cwd: stage });
   for (const asset of spec.assets) {
     mkdirSync(dirname(join(pkg, asset)), { recursive: true });
@@ -187,7 +240,9 @@ function build(spec: PackageSpec): string {
   checkImports(pkg, spec);
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', OUT], { cwd: pkg, encoding: 'utf8' });
   const [info] = JSON.parse(out) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
-  console.log(`pack: ${spec.manifest.name} → dist/packages/${info!.filename} (${kb(info!.size)} packed, ${kb(info!.unpackedSize)} unpacked, ${info!.entryCount} files)`);
+  console.log(
+    `pack: ${spec.manifest.name} → dist/packages/${info!.filename} (${kb(info!.size)} packed, ${kb(info!.unpackedSize)} unpacked, ${info!.entryCount} files)`,
+  );
   return join(OUT, info!.filename);
 }
 
@@ -196,7 +251,8 @@ function checkImports(pkg: string, spec: PackageSpec): void {
   const bad: string[] = [];
   for (const file of walk(join(pkg, 'src')).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(file, 'utf8');
-    const specifiers = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"\s]+)['"]|^\s*import\s*['"]([^'"\s]+)['"]|\b(?:import|require)\s*\(\s*['"]([^'"\s]+)['"]\s*\)/gm;
+    const specifiers =
+      /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"\s]+)['"]|^\s*import\s*['"]([^'"\s]+)['"]|\b(?:import|require)\s*\(\s*['"]([^'"\s]+)['"]\s*\)/gm;
     for (const m of text.matchAll(specifiers)) {
       const s = (m[1] ?? m[2] ?? m[3])!;
       if (s.startsWith('.')) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI checks, in order: system packages, a throw-away Postgres, generated code and the
-# WebAssembly kernel up to date, types, import rules (.dependency-cruiser.cjs), Biome lint (biome.jsonc), then every test (node:test, one summary at the end).
+# WebAssembly kernel up to date, types, import rules (.dependency-cruiser.cjs), Biome lint and formatting (biome.jsonc), then every test (node:test, one summary at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system-packages.sh
@@ -11,4 +11,5 @@ npm run -s build:wasm:check
 npm run -s typecheck
 npm run -s lint:deps
 npm run -s lint
+npm run -s format:check
 npm test

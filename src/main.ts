@@ -49,7 +49,10 @@ export interface RunningNode {
 }
 
 /** Runs the node with `argv` (flags only) and `env`; exits the process on bad config or signals. */
-export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<RunningNode | undefined> {
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<RunningNode | undefined> {
   let config: Config;
   try {
     const command = parseCommand(argv, env);
@@ -80,8 +83,12 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
   // Storage and engine parts push their close() here as they are opened; shutdown runs them in reverse.
   const closeHooks: CloseHook[] = [];
   // Metrics first: a long snapshot restore or chain import is already watched (process metrics, then the node's).
-  const metrics = config.metricsPort === undefined ? undefined : new NodeMetrics({ dataDirectory: config.dataDirectory });
-  const metricsServer = metrics === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort!, config.metricsHost ?? '127.0.0.1', logger);
+  const metrics =
+    config.metricsPort === undefined ? undefined : new NodeMetrics({ dataDirectory: config.dataDirectory });
+  const metricsServer =
+    metrics === undefined
+      ? undefined
+      : await startMetricsServer(metrics, config.metricsPort!, config.metricsHost ?? '127.0.0.1', logger);
   try {
     // First: the data directory must still be empty (the admin key hash goes there next).
     await restoreSnapshotAtStart(config, logger);
@@ -95,8 +102,13 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
 }
 
 async function serve(
-  config: Config, logger: Logger, node: L2Node, auth: Awaited<ReturnType<typeof setUpAdminAuth>>, closeHooks: CloseHook[],
-  metrics: NodeMetrics | undefined, metricsServer: MetricsServer | undefined,
+  config: Config,
+  logger: Logger,
+  node: L2Node,
+  auth: Awaited<ReturnType<typeof setUpAdminAuth>>,
+  closeHooks: CloseHook[],
+  metrics: NodeMetrics | undefined,
+  metricsServer: MetricsServer | undefined,
 ): Promise<RunningNode> {
   metrics?.watchNode(node);
   closeHooks.push(() => node.stop());
@@ -108,21 +120,34 @@ async function serve(
   // most the shutdown timeout (a stuck target filesystem must not keep the process alive).
   closeHooks.push(async () => {
     const finished = await Promise.race([
-      admin.snapshots.idle().then(() => true, () => true),
+      admin.snapshots.idle().then(
+        () => true,
+        () => true,
+      ),
       new Promise<false>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs, false).unref()),
     ]);
-    if (!finished) logger.warn('shutdown: a snapshot upload was still running and is abandoned (its target holds no snapshot.json)', { waitedMs: config.shutdownTimeoutMs });
+    if (!finished)
+      logger.warn(
+        'shutdown: a snapshot upload was still running and is abandoned (its target holds no snapshot.json)',
+        { waitedMs: config.shutdownTimeoutMs },
+      );
   });
   const limits = { maxBodyBytes: config.maxBodyBytes, maxBatchSize: config.maxBatchSize };
   const responseHeaders = versionHeaderPairs({
-    l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, l1RollupAddress: node.engine.l1.addresses.rollupAddress, packageVersion: PACKAGE_VERSION,
+    l1ChainId: config.l1ChainId,
+    rollupVersion: config.rollupVersion,
+    l1RollupAddress: node.engine.l1.addresses.rollupAddress,
+    packageVersion: PACKAGE_VERSION,
   });
   const common = { limits, logger, health: () => node.health(), responseHeaders };
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
   // The validator stats come from the slot record the admin side opened (validators/handlers.ts), named here
   // rather than by spread order: they replace the record-less answers of rpc/public/validators.ts.
   const { getValidatorsStats, getValidatorStats } = admin.validatorHandlers;
-  const publicHandlers = withAnswerCache({ ...node.publicHandlers, getValidatorsStats, getValidatorStats }, answerCachesOver(node.engine.chain));
+  const publicHandlers = withAnswerCache(
+    { ...node.publicHandlers, getValidatorsStats, getValidatorStats },
+    answerCachesOver(node.engine.chain),
+  );
   const publicServer = createRpcServer({
     ...common,
     ...allowLists(config.corsOrigin, config.vhosts, { vhosts: '--vhosts', corsOrigin: '--cors-origin' }),
@@ -133,10 +158,15 @@ async function serve(
   // The admin port serves nodeAdmin_* and the development-only dev_* (openrpc.dev.json), one key for both.
   const adminServer = createRpcServer({
     ...common,
-    ...allowLists(config.adminCorsOrigin, config.adminVhosts, { vhosts: '--admin-vhosts', corsOrigin: '--admin-cors-origin' }),
+    ...allowLists(config.adminCorsOrigin, config.adminVhosts, {
+      vhosts: '--admin-vhosts',
+      corsOrigin: '--admin-cors-origin',
+    }),
     methods: { ...adminMethods, ...devMethods },
     handlers: {
-      ...(node.role.kind === 'reader' ? readOnlyAdminHandlers(createAdminHandlers({ ...admin.adminDeps, logger })) : createAdminHandlers({ ...admin.adminDeps, logger })),
+      ...(node.role.kind === 'reader'
+        ? readOnlyAdminHandlers(createAdminHandlers({ ...admin.adminDeps, logger }))
+        : createAdminHandlers({ ...admin.adminDeps, logger })),
       ...devHandlers(node, config),
     },
     ...(auth === undefined ? {} : { auth }),
@@ -152,7 +182,11 @@ async function serve(
     // Once per chain, when it is created; before the "listening" lines, so whoever waits for those finds them printed.
     if (node.newChain) process.stdout.write(renderFundedAccounts(node));
     logStorageAndChain(config, node, logger);
-    logger.info('public JSON-RPC listening', { surface: 'public', ...publicAddress, methods: Object.keys(publicMethods).length });
+    logger.info('public JSON-RPC listening', {
+      surface: 'public',
+      ...publicAddress,
+      methods: Object.keys(publicMethods).length,
+    });
     logger.info('admin JSON-RPC listening', { surface: 'admin', ...adminAddress, auth: auth !== undefined });
     if (metricsServer !== undefined) {
       logger.info('metrics listening', { ...metricsServer.address, path: '/metrics' });
@@ -167,7 +201,14 @@ async function serve(
       })();
       return stopping;
     };
-    return { config, publicAddress, adminAddress, node, stop, ...(metricsServer && { metricsAddress: metricsServer.address }) };
+    return {
+      config,
+      publicAddress,
+      adminAddress,
+      node,
+      stop,
+      ...(metricsServer && { metricsAddress: metricsServer.address }),
+    };
   } catch (err) {
     await Promise.all(started.map((s) => s.close(0)));
     await node.stop();
@@ -176,7 +217,11 @@ async function serve(
 }
 
 /** One port's origin and Host allow-lists; an empty Host list leaves the server's default (loopback names and the bound address). */
-function allowLists(corsOrigins: readonly string[], vhosts: readonly string[], allowListFlags: { vhosts: string; corsOrigin: string }) {
+function allowLists(
+  corsOrigins: readonly string[],
+  vhosts: readonly string[],
+  allowListFlags: { vhosts: string; corsOrigin: string },
+) {
   return { corsOrigins, allowListFlags, ...(vhosts.length > 0 ? { allowedHosts: vhosts } : {}) };
 }
 
@@ -184,9 +229,12 @@ function allowLists(corsOrigins: readonly string[], vhosts: readonly string[], a
 function devHandlers(node: L2Node, config: Config) {
   const { engine } = node;
   return createDevHandlers({
-    l1: engine.l1, rollupVersion: config.rollupVersion, role: node.role.kind,
+    l1: engine.l1,
+    rollupVersion: config.rollupVersion,
+    role: node.role.kind,
     consumedInboxCount: () => engine.state.consumedInboxCount(),
-    latestBlockCheckpoint: async () => (await engine.chain.findBlock(await engine.state.latestBlockNumber()))?.checkpointNumber ?? 0,
+    latestBlockCheckpoint: async () =>
+      (await engine.chain.findBlock(await engine.state.latestBlockNumber()))?.checkpointNumber ?? 0,
   });
 }
 
@@ -198,9 +246,13 @@ function logStorageAndChain(config: Config, node: L2Node, logger: Logger): void 
     database: database ?? (config.dataDirectory === '' ? 'sqlite :memory:' : 'sqlite'),
   });
   logger.info('chain', {
-    l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, slotDurationSeconds: config.slotDurationSeconds,
-    role: node.role.kind, ...(node.role.kind === 'follower' && { follow: { over: node.role.over, source: node.role.source } }),
-    sequencer: node.role.kind === 'sequencer', p2p: node.p2p === undefined ? 'disabled' : { listen: node.p2p.getListenAddresses() },
+    l1ChainId: config.l1ChainId,
+    rollupVersion: config.rollupVersion,
+    slotDurationSeconds: config.slotDurationSeconds,
+    role: node.role.kind,
+    ...(node.role.kind === 'follower' && { follow: { over: node.role.over, source: node.role.source } }),
+    sequencer: node.role.kind === 'sequencer',
+    p2p: node.p2p === undefined ? 'disabled' : { listen: node.p2p.getListenAddresses() },
   });
 }
 
@@ -213,7 +265,9 @@ function renderFundedAccounts(node: L2Node): string {
 async function setUpAdminAuth(config: Config, logger: Logger) {
   const state = await resolveAdminApiKey(config);
   if (!state.enabled) {
-    logger.warn('ADMIN API KEY AUTHENTICATION IS DISABLED (--no-admin-api-key): anyone who can reach the admin port can control this node');
+    logger.warn(
+      'ADMIN API KEY AUTHENTICATION IS DISABLED (--no-admin-api-key): anyone who can reach the admin port can control this node',
+    );
     return undefined;
   }
   if (state.newKey !== undefined) {
@@ -230,16 +284,18 @@ async function setUpAdminAuth(config: Config, logger: Logger) {
 function installSignalHandlers(starting: Promise<RunningNode>, logger: Logger): void {
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info('shutting down', { signal });
-    starting.then((node) => node.stop()).then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.fatal('shutdown failed', { err });
-        process.exit(1);
-      },
-    );
+    starting
+      .then((node) => node.stop())
+      .then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.fatal('shutdown failed', { err });
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

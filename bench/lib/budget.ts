@@ -61,5 +61,7 @@ export class TimeBudget {
 
 /** "chain 9 s (load 2.1), RPC throughput 61 s (load 3.0), …" for the page header. */
 export function renderBudget(steps: readonly TimedStep[]): string {
-  return steps.map((s) => `${s.name} ${s.seconds.toFixed(0)} s${s.load1 === undefined ? '' : ` (load ${s.load1.toFixed(1)})`}`).join(', ');
+  return steps
+    .map((s) => `${s.name} ${s.seconds.toFixed(0)} s${s.load1 === undefined ? '' : ` (load ${s.load1.toFixed(1)})`}`)
+    .join(', ');
 }

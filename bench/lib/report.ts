@@ -44,7 +44,13 @@ export interface Report {
   readonly date: string;
   readonly mode: string;
   readonly durationSeconds: number;
-  readonly machine: { readonly cpuModel: string; readonly cores: number; readonly memoryGiB: number; readonly loadAverage: readonly number[]; readonly os: string };
+  readonly machine: {
+    readonly cpuModel: string;
+    readonly cores: number;
+    readonly memoryGiB: number;
+    readonly loadAverage: readonly number[];
+    readonly os: string;
+  };
   readonly nodeVersion: string;
   readonly commit: string;
   readonly method: readonly string[];
@@ -80,7 +86,10 @@ export function verdict(f: Figure): Verdict {
   const wanted = kind.startsWith('ratio') ? `${fmtRatio(target)}` : `${fmtNumber(target)} ${f.unit}`;
   const pct = isMin ? ((target - x) / target) * 100 : ((x - target) / target) * 100;
   const factor = isMin ? target / x : x / target;
-  const how = factor >= 2 ? `${factor.toFixed(1)}× ${isMin ? 'below' : 'above'} the goal` : `${pct.toFixed(0)}% ${isMin ? 'below' : 'above'} the goal`;
+  const how =
+    factor >= 2
+      ? `${factor.toFixed(1)}× ${isMin ? 'below' : 'above'} the goal`
+      : `${pct.toFixed(0)}% ${isMin ? 'below' : 'above'} the goal`;
   return { status: 'not met', shortfall: `${shown} against ${isMin ? '≥' : '≤'} ${wanted}: ${how}` };
 }
 
@@ -113,9 +122,17 @@ function cell(s: string): string {
 export function renderRow(f: Figure): string {
   const v = verdict(f);
   const value = f.value === undefined ? 'not measured' : `${fmtNumber(f.value)} ${f.unit}`;
-  const baseline = f.baseline === undefined ? '—' : `${fmtNumber(f.baseline)} ${f.unit}${f.baselineName ? ` (${f.baselineName})` : ''}`;
+  const baseline =
+    f.baseline === undefined
+      ? '—'
+      : `${fmtNumber(f.baseline)} ${f.unit}${f.baselineName ? ` (${f.baselineName})` : ''}`;
   const r = fmtRatio(ratio(f.value, f.baseline));
-  const status = v.status === 'met' ? '**met**' : v.status === 'not met' ? `**NOT MET** — ${v.shortfall}${f.cause ? `. Cause: ${f.cause}` : ''}` : v.status;
+  const status =
+    v.status === 'met'
+      ? '**met**'
+      : v.status === 'not met'
+        ? `**NOT MET** — ${v.shortfall}${f.cause ? `. Cause: ${f.cause}` : ''}`
+        : v.status;
   return `| ${cell(f.name)} | ${cell(value)} | ${cell(baseline)} | ${r} | ${cell(fmtGoal(f.goal, f.unit))} | ${cell(status)} | ${cell(f.note ?? '')} |`;
 }
 
@@ -135,14 +152,19 @@ export function renderReport(r: Report): string {
     `- Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGiB.toFixed(1)} GiB memory, ${r.machine.os}; load average at start ${r.machine.loadAverage.map((x) => x.toFixed(2)).join(' / ')}`,
     `- Node.js ${r.nodeVersion}`,
     ...r.method.map((m) => `- ${m}`),
-    ...(r.timeBudget && r.timeBudget.length > 0 ? [`- Time budget (${Math.round(r.durationSeconds)} s in all): ${renderBudget(r.timeBudget)}`] : []),
+    ...(r.timeBudget && r.timeBudget.length > 0
+      ? [`- Time budget (${Math.round(r.durationSeconds)} s in all): ${renderBudget(r.timeBudget)}`]
+      : []),
     '',
     `**Summary:** ${count('met')} goals met, ${count('not met')} not met, ${count('not measured')} figures not measured, ${count('no goal')} figures without a goal.`,
     '',
   ];
   if (missed.length > 0) {
     lines.push('Goals not met:', '');
-    for (const f of missed) lines.push(`- ${f.name}: ${verdict(f).shortfall}.${f.cause ? ` Cause: ${f.cause}` : ' Cause: not established by this run.'}`);
+    for (const f of missed)
+      lines.push(
+        `- ${f.name}: ${verdict(f).shortfall}.${f.cause ? ` Cause: ${f.cause}` : ' Cause: not established by this run.'}`,
+      );
     lines.push('');
   }
   for (const s of r.sections) {

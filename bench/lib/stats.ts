@@ -24,7 +24,10 @@ export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
 
 /** Nearest-rank percentile of unsorted values. */
 export function percentile(xs: readonly number[], p: number): number {
-  return percentileSorted([...xs].sort((a, b) => a - b), p);
+  return percentileSorted(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** `value / baseline`; NaN when either is missing, not finite, or the baseline is 0. */

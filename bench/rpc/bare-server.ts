@@ -18,13 +18,16 @@ export interface Recording {
 }
 
 /** The lookup key of a request. */
-export const recordingKey = (method: unknown, params: unknown): string => `${String(method)}\0${JSON.stringify(params ?? [])}`;
+export const recordingKey = (method: unknown, params: unknown): string =>
+  `${String(method)}\0${JSON.stringify(params ?? [])}`;
 
 /** Answers one parsed request object from the table (an internal error object when unknown). */
 function answer(results: Recording['results'], req: { id?: unknown; method?: unknown; params?: unknown }): string {
   const raw = results[recordingKey(req.method, req.params)];
   const id = JSON.stringify(req.id ?? null);
-  return raw === undefined ? `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found"}}` : `{"jsonrpc":"2.0","id":${id},"result":${raw}}`;
+  return raw === undefined
+    ? `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found"}}`
+    : `{"jsonrpc":"2.0","id":${id},"result":${raw}}`;
 }
 
 if (import.meta.main) {
@@ -34,11 +37,15 @@ if (import.meta.main) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-      const body = Array.isArray(parsed) ? `[${parsed.map((r) => answer(rec.results, r as object)).join(',')}]` : answer(rec.results, parsed as object);
+      const body = Array.isArray(parsed)
+        ? `[${parsed.map((r) => answer(rec.results, r as object)).join(',')}]`
+        : answer(rec.results, parsed as object);
       res.writeHead(200, { ...rec.headers, 'content-length': Buffer.byteLength(body) }).end(body);
     });
   });
-  server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ port: (server.address() as AddressInfo).port }) + '\n'));
+  server.listen(0, '127.0.0.1', () =>
+    process.stdout.write(JSON.stringify({ port: (server.address() as AddressInfo).port }) + '\n'),
+  );
   process.once('SIGTERM', () => {
     server.close();
     server.closeAllConnections();

@@ -28,18 +28,29 @@ import type { MinableTx } from '../../src/impl/sequencer/tx-source.ts';
 export const TAG_BASE = 0x7a90000n;
 export const TXS_PER_BLOCK = 8;
 const PAYER = 0x1001n;
-const GAS_SETTINGS: MinableTx['gasSettings'] = { gasLimits: { daGas: 10_000, l2Gas: 1_000_000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 1n } };
+const GAS_SETTINGS: MinableTx['gasSettings'] = {
+  gasLimits: { daGas: 10_000, l2Gas: 1_000_000 },
+  teardownGasLimits: { daGas: 0, l2Gas: 0 },
+  maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n },
+  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 1n },
+};
 
 /** The i-th tx of the bench chain's head. */
 export function benchTx(i: number): MinableTx {
   const s = BigInt(i + 1) << 32n;
   return {
-    txHash: 0xbe0000000000n + BigInt(i), feePayer: PAYER, gasSettings: GAS_SETTINGS,
+    txHash: 0xbe0000000000n + BigInt(i),
+    feePayer: PAYER,
+    gasSettings: GAS_SETTINGS,
     gasUsed: { daGas: 1000, l2Gas: 50_000 },
     noteHashes: Array.from({ length: 4 }, (_, k) => s + 0x100n + BigInt(k)),
     nullifiers: Array.from({ length: 4 }, (_, k) => s + 0x200n + BigInt(k)),
-    l2ToL1Msgs: [], privateLogs: [{ fields: [TAG_BASE + BigInt(i), ...Array.from({ length: 15 }, (_, k) => s + BigInt(k))], emittedLength: 16 }],
-    contractClassLogs: [], publicCallCount: 0,
+    l2ToL1Msgs: [],
+    privateLogs: [
+      { fields: [TAG_BASE + BigInt(i), ...Array.from({ length: 15 }, (_, k) => s + BigInt(k))], emittedLength: 16 },
+    ],
+    contractClassLogs: [],
+    publicCallCount: 0,
   };
 }
 
@@ -47,13 +58,28 @@ export function benchTx(i: number): MinableTx {
 export function tailTx(i: number): MinableTx {
   const s = (BigInt(i + 1) << 32n) | (1n << 120n);
   return {
-    txHash: 0xbf0000000000n + BigInt(i), feePayer: PAYER, gasSettings: GAS_SETTINGS, gasUsed: { daGas: 100, l2Gas: 10_000 },
-    noteHashes: [s + 1n], nullifiers: [s + 2n], l2ToL1Msgs: [], privateLogs: [], contractClassLogs: [], publicCallCount: 0,
+    txHash: 0xbf0000000000n + BigInt(i),
+    feePayer: PAYER,
+    gasSettings: GAS_SETTINGS,
+    gasUsed: { daGas: 100, l2Gas: 10_000 },
+    noteHashes: [s + 1n],
+    nullifiers: [s + 2n],
+    l2ToL1Msgs: [],
+    privateLogs: [],
+    contractClassLogs: [],
+    publicCallCount: 0,
   };
 }
 
 /** Ticks one slot at a time, feeding `perBlock` txs from `next` before each, until `until` says stop. */
-async function buildBlocks(engine: Engine, clock: ManualClock, txSource: InMemoryTxSource, perBlock: number, next: () => MinableTx, until: (blocks: number) => boolean): Promise<number> {
+async function buildBlocks(
+  engine: Engine,
+  clock: ManualClock,
+  txSource: InMemoryTxSource,
+  perBlock: number,
+  next: () => MinableTx,
+  until: (blocks: number) => boolean,
+): Promise<number> {
   const slotMs = engine.config.slotDurationSeconds * 1000;
   let blocks = await engine.chain.getBlockNumber();
   while (!until(blocks)) {
@@ -88,7 +114,13 @@ if (import.meta.main) {
   const txSource = new InMemoryTxSource();
   // On an existing directory the clock resumes at the tip's time, so every tick is a new slot.
   const open = async (emptyBlocks: boolean) => {
-    const e = await createEngine({ dataDirectory: dir, clock, maxTxsPerBlock: TXS_PER_BLOCK, txSource, buildEmptyBlocks: emptyBlocks });
+    const e = await createEngine({
+      dataDirectory: dir,
+      clock,
+      maxTxsPerBlock: TXS_PER_BLOCK,
+      txSource,
+      buildEmptyBlocks: emptyBlocks,
+    });
     const tipMs = Number((await e.chain.findBlock('latest'))!.header.globalVariables.timestamp) * 1000;
     if (tipMs > clock.nowMs()) clock.set(tipMs);
     return e;
@@ -97,19 +129,48 @@ if (import.meta.main) {
   const openRssBytes = process.memoryUsage().rss;
   const t0 = performance.now();
   let i = 0;
-  const headBlocks = await buildBlocks(engine, clock, txSource, TXS_PER_BLOCK, () => benchTx(i++), (b) => b >= head || performance.now() - t0 >= budget);
+  const headBlocks = await buildBlocks(
+    engine,
+    clock,
+    txSource,
+    TXS_PER_BLOCK,
+    () => benchTx(i++),
+    (b) => b >= head || performance.now() - t0 >= budget,
+  );
   const headMs = performance.now() - t0;
   if (tailPerBlock === 0 && total > headBlocks) {
     await engine.stop();
     engine = await open(true);
   }
   let j = 0;
-  const blocks = await buildBlocks(engine, clock, txSource, tailPerBlock, () => tailTx(j++), (b) => b >= total);
+  const blocks = await buildBlocks(
+    engine,
+    clock,
+    txSource,
+    tailPerBlock,
+    () => tailTx(j++),
+    (b) => b >= total,
+  );
   const ms = performance.now() - t0;
   (globalThis as { gc?: () => void }).gc?.();
   const mem = process.memoryUsage();
   const rollup = residentSplit();
   await engine.stop();
-  process.stdout.write(JSON.stringify({ blocks, headBlocks, txs: txSource.mined.size, headMs, tailMs: ms - headMs, ms, openRssBytes, rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal, externalBytes: mem.external, ...rollup }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      blocks,
+      headBlocks,
+      txs: txSource.mined.size,
+      headMs,
+      tailMs: ms - headMs,
+      ms,
+      openRssBytes,
+      rssBytes: mem.rss,
+      heapUsedBytes: mem.heapUsed,
+      heapTotalBytes: mem.heapTotal,
+      externalBytes: mem.external,
+      ...rollup,
+    }) + '\n',
+  );
   process.exit(0);
 }

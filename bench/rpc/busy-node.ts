@@ -37,7 +37,11 @@ const CHEAP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getBloc
 const MAX_TXS_PER_BLOCK = 64;
 
 async function call(port: number, method: string, params: unknown[] = []): Promise<unknown> {
-  return (JSON.parse((await post(port, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body) as { result?: unknown }).result;
+  return (
+    JSON.parse((await post(port, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body) as {
+      result?: unknown;
+    }
+  ).result;
 }
 
 /** Waits (bounded) until `ok` holds, polling every 200 ms. */
@@ -57,7 +61,14 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     cpSync(chainDir, join(dir, 'data'), { recursive: true });
     const data = join(dir, 'data');
     const args = ['--max-txs-per-block', String(MAX_TXS_PER_BLOCK)];
-    const closedLoop = (port: number) => runLoadProcess({ port, body: CHEAP_BODY, connections: o.connections, warmupMs: o.warmupMs, durationMs: o.durationMs });
+    const closedLoop = (port: number) =>
+      runLoadProcess({
+        port,
+        body: CHEAP_BODY,
+        connections: o.connections,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+      });
 
     const idleNode = await startNode(data, args);
     children.push(idleNode);
@@ -66,11 +77,22 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     await idleNode.stop();
     children.pop();
 
-    const node = await startNode(data, [...args, '--bot.enabled', '--bot.txsPerSecond', String(o.botTxsPerSecond), '--bot.reportIntervalSeconds', '5']);
+    const node = await startNode(data, [
+      ...args,
+      '--bot.enabled',
+      '--bot.txsPerSecond',
+      String(o.botTxsPerSecond),
+      '--bot.reportIntervalSeconds',
+      '5',
+    ]);
     children.push(node);
     const start = (await call(node.port, 'node_getBlockNumber')) as number;
     // Busy means blocks of bot txs are being built: wait for two.
-    await waitFor('the bot\'s first blocks', async () => ((await call(node.port, 'node_getBlockNumber')) as number) >= start + 2, 120_000);
+    await waitFor(
+      "the bot's first blocks",
+      async () => ((await call(node.port, 'node_getBlockNumber')) as number) >= start + 2,
+      120_000,
+    );
     const busy: LoadResult[] = [];
     for (let r = 0; r < o.runs; r++) busy.push(await closedLoop(node.port));
 
@@ -78,12 +100,20 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     const rate = Math.max(100, Math.round(idleRps / 2));
     const pendingBefore = (await call(node.port, 'node_getPendingTxCount')) as number;
     const blocksBefore = (await call(node.port, 'node_getBlockNumber')) as number;
-    const reads = await runLoadProcess({ port: node.port, body: CHEAP_BODY, connections: 16, warmupMs: 0, durationMs: o.keepUpMs, rate });
+    const reads = await runLoadProcess({
+      port: node.port,
+      body: CHEAP_BODY,
+      connections: 16,
+      warmupMs: 0,
+      durationMs: o.keepUpMs,
+      rate,
+    });
     const pendingAfter = (await call(node.port, 'node_getPendingTxCount')) as number;
     const blocksAfter = (await call(node.port, 'node_getBlockNumber')) as number;
     let mined = 0;
     for (let n = blocksBefore + 1; n <= blocksAfter; n++) {
-      mined += ((await call(node.port, 'node_getBlock', [n])) as { body: { txEffects: unknown[] } }).body.txEffects.length;
+      mined += ((await call(node.port, 'node_getBlock', [n])) as { body: { txEffects: unknown[] } }).body.txEffects
+        .length;
     }
     await node.stop();
     children.pop();
@@ -92,26 +122,45 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     const p99 = (xs: LoadResult[]) => median(xs.map((x) => x.p99Ms));
     const growth = pendingAfter - pendingBefore;
     const slotTxs = o.botTxsPerSecond * 12;
-    o.log(`busy node: cheap ${busyRps.toFixed(0)} req/s vs ${idleRps.toFixed(0)} idle; backlog ${pendingBefore} → ${pendingAfter} over ${o.keepUpMs / 1000} s of reads at ${rate} req/s`);
+    o.log(
+      `busy node: cheap ${busyRps.toFixed(0)} req/s vs ${idleRps.toFixed(0)} idle; backlog ${pendingBefore} → ${pendingAfter} over ${o.keepUpMs / 1000} s of reads at ${rate} req/s`,
+    );
     // Where a busy node's time goes was measured with --cpu-prof (docs/PERFORMANCE-NOTES.md, Heavy calls).
-    const busyCause = 'the bot runs in the node\'s own event loop, and each of its txs is hashed (Poseidon2 over ~3 000 fields, ~24 ms) on the main thread twice: when the bot builds it and when node_sendTx decodes it — about a core at 20 txs/s before any block is built (a --cpu-prof profile in docs/PERFORMANCE-NOTES.md, Heavy calls)';
+    const busyCause =
+      "the bot runs in the node's own event loop, and each of its txs is hashed (Poseidon2 over ~3 000 fields, ~24 ms) on the main thread twice: when the bot builds it and when node_sendTx decodes it — about a core at 20 txs/s before any block is built (a --cpu-prof profile in docs/PERFORMANCE-NOTES.md, Heavy calls)";
     const common = `node_getBlockNumber, ${o.connections} connections, ${o.runs} run(s) of ${o.durationMs / 1000} s each; the bot sends ${o.botTxsPerSecond} txs/s (--max-txs-per-block ${MAX_TXS_PER_BLOCK}: the default 32 allows 4 × 32 txs per 12 s slot, 10.7 txs/s)`;
     return [
       {
-        name: `cheap call while the node builds blocks of bot txs (${o.botTxsPerSecond} txs/s)`, unit: 'req/s', value: busyRps, baseline: idleRps, baselineName: 'same node idle',
-        goal: { kind: 'ratio-min', target: 0.7 }, ...(busyRps / idleRps < 0.7 ? { cause: busyCause } : {}), note: `${common}; runs ${busy.map((x) => x.rps.toFixed(0)).join('/')} vs idle ${idle.map((x) => x.rps.toFixed(0)).join('/')}`,
+        name: `cheap call while the node builds blocks of bot txs (${o.botTxsPerSecond} txs/s)`,
+        unit: 'req/s',
+        value: busyRps,
+        baseline: idleRps,
+        baselineName: 'same node idle',
+        goal: { kind: 'ratio-min', target: 0.7 },
+        ...(busyRps / idleRps < 0.7 ? { cause: busyCause } : {}),
+        note: `${common}; runs ${busy.map((x) => x.rps.toFixed(0)).join('/')} vs idle ${idle.map((x) => x.rps.toFixed(0)).join('/')}`,
       },
       {
-        name: `cheap call while the node builds blocks of bot txs (${o.botTxsPerSecond} txs/s): p99`, unit: 'ms', value: p99(busy), baseline: p99(idle), baselineName: 'same node idle',
-        goal: { kind: 'ratio-max', target: 3 }, ...(p99(busy) / p99(idle) > 3 ? { cause: busyCause } : {}), note: `${common}; max ${median(busy.map((x) => x.maxMs)).toFixed(1)} ms vs idle ${median(idle.map((x) => x.maxMs)).toFixed(1)} ms`,
+        name: `cheap call while the node builds blocks of bot txs (${o.botTxsPerSecond} txs/s): p99`,
+        unit: 'ms',
+        value: p99(busy),
+        baseline: p99(idle),
+        baselineName: 'same node idle',
+        goal: { kind: 'ratio-max', target: 3 },
+        ...(p99(busy) / p99(idle) > 3 ? { cause: busyCause } : {}),
+        note: `${common}; max ${median(busy.map((x) => x.maxMs)).toFixed(1)} ms vs idle ${median(idle.map((x) => x.maxMs)).toFixed(1)} ms`,
       },
       {
-        name: `pending txs gained over ${o.keepUpMs / 1000} s of reads at half the idle rate while the bot sends ${o.botTxsPerSecond} txs/s`, unit: 'txs', value: growth,
+        name: `pending txs gained over ${o.keepUpMs / 1000} s of reads at half the idle rate while the bot sends ${o.botTxsPerSecond} txs/s`,
+        unit: 'txs',
+        value: growth,
         goal: { kind: 'value-max', target: slotTxs },
         note: `goal: no growing backlog — at most one slot's txs (${slotTxs}) more pending at the end than at the start; pending ${pendingBefore} → ${pendingAfter}, blocks ${blocksBefore} → ${blocksAfter} holding ${mined} txs (${(mined / (o.keepUpMs / 1000)).toFixed(1)} txs/s mined: below ${o.botTxsPerSecond} with no backlog means the bot itself sent fewer); reads achieved ${reads.rps.toFixed(0)} of ${rate} req/s, p99 ${reads.p99Ms.toFixed(2)} ms`,
       },
       {
-        name: 'longest event-loop stall while a block is applied', unit: 'ms', goal: { kind: 'value-max', target: 20 },
+        name: 'longest event-loop stall while a block is applied',
+        unit: 'ms',
+        goal: { kind: 'value-max', target: 20 },
         note: 'not measured in the node process yet: needs an event-loop delay figure from the node itself (the engine-level figure is "world state: longest event-loop stall applying a block of 8 txs" under Poseidon2)',
       },
     ];

@@ -14,19 +14,40 @@ import { createPublicHandlers } from '../../src/impl/rpc/public/index.ts';
 import { createRpcServer } from '../../src/server/http.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 
-const engine = await createEngine({ dataDirectory: process.argv[2]!, clock: new ManualClock(Number(DEFAULT_ENGINE_CONFIG.genesisTime) * 1000) });
+const engine = await createEngine({
+  dataDirectory: process.argv[2]!,
+  clock: new ManualClock(Number(DEFAULT_ENGINE_CONFIG.genesisTime) * 1000),
+});
 const signatures = new FunctionSignatureRegistry();
 const handlers = createPublicHandlers({
-  nodeVersion: '4.0.0', rollupVersion: engine.config.rollupVersion, l1ChainId: engine.config.l1ChainId,
+  nodeVersion: '4.0.0',
+  rollupVersion: engine.config.rollupVersion,
+  l1ChainId: engine.config.l1ChainId,
   engine: {
-    chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
-    protocolContractAddresses: engine.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => engine.getCurrentMinFees(),
-    isReady: () => true, getEncodedEnr: () => undefined, signatures, allowList: () => [],
+    chain: engine.chain,
+    checkpoints: engine.state.store,
+    worldState: engine.worldState,
+    l1: engine.l1,
+    protocolContractAddresses: engine.protocolContractAddresses,
+    realProofs: false,
+    getCurrentMinFees: () => engine.getCurrentMinFees(),
+    isReady: () => true,
+    getEncodedEnr: () => undefined,
+    signatures,
+    allowList: () => [],
   },
 });
-const server = createRpcServer({ methods: publicMethods, handlers, limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 }, logger: silentLogger });
+const server = createRpcServer({
+  methods: publicMethods,
+  handlers,
+  limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 },
+  logger: silentLogger,
+});
 const { port } = await server.listen(0, '127.0.0.1');
 process.stderr.write(JSON.stringify({ level: 'info', msg: 'public JSON-RPC listening', port }) + '\n');
 process.once('SIGTERM', () => {
-  void server.close(1000).then(() => engine.stop()).then(() => process.exit(0));
+  void server
+    .close(1000)
+    .then(() => engine.stop())
+    .then(() => process.exit(0));
 });

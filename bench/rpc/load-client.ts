@@ -78,9 +78,10 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 
 /** Runs one load and resolves with its figures. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const toRequest = (body: string) => Buffer.from(
-    `POST / HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  const toRequest = (body: string) =>
+    Buffer.from(
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1:${o.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   const entries = o.mix ?? [{ body: o.body, expect: o.expect, weight: 1 }];
   const requests = entries.map((e) => toRequest(e.body));
   const expects = entries.map((e) => (e.expect === undefined ? undefined : Buffer.from(e.expect)));
@@ -96,7 +97,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const measureFrom = t0 + o.warmupMs;
   const end = measureFrom + o.durationMs;
 
-  interface Conn { socket: Socket; buf: Buffer | undefined; sentAt: number; busy: boolean; entry: number }
+  interface Conn {
+    socket: Socket;
+    buf: Buffer | undefined;
+    sentAt: number;
+    busy: boolean;
+    entry: number;
+  }
   const idle: Conn[] = [];
   let issued = 0;
   let rateStart = 0;
@@ -128,33 +135,35 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const due = (now: number) => Math.floor(((now - rateStart) * o.rate!) / 1000);
 
   const conns = await Promise.all(
-    Array.from({ length: o.connections }, () =>
-      new Promise<Conn>((resolve, reject) => {
-        const socket = connect({ host: '127.0.0.1', port: o.port, noDelay: true }, () => resolve(c));
-        const c: Conn = { socket, buf: undefined, sentAt: 0, busy: false, entry: 0 };
-        socket.once('error', reject);
-        socket.on('data', (chunk: Buffer) => {
-          c.buf = c.buf === undefined ? chunk : Buffer.concat([c.buf, chunk]);
-          for (;;) {
-            const b: Buffer = c.buf!;
-            const h = b.indexOf(HEADER_END);
-            if (h < 0) return;
-            const head = b.toString('latin1', 0, h);
-            const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-            if (m === null) {
-              errors++;
-              socket.destroy();
-              return;
+    Array.from(
+      { length: o.connections },
+      () =>
+        new Promise<Conn>((resolve, reject) => {
+          const socket = connect({ host: '127.0.0.1', port: o.port, noDelay: true }, () => resolve(c));
+          const c: Conn = { socket, buf: undefined, sentAt: 0, busy: false, entry: 0 };
+          socket.once('error', reject);
+          socket.on('data', (chunk: Buffer) => {
+            c.buf = c.buf === undefined ? chunk : Buffer.concat([c.buf, chunk]);
+            for (;;) {
+              const b: Buffer = c.buf!;
+              const h = b.indexOf(HEADER_END);
+              if (h < 0) return;
+              const head = b.toString('latin1', 0, h);
+              const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+              if (m === null) {
+                errors++;
+                socket.destroy();
+                return;
+              }
+              const total = h + 4 + Number(m[1]);
+              if (b.length < total) return;
+              const body = b.subarray(h + 4, total);
+              c.buf = b.length === total ? undefined : b.subarray(total);
+              onAnswer(c, Number(head.slice(9, 12)), body);
+              if (c.buf === undefined) return;
             }
-            const total = h + 4 + Number(m[1]);
-            if (b.length < total) return;
-            const body = b.subarray(h + 4, total);
-            c.buf = b.length === total ? undefined : b.subarray(total);
-            onAnswer(c, Number(head.slice(9, 12)), body);
-            if (c.buf === undefined) return;
-          }
-        });
-      }),
+          });
+        }),
     ),
   );
   for (const c of conns) c.socket.on('error', () => errors++);
@@ -172,7 +181,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         issued++;
         send(idle.pop()!);
       }
-      if (issued < target) backlogged += target - issued, (issued = target);
+      if (issued < target) (backlogged += target - issued), (issued = target);
       setTimeout(tick, 1);
     };
     tick();
@@ -184,15 +193,29 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const sorted = samples.subarray(0, Math.min(n, MAX_SAMPLES)).sort();
   const seconds = o.durationMs / 1000;
   return {
-    requests: n, errors, mismatches, seconds, rps: n / seconds,
-    p50Ms: percentileSorted(sorted, 50), p90Ms: percentileSorted(sorted, 90), p99Ms: percentileSorted(sorted, 99),
-    maxMs: percentileSorted(sorted, 100), backlogged,
-    ...(o.mix === undefined ? {} : {
-      classes: classSamples.map((xs) => {
-        const c = Float64Array.from(xs).sort();
-        return { requests: xs.length, p50Ms: percentileSorted(c, 50), p99Ms: percentileSorted(c, 99), maxMs: percentileSorted(c, 100) };
-      }),
-    }),
+    requests: n,
+    errors,
+    mismatches,
+    seconds,
+    rps: n / seconds,
+    p50Ms: percentileSorted(sorted, 50),
+    p90Ms: percentileSorted(sorted, 90),
+    p99Ms: percentileSorted(sorted, 99),
+    maxMs: percentileSorted(sorted, 100),
+    backlogged,
+    ...(o.mix === undefined
+      ? {}
+      : {
+          classes: classSamples.map((xs) => {
+            const c = Float64Array.from(xs).sort();
+            return {
+              requests: xs.length,
+              p50Ms: percentileSorted(c, 50),
+              p99Ms: percentileSorted(c, 99),
+              maxMs: percentileSorted(c, 100),
+            };
+          }),
+        }),
   };
 }
 

@@ -35,7 +35,11 @@ export interface MetricsCostOptions {
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getBlockNumber', params: [] });
 
 /** Measures on copies of `dataDirectory` (fresh empty ones when undefined) made under `workDir`. */
-export async function measureMetricsCost(o: MetricsCostOptions, workDir: string, dataDirectory?: string): Promise<Figure[]> {
+export async function measureMetricsCost(
+  o: MetricsCostOptions,
+  workDir: string,
+  dataDirectory?: string,
+): Promise<Figure[]> {
   const offDir = join(workDir, 'metrics-off');
   const onDir = join(workDir, 'metrics-on');
   if (dataDirectory !== undefined) {
@@ -57,7 +61,14 @@ export async function measureMetricsCost(o: MetricsCostOptions, workDir: string,
     const cpuPerCall = { off: [] as number[], on: [] as number[] };
     const load = async (node: Child, which: 'off' | 'on') => {
       const cpu0 = node.cpuSeconds();
-      const r = await runLoadProcess({ port: node.port, body: CALL, expect, connections: o.connections, warmupMs: o.warmupMs, durationMs: o.durationMs });
+      const r = await runLoadProcess({
+        port: node.port,
+        body: CALL,
+        expect,
+        connections: o.connections,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+      });
       cpuPerCall[which].push((node.cpuSeconds() - cpu0) / (r.requests * (1 + o.warmupMs / o.durationMs)));
       return r;
     };
@@ -79,16 +90,29 @@ export async function measureMetricsCost(o: MetricsCostOptions, workDir: string,
     const offMed = median(offRuns.map((x) => x.rps));
     const onMed = median(onRuns.map((x) => x.rps));
     const bad = [...offRuns, ...onRuns].reduce((a, x) => a + x.errors + x.mismatches, 0);
-    o.log(`cheap call, metrics on: ${onMed.toFixed(0)} req/s, off ${offMed.toFixed(0)} req/s (${(onMed / offMed).toFixed(3)}×)`);
+    o.log(
+      `cheap call, metrics on: ${onMed.toFixed(0)} req/s, off ${offMed.toFixed(0)} req/s (${(onMed / offMed).toFixed(3)}×)`,
+    );
     const us = (xs: number[]) => median(xs) * 1e6;
-    return [{
-      name: 'cheap call, single request: metrics on (--metrics-port)', unit: 'req/s', value: onMed, baseline: offMed, baselineName: 'metrics off (same build)',
-      goal: { kind: 'ratio-min', target: 0.95 },
-      note: `node_getBlockNumber, ${o.connections} connections; median of the run-by-run ratios (each pair back to back) ${median(onRuns.map((x, i) => x.rps / offRuns[i]!.rps)).toFixed(2)}×; on ${onRuns.map((x) => x.rps.toFixed(0)).join('/')}, off ${offRuns.map((x) => x.rps.toFixed(0)).join('/')}; p99 on ${median(onRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs off ${median(offRuns.map((x) => x.p99Ms)).toFixed(2)} ms; the metrics node counted ${counted} node_getBlockNumber calls (the load sent ${served} in the measured windows, more in warm-ups)${bad > 0 ? `; ${bad} errors or answers differing` : ''}`,
-    }, {
-      name: 'cheap call: node CPU per call, metrics on', unit: 'µs', value: us(cpuPerCall.on), baseline: us(cpuPerCall.off), baselineName: 'metrics off (same build)',
-      note: `user + system CPU of the node process over each run divided by the calls it served (warm-up estimated at the measured rate); runs on ${cpuPerCall.on.map((x) => (x * 1e6).toFixed(1)).join('/')}, off ${cpuPerCall.off.map((x) => (x * 1e6).toFixed(1)).join('/')}`,
-    }];
+    return [
+      {
+        name: 'cheap call, single request: metrics on (--metrics-port)',
+        unit: 'req/s',
+        value: onMed,
+        baseline: offMed,
+        baselineName: 'metrics off (same build)',
+        goal: { kind: 'ratio-min', target: 0.95 },
+        note: `node_getBlockNumber, ${o.connections} connections; median of the run-by-run ratios (each pair back to back) ${median(onRuns.map((x, i) => x.rps / offRuns[i]!.rps)).toFixed(2)}×; on ${onRuns.map((x) => x.rps.toFixed(0)).join('/')}, off ${offRuns.map((x) => x.rps.toFixed(0)).join('/')}; p99 on ${median(onRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs off ${median(offRuns.map((x) => x.p99Ms)).toFixed(2)} ms; the metrics node counted ${counted} node_getBlockNumber calls (the load sent ${served} in the measured windows, more in warm-ups)${bad > 0 ? `; ${bad} errors or answers differing` : ''}`,
+      },
+      {
+        name: 'cheap call: node CPU per call, metrics on',
+        unit: 'µs',
+        value: us(cpuPerCall.on),
+        baseline: us(cpuPerCall.off),
+        baselineName: 'metrics off (same build)',
+        note: `user + system CPU of the node process over each run divided by the calls it served (warm-up estimated at the measured rate); runs on ${cpuPerCall.on.map((x) => (x * 1e6).toFixed(1)).join('/')}, off ${cpuPerCall.off.map((x) => (x * 1e6).toFixed(1)).join('/')}`,
+      },
+    ];
   } finally {
     for (const c of children.reverse()) await c.stop();
   }
@@ -102,7 +126,13 @@ export function dispatchOverhead(rounds = 15, callsPerRound = 200_000): Figure {
   const logger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, enabled: () => false };
   const handlers = { getBlockNumber: () => 7 };
   const off = createDispatcher({ methods: publicMethods, handlers, maxBatchSize: 100, logger });
-  const on = createDispatcher({ methods: publicMethods, handlers, maxBatchSize: 100, logger, observer: new NodeMetrics({ dataDirectory: '' }).rpc.observer('public') });
+  const on = createDispatcher({
+    methods: publicMethods,
+    handlers,
+    maxBatchSize: 100,
+    logger,
+    observer: new NodeMetrics({ dataDirectory: '' }).rpc.observer('public'),
+  });
   const request = JSON.parse(CALL) as unknown;
   const nsPerCall = (dispatch: typeof off) => {
     const t0 = performance.now();
@@ -116,7 +146,11 @@ export function dispatchOverhead(rounds = 15, callsPerRound = 200_000): Figure {
     onNs.push(nsPerCall(on));
   }
   return {
-    name: 'JSON-RPC dispatch of a cheap call, metrics observer on', unit: 'ns', value: median(onNs), baseline: median(offNs), baselineName: 'observer off',
+    name: 'JSON-RPC dispatch of a cheap call, metrics observer on',
+    unit: 'ns',
+    value: median(onNs),
+    baseline: median(offNs),
+    baselineName: 'observer off',
     note: `in process, no HTTP (src/server/json-rpc.ts with a constant handler), ${rounds} interleaved rounds of ${callsPerRound} calls; the difference, ${(median(onNs) - median(offNs)).toFixed(0)} ns, is what metrics add to each call (two performance.now(), counters, a bucket search), to set against the node's CPU per HTTP call below`,
   };
 }
@@ -124,7 +158,14 @@ export function dispatchOverhead(rounds = 15, callsPerRound = 200_000): Figure {
 /** l2node_rpc_requests_total for node_getBlockNumber/ok, read from a scrape. */
 async function countedCalls(port: number): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('l2node_rpc_requests_total{') && l.includes('method="node_getBlockNumber"') && l.includes('outcome="ok"'));
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('l2node_rpc_requests_total{') &&
+        l.includes('method="node_getBlockNumber"') &&
+        l.includes('outcome="ok"'),
+    );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -138,13 +179,21 @@ async function freePort(): Promise<number> {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'duration-ms': { type: 'string', default: '2000' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '5' }, 'duration-ms': { type: 'string', default: '2000' } },
+  });
   const work = mkdtempSync(join(tmpdir(), 'l2node-metrics-cost-'));
   try {
-    const figures = await measureMetricsCost({
-      runs: Number(values.runs), warmupMs: 500, durationMs: Number(values['duration-ms']), connections: 16,
-      log: (line) => process.stderr.write(`${line}\n`),
-    }, work);
+    const figures = await measureMetricsCost(
+      {
+        runs: Number(values.runs),
+        warmupMs: 500,
+        durationMs: Number(values['duration-ms']),
+        connections: 16,
+        log: (line) => process.stderr.write(`${line}\n`),
+      },
+      work,
+    );
     figures.unshift(dispatchOverhead());
     for (const f of figures) process.stdout.write(`${JSON.stringify({ ...f, ratio: f.value! / f.baseline! })}\n`);
   } finally {

@@ -65,11 +65,20 @@ function stopper(proc: ChildProcess, graceMs = 10_000): () => Promise<void> {
 }
 
 /** Waits for a line on `stream` that `match` accepts; rejects after `timeoutMs` or on exit. */
-function waitForLine<T>(proc: ChildProcess, stream: NodeJS.ReadableStream, match: (line: string) => T | undefined, timeoutMs: number, what: string): Promise<T> {
+function waitForLine<T>(
+  proc: ChildProcess,
+  stream: NodeJS.ReadableStream,
+  match: (line: string) => T | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let buf = '';
     let tail = '';
-    const timer = setTimeout(() => finish(new Error(`${what}: no ready line within ${timeoutMs} ms; last output: ${tail.slice(-500)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${what}: no ready line within ${timeoutMs} ms; last output: ${tail.slice(-500)}`)),
+      timeoutMs,
+    );
     const onData = (d: Buffer) => {
       buf += d.toString('utf8');
       tail = (tail + d.toString('utf8')).slice(-2000);
@@ -81,7 +90,8 @@ function waitForLine<T>(proc: ChildProcess, stream: NodeJS.ReadableStream, match
         if (hit !== undefined) return finish(undefined, hit);
       }
     };
-    const onExit = (code: number | null) => finish(new Error(`${what} exited (${code}) before ready; last output: ${tail.slice(-500)}`));
+    const onExit = (code: number | null) =>
+      finish(new Error(`${what} exited (${code}) before ready; last output: ${tail.slice(-500)}`));
     function finish(err: Error | undefined, value?: T) {
       clearTimeout(timer);
       stream.off('data', onData);
@@ -95,8 +105,27 @@ function waitForLine<T>(proc: ChildProcess, stream: NodeJS.ReadableStream, match
 }
 
 /** Starts the node on free ports with `dataDirectory`; resolves once the public port listens. */
-export function startNode(dataDirectory: string, extraArgs: readonly string[] = [], timeoutMs = 120_000): Promise<Child & { readyMs: number }> {
-  return startListening(['bin/l2node.js', '--data-directory', dataDirectory, '--port', '0', '--admin-port', '0', '--no-admin-api-key', '--log-level', 'info', ...extraArgs], timeoutMs);
+export function startNode(
+  dataDirectory: string,
+  extraArgs: readonly string[] = [],
+  timeoutMs = 120_000,
+): Promise<Child & { readyMs: number }> {
+  return startListening(
+    [
+      'bin/l2node.js',
+      '--data-directory',
+      dataDirectory,
+      '--port',
+      '0',
+      '--admin-port',
+      '0',
+      '--no-admin-api-key',
+      '--log-level',
+      'info',
+      ...extraArgs,
+    ],
+    timeoutMs,
+  );
 }
 
 /** Starts bench/rpc/engine-server.ts (the public server over the engine) on `dataDirectory`. */
@@ -109,14 +138,20 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
   const proc = spawn(NODE_BIN, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   const stop = stopper(proc);
   try {
-    const port = await waitForLine(proc, proc.stderr!, (line) => {
-      if (!line.includes('public JSON-RPC listening')) return undefined;
-      try {
-        return (JSON.parse(line) as { port: number }).port;
-      } catch {
-        return undefined;
-      }
-    }, timeoutMs, args[0]!);
+    const port = await waitForLine(
+      proc,
+      proc.stderr!,
+      (line) => {
+        if (!line.includes('public JSON-RPC listening')) return undefined;
+        try {
+          return (JSON.parse(line) as { port: number }).port;
+        } catch {
+          return undefined;
+        }
+      },
+      timeoutMs,
+      args[0]!,
+    );
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log
     return { proc, port, readyMs, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
@@ -128,10 +163,19 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
 
 /** Starts the bare node:http baseline with a recording file. */
 export async function startBare(recordingFile: string): Promise<Child> {
-  const proc = spawn(NODE_BIN, ['bench/rpc/bare-server.ts', recordingFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(NODE_BIN, ['bench/rpc/bare-server.ts', recordingFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = stopper(proc, 3000);
   try {
-    const port = await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{"port"') ? (JSON.parse(l) as { port: number }).port : undefined), 30_000, 'bare server');
+    const port = await waitForLine(
+      proc,
+      proc.stdout!,
+      (l) => (l.startsWith('{"port"') ? (JSON.parse(l) as { port: number }).port : undefined),
+      30_000,
+      'bare server',
+    );
     return { proc, port, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
   } catch (err) {
     await stop();
@@ -148,7 +192,16 @@ export async function runLoadProcess(o: LoadOptions, onTick?: () => void): Promi
   const stop = stopper(proc, 2000);
   const limit = setTimeout(() => void stop(), o.warmupMs + o.durationMs + 30_000);
   try {
-    return await waitForLine(proc, proc.stdout!, (l) => (l.startsWith('{') ? (JSON.parse(l, (_k, v: unknown) => (v === null ? Number.NaN : v)) as LoadResult) : undefined), o.warmupMs + o.durationMs + 30_000, 'load client');
+    return await waitForLine(
+      proc,
+      proc.stdout!,
+      (l) =>
+        l.startsWith('{')
+          ? (JSON.parse(l, (_k, v: unknown) => (v === null ? Number.NaN : v)) as LoadResult)
+          : undefined,
+      o.warmupMs + o.durationMs + 30_000,
+      'load client',
+    );
   } finally {
     clearTimeout(limit);
     if (ticker) clearInterval(ticker);
@@ -157,7 +210,15 @@ export async function runLoadProcess(o: LoadOptions, onTick?: () => void): Promi
 }
 
 /** One JSON-RPC POST from this process (for recording and checks); resolves with status, headers and body. */
-export async function post(port: number, body: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
+export async function post(
+  port: number,
+  body: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(30_000),
+  });
   return { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: await res.text() };
 }

@@ -53,8 +53,19 @@ export interface RpcBenchOptions {
   readonly duringSoak?: () => Promise<void>;
 }
 
-interface Call { readonly method: string; readonly params: readonly unknown[] }
-interface RpcCase { readonly key: string; readonly label: string; readonly call?: Call; readonly missing?: string; readonly cheap: boolean; readonly note: string; /** Least node/bare throughput ratio (issue #21 for the medium and heavy calls). */ readonly minRatio: number }
+interface Call {
+  readonly method: string;
+  readonly params: readonly unknown[];
+}
+interface RpcCase {
+  readonly key: string;
+  readonly label: string;
+  readonly call?: Call;
+  readonly missing?: string;
+  readonly cheap: boolean;
+  readonly note: string /** Least node/bare throughput ratio (issue #21 for the medium and heavy calls). */;
+  readonly minRatio: number;
+}
 
 const MB = 1024 * 1024;
 /** Two decimals, or a dash when nothing completed (NaN arrives as null through JSON). */
@@ -63,7 +74,10 @@ const f2 = (x: number | null) => (x !== null && Number.isFinite(x) ? x.toFixed(2
 const mb = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? (x / MB).toFixed(0) : '—');
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 const single = (c: Call) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.params });
-const batch = (c: Call) => JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params })));
+const batch = (c: Call) =>
+  JSON.stringify(
+    Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params })),
+  );
 
 /** Result (or error) of one call through the node. */
 async function probe(port: number, c: Call): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
@@ -83,12 +97,33 @@ export async function runRpcBench(o: RpcBenchOptions): Promise<Section[]> {
   }
 }
 
-interface BuiltChain { blocks: number; headBlocks: number; txs: number; headMs: number; tailMs: number; ms: number; openRssBytes: number; rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; externalBytes: number; anonBytes?: number; fileBytes?: number }
+interface BuiltChain {
+  blocks: number;
+  headBlocks: number;
+  txs: number;
+  headMs: number;
+  tailMs: number;
+  ms: number;
+  openRssBytes: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  anonBytes?: number;
+  fileBytes?: number;
+}
 
 /** Extends the directory with empty blocks in its own process, without waiting; resolves with its report. */
-function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { done: Promise<BuiltChain | string>; stop(): void } {
+function extendChain(
+  dir: string,
+  totalBlocks: number,
+  timeoutMs: number,
+): { done: Promise<BuiltChain | string>; stop(): void } {
   // --expose-gc: its memory report splits the resident set after a full collection.
-  const proc = spawn(NODE_BIN, ['--expose-gc', 'bench/rpc/build-chain.ts', dir, '0', '0', String(totalBlocks), '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(NODE_BIN, ['--expose-gc', 'bench/rpc/build-chain.ts', dir, '0', '0', String(totalBlocks), '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stdout.on('data', (d: Buffer) => void (out += d.toString('utf8')));
@@ -97,7 +132,11 @@ function extendChain(dir: string, totalBlocks: number, timeoutMs: number): { don
   const done = new Promise<BuiltChain | string>((resolve) => {
     proc.once('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve(code === 0 ? (JSON.parse(out.trim().split('\n').pop()!) as BuiltChain) : `exit ${code ?? signal}: ${err.slice(-300)}`);
+      resolve(
+        code === 0
+          ? (JSON.parse(out.trim().split('\n').pop()!) as BuiltChain)
+          : `exit ${code ?? signal}: ${err.slice(-300)}`,
+      );
     });
   });
   return { done, stop: () => void proc.kill('SIGKILL') };
@@ -108,21 +147,57 @@ const SOAK_BOT_TXS_PER_SECOND = 5;
 const SOAK_BOT_ARGS = ['--bot.enabled', '--bot.txsPerSecond', String(SOAK_BOT_TXS_PER_SECOND)];
 
 /** Weights of the mixed workload: 80 % cheap, 15 % medium, 5 % heavy (half sibling paths, half logs by 100 tags). */
-const MIX: readonly { readonly key: string; readonly weight: number }[] = [{ key: 'cheap', weight: 32 }, { key: 'medium', weight: 6 }, { key: 'path', weight: 1 }, { key: 'logs', weight: 1 }];
+const MIX: readonly { readonly key: string; readonly weight: number }[] = [
+  { key: 'cheap', weight: 32 },
+  { key: 'medium', weight: 6 },
+  { key: 'path', weight: 1 },
+  { key: 'logs', weight: 1 },
+];
 
 /**
  * The mixed workload (issue #21): single requests, 80 % cheap / 15 % medium / 5 % heavy, at half the
  * bare server's closed-loop rate for that mix, node and bare interleaved run by run; the figure is
  * the p99 of the cheap calls in the mix — heavy answers must not hold up everyone else.
  */
-async function mixedWorkload(bodies: ReadonlyMap<string, { single: string; expectSingle: string }>, cases: readonly RpcCase[], nodePort: number, barePort: number, o: RpcBenchOptions, onTick: () => void): Promise<Figure[]> {
+async function mixedWorkload(
+  bodies: ReadonlyMap<string, { single: string; expectSingle: string }>,
+  cases: readonly RpcCase[],
+  nodePort: number,
+  barePort: number,
+  o: RpcBenchOptions,
+  onTick: () => void,
+): Promise<Figure[]> {
   const name = 'cheap calls in a mixed workload (80 % cheap, 15 % medium, 5 % heavy): p99 at half the bare rate';
   if (MIX.some((m) => !bodies.has(m.key))) {
-    return [{ name, unit: 'ms', goal: { kind: 'ratio-max', target: 2 }, note: `not measured: needs every call of the mix to answer (${MIX.filter((m) => !bodies.has(m.key)).map((m) => m.key).join(', ')} did not)` }];
+    return [
+      {
+        name,
+        unit: 'ms',
+        goal: { kind: 'ratio-max', target: 2 },
+        note: `not measured: needs every call of the mix to answer (${MIX.filter((m) => !bodies.has(m.key))
+          .map((m) => m.key)
+          .join(', ')} did not)`,
+      },
+    ];
   }
-  const mix = MIX.map((m) => ({ body: bodies.get(m.key)!.single, expect: bodies.get(m.key)!.expectSingle, weight: m.weight }));
+  const mix = MIX.map((m) => ({
+    body: bodies.get(m.key)!.single,
+    expect: bodies.get(m.key)!.expectSingle,
+    weight: m.weight,
+  }));
   const run = (port: number, rate?: number, tick?: () => void) =>
-    runLoadProcess({ port, body: mix[0]!.body, mix, connections: 16, warmupMs: o.warmupMs, durationMs: o.durationMs, ...(rate === undefined ? {} : { rate }) }, tick);
+    runLoadProcess(
+      {
+        port,
+        body: mix[0]!.body,
+        mix,
+        connections: 16,
+        warmupMs: o.warmupMs,
+        durationMs: o.durationMs,
+        ...(rate === undefined ? {} : { rate }),
+      },
+      tick,
+    );
   const closed: LoadResult[] = [];
   for (let r = 0; r < o.runs; r++) closed.push(await run(barePort));
   const rate = Math.max(100, Math.round(median(closed.map((x) => x.rps)) / 2));
@@ -137,12 +212,25 @@ async function mixedWorkload(bodies: ReadonlyMap<string, { single: string; expec
   const achieved = median(n.map((x) => x.rps));
   const bad = n.reduce((a, x) => a + x.errors + x.mismatches, 0);
   const labels = MIX.map((m) => cases.find((c) => c.key === m.key)!.call!.method.replace('node_', ''));
-  o.log(`mixed workload at ${rate} req/s: cheap p99 node ${cheapP99(n).toFixed(2)} ms, bare ${cheapP99(b).toFixed(2)} ms`);
-  return [{
-    name: `${name} (${rate} req/s)`, unit: 'ms', value: cheapP99(n), baseline: cheapP99(b), baselineName: 'bare node:http, same mix and rate', goal: { kind: 'ratio-max', target: 2 },
-    note: `${MIX.map((m, i) => `${labels[i]} ×${m.weight}`).join(', ')} of every ${MIX.reduce((a, m) => a + m.weight, 0)} requests, 16 connections; bare closed loop on the mix ${median(closed.map((x) => x.rps)).toFixed(0)} req/s; achieved ${achieved.toFixed(0)} req/s (bare ${median(b.map((x) => x.rps)).toFixed(0)}); p99 per call node / bare: ${labels.map((l, i) => `${l} ${classP99(n, i)} / ${classP99(b, i)} ms`).join(', ')}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
-    ...(achieved < rate * 0.95 ? { cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered: past its capacity on this machine in this run, so requests queue and the p99 is mostly waiting` } : {}),
-  }];
+  o.log(
+    `mixed workload at ${rate} req/s: cheap p99 node ${cheapP99(n).toFixed(2)} ms, bare ${cheapP99(b).toFixed(2)} ms`,
+  );
+  return [
+    {
+      name: `${name} (${rate} req/s)`,
+      unit: 'ms',
+      value: cheapP99(n),
+      baseline: cheapP99(b),
+      baselineName: 'bare node:http, same mix and rate',
+      goal: { kind: 'ratio-max', target: 2 },
+      note: `${MIX.map((m, i) => `${labels[i]} ×${m.weight}`).join(', ')} of every ${MIX.reduce((a, m) => a + m.weight, 0)} requests, 16 connections; bare closed loop on the mix ${median(closed.map((x) => x.rps)).toFixed(0)} req/s; achieved ${achieved.toFixed(0)} req/s (bare ${median(b.map((x) => x.rps)).toFixed(0)}); p99 per call node / bare: ${labels.map((l, i) => `${l} ${classP99(n, i)} / ${classP99(b, i)} ms`).join(', ')}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
+      ...(achieved < rate * 0.95
+        ? {
+            cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered: past its capacity on this machine in this run, so requests queue and the p99 is mostly waiting`,
+          }
+        : {}),
+    },
+  ];
 }
 
 async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Promise<Section[]> {
@@ -152,9 +240,17 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const longDir = join(dir, 'long');
   mkdirSync(headDir);
   o.log(`building a chain with the engine (≤ ${o.chainMaxBlocks} blocks, ≤ ${o.chainBudgetMs / 1000} s)`);
-  const built = await o.budget.step('RPC: chain of blocks with txs', () => spawnSync(NODE_BIN, ['bench/rpc/build-chain.ts', headDir, String(o.chainBudgetMs), String(o.chainMaxBlocks)], { cwd: ROOT, encoding: 'utf8', timeout: o.chainBudgetMs + 120_000 }));
+  const built = await o.budget.step('RPC: chain of blocks with txs', () =>
+    spawnSync(NODE_BIN, ['bench/rpc/build-chain.ts', headDir, String(o.chainBudgetMs), String(o.chainMaxBlocks)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: o.chainBudgetMs + 120_000,
+    }),
+  );
   const chain = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').pop()!) as BuiltChain) : undefined;
-  const chainNote = chain ? `${chain.blocks} blocks × ${TXS_PER_BLOCK} txs (4 note hashes, 4 nullifiers, one tagged private log each) built by the engine in ${(chain.ms / 1000).toFixed(1)} s` : `chain build failed: ${(built.stderr ?? '').slice(-300)}`;
+  const chainNote = chain
+    ? `${chain.blocks} blocks × ${TXS_PER_BLOCK} txs (4 note hashes, 4 nullifiers, one tagged private log each) built by the engine in ${(chain.ms / 1000).toFixed(1)} s`
+    : `chain build failed: ${(built.stderr ?? '').slice(-300)}`;
   o.log(chainNote);
   cpSync(headDir, longDir, { recursive: true });
   dir = headDir;
@@ -180,39 +276,111 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
 
   // 3. Which calls answer.
   const latest = typeof bn.result === 'number' ? bn.result : undefined;
-  const cheapCall: Call = latest !== undefined ? { method: 'node_getBlockNumber', params: [] } : { method: 'node_getChainId', params: [] };
-  const cheapNote = latest !== undefined ? 'node_getBlockNumber' : `node_getChainId (node_getBlockNumber does not answer yet: ${bn.error?.message ?? 'no result'})`;
+  const cheapCall: Call =
+    latest !== undefined ? { method: 'node_getBlockNumber', params: [] } : { method: 'node_getChainId', params: [] };
+  const cheapNote =
+    latest !== undefined
+      ? 'node_getBlockNumber'
+      : `node_getChainId (node_getBlockNumber does not answer yet: ${bn.error?.message ?? 'no result'})`;
   const hist = latest === undefined ? 1 : Math.max(1, Math.floor(latest / 2));
   // Goals: cheap calls ≥ 0.9× (issue #12 asked 0.8×, #21 that they stay ≥ 0.9×), blocks ≥ 0.6×, historical
   // paths and witnesses ≥ 0.5×, logs by 100 tags ≥ 0.4× of the bare server (issue #21).
-  const cases: RpcCase[] = [{ key: 'cheap', label: 'cheap call', call: cheapCall, cheap: true, note: cheapNote, minRatio: 0.9 }];
+  const cases: RpcCase[] = [
+    { key: 'cheap', label: 'cheap call', call: cheapCall, cheap: true, note: cheapNote, minRatio: 0.9 },
+  ];
   const blockCall: Call = { method: 'node_getBlock', params: [hist] };
   const blk = await probe(node.port, blockCall);
   const txCount = (blk.result as { body?: { txEffects?: unknown[] } } | null | undefined)?.body?.txEffects?.length;
   cases.push(
     txCount === TXS_PER_BLOCK
-      ? { key: 'medium', label: 'medium call', call: blockCall, cheap: false, note: `node_getBlock(${hist}), a block of ${txCount} txs`, minRatio: 0.6 }
-      : { key: 'medium', label: 'medium call', cheap: false, note: '', minRatio: 0.6, missing: `not measured: needs node_getBlock to return a block of 8 txs through the node (got: ${blk.error?.message ?? (blk.result === null ? 'null' : `${txCount} txs`)})` },
+      ? {
+          key: 'medium',
+          label: 'medium call',
+          call: blockCall,
+          cheap: false,
+          note: `node_getBlock(${hist}), a block of ${txCount} txs`,
+          minRatio: 0.6,
+        }
+      : {
+          key: 'medium',
+          label: 'medium call',
+          cheap: false,
+          note: '',
+          minRatio: 0.6,
+          missing: `not measured: needs node_getBlock to return a block of 8 txs through the node (got: ${blk.error?.message ?? (blk.result === null ? 'null' : `${txCount} txs`)})`,
+        },
   );
   const pathCall: Call = { method: 'node_getNullifierSiblingPath', params: [hist, '7'] };
   const path = await probe(node.port, pathCall);
-  cases.push(path.result !== undefined
-    ? { key: 'path', label: 'heavy: historical nullifier sibling path', call: pathCall, cheap: false, note: `node_getNullifierSiblingPath(${hist}, "7"), latest ${latest}`, minRatio: 0.5 }
-    : { key: 'path', label: 'heavy: historical nullifier sibling path', cheap: false, note: '', minRatio: 0.5, missing: `not measured: needs node_getNullifierSiblingPath to answer (got: ${path.error?.message})` });
+  cases.push(
+    path.result !== undefined
+      ? {
+          key: 'path',
+          label: 'heavy: historical nullifier sibling path',
+          call: pathCall,
+          cheap: false,
+          note: `node_getNullifierSiblingPath(${hist}, "7"), latest ${latest}`,
+          minRatio: 0.5,
+        }
+      : {
+          key: 'path',
+          label: 'heavy: historical nullifier sibling path',
+          cheap: false,
+          note: '',
+          minRatio: 0.5,
+          missing: `not measured: needs node_getNullifierSiblingPath to answer (got: ${path.error?.message})`,
+        },
+  );
   // A nullifier block `hist` inserted (its first tx's first), present at that block.
-  const nullifier = (blk.result as { body?: { txEffects?: { nullifiers?: string[] }[] } } | null | undefined)?.body?.txEffects?.[0]?.nullifiers?.[0] ?? hex(0n);
+  const nullifier =
+    (blk.result as { body?: { txEffects?: { nullifiers?: string[] }[] } } | null | undefined)?.body?.txEffects?.[0]
+      ?.nullifiers?.[0] ?? hex(0n);
   const witnessCall: Call = { method: 'node_getNullifierMembershipWitness', params: [hist, nullifier] };
   const witness = await probe(node.port, witnessCall);
-  cases.push(witness.result !== undefined && witness.result !== null
-    ? { key: 'witness', label: 'heavy: historical nullifier membership witness', call: witnessCall, cheap: false, note: `node_getNullifierMembershipWitness(${hist}, a nullifier of that block), latest ${latest}`, minRatio: 0.5 }
-    : { key: 'witness', label: 'heavy: historical nullifier membership witness', cheap: false, note: '', minRatio: 0.5, missing: `not measured: needs node_getNullifierMembershipWitness to find the nullifier (got: ${witness.error?.message ?? 'null'})` });
+  cases.push(
+    witness.result !== undefined && witness.result !== null
+      ? {
+          key: 'witness',
+          label: 'heavy: historical nullifier membership witness',
+          call: witnessCall,
+          cheap: false,
+          note: `node_getNullifierMembershipWitness(${hist}, a nullifier of that block), latest ${latest}`,
+          minRatio: 0.5,
+        }
+      : {
+          key: 'witness',
+          label: 'heavy: historical nullifier membership witness',
+          cheap: false,
+          note: '',
+          minRatio: 0.5,
+          missing: `not measured: needs node_getNullifierMembershipWitness to find the nullifier (got: ${witness.error?.message ?? 'null'})`,
+        },
+  );
   const txs = chain?.txs ?? 0;
-  const tags = Array.from({ length: 100 }, (_, i) => hex(TAG_BASE + BigInt(Math.floor((i * Math.max(1, txs)) / 100) + (i % 2 === 0 ? 0 : 1_000_000))));
+  const tags = Array.from({ length: 100 }, (_, i) =>
+    hex(TAG_BASE + BigInt(Math.floor((i * Math.max(1, txs)) / 100) + (i % 2 === 0 ? 0 : 1_000_000))),
+  );
   const logsCall: Call = { method: 'node_getLogsByTags', params: [tags] };
   const logs = await probe(node.port, logsCall);
-  cases.push(logs.result !== undefined
-    ? { key: 'logs', label: 'heavy: logs by 100 tags', call: logsCall, cheap: false, note: 'node_getLogsByTags, 100 tags (50 present in the chain, 50 absent)', minRatio: 0.4 }
-    : { key: 'logs', label: 'heavy: logs by 100 tags', cheap: false, note: '', minRatio: 0.4, missing: `not measured: needs node_getLogsByTags to answer (got: ${logs.error?.message})` });
+  cases.push(
+    logs.result !== undefined
+      ? {
+          key: 'logs',
+          label: 'heavy: logs by 100 tags',
+          call: logsCall,
+          cheap: false,
+          note: 'node_getLogsByTags, 100 tags (50 present in the chain, 50 absent)',
+          minRatio: 0.4,
+        }
+      : {
+          key: 'logs',
+          label: 'heavy: logs by 100 tags',
+          cheap: false,
+          note: '',
+          minRatio: 0.4,
+          missing: `not measured: needs node_getLogsByTags to answer (got: ${logs.error?.message})`,
+        },
+  );
 
   // 4. Record the node's answers; the bare server replays them; check the bytes are the same.
   const rec: { headers: Record<string, string>; results: Record<string, string> } = { headers: {}, results: {} };
@@ -221,8 +389,11 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     if (c.call === undefined) continue;
     const s = await post(node.port, single(c.call));
     const b = await post(node.port, batch(c.call));
-    for (const [k, v] of Object.entries(s.headers)) if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) rec.headers[k] = v;
-    rec.results[recordingKey(c.call.method, c.call.params)] = JSON.stringify((JSON.parse(s.body) as { result: unknown }).result);
+    for (const [k, v] of Object.entries(s.headers))
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) rec.headers[k] = v;
+    rec.results[recordingKey(c.call.method, c.call.params)] = JSON.stringify(
+      (JSON.parse(s.body) as { result: unknown }).result,
+    );
     bodies.set(c.key, { single: single(c.call), batch: batch(c.call), expectSingle: s.body, expectBatch: b.body });
   }
   const recFile = join(dir, 'bare-recording.json');
@@ -241,7 +412,18 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   let connections = o.connections;
   let short = false;
   const load = (port: number, body: string, expect: string, rate?: number, onTick?: () => void): Promise<LoadResult> =>
-    runLoadProcess({ port, body, expect, connections: rate === undefined ? connections : 16, warmupMs: short ? o.shortWarmupMs : o.warmupMs, durationMs: short ? o.shortDurationMs : o.durationMs, ...(rate === undefined ? {} : { rate }) }, onTick);
+    runLoadProcess(
+      {
+        port,
+        body,
+        expect,
+        connections: rate === undefined ? connections : 16,
+        warmupMs: short ? o.shortWarmupMs : o.warmupMs,
+        durationMs: short ? o.shortDurationMs : o.durationMs,
+        ...(rate === undefined ? {} : { rate }),
+      },
+      onTick,
+    );
   const throughputStart = performance.now();
   const throughputLoad = loadavg()[0]!;
   const throughput: Figure[] = [];
@@ -250,7 +432,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     for (const variant of ['single', 'batch'] as const) {
       const label = `${c.label}, ${variant === 'single' ? 'single request' : '10-call batch'}`;
       if (c.call === undefined) {
-        throughput.push({ name: label, unit: 'req/s', goal: { kind: 'ratio-min', target: c.minRatio }, note: c.missing });
+        throughput.push({
+          name: label,
+          unit: 'req/s',
+          goal: { kind: 'ratio-min', target: c.minRatio },
+          note: c.missing,
+        });
         continue;
       }
       const b = bodies.get(c.key)!;
@@ -270,7 +457,11 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const bad = nodeRuns.reduce((a, x) => a + x.errors + x.mismatches, 0);
       o.log(`${label}: node ${nodeMed.toFixed(0)} req/s, bare ${bareMed.toFixed(0)} req/s`);
       throughput.push({
-        name: label, unit: 'req/s', value: nodeMed, baseline: bareMed, baselineName: 'bare node:http',
+        name: label,
+        unit: 'req/s',
+        value: nodeMed,
+        baseline: bareMed,
+        baselineName: 'bare node:http',
         goal: { kind: 'ratio-min', target: c.minRatio },
         ...(c.cheap ? { cause: CHEAP_CALL_THROUGHPUT_CAUSE } : {}),
         note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
@@ -283,7 +474,13 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   // What --metrics-port costs a cheap call: two more node processes on copies of this data directory.
   if (target === 'bin/l2node.js') {
     throughput.push(dispatchOverhead());
-    throughput.push(...await measureMetricsCost({ runs: o.runs, warmupMs: o.warmupMs, durationMs: o.durationMs, connections: o.connections, log: o.log }, join(dir, '..'), dir));
+    throughput.push(
+      ...(await measureMetricsCost(
+        { runs: o.runs, warmupMs: o.warmupMs, durationMs: o.durationMs, connections: o.connections, log: o.log },
+        join(dir, '..'),
+        dir,
+      )),
+    );
   }
   o.budget.record('RPC throughput', throughputStart, throughputLoad);
   const latencyStart = performance.now();
@@ -303,11 +500,19 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     const achieved = median(n.map((x) => x.rps));
     const bareAchieved = median(b.map((x) => x.rps));
     latency.push({
-      name: `cheap call, ${variant === 'single' ? 'single request' : '10-call batch'}: p99 at ${rate} req/s (half the bare rate)`, unit: 'ms',
-      value: median(n.map((x) => x.p99Ms)), baseline: median(b.map((x) => x.p99Ms)), baselineName: 'bare node:http', goal: { kind: 'ratio-max', target: 2 },
+      name: `cheap call, ${variant === 'single' ? 'single request' : '10-call batch'}: p99 at ${rate} req/s (half the bare rate)`,
+      unit: 'ms',
+      value: median(n.map((x) => x.p99Ms)),
+      baseline: median(b.map((x) => x.p99Ms)),
+      baselineName: 'bare node:http',
+      goal: { kind: 'ratio-max', target: 2 },
       note: `${cheapNote}; achieved ${achieved.toFixed(0)} req/s (bare ${bareAchieved.toFixed(0)}); p50 ${median(n.map((x) => x.p50Ms)).toFixed(3)} ms vs bare ${median(b.map((x) => x.p50Ms)).toFixed(3)} ms`,
       // When the node cannot keep up with the offered rate, its p99 is queueing time.
-      ...(achieved < rate * 0.95 ? { cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered (bare ${bareAchieved.toFixed(0)}): half the bare server's closed-loop rate is past the node's capacity on this machine in this run, so requests queue and the p99 is mostly waiting` } : {}),
+      ...(achieved < rate * 0.95
+        ? {
+            cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered (bare ${bareAchieved.toFixed(0)}): half the bare server's closed-loop rate is past the node's capacity on this machine in this run, so requests queue and the p99 is mostly waiting`,
+          }
+        : {}),
     });
   }
   {
@@ -319,15 +524,45 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     }
     const achieved = `achieved ${median(n.map((x) => x.rps)).toFixed(0)} req/s, ${n.reduce((a, x) => a + x.backlogged, 0)} sends late (no idle connection)`;
     latency.push(
-      { name: 'cheap call at 1 000 req/s: p50', unit: 'ms', value: median(n.map((x) => x.p50Ms)), baseline: median(b.map((x) => x.p50Ms)), baselineName: 'bare node:http', goal: { kind: 'value-max', target: 1 }, note: `${cheapNote}; ${achieved}` },
-      { name: 'cheap call at 1 000 req/s: p99', unit: 'ms', value: median(n.map((x) => x.p99Ms)), baseline: median(b.map((x) => x.p99Ms)), baselineName: 'bare node:http', note: `max ${median(n.map((x) => x.maxMs)).toFixed(1)} ms` },
+      {
+        name: 'cheap call at 1 000 req/s: p50',
+        unit: 'ms',
+        value: median(n.map((x) => x.p50Ms)),
+        baseline: median(b.map((x) => x.p50Ms)),
+        baselineName: 'bare node:http',
+        goal: { kind: 'value-max', target: 1 },
+        note: `${cheapNote}; ${achieved}`,
+      },
+      {
+        name: 'cheap call at 1 000 req/s: p99',
+        unit: 'ms',
+        value: median(n.map((x) => x.p99Ms)),
+        baseline: median(b.map((x) => x.p99Ms)),
+        baselineName: 'bare node:http',
+        note: `max ${median(n.map((x) => x.maxMs)).toFixed(1)} ms`,
+      },
     );
   }
 
   latency.push(...(await mixedWorkload(bodies, cases, node.port, bare.port, o, sample)));
   const busyNode = await o.budget.step('RPC: reads while the node builds blocks', () =>
-    measureBusyNode(dir, { runs: o.runs, warmupMs: o.warmupMs, durationMs: o.durationMs, connections: o.connections, botTxsPerSecond: 20, keepUpMs: o.runs > 2 ? 10_000 : 5_000, log: o.log })
-      .catch((err: unknown) => [{ name: 'reads while the node builds blocks', unit: 'req/s', goal: { kind: 'ratio-min', target: 0.7 }, note: `not measured: ${(err as Error).message}` } satisfies Figure]));
+    measureBusyNode(dir, {
+      runs: o.runs,
+      warmupMs: o.warmupMs,
+      durationMs: o.durationMs,
+      connections: o.connections,
+      botTxsPerSecond: 20,
+      keepUpMs: o.runs > 2 ? 10_000 : 5_000,
+      log: o.log,
+    }).catch((err: unknown) => [
+      {
+        name: 'reads while the node builds blocks',
+        unit: 'req/s',
+        goal: { kind: 'ratio-min', target: 0.7 },
+        note: `not measured: ${(err as Error).message}`,
+      } satisfies Figure,
+    ]),
+  );
 
   o.budget.record('RPC latency', latencyStart, latencyLoad);
 
@@ -336,55 +571,97 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   // meanwhile another process extends the copy of the data directory to longChainBlocks.
   await node.stop();
   children.splice(children.indexOf(node), 1);
-  const soakResult = await o.budget.step(`soak (${o.soakMinutes} min) + ${o.longChainBlocks}-block chain in another process`, async () => {
-    const extension = extendChain(longDir, o.longChainBlocks, Math.round(o.soakMinutes * 60_000) + 600_000);
-    try {
-      // The bot sends txs through the node's own dispatch (issue #21: RSS flat under bot plus reads).
-      const soakNode = target === 'bin/l2node.js' ? await startNode(dir, ['--build-empty-blocks', ...SOAK_BOT_ARGS]) : await startEngineServer(dir);
-      children.push(soakNode);
-      const blocksBefore = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
-      const mixed: Call[] = cases.flatMap((c) => (c.call ? [c.call] : []));
-      const soakBody = JSON.stringify(mixed.map((c, i) => ({ jsonrpc: '2.0', id: i, method: c.method, params: c.params })));
-      const soakMs = Math.round(o.soakMinutes * 60_000);
-      // The first 5% (at least 10 s) warms the heap and is not compared.
-      const warmMs = Math.max(10_000, soakMs * 0.05);
-      const windowMs = (soakMs - warmMs) * 0.1;
-      const samples: { t: number; rss: number }[] = [];
-      const soakStart = performance.now();
-      o.log(`soak: ${o.soakMinutes} min of ${o.soakRate} mixed batches/s (${mixed.map((c) => c.method).join(', ')}), node building a block every slot`);
-      // Answers change as blocks are built, so only errors are counted, not byte equality.
-      const cpu0 = soakNode.cpuSeconds();
-      const load = runLoadProcess({ port: soakNode.port, body: soakBody, connections: 8, warmupMs: warmMs, durationMs: soakMs - warmMs, rate: o.soakRate }, () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }));
-      const long = await extension.done;
-      o.log(`soak: ${o.longChainBlocks}-block directory ${typeof long === 'string' ? `failed: ${long}` : `built in ${(long.tailMs / 1000).toFixed(0)} s`}`);
-      const longBuiltAtS = (performance.now() - soakStart) / 1000;
-      const beside = o.duringSoak?.();
-      const soak = await load;
-      const nodeCores = (soakNode.cpuSeconds() - cpu0) / ((performance.now() - soakStart) / 1000);
-      const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as number | undefined;
-      const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
-      const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
-      // Issue #21's window: 30–40 % of the way through the compared span, once caches have filled.
-      const mid = median(samples.filter((x) => x.t >= warmMs + windowMs * 3 && x.t <= warmMs + windowMs * 4).map((x) => x.rss));
-      const steady = samples.filter((x) => x.t >= warmMs);
-      await sleep(3000);
-      const afterRss = soakNode.rss();
-      await soakNode.stop();
-      children.splice(children.indexOf(soakNode), 1);
-      await beside;
-      const secondHalf = steady.filter((x) => x.t >= warmMs + (soakMs - warmMs) / 2);
-      // Where the set rose most within 15 s: a step at one moment points at one event, not at load.
-      let jump = { mb: 0, atS: 0 };
-      for (let i = 0, k = 0; i < samples.length; i++) {
-        while (samples[k]!.t < samples[i]!.t - 15_000) k++;
-        const rise = (samples[i]!.rss - samples[k]!.rss) / MB;
-        if (rise > jump.mb) jump = { mb: rise, atS: samples[i]!.t / 1000 };
+  const soakResult = await o.budget.step(
+    `soak (${o.soakMinutes} min) + ${o.longChainBlocks}-block chain in another process`,
+    async () => {
+      const extension = extendChain(longDir, o.longChainBlocks, Math.round(o.soakMinutes * 60_000) + 600_000);
+      try {
+        // The bot sends txs through the node's own dispatch (issue #21: RSS flat under bot plus reads).
+        const soakNode =
+          target === 'bin/l2node.js'
+            ? await startNode(dir, ['--build-empty-blocks', ...SOAK_BOT_ARGS])
+            : await startEngineServer(dir);
+        children.push(soakNode);
+        const blocksBefore = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as
+          | number
+          | undefined;
+        const mixed: Call[] = cases.flatMap((c) => (c.call ? [c.call] : []));
+        const soakBody = JSON.stringify(
+          mixed.map((c, i) => ({ jsonrpc: '2.0', id: i, method: c.method, params: c.params })),
+        );
+        const soakMs = Math.round(o.soakMinutes * 60_000);
+        // The first 5% (at least 10 s) warms the heap and is not compared.
+        const warmMs = Math.max(10_000, soakMs * 0.05);
+        const windowMs = (soakMs - warmMs) * 0.1;
+        const samples: { t: number; rss: number }[] = [];
+        const soakStart = performance.now();
+        o.log(
+          `soak: ${o.soakMinutes} min of ${o.soakRate} mixed batches/s (${mixed.map((c) => c.method).join(', ')}), node building a block every slot`,
+        );
+        // Answers change as blocks are built, so only errors are counted, not byte equality.
+        const cpu0 = soakNode.cpuSeconds();
+        const load = runLoadProcess(
+          {
+            port: soakNode.port,
+            body: soakBody,
+            connections: 8,
+            warmupMs: warmMs,
+            durationMs: soakMs - warmMs,
+            rate: o.soakRate,
+          },
+          () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }),
+        );
+        const long = await extension.done;
+        o.log(
+          `soak: ${o.longChainBlocks}-block directory ${typeof long === 'string' ? `failed: ${long}` : `built in ${(long.tailMs / 1000).toFixed(0)} s`}`,
+        );
+        const longBuiltAtS = (performance.now() - soakStart) / 1000;
+        const beside = o.duringSoak?.();
+        const soak = await load;
+        const nodeCores = (soakNode.cpuSeconds() - cpu0) / ((performance.now() - soakStart) / 1000);
+        const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as
+          | number
+          | undefined;
+        const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
+        const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
+        // Issue #21's window: 30–40 % of the way through the compared span, once caches have filled.
+        const mid = median(
+          samples.filter((x) => x.t >= warmMs + windowMs * 3 && x.t <= warmMs + windowMs * 4).map((x) => x.rss),
+        );
+        const steady = samples.filter((x) => x.t >= warmMs);
+        await sleep(3000);
+        const afterRss = soakNode.rss();
+        await soakNode.stop();
+        children.splice(children.indexOf(soakNode), 1);
+        await beside;
+        const secondHalf = steady.filter((x) => x.t >= warmMs + (soakMs - warmMs) / 2);
+        // Where the set rose most within 15 s: a step at one moment points at one event, not at load.
+        let jump = { mb: 0, atS: 0 };
+        for (let i = 0, k = 0; i < samples.length; i++) {
+          while (samples[k]!.t < samples[i]!.t - 15_000) k++;
+          const rise = (samples[i]!.rss - samples[k]!.rss) / MB;
+          if (rise > jump.mb) jump = { mb: rise, atS: samples[i]!.t / 1000 };
+        }
+        return {
+          jump,
+          secondHalfSlopeMbPerMin: (slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000) / MB,
+          mixed,
+          soak,
+          early,
+          mid,
+          late,
+          afterRss,
+          blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined,
+          slopeMbPerMin: (slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000) / MB,
+          long,
+          nodeCores,
+          longBuiltAtS,
+        };
+      } finally {
+        extension.stop();
       }
-      return { jump, secondHalfSlopeMbPerMin: slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, mixed, soak, early, mid, late, afterRss, blocks: blocksBefore !== undefined && blocksAfter !== undefined ? blocksAfter - blocksBefore : undefined, slopeMbPerMin: slope(steady.map((x) => ({ x: x.t, y: x.rss }))) * 60_000 / MB, long, nodeCores, longBuiltAtS };
-    } finally {
-      extension.stop();
-    }
-  });
+    },
+  );
   const { mixed, soak, early, mid, late, afterRss } = soakResult;
   const long = typeof soakResult.long === 'string' ? undefined : soakResult.long;
   const longNote = long
@@ -434,10 +711,25 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   // A soak of a minute or so compares a heap still warming with itself: judged only from 2 minutes.
   const judged = o.soakMinutes >= 2;
   const memory: Figure[] = [
-    { name: `resident set at idle (after start on ${chain?.blocks ?? '?'} blocks, before load)`, unit: 'MB', value: idleRss / MB, note: `${target.split(' ')[0]}, 2 s after it listens; ${chainNote}` },
-    { name: 'resident set, peak under the RPC loads above', unit: 'MB', value: peakRss / MB, baseline: idleRss / MB, baselineName: 'idle' },
     {
-      name: `resident set after ${long?.blocks ?? o.longChainBlocks} blocks (node started on that directory, idle)`, unit: 'MB', value: long ? longIdleRss / MB : undefined, baseline: idleRss / MB, baselineName: `idle on ${chain?.blocks ?? '?'} blocks`,
+      name: `resident set at idle (after start on ${chain?.blocks ?? '?'} blocks, before load)`,
+      unit: 'MB',
+      value: idleRss / MB,
+      note: `${target.split(' ')[0]}, 2 s after it listens; ${chainNote}`,
+    },
+    {
+      name: 'resident set, peak under the RPC loads above',
+      unit: 'MB',
+      value: peakRss / MB,
+      baseline: idleRss / MB,
+      baselineName: 'idle',
+    },
+    {
+      name: `resident set after ${long?.blocks ?? o.longChainBlocks} blocks (node started on that directory, idle)`,
+      unit: 'MB',
+      value: long ? longIdleRss / MB : undefined,
+      baseline: idleRss / MB,
+      baselineName: `idle on ${chain?.blocks ?? '?'} blocks`,
       goal: { kind: 'ratio-max', target: 1.5 },
       note: `2 s after it listens (tip ${String(longTip)}); goal: memory must not follow chain length — ${long && chain ? `${Math.round(long.blocks / chain.blocks)}× the blocks` : 'many times the blocks'} may cost at most half again the idle set. ${longNote}`,
     },
@@ -446,47 +738,98 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
           const built = long.blocks - long.headBlocks;
           const grown = long.rssBytes - long.openRssBytes;
           const figure: Figure = {
-            name: `resident set of an engine process after building ${built} blocks in it (bench/rpc/build-chain.ts)`, unit: 'MB', value: long.rssBytes / MB, baseline: long.openRssBytes / MB, baselineName: 'same process with the engine just opened',
+            name: `resident set of an engine process after building ${built} blocks in it (bench/rpc/build-chain.ts)`,
+            unit: 'MB',
+            value: long.rssBytes / MB,
+            baseline: long.openRssBytes / MB,
+            baselineName: 'same process with the engine just opened',
             goal: { kind: 'ratio-max', target: 1.5 },
             note: `the engine alone (no RPC server), ${built} empty blocks built one per slot on a manual clock in ${(long.tailMs / 1000).toFixed(0)} s, engine still open; after a full collection the V8 heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB in ${(long.heapTotalBytes / MB).toFixed(0)} MB committed, external memory ${(long.externalBytes / MB).toFixed(0)} MB; resident ${mb(long.anonBytes)} MB anonymous, ${mb(long.fileBytes)} MB file-backed; same goal as above: memory must not follow chain length`,
             // The split says where the growth is; docs/PERFORMANCE-NOTES.md (Memory) has the investigation behind the cause.
-            ...(long.rssBytes / long.openRssBytes > 1.5 ? { cause: `V8 and the allocator holding memory after a burst, not live data. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed: the scavenger grows the young generation while a build loop never idles, and V8's memory reducer gives it back only once the process idles; the native rest is SQLite's page cache (≤ 16 MB) and allocator fragmentation. The part that did follow chain length, one native SQLite statement per query, is fixed (prepared statements reused). A node started on the same directory does not carry it (figure above); measurements in docs/PERFORMANCE-NOTES.md, Memory` } : {}),
+            ...(long.rssBytes / long.openRssBytes > 1.5
+              ? {
+                  cause: `V8 and the allocator holding memory after a burst, not live data. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed: the scavenger grows the young generation while a build loop never idles, and V8's memory reducer gives it back only once the process idles; the native rest is SQLite's page cache (≤ 16 MB) and allocator fragmentation. The part that did follow chain length, one native SQLite statement per query, is fixed (prepared statements reused). A node started on the same directory does not carry it (figure above); measurements in docs/PERFORMANCE-NOTES.md, Memory`,
+                }
+              : {}),
           };
           return [figure];
         })()
       : []),
     {
-      name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs first 10%`, unit: 'MB', value: late / MB, baseline: early / MB, baselineName: 'first 10%', ...(judged ? { goal: { kind: 'ratio-max', target: growthGoal } as const } : {}),
+      name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs first 10%`,
+      unit: 'MB',
+      value: late / MB,
+      baseline: early / MB,
+      baselineName: 'first 10%',
+      ...(judged ? { goal: { kind: 'ratio-max', target: growthGoal } as const } : {}),
       // The shape of the growth says which kind it is: still rising at the end, or levelled off.
       ...(judged && late / early > growthGoal
-        ? { cause: Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25
-          ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
-          : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show` }
+        ? {
+            cause:
+              Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25
+                ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
+                : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show`,
+          }
         : {}),
-      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95) / 1000) / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95)) / 1000 / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
 
   memory.push({
-    name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs the 30–40% window`, unit: 'MB', value: late / MB, baseline: mid / MB, baselineName: '30–40% window', ...(judged ? { goal: { kind: 'ratio-max', target: 1.05 } as const } : {}),
-    ...(judged && late / mid > 1.05 ? { cause: `trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min${Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25 ? ': levelled off' : ': still rising'}` } : {}),
+    name: `resident set across the ${o.soakMinutes}-minute soak: last 10% vs the 30–40% window`,
+    unit: 'MB',
+    value: late / MB,
+    baseline: mid / MB,
+    baselineName: '30–40% window',
+    ...(judged ? { goal: { kind: 'ratio-max', target: 1.05 } as const } : {}),
+    ...(judged && late / mid > 1.05
+      ? {
+          cause: `trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min${Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25 ? ': levelled off' : ': still rising'}`,
+        }
+      : {}),
     note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short. `}the same soak (bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s plus the mixed reads); the window after the answer caches and the heap have filled (issue #21)`,
   });
 
   const startup: Figure[] = [
     {
-      name: `startup on an existing data directory (${long?.blocks ?? o.longChainBlocks} blocks) to listening`, unit: 'ms', value: long ? median(existing) : undefined, baseline: fresh.length > 0 ? median(fresh) : undefined, baselineName: 'fresh data directory', goal: { kind: 'ratio-max', target: 2 },
-      note: long ? `goal: opening must not replay or scan history, so at most twice a fresh start. ${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${startupCall.method} after ${median(existingAnswer).toFixed(0)} ms; ${longNote}` : `not measured: ${longNote}`,
+      name: `startup on an existing data directory (${long?.blocks ?? o.longChainBlocks} blocks) to listening`,
+      unit: 'ms',
+      value: long ? median(existing) : undefined,
+      baseline: fresh.length > 0 ? median(fresh) : undefined,
+      baselineName: 'fresh data directory',
+      goal: { kind: 'ratio-max', target: 2 },
+      note: long
+        ? `goal: opening must not replay or scan history, so at most twice a fresh start. ${o.startupRuns} runs: ${existing.map((x) => x.toFixed(0)).join('/')} ms; first answer to ${startupCall.method} after ${median(existingAnswer).toFixed(0)} ms; ${longNote}`
+        : `not measured: ${longNote}`,
     },
   ];
 
   const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates), ${o.runs} run(s) each, node and bare server interleaved run by run, medians: runs of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up for the figures with a goal (cheap call, latency), ${o.shortDurationMs / 1000} s after ${o.shortWarmupMs / 1000} s for the medium and heavy calls. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
   return [
     { title: 'RPC throughput (public port)', intro: how, figures: throughput },
-    { title: 'RPC latency', intro: 'Latency is from writing a request to its complete answer, measured in the load process. Fixed-rate runs spread the rate over 16 connections.', figures: latency },
-    { title: 'Reads while building blocks', intro: 'bench/rpc/busy-node.ts: bin/l2node.js on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked), the cheap call under closed-loop load from a separate process; then a fixed read load at half the idle rate while the pool\'s backlog is watched.', figures: busyNode },
-    { title: 'Memory', intro: 'Resident set (VmRSS) of the node process, sampled from /proc every 250 ms.', figures: memory },
-    { title: 'Startup', intro: 'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line, against the same on a fresh data directory (interleaved run by run).', figures: startup },
+    {
+      title: 'RPC latency',
+      intro:
+        'Latency is from writing a request to its complete answer, measured in the load process. Fixed-rate runs spread the rate over 16 connections.',
+      figures: latency,
+    },
+    {
+      title: 'Reads while building blocks',
+      intro:
+        "bench/rpc/busy-node.ts: bin/l2node.js on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked), the cheap call under closed-loop load from a separate process; then a fixed read load at half the idle rate while the pool's backlog is watched.",
+      figures: busyNode,
+    },
+    {
+      title: 'Memory',
+      intro: 'Resident set (VmRSS) of the node process, sampled from /proc every 250 ms.',
+      figures: memory,
+    },
+    {
+      title: 'Startup',
+      intro:
+        'Time from spawning `bin/l2node.js` to its "public JSON-RPC listening" log line, against the same on a fresh data directory (interleaved run by run).',
+      figures: startup,
+    },
   ];
 }
 

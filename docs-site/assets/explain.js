@@ -6,7 +6,10 @@
 import { checkSchema } from './schema-check.js';
 
 export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 }
 
 /** A readable name of a result schema: its type's name, "array of X", its title; '' when it has none. */
@@ -23,7 +26,8 @@ export function schemaName(schema) {
  */
 export function explainAnswer(o) {
   const { status, body, key, surface, siteRoot = '' } = o;
-  if (body === undefined) return '<div class="explain bad"><strong>The answer is not JSON.</strong> Is this URL a JSON-RPC endpoint of the node?</div>';
+  if (body === undefined)
+    return '<div class="explain bad"><strong>The answer is not JSON.</strong> Is this URL a JSON-RPC endpoint of the node?</div>';
   if (status === 401 || (surface !== 'public' && body.error?.code === -32000)) {
     const why = key
       ? 'The node rejected this API key: it does not match the hash in <code>&lt;dataDirectory&gt;/admin/api_key_hash</code>. Use the key the node printed on first start, or restart it with <code>--reset-admin-api-key</code> to get a new one.'
@@ -33,7 +37,9 @@ export function explainAnswer(o) {
   if (body.error) {
     const e = o.errors[body.error.code];
     const name = e ? `${body.error.code} ${e.key}` : `${body.error.code} (not in the catalogue)`;
-    const link = e ? ` <a href="${siteRoot}errors.html#${encodeURIComponent(e.key)}">See ${escapeHtml(e.key)} in the error catalogue.</a>` : '';
+    const link = e
+      ? ` <a href="${siteRoot}errors.html#${encodeURIComponent(e.key)}">See ${escapeHtml(e.key)} in the error catalogue.</a>`
+      : '';
     // descriptionHtml was rendered and escaped at build time
     return `<div class="explain bad"><strong>Error ${escapeHtml(name)}</strong>: ${escapeHtml(body.error.message ?? '')}<p>${e?.descriptionHtml ?? ''}${link}</p></div>`;
   }
@@ -75,4 +81,3 @@ To call it from this site, the node&#39;s operator adds this origin and restarts
 <code>localhost</code> or <code>127.0.0.1</code>, that name must also be in <code>${hostFlag}</code>.</p>
 <p><a href="${siteRoot}guides/operations.html#browser-safety-and-hostile-callers">Browser safety and hostile callers</a></p></div>`;
 }
-

@@ -13,23 +13,31 @@ const data = window.L2NODE_PLAYGROUND;
 const $ = (id) => document.getElementById(id);
 const state = { surface: 'public', method: null, params: [] };
 
-function surfaceRadios() { return [...document.querySelectorAll('input[name="surface"]')]; }
+function surfaceRadios() {
+  return [...document.querySelectorAll('input[name="surface"]')];
+}
 
 function setSurface(surface, methodName) {
   state.surface = surface;
-  surfaceRadios().forEach((r) => { r.checked = r.value === surface; });
+  surfaceRadios().forEach((r) => {
+    r.checked = r.value === surface;
+  });
   $('pg-url').value = urlFor(surface);
   $('pg-key-row').hidden = surface === 'public'; // admin and dev methods both live behind the admin key
   const select = $('pg-method');
   const groups = new Map();
-  for (const m of data.methods.filter((x) => x.surface === surface)) groups.set(m.tag, [...(groups.get(m.tag) ?? []), m]);
-  select.replaceChildren(...[...groups].map(([tag, ms]) => {
-    const g = document.createElement('optgroup');
-    g.label = tag;
-    g.append(...ms.map((m) => new Option(m.deprecated ? `${m.name} (deprecated)` : m.name, m.name)));
-    return g;
-  }));
-  const preferred = methodName ?? { public: 'node_getNodeVersion', admin: 'nodeAdmin_getConfig', dev: 'dev_getL1Info' }[surface];
+  for (const m of data.methods.filter((x) => x.surface === surface))
+    groups.set(m.tag, [...(groups.get(m.tag) ?? []), m]);
+  select.replaceChildren(
+    ...[...groups].map(([tag, ms]) => {
+      const g = document.createElement('optgroup');
+      g.label = tag;
+      g.append(...ms.map((m) => new Option(m.deprecated ? `${m.name} (deprecated)` : m.name, m.name)));
+      return g;
+    }),
+  );
+  const preferred =
+    methodName ?? { public: 'node_getNodeVersion', admin: 'nodeAdmin_getConfig', dev: 'dev_getL1Info' }[surface];
   if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
   setMethod(select.value);
 }
@@ -37,7 +45,11 @@ function setSurface(surface, methodName) {
 function setMethod(name) {
   const m = data.methods.find((x) => x.name === name && x.surface === state.surface);
   state.method = m ?? null;
-  if (!m) { $('pg-params').replaceChildren(); $('pg-summary').textContent = 'No methods in this document yet.'; return update(); }
+  if (!m) {
+    $('pg-params').replaceChildren();
+    $('pg-summary').textContent = 'No methods in this document yet.';
+    return update();
+  }
   if (location.hash.slice(1) !== m.name) history.replaceState(null, '', `#${m.name}`);
   $('pg-summary').innerHTML = `${m.summaryHtml} `; // rendered and escaped at build time
   const doc = document.createElement('a');
@@ -51,23 +63,32 @@ function setMethod(name) {
 
 function fillParams(values) {
   const m = state.method;
-  $('pg-params').replaceChildren(...m.params.map((p, i) => {
-    const row = document.createElement('div');
-    row.className = 'param';
-    row.innerHTML = `<label><code class="pname"></code> <span class="req"></span> <span class="schema"></span>
+  $('pg-params').replaceChildren(
+    ...m.params.map((p, i) => {
+      const row = document.createElement('div');
+      row.className = 'param';
+      row.innerHTML = `<label><code class="pname"></code> <span class="req"></span> <span class="schema"></span>
 <textarea rows="1" spellcheck="false" data-index="${i}"></textarea></label><p class="check" aria-live="polite"></p>`;
-    row.querySelector('.pname').textContent = p.name;
-    row.querySelector('.req').textContent = p.required ? 'required' : 'optional';
-    row.querySelector('.req').className = p.required ? 'req' : 'req opt';
-    row.querySelector('.schema').innerHTML = p.summaryHtml;
-    const area = row.querySelector('textarea');
-    const value = i < values.length ? values[i] : undefined;
-    area.value = value === undefined ? '' : JSON.stringify(value, null, typeof value === 'object' && value !== null && JSON.stringify(value).length > 60 ? 2 : 0);
-    area.placeholder = p.required ? 'JSON value' : 'optional: leave empty to omit';
-    area.rows = Math.min(12, Math.max(1, area.value.split('\n').length));
-    area.addEventListener('input', update);
-    return row;
-  }));
+      row.querySelector('.pname').textContent = p.name;
+      row.querySelector('.req').textContent = p.required ? 'required' : 'optional';
+      row.querySelector('.req').className = p.required ? 'req' : 'req opt';
+      row.querySelector('.schema').innerHTML = p.summaryHtml;
+      const area = row.querySelector('textarea');
+      const value = i < values.length ? values[i] : undefined;
+      area.value =
+        value === undefined
+          ? ''
+          : JSON.stringify(
+              value,
+              null,
+              typeof value === 'object' && value !== null && JSON.stringify(value).length > 60 ? 2 : 0,
+            );
+      area.placeholder = p.required ? 'JSON value' : 'optional: leave empty to omit';
+      area.rows = Math.min(12, Math.max(1, area.value.split('\n').length));
+      area.addEventListener('input', update);
+      return row;
+    }),
+  );
   if (m.params.length === 0) $('pg-params').innerHTML = '<p class="muted">This method takes no parameters.</p>';
   update();
 }
@@ -92,11 +113,17 @@ function readParams() {
         value = JSON.parse(text);
         problems = checkSchema(value, p.schema, root, p.name).map((e) => `${e.path} ${e.message}`);
       } catch {
-        problems = [/^[\w.:-]+$/.test(text) ? `is not valid JSON: strings need quotes, e.g. "${text}"` : 'is not valid JSON'];
+        problems = [
+          /^[\w.:-]+$/.test(text) ? `is not valid JSON: strings need quotes, e.g. "${text}"` : 'is not valid JSON',
+        ];
       }
     }
     row.classList.toggle('bad', problems.length > 0);
-    out.textContent = problems.length ? problems.map((x) => (x.startsWith(p.name) ? x : `${p.name} ${x}`)).join('; ') : text === '' ? 'omitted' : '✓ valid';
+    out.textContent = problems.length
+      ? problems.map((x) => (x.startsWith(p.name) ? x : `${p.name} ${x}`)).join('; ')
+      : text === ''
+        ? 'omitted'
+        : '✓ valid';
     out.className = problems.length ? 'check bad' : 'check ok';
     if (problems.length) ok = false;
     values.push(value);
@@ -142,18 +169,39 @@ async function send(ev) {
     res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(requestFor(params)) });
   } catch {
     if (await answersAtAll(url)) return show('refused: origin not allowed', originRefused(url, state.surface), '');
-    return show('unreachable', `<div class="explain bad"><strong>Cannot reach the node at <code></code>.</strong>
-<p>Is it running (<code>npm start</code>) and listening on this address and port?</p></div>`, '', url);
+    return show(
+      'unreachable',
+      `<div class="explain bad"><strong>Cannot reach the node at <code></code>.</strong>
+<p>Is it running (<code>npm start</code>) and listening on this address and port?</p></div>`,
+      '',
+      url,
+    );
   }
   const ms = Math.round(performance.now() - started);
   const text = await res.text();
   let body;
-  try { body = JSON.parse(text); } catch { body = undefined; }
-  show(`HTTP ${res.status} · ${ms} ms`, explain(res.status, body, key), body === undefined ? text : JSON.stringify(body, null, 2));
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  show(
+    `HTTP ${res.status} · ${ms} ms`,
+    explain(res.status, body, key),
+    body === undefined ? text : JSON.stringify(body, null, 2),
+  );
 }
 
 function explain(status, body, key) {
-  return explainAnswer({ status, body, key, surface: state.surface, result: state.method.result, root: data.roots[state.method.surface], errors: data.errors });
+  return explainAnswer({
+    status,
+    body,
+    key,
+    surface: state.surface,
+    result: state.method.result,
+    root: data.roots[state.method.surface],
+    errors: data.errors,
+  });
 }
 
 function show(status, explainHtml, bodyText, urlText) {
@@ -167,14 +215,23 @@ function show(status, explainHtml, bodyText, urlText) {
 function start() {
   $('pg-key').value = apiKey();
   $('pg-key').addEventListener('input', () => setApiKey($('pg-key').value.trim()));
-  $('pg-url').addEventListener('input', () => { setUrl(state.surface, $('pg-url').value.trim()); update(); });
-  surfaceRadios().forEach((r) => { r.addEventListener('change', () => setSurface(r.value)); });
+  $('pg-url').addEventListener('input', () => {
+    setUrl(state.surface, $('pg-url').value.trim());
+    update();
+  });
+  surfaceRadios().forEach((r) => {
+    r.addEventListener('change', () => setSurface(r.value));
+  });
   $('pg-method').addEventListener('change', () => setMethod($('pg-method').value));
-  $('pg-example').addEventListener('change', () => fillParams(state.method.examples[Number($('pg-example').value)].params));
+  $('pg-example').addEventListener('change', () =>
+    fillParams(state.method.examples[Number($('pg-example').value)].params),
+  );
   $('pg-copy-curl').addEventListener('click', async () => {
     await copyText($('pg-curl').textContent);
     $('pg-copy-curl').textContent = 'Copied';
-    setTimeout(() => { $('pg-copy-curl').textContent = 'Copy'; }, 1200);
+    setTimeout(() => {
+      $('pg-copy-curl').textContent = 'Copy';
+    }, 1200);
   });
   $('playground').addEventListener('submit', send);
   const fromHash = () => {

@@ -106,7 +106,13 @@ function checkCombinators(value, s, root, path, errors, depth) {
   if (Array.isArray(s.oneOf)) {
     const n = s.oneOf.filter(passes).length;
     if (n !== 1)
-      errors.push({ path, message: n === 0 ? `must match one of: ${s.oneOf.map((x) => label(x, root)).join(' | ')}` : 'matches more than one alternative' });
+      errors.push({
+        path,
+        message:
+          n === 0
+            ? `must match one of: ${s.oneOf.map((x) => label(x, root)).join(' | ')}`
+            : 'matches more than one alternative',
+      });
   }
   if (s.not !== undefined && passes(s.not)) errors.push({ path, message: 'must not match the excluded schema' });
 }
@@ -138,14 +144,22 @@ export function resolvePointer(root, ref) {
 function matchesType(value, type) {
   if (Array.isArray(type)) return type.some((t) => matchesType(value, t));
   switch (type) {
-    case 'null': return value === null;
-    case 'boolean': return typeof value === 'boolean';
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'integer': return Number.isInteger(value);
-    case 'array': return Array.isArray(value);
-    case 'object': return value !== null && typeof value === 'object' && !Array.isArray(value);
-    default: return true;
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    default:
+      return true;
   }
 }
 

@@ -11,8 +11,21 @@ const API_KEY = 'l2node.adminApiKey';
 const listeners = new Set();
 
 /** Storage that may be refused (private windows, file://): reads and writes never throw. */
-function read(store, key) { try { return store.getItem(key); } catch { return null; } }
-function write(store, key, value) { try { if (value) store.setItem(key, value); else store.removeItem(key); } catch { /* not kept */ } }
+function read(store, key) {
+  try {
+    return store.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(store, key, value) {
+  try {
+    if (value) store.setItem(key, value);
+    else store.removeItem(key);
+  } catch {
+    /* not kept */
+  }
+}
 
 /** The admin port serves both the admin and the development methods. */
 export const portOf = (surface) => (surface === 'public' ? 'public' : 'admin');
@@ -29,7 +42,9 @@ export function apiKey() {
 }
 
 /** Whether the key is remembered across tabs. */
-export function keyRemembered() { return !!read(localStorage, API_KEY); }
+export function keyRemembered() {
+  return !!read(localStorage, API_KEY);
+}
 
 export function setUrl(surface, url) {
   const port = portOf(surface);
@@ -44,9 +59,14 @@ export function setApiKey(key, remember = keyRemembered()) {
 }
 
 /** Calls `fn` now and whenever a setting changes (in this tab). */
-export function onSettings(fn) { listeners.add(fn); fn(); }
+export function onSettings(fn) {
+  listeners.add(fn);
+  fn();
+}
 
-function changed() { for (const fn of listeners) fn(); }
+function changed() {
+  for (const fn of listeners) fn();
+}
 
 /** The key as a literal of each snippet language, replacing the environment read. */
 export function keyLiteral(lang, key) {

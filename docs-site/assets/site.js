@@ -4,7 +4,16 @@
  * search (MiniSearch over data/search-index.js, loaded on first use; `/` or Ctrl-K focuses it).
  * @module
  */
-import { apiKey, DEFAULT_URLS, keyRemembered, onSettings, rewriteSnippets, setApiKey, setUrl, urlFor } from './settings.js';
+import {
+  apiKey,
+  DEFAULT_URLS,
+  keyRemembered,
+  onSettings,
+  rewriteSnippets,
+  setApiKey,
+  setUrl,
+  urlFor,
+} from './settings.js';
 
 const root = document.body.dataset.root ?? '';
 const $ = (id) => document.getElementById(id);
@@ -20,8 +29,12 @@ function setupMenu() {
     document.documentElement.style.setProperty('--header-h', `${header.getBoundingClientRect().height}px`);
   };
   button.addEventListener('click', () => set(!document.body.classList.contains('menu-open')));
-  $('side')?.addEventListener('click', (ev) => { if (ev.target.closest('a')) set(false); });
-  document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') set(false); });
+  $('side')?.addEventListener('click', (ev) => {
+    if (ev.target.closest('a')) set(false);
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') set(false);
+  });
 }
 
 /* ---------- settings ---------- */
@@ -29,9 +42,15 @@ function setupSettings() {
   const panel = $('settings');
   const toggle = document.querySelector('.settings-toggle');
   if (!panel || !toggle) return;
-  const show = (open) => { panel.hidden = !open; toggle.setAttribute('aria-expanded', String(open)); if (open) $('set-public-url').focus(); };
+  const show = (open) => {
+    panel.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    if (open) $('set-public-url').focus();
+  };
   toggle.addEventListener('click', () => show(panel.hidden));
-  document.addEventListener('click', (ev) => { if (ev.target.closest('.open-settings')) show(true); });
+  document.addEventListener('click', (ev) => {
+    if (ev.target.closest('.open-settings')) show(true);
+  });
   const fill = () => {
     $('set-public-url').value = urlFor('public');
     $('set-admin-url').value = urlFor('admin');
@@ -41,11 +60,23 @@ function setupSettings() {
   fill();
   $('set-public-url').addEventListener('change', () => setUrl('public', $('set-public-url').value.trim()));
   $('set-admin-url').addEventListener('change', () => setUrl('admin', $('set-admin-url').value.trim()));
-  $('set-api-key').addEventListener('input', () => setApiKey($('set-api-key').value.trim(), $('set-remember-key').checked));
-  $('set-remember-key').addEventListener('change', () => setApiKey($('set-api-key').value.trim(), $('set-remember-key').checked));
-  $('set-reset').addEventListener('click', () => { setUrl('public', DEFAULT_URLS.public); setUrl('admin', DEFAULT_URLS.admin); setApiKey('', false); fill(); });
+  $('set-api-key').addEventListener('input', () =>
+    setApiKey($('set-api-key').value.trim(), $('set-remember-key').checked),
+  );
+  $('set-remember-key').addEventListener('change', () =>
+    setApiKey($('set-api-key').value.trim(), $('set-remember-key').checked),
+  );
+  $('set-reset').addEventListener('click', () => {
+    setUrl('public', DEFAULT_URLS.public);
+    setUrl('admin', DEFAULT_URLS.admin);
+    setApiKey('', false);
+    fill();
+  });
   onSettings(() => rewriteSnippets());
-  window.addEventListener('storage', () => { fill(); rewriteSnippets(); });
+  window.addEventListener('storage', () => {
+    fill();
+    rewriteSnippets();
+  });
 }
 
 /* ---------- language tabs ---------- */
@@ -59,18 +90,27 @@ function selectLang(lang, focus) {
       tab.tabIndex = on ? 0 : -1;
       if (on && focus === group) tab.focus();
     }
-    for (const panel of group.querySelectorAll('[role=tabpanel]')) panel.classList.toggle('active', panel.dataset.lang === lang);
+    for (const panel of group.querySelectorAll('[role=tabpanel]'))
+      panel.classList.toggle('active', panel.dataset.lang === lang);
   }
 }
 function setupTabs() {
   if (!document.querySelector('.snippets')) return;
   let lang = 'curl';
-  try { lang = localStorage.getItem(LANG_STORE) || lang; } catch { /* default */ }
+  try {
+    lang = localStorage.getItem(LANG_STORE) || lang;
+  } catch {
+    /* default */
+  }
   selectLang(lang);
   document.addEventListener('click', (ev) => {
     const tab = ev.target.closest('.snippets [role=tab]');
     if (!tab) return;
-    try { localStorage.setItem(LANG_STORE, tab.dataset.lang); } catch { /* not kept */ }
+    try {
+      localStorage.setItem(LANG_STORE, tab.dataset.lang);
+    } catch {
+      /* not kept */
+    }
     selectLang(tab.dataset.lang);
   });
   document.addEventListener('keydown', (ev) => {
@@ -109,7 +149,9 @@ function setupCodeBlocks() {
     if (copy && copy.id !== 'pg-copy-curl') {
       await copyText(codeText(copy.closest('.code')));
       copy.textContent = 'Copied';
-      setTimeout(() => { copy.textContent = 'Copy'; }, 1200);
+      setTimeout(() => {
+        copy.textContent = 'Copy';
+      }, 1200);
       return;
     }
     const expand = ev.target.closest('button.expand');
@@ -135,7 +177,11 @@ export function tokenize(text) {
   for (const word of text.split(/[^\p{L}\p{N}_]+/u)) {
     if (!word) continue;
     out.push(word);
-    const parts = word.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(/[\s_]+/).filter(Boolean);
+    const parts = word
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .split(/[\s_]+/)
+      .filter(Boolean);
     if (parts.length > 1) out.push(...parts);
     if (word.includes('_') && parts.length > 1) out.push(...word.split('_').filter(Boolean));
   }
@@ -189,16 +235,24 @@ export function search(index, query, limit = 20) {
 
 /** A short excerpt of `text` around the first query word, with the words marked. */
 function excerpt(text, query) {
-  const words = tokenize(query).map((w) => w.toLowerCase()).filter((w) => w.length > 1);
+  const words = tokenize(query)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length > 1);
   const lower = text.toLowerCase();
   const at = Math.max(0, Math.min(...words.map((w) => lower.indexOf(w)).filter((i) => i >= 0), text.length));
   const start = at > 60 ? text.lastIndexOf(' ', at - 40) + 1 : 0;
   const cut = text.slice(start, start + 160);
   const frag = document.createDocumentFragment();
   if (start > 0) frag.append('…');
-  const re = words.length ? new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
+  const re = words.length
+    ? new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi')
+    : null;
   for (const piece of re ? cut.split(re) : [cut]) {
-    if (re && words.includes(piece.toLowerCase())) { const m = document.createElement('mark'); m.textContent = piece; frag.append(m); } else frag.append(piece);
+    if (re && words.includes(piece.toLowerCase())) {
+      const m = document.createElement('mark');
+      m.textContent = piece;
+      frag.append(m);
+    } else frag.append(piece);
   }
   if (start + 160 < text.length) frag.append('…');
   return frag;
@@ -214,7 +268,8 @@ function loadIndex() {
         if (window.L2NODE_SEARCH) return ok();
         const s = document.createElement('script');
         s.src = `${root}data/search-index.js`;
-        s.onload = ok; s.onerror = () => fail(new Error('search index did not load'));
+        s.onload = ok;
+        s.onerror = () => fail(new Error('search index did not load'));
         document.head.append(s);
       }),
     ]);
@@ -234,23 +289,25 @@ function setupSearch() {
     const index = await loadIndex();
     if (q !== input.value.trim()) return; // typed on meanwhile
     hits = search(index, q, 15);
-    list.replaceChildren(...hits.map((e, i) => {
-      const li = document.createElement('li');
-      li.setAttribute('role', 'option');
-      li.id = `search-hit-${i}`;
-      li.setAttribute('aria-selected', String(i === active));
-      const a = document.createElement('a');
-      a.href = root + e.href;
-      a.tabIndex = -1;
-      a.innerHTML = '<span class="kind"></span><span class="t"></span><span class="d"></span>';
-      a.querySelector('.kind').textContent = e.kind;
-      a.querySelector('.t').textContent = e.title;
-      const d = a.querySelector('.d');
-      d.append(`${e.context}${e.text ? ' — ' : ''}`, excerpt(e.text, q));
-      if (i === active) li.classList.add('active');
-      li.append(a);
-      return li;
-    }));
+    list.replaceChildren(
+      ...hits.map((e, i) => {
+        const li = document.createElement('li');
+        li.setAttribute('role', 'option');
+        li.id = `search-hit-${i}`;
+        li.setAttribute('aria-selected', String(i === active));
+        const a = document.createElement('a');
+        a.href = root + e.href;
+        a.tabIndex = -1;
+        a.innerHTML = '<span class="kind"></span><span class="t"></span><span class="d"></span>';
+        a.querySelector('.kind').textContent = e.kind;
+        a.querySelector('.t').textContent = e.title;
+        const d = a.querySelector('.d');
+        d.append(`${e.context}${e.text ? ' — ' : ''}`, excerpt(e.text, q));
+        if (i === active) li.classList.add('active');
+        li.append(a);
+        return li;
+      }),
+    );
     if (q && hits.length === 0) {
       const li = document.createElement('li');
       li.className = 'none';
@@ -262,12 +319,19 @@ function setupSearch() {
     if (active >= 0) input.setAttribute('aria-activedescendant', `search-hit-${active}`);
     else input.removeAttribute('aria-activedescendant');
   };
-  input.addEventListener('input', () => { active = -1; render(); });
-  input.addEventListener('focus', () => { loadIndex(); if (input.value.trim()) render(); });
+  input.addEventListener('input', () => {
+    active = -1;
+    render();
+  });
+  input.addEventListener('focus', () => {
+    loadIndex();
+    if (input.value.trim()) render();
+  });
   input.addEventListener('keydown', (ev) => {
     if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
       ev.preventDefault();
-      active = (active + (ev.key === 'ArrowDown' ? 1 : hits.length - 1 + (active < 0 ? 1 : 0))) % Math.max(hits.length, 1);
+      active =
+        (active + (ev.key === 'ArrowDown' ? 1 : hits.length - 1 + (active < 0 ? 1 : 0))) % Math.max(hits.length, 1);
       render();
     } else if (ev.key === 'Enter' && hits.length) {
       ev.preventDefault();
@@ -278,7 +342,12 @@ function setupSearch() {
       input.blur();
     }
   });
-  document.addEventListener('click', (ev) => { if (!ev.target.closest('.search')) { list.hidden = true; input.setAttribute('aria-expanded', 'false'); } });
+  document.addEventListener('click', (ev) => {
+    if (!ev.target.closest('.search')) {
+      list.hidden = true;
+      input.setAttribute('aria-expanded', 'false');
+    }
+  });
   // `/` or Ctrl-K (⌘K) jumps to the search box from anywhere but a text field
   document.addEventListener('keydown', (ev) => {
     const typing = ev.target.closest?.('input, textarea, select, [contenteditable]');

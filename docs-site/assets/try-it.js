@@ -25,7 +25,11 @@ function readParams(form) {
         value = JSON.parse(text);
         problems.push(...checkSchema(value, p.schema, data.root, p.name).map((e) => `${e.path} ${e.message}`));
       } catch {
-        problems.push(/^[\w.:-]+$/.test(text) ? `${p.name} is not valid JSON: strings need quotes, e.g. "${text}"` : `${p.name} is not valid JSON`);
+        problems.push(
+          /^[\w.:-]+$/.test(text)
+            ? `${p.name} is not valid JSON: strings need quotes, e.g. "${text}"`
+            : `${p.name} is not valid JSON`,
+        );
       }
     }
     area.setAttribute('aria-invalid', String(problems.some((x) => x.startsWith(p.name))));
@@ -56,7 +60,11 @@ async function send(form) {
   let res;
   const started = performance.now();
   try {
-    res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: data.name, params }) });
+    res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: data.name, params }),
+    });
   } catch {
     if (await answersAtAll(url)) {
       status.textContent = 'refused: origin not allowed';
@@ -69,9 +77,22 @@ async function send(form) {
   }
   const text = await res.text();
   let body;
-  try { body = JSON.parse(text); } catch { body = undefined; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   status.textContent = `HTTP ${res.status} · ${Math.round(performance.now() - started)} ms`;
-  box.innerHTML = explainAnswer({ status: res.status, body, key, surface: data.surface, result: data.result, root: data.root, errors: data.errors, siteRoot: '../' });
+  box.innerHTML = explainAnswer({
+    status: res.status,
+    body,
+    key,
+    surface: data.surface,
+    result: data.result,
+    root: data.root,
+    errors: data.errors,
+    siteRoot: '../',
+  });
   code.textContent = body === undefined ? text : JSON.stringify(body, null, 2);
 }
 
@@ -82,5 +103,8 @@ if (panel) {
     area.value = v === undefined ? '' : JSON.stringify(v, null, JSON.stringify(v).length > 60 ? 2 : 0);
     area.rows = Math.min(8, Math.max(1, area.value.split('\n').length));
   });
-  form.addEventListener('submit', (ev) => { ev.preventDefault(); send(form); });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    send(form);
+  });
 }

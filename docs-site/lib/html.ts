@@ -17,7 +17,11 @@ const COLLAPSE_CHARS = 4_000;
 const PREVIEW_STRING = 96;
 
 /** Options of a code block: a label, and for JSON the value it shows (to preview it elided when large). */
-export interface CodeBlockOptions { label?: string; value?: unknown; id?: string }
+export interface CodeBlockOptions {
+  label?: string;
+  value?: unknown;
+  id?: string;
+}
 
 /**
  * A highlighted code block with a copy button (assets/site.js wires it). Large code starts
@@ -31,18 +35,23 @@ export function codeBlock(code: string, lang = '', label: string | CodeBlockOpti
   const lines = code.split('\n').length;
   const large = lines > COLLAPSE_LINES || code.length > COLLAPSE_CHARS;
   const copy = `<button type="button" class="copy" aria-label="Copy ${esc(o.label || 'code')}">Copy</button>`;
-  if (!large) return `<div class="code"${id}>${head}${copy}<pre tabindex="0"><code class="hljs lang-${esc(lang)}">${highlight(code, lang)}</code></pre></div>`;
+  if (!large)
+    return `<div class="code"${id}>${head}${copy}<pre tabindex="0"><code class="hljs lang-${esc(lang)}">${highlight(code, lang)}</code></pre></div>`;
   const preview = o.value !== undefined ? previewJson(o.value) : code.split('\n').slice(0, 12).join('\n') + '\n…';
   const size = code.length > 10_000 ? `${Math.round(code.length / 1024).toLocaleString('en')} kB` : `${lines} lines`;
-  return `<div class="code collapsed"${id}>${head}${copy}<pre tabindex="0"><code class="hljs lang-${esc(lang)}">${highlight(preview, lang)}</code></pre>`
-    + `<template>${highlight(code, lang)}</template><button type="button" class="expand" aria-expanded="false">Expand (${esc(size)})</button></div>`;
+  return (
+    `<div class="code collapsed"${id}>${head}${copy}<pre tabindex="0"><code class="hljs lang-${esc(lang)}">${highlight(preview, lang)}</code></pre>` +
+    `<template>${highlight(code, lang)}</template><button type="button" class="expand" aria-expanded="false">Expand (${esc(size)})</button></div>`
+  );
 }
 
 /** JSON with long strings and long arrays elided, for the collapsed view of a large payload. */
 export function previewJson(value: unknown): string {
   const elide = (v: unknown): unknown => {
-    if (typeof v === 'string' && v.length > PREVIEW_STRING) return `${v.slice(0, 40)}…(${v.length.toLocaleString('en')} characters)…${v.slice(-16)}`;
-    if (Array.isArray(v)) return v.length > 8 ? [...v.slice(0, 4).map(elide), `…(${v.length - 4} more items)`] : v.map(elide);
+    if (typeof v === 'string' && v.length > PREVIEW_STRING)
+      return `${v.slice(0, 40)}…(${v.length.toLocaleString('en')} characters)…${v.slice(-16)}`;
+    if (Array.isArray(v))
+      return v.length > 8 ? [...v.slice(0, 4).map(elide), `…(${v.length - 4} more items)`] : v.map(elide);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, elide(x)]));
     return v;
   };
@@ -110,26 +119,46 @@ export const DOCUMENTS = [
 
 /** The reference pages every screen size reaches from the menu. */
 const REFERENCE = [
-  { href: 'index.html', title: 'Overview' }, { href: 'errors.html', title: 'Errors' },
-  { href: 'types.html', title: 'Types' }, { href: 'playground.html', title: 'Playground' },
+  { href: 'index.html', title: 'Overview' },
+  { href: 'errors.html', title: 'Errors' },
+  { href: 'types.html', title: 'Types' },
+  { href: 'playground.html', title: 'Playground' },
 ];
 
 /** Options of one page: its title, the path back to the root, and what to highlight. */
-export interface PageOptions { title: string; root: string; current?: string; body: string; scripts?: string[]; description?: string }
+export interface PageOptions {
+  title: string;
+  root: string;
+  current?: string;
+  body: string;
+  scripts?: string[];
+  description?: string;
+}
 
 /** Wraps a page body in the shared shell. */
 export function layout(site: SiteModel, o: PageOptions): string {
   const r = o.root;
   const cur = (href: string) => (href === o.current ? ' aria-current="page"' : '');
-  const guides = GUIDES.map((g) => `<li><a href="${r}guides/${g.slug}.html"${cur(`guides/${g.slug}.html`)}>${esc(g.title)}</a></li>`).join('');
+  const guides = GUIDES.map(
+    (g) => `<li><a href="${r}guides/${g.slug}.html"${cur(`guides/${g.slug}.html`)}>${esc(g.title)}</a></li>`,
+  ).join('');
   const reference = REFERENCE.map((x) => `<li><a href="${r}${x.href}"${cur(x.href)}>${x.title}</a></li>`).join('');
-  const domains = groupByTag(site.methods).map(([tag, ms]) => {
-    const open = ms.some((m) => methodHref(m.name) === o.current) ? ' open' : '';
-    const items = ms.map((m) => `<li><a href="${r}${methodHref(m.name)}" title="${esc(m.name)}"${cur(methodHref(m.name))}${m.deprecated ? ' class="deprecated"' : ''}>${esc(m.name)}</a></li>`).join('');
-    return `<details${open}><summary>${esc(tagTitle(tag))} <span class="count">${ms.length}</span></summary><ul>${items}</ul></details>`;
-  }).join('');
+  const domains = groupByTag(site.methods)
+    .map(([tag, ms]) => {
+      const open = ms.some((m) => methodHref(m.name) === o.current) ? ' open' : '';
+      const items = ms
+        .map(
+          (m) =>
+            `<li><a href="${r}${methodHref(m.name)}" title="${esc(m.name)}"${cur(methodHref(m.name))}${m.deprecated ? ' class="deprecated"' : ''}>${esc(m.name)}</a></li>`,
+        )
+        .join('');
+      return `<details${open}><summary>${esc(tagTitle(tag))} <span class="count">${ms.length}</span></summary><ul>${items}</ul></details>`;
+    })
+    .join('');
   const downloads = DOCUMENTS.map((d) => `<a href="${r}${d.file}" download>${d.file}</a>`).join(' · ');
-  const scripts = ['assets/site.js', ...(o.scripts ?? [])].map((s) => `<script type="module" src="${r}${s}"></script>`).join('');
+  const scripts = ['assets/site.js', ...(o.scripts ?? [])]
+    .map((s) => `<script type="module" src="${r}${s}"></script>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${esc(o.title)} · l2node API</title>${o.description ? `<meta name="description" content="${esc(o.description)}">` : ''}

@@ -33,17 +33,24 @@ export function renderInline(text: string, o: MarkdownOptions = {}): string {
   });
   s = s.replace(/&lt;(https?:\/\/[^\s&]+)&gt;/g, '<a href="$1">$1</a>');
   s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/__([^_]+)__/g, '<strong>$1</strong>');
-  s = s.replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>').replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1<em>$2</em>');
+  s = s
+    .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>')
+    .replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1<em>$2</em>');
   return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => codes[Number(i)]!);
 }
 
 /** Turns heading text into an anchor id: `Admin API key (new)` → `admin-api-key-new`. */
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/`/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
-const isTableSep = (line: string | undefined) => !!line && /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
+const isTableSep = (line: string | undefined) =>
+  !!line && /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
 
 /** Renders a Markdown document to HTML. */
 export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
@@ -74,7 +81,11 @@ export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
       i++;
       continue;
     }
-    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) { out.push('<hr>'); i++; continue; }
+    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) {
+      out.push('<hr>');
+      i++;
+      continue;
+    }
     if (line.includes('|') && isTableSep(lines[i + 1])) {
       const rows: string[] = [];
       for (; i < lines.length && lines[i]!.includes('|') && lines[i]!.trim() !== ''; i++) rows.push(lines[i]!);
@@ -92,18 +103,30 @@ export function renderMarkdown(text: string, o: MarkdownOptions = {}): string {
       for (; i < lines.length; i++) {
         const l = lines[i]!;
         if (l.trim() === '') {
-          if (sameList(block[0]!, lines[i + 1] ?? '') || /^\s{2,}\S/.test(lines[i + 1] ?? '')) { block.push(''); continue; }
+          if (sameList(block[0]!, lines[i + 1] ?? '') || /^\s{2,}\S/.test(lines[i + 1] ?? '')) {
+            block.push('');
+            continue;
+          }
           break;
         }
-        if (LIST_ITEM.test(l) || /^\s+\S/.test(l)) { block.push(l); continue; }
+        if (LIST_ITEM.test(l) || /^\s+\S/.test(l)) {
+          block.push(l);
+          continue;
+        }
         // a lazy continuation line: plain text straight after an item belongs to it
-        if (block.at(-1)?.trim() && !startsBlock(lines, i)) { block.push(`  ${l}`); continue; }
+        if (block.at(-1)?.trim() && !startsBlock(lines, i)) {
+          block.push(`  ${l}`);
+          continue;
+        }
         break;
       }
       out.push(renderList(block, o));
       continue;
     }
-    if (line.trim() === '') { i++; continue; }
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
     const para: string[] = [];
     for (; i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines, i); i++) para.push(lines[i]!.trim());
     out.push(`<p>${renderInline(para.join(' '), o)}</p>`);
@@ -120,7 +143,13 @@ function sameList(first: string, next: string): boolean {
 
 function startsBlock(lines: string[], i: number): boolean {
   const l = lines[i]!;
-  return /^(#{1,6})\s/.test(l) || /^\s*(```|~~~)/.test(l) || LIST_ITEM.test(l) || /^\s*>/.test(l) || (l.includes('|') && isTableSep(lines[i + 1]));
+  return (
+    /^(#{1,6})\s/.test(l) ||
+    /^\s*(```|~~~)/.test(l) ||
+    LIST_ITEM.test(l) ||
+    /^\s*>/.test(l) ||
+    (l.includes('|') && isTableSep(lines[i + 1]))
+  );
 }
 
 function renderList(block: string[], o: MarkdownOptions): string {
@@ -135,7 +164,13 @@ function renderList(block: string[], o: MarkdownOptions): string {
   const lis = items.map(([first, ...rest]) => {
     const nestedAt = rest.findIndex((l) => LIST_ITEM.test(l));
     const textLines = nestedAt < 0 ? rest : rest.slice(0, nestedAt);
-    const text = renderInline([first, ...textLines].map((l) => l!.trim()).filter(Boolean).join(' '), o);
+    const text = renderInline(
+      [first, ...textLines]
+        .map((l) => l!.trim())
+        .filter(Boolean)
+        .join(' '),
+      o,
+    );
     const nested = nestedAt < 0 ? '' : renderMarkdown(rest.slice(nestedAt).join('\n'), o);
     return `<li>${text}${nested}</li>`;
   });
@@ -143,15 +178,35 @@ function renderList(block: string[], o: MarkdownOptions): string {
 }
 
 function renderTable(rows: string[], o: MarkdownOptions): string {
-  const cells = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim().replace(/\\\|/g, '|'));
   const [head, , ...body] = rows;
   const headCells = cells(head!);
   // a table whose header row is empty is a key/value list: drop the empty header
-  const th = headCells.every((c) => c === '') ? '' : `<thead><tr>${headCells.map((c) => `<th>${renderInline(c, o)}</th>`).join('')}</tr></thead>`;
-  const trs = body.map((r) => `<tr>${cells(r).map((c) => `<td>${renderInline(c, o)}</td>`).join('')}</tr>`).join('');
+  const th = headCells.every((c) => c === '')
+    ? ''
+    : `<thead><tr>${headCells.map((c) => `<th>${renderInline(c, o)}</th>`).join('')}</tr></thead>`;
+  const trs = body
+    .map(
+      (r) =>
+        `<tr>${cells(r)
+          .map((c) => `<td>${renderInline(c, o)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
   return scrollTable(`<table>${th}<tbody>${trs}</tbody></table>`);
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -16,28 +16,67 @@ export type Schema = Record<string, any> | boolean;
 export type OpenRpcDocument = Record<string, any>;
 
 /** One positional parameter of a method. */
-export interface ParamModel { name: string; required: boolean; summary: string; description: string; schema: Schema; deprecated: boolean }
+export interface ParamModel {
+  name: string;
+  required: boolean;
+  summary: string;
+  description: string;
+  schema: Schema;
+  deprecated: boolean;
+}
 
 /** One example pairing: the params sent and the result returned. */
-export interface ExampleModel { name: string; summary: string; params: unknown[]; result: unknown; hasResult: boolean }
+export interface ExampleModel {
+  name: string;
+  summary: string;
+  params: unknown[];
+  result: unknown;
+  hasResult: boolean;
+}
 
 /** One `x-error-examples` entry: params that make the method fail, and the error. */
-export interface ErrorExampleModel { name: string; summary: string; params: unknown[]; error: { code: number; message: string; data?: unknown } }
+export interface ErrorExampleModel {
+  name: string;
+  summary: string;
+  params: unknown[];
+  error: { code: number; message: string; data?: unknown };
+}
 
 /** One method of either document. */
 export interface MethodModel {
-  surface: Surface; name: string; handler: string; tag: string; summary: string; description: string;
-  params: ParamModel[]; result: { name: string; description: string; schema: Schema } | null;
-  errorKeys: string[]; examples: ExampleModel[]; errorExamples: ErrorExampleModel[];
-  deprecated: boolean; extension: string | null;
+  surface: Surface;
+  name: string;
+  handler: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params: ParamModel[];
+  result: { name: string; description: string; schema: Schema } | null;
+  errorKeys: string[];
+  examples: ExampleModel[];
+  errorExamples: ErrorExampleModel[];
+  deprecated: boolean;
+  extension: string | null;
 }
 
 /** One `components/errors` entry, merged across both documents. */
-export interface ErrorModel { key: string; code: number; message: string; description: string; dataSchema: Schema | null; surface: Surface; methods: string[] }
+export interface ErrorModel {
+  key: string;
+  code: number;
+  message: string;
+  description: string;
+  dataSchema: Schema | null;
+  surface: Surface;
+  methods: string[];
+}
 
 /** One `components/schemas` entry; `slug` names its page (admin-only clashes get a prefix). */
 export interface TypeModel {
-  name: string; slug: string; surface: Surface; schema: Schema; usedBy: string[];
+  name: string;
+  slug: string;
+  surface: Surface;
+  schema: Schema;
+  usedBy: string[];
   /** For a component that only gives another one a description (`{ title, description, allOf: [{ $ref }] }`): the one it wraps. It has no page of its own. */
   aliasOf?: string;
   /** A scalar referred to from one place only (a field's own limits, named after it): shown inline there, without a page. */
@@ -45,18 +84,54 @@ export interface TypeModel {
 }
 
 /** Everything the site renders. */
-export interface SiteModel { docs: Record<Surface, OpenRpcDocument>; methods: MethodModel[]; errors: ErrorModel[]; types: TypeModel[]; version: string; warnings: string[] }
+export interface SiteModel {
+  docs: Record<Surface, OpenRpcDocument>;
+  methods: MethodModel[];
+  errors: ErrorModel[];
+  types: TypeModel[];
+  version: string;
+  warnings: string[];
+}
 
 /** The domain order of the navigation (ARCHITECTURE.md: one tag per method). */
-export const TAG_ORDER = ['blocks', 'transactions', 'state', 'trees', 'messages', 'logs', 'contracts', 'node-info', 'validators', 'debug', 'admin', 'dev'];
+export const TAG_ORDER = [
+  'blocks',
+  'transactions',
+  'state',
+  'trees',
+  'messages',
+  'logs',
+  'contracts',
+  'node-info',
+  'validators',
+  'debug',
+  'admin',
+  'dev',
+];
 
 /** JSON-RPC 2.0's own errors, used when a document does not declare them. */
 export const STANDARD_ERRORS: Record<string, { code: number; message: string; description: string }> = {
   PARSE_ERROR: { code: -32700, message: 'Parse error', description: 'The request body is not valid JSON.' },
-  INVALID_REQUEST: { code: -32600, message: 'Invalid Request', description: 'The body is JSON but not a JSON-RPC 2.0 request object.' },
-  METHOD_NOT_FOUND: { code: -32601, message: 'Method not found', description: 'No method of this name on this port (admin methods live on the admin port).' },
-  INVALID_PARAMS: { code: -32602, message: 'Invalid params', description: 'A parameter does not match its schema; the message names the parameter and the rule.' },
-  INTERNAL_ERROR: { code: -32603, message: 'Internal error', description: 'The node failed unexpectedly; details are in its log, not on the wire.' },
+  INVALID_REQUEST: {
+    code: -32600,
+    message: 'Invalid Request',
+    description: 'The body is JSON but not a JSON-RPC 2.0 request object.',
+  },
+  METHOD_NOT_FOUND: {
+    code: -32601,
+    message: 'Method not found',
+    description: 'No method of this name on this port (admin methods live on the admin port).',
+  },
+  INVALID_PARAMS: {
+    code: -32602,
+    message: 'Invalid params',
+    description: 'A parameter does not match its schema; the message names the parameter and the rule.',
+  },
+  INTERNAL_ERROR: {
+    code: -32603,
+    message: 'Internal error',
+    description: 'The node failed unexpectedly; details are in its log, not on the wire.',
+  },
 };
 
 /** Reads a document, or an empty one (with a warning) while it is missing or half-written. */
@@ -80,15 +155,24 @@ export function deref<T = any>(doc: OpenRpcDocument, value: any): T {
   return node as T;
 }
 
-const emptyDocument = (): OpenRpcDocument => ({ openrpc: '1.3.2', info: { title: '', version: '' }, methods: [], components: {} });
+const emptyDocument = (): OpenRpcDocument => ({
+  openrpc: '1.3.2',
+  info: { title: '', version: '' },
+  methods: [],
+  components: {},
+});
 
 /** Builds the site model from the parsed documents (a surface left out renders as empty). */
 export function buildModel(given: Partial<Record<Surface, OpenRpcDocument>>, warnings: string[] = []): SiteModel {
   // The site shows the documents' texts without citations of repository files it does not publish.
-  const docs = Object.fromEntries(SURFACES.map((s) => [s, cleanDocumentTexts(given[s] ?? emptyDocument())])) as Record<Surface, OpenRpcDocument>;
+  const docs = Object.fromEntries(SURFACES.map((s) => [s, cleanDocumentTexts(given[s] ?? emptyDocument())])) as Record<
+    Surface,
+    OpenRpcDocument
+  >;
   const methods: MethodModel[] = [];
   for (const surface of SURFACES)
-    for (const raw of docs[surface].methods ?? []) methods.push(toMethod(docs[surface], surface, deref(docs[surface], raw)));
+    for (const raw of docs[surface].methods ?? [])
+      methods.push(toMethod(docs[surface], surface, deref(docs[surface], raw)));
   const errors = collectErrors(docs, methods);
   const types = collectTypes(docs, methods);
   const version = docs.public.info?.version || docs.admin.info?.version || '';
@@ -98,30 +182,49 @@ export function buildModel(given: Partial<Record<Surface, OpenRpcDocument>>, war
 function toMethod(doc: OpenRpcDocument, surface: Surface, m: any): MethodModel {
   const params: ParamModel[] = (m.params ?? []).map((p: any) => {
     const d = deref(doc, p);
-    return { name: d.name, required: d.required === true, summary: d.summary ?? '', description: d.description ?? '', schema: d.schema ?? true, deprecated: d.deprecated === true };
+    return {
+      name: d.name,
+      required: d.required === true,
+      summary: d.summary ?? '',
+      description: d.description ?? '',
+      schema: d.schema ?? true,
+      deprecated: d.deprecated === true,
+    };
   });
   const r = m.result ? deref(doc, m.result) : null;
   const tags = (m.tags ?? []).map((t: any) => deref(doc, t)?.name).filter(Boolean);
   return {
-    surface, name: m.name, handler: String(m.name).replace(/^[a-zA-Z]+_/, ''),
+    surface,
+    name: m.name,
+    handler: String(m.name).replace(/^[a-zA-Z]+_/, ''),
     tag: tags[0] ?? (surface === 'public' ? 'other' : surface),
-    summary: m.summary ?? '', description: m.description ?? '', params,
-    result: r ? { name: r.name ?? 'result', description: r.description ?? r.summary ?? '', schema: r.schema ?? true } : null,
+    summary: m.summary ?? '',
+    description: m.description ?? '',
+    params,
+    result: r
+      ? { name: r.name ?? 'result', description: r.description ?? r.summary ?? '', schema: r.schema ?? true }
+      : null,
     errorKeys: (m.errors ?? []).map((e: any) => errorKey(doc, e)).filter(Boolean),
     examples: (m.examples ?? []).map((e: any) => toExample(doc, deref(doc, e))),
     errorExamples: (m['x-error-examples'] ?? []).map((e: any) => ({
-      name: e.name ?? '', summary: e.summary ?? '', params: (e.params ?? []).map((p: any) => deref(doc, p)?.value), error: e.error ?? { code: 0, message: '' },
+      name: e.name ?? '',
+      summary: e.summary ?? '',
+      params: (e.params ?? []).map((p: any) => deref(doc, p)?.value),
+      error: e.error ?? { code: 0, message: '' },
     })),
-    deprecated: m.deprecated === true, extension: typeof m['x-extension'] === 'string' ? m['x-extension'] : null,
+    deprecated: m.deprecated === true,
+    extension: typeof m['x-extension'] === 'string' ? m['x-extension'] : null,
   };
 }
 
 function toExample(doc: OpenRpcDocument, e: any): ExampleModel {
   const result = e.result ? deref(doc, e.result) : undefined;
   return {
-    name: e.name ?? '', summary: e.summary ?? e.description ?? '',
+    name: e.name ?? '',
+    summary: e.summary ?? e.description ?? '',
     params: (e.params ?? []).map((p: any) => deref(doc, p)?.value),
-    result: result?.value ?? null, hasResult: result !== undefined,
+    result: result?.value ?? null,
+    hasResult: result !== undefined,
   };
 }
 
@@ -143,9 +246,13 @@ function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodMo
       const detail = docs[surface]['x-errors']?.[key] ?? {};
       const std = STANDARD_ERRORS[key];
       byKey.set(key, {
-        key, code: e.code, message: e.message ?? '', surface,
+        key,
+        code: e.code,
+        message: e.message ?? '',
+        surface,
         description: detail.description ?? std?.description ?? '',
-        dataSchema: detail.dataSchema ?? null, methods: [],
+        dataSchema: detail.dataSchema ?? null,
+        methods: [],
       });
     }
   }
@@ -156,23 +263,42 @@ function collectErrors(docs: Record<Surface, OpenRpcDocument>, methods: MethodMo
 function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodModel[]): TypeModel[] {
   const types: TypeModel[] = [];
   const publicSchemas = docs.public.components?.schemas ?? {};
-  for (const [name, schema] of Object.entries(publicSchemas)) types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [], ...alias(schema) });
+  for (const [name, schema] of Object.entries(publicSchemas))
+    types.push({ name, slug: name, surface: 'public', schema: schema as Schema, usedBy: [], ...alias(schema) });
   // A schema another document also defines identically is one page; a differing one gets its surface as prefix.
   for (const surface of ['admin', 'dev'] as const) {
     for (const [name, schema] of Object.entries(docs[surface].components?.schemas ?? {})) {
       const same = types.find((t) => t.name === name);
       if (same && canonical(same.schema) === canonical(schema)) continue;
-      types.push({ name, slug: same ? `${surface}.${name}` : name, surface, schema: schema as Schema, usedBy: [], ...alias(schema) });
+      types.push({
+        name,
+        slug: same ? `${surface}.${name}` : name,
+        surface,
+        schema: schema as Schema,
+        usedBy: [],
+        ...alias(schema),
+      });
     }
   }
   // how often each document refers to each component (the most of any document: the same field may be in two)
   const uses = new Map<string, number>();
   for (const surface of SURFACES) {
-    for (const [, name] of JSON.stringify(docs[surface]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) uses.set(`${surface}:${name}`, (uses.get(`${surface}:${name}`) ?? 0) + 1);
+    for (const [, name] of JSON.stringify(docs[surface]).matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      uses.set(`${surface}:${name}`, (uses.get(`${surface}:${name}`) ?? 0) + 1);
   }
   for (const t of types) {
     const s = t.schema;
-    const scalar = typeof s === 'object' && !t.aliasOf && !s.properties && !s.oneOf && !s.anyOf && !s.allOf && !s.items && !s.enum && typeof s.type === 'string' && !['object', 'array', 'null'].includes(s.type);
+    const scalar =
+      typeof s === 'object' &&
+      !t.aliasOf &&
+      !s.properties &&
+      !s.oneOf &&
+      !s.anyOf &&
+      !s.allOf &&
+      !s.items &&
+      !s.enum &&
+      typeof s.type === 'string' &&
+      !['object', 'array', 'null'].includes(s.type);
     if (scalar && Math.max(...SURFACES.map((x) => uses.get(`${x}:${t.name}`) ?? 0)) <= 1) t.inline = true;
   }
   for (const m of methods) {
@@ -188,14 +314,26 @@ function collectTypes(docs: Record<Surface, OpenRpcDocument>, methods: MethodMod
 function alias(schema: unknown): { aliasOf?: string } {
   if (!schema || typeof schema !== 'object') return {};
   const s = schema as Record<string, any>;
-  const only = Array.isArray(s.allOf) && s.allOf.length === 1 && typeof s.allOf[0]?.$ref === 'string' && Object.keys(s.allOf[0]).length === 1;
-  const plain = Object.keys(s).every((k) => ['title', 'description', 'allOf', 'examples', 'deprecated', '$comment'].includes(k));
-  return only && plain && s.allOf[0].$ref.startsWith('#/components/schemas/') ? { aliasOf: s.allOf[0].$ref.split('/').pop() } : {};
+  const only =
+    Array.isArray(s.allOf) &&
+    s.allOf.length === 1 &&
+    typeof s.allOf[0]?.$ref === 'string' &&
+    Object.keys(s.allOf[0]).length === 1;
+  const plain = Object.keys(s).every((k) =>
+    ['title', 'description', 'allOf', 'examples', 'deprecated', '$comment'].includes(k),
+  );
+  return only && plain && s.allOf[0].$ref.startsWith('#/components/schemas/')
+    ? { aliasOf: s.allOf[0].$ref.split('/').pop() }
+    : {};
 }
 
 /** JSON with object keys sorted, so that the same schema written in another key order compares equal. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 }
 
 /** The component named `name` as written, wrapper or not. */

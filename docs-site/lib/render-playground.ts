@@ -37,5 +37,11 @@ export function renderPlaygroundPage(site: SiteModel): string {
   <div id="pg-explain"></div>
   <pre><code id="pg-body"></code></pre>
 </section>`;
-  return layout(site, { title: 'Playground', root: '', current: 'playground.html', body, scripts: ['data/playground-data.js', 'assets/playground.js'] });
+  return layout(site, {
+    title: 'Playground',
+    root: '',
+    current: 'playground.html',
+    body,
+    scripts: ['data/playground-data.js', 'assets/playground.js'],
+  });
 }

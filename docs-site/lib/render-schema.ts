@@ -10,7 +10,10 @@ import { rawTypeFor, typeFor } from './model.ts';
 
 /** Where a schema is rendered: for relative links and for resolving names on the right surface. */
 export interface SchemaContext {
-  root: string; surface: Surface; types: TypeModel[]; noHints?: boolean;
+  root: string;
+  surface: Surface;
+  types: TypeModel[];
+  noHints?: boolean;
   /** Prefix of the ids given to property rows (`field-`, `result-`); rows get no ids without it. */
   idPrefix?: string;
   /** Ids already used on the page, so that every row id is unique. */
@@ -46,7 +49,7 @@ export function describedBy(p: Schema, ctx: SchemaContext): string {
   const raw = name ? rawTypeFor(ctx.types, ctx.surface, name) : undefined;
   if (raw?.aliasOf && typeof raw.schema === 'object' && raw.schema.description) return raw.schema.description;
   const final = name ? typeFor(ctx.types, ctx.surface, name) : undefined;
-  return final?.inline && typeof final.schema === 'object' ? final.schema.description ?? '' : '';
+  return final?.inline && typeof final.schema === 'object' ? (final.schema.description ?? '') : '';
 }
 
 /** Returns the limits of a schema as short phrases: "≥ 1", "at most 1000 items", "default 100". */
@@ -78,18 +81,30 @@ export function schemaSummary(schema: Schema, ctx: SchemaContext): string {
   const s = schema as Record<string, any>;
   let head: string;
   const target = typeof s.$ref === 'string' ? typeFor(ctx.types, ctx.surface, s.$ref.split('/').pop()!) : undefined;
-  const nullable = typeof target?.schema === 'object' && (target.schema.oneOf ?? target.schema.anyOf)?.length === 2
-    && (target.schema.oneOf ?? target.schema.anyOf).some((a: any) => typeof a.$ref === 'string' && isNullRef(a.$ref, ctx));
-  if (target?.inline && typeof target.schema === 'object') head = schemaSummary({ ...target.schema, description: undefined, title: undefined }, ctx);
+  const nullable =
+    typeof target?.schema === 'object' &&
+    (target.schema.oneOf ?? target.schema.anyOf)?.length === 2 &&
+    (target.schema.oneOf ?? target.schema.anyOf).some((a: any) => typeof a.$ref === 'string' && isNullRef(a.$ref, ctx));
+  if (target?.inline && typeof target.schema === 'object')
+    head = schemaSummary({ ...target.schema, description: undefined, title: undefined }, ctx);
   // "NullableL2Block" reads better as what it is: "L2Block or null"
-  else if (nullable) head = schemaSummary({ oneOf: (target!.schema as Record<string, any>).oneOf ?? (target!.schema as Record<string, any>).anyOf }, ctx);
-  else if (typeof s.$ref === 'string') head = isNullRef(s.$ref, ctx) ? 'null' : refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
+  else if (nullable)
+    head = schemaSummary(
+      { oneOf: (target!.schema as Record<string, any>).oneOf ?? (target!.schema as Record<string, any>).anyOf },
+      ctx,
+    );
+  else if (typeof s.$ref === 'string')
+    head = isNullRef(s.$ref, ctx) ? 'null' : refLink(s.$ref, ctx) + scalarHint(s.$ref, ctx);
   else if (s.const !== undefined) head = `<code>${esc(JSON.stringify(s.const))}</code>`;
-  else if (Array.isArray(s.enum)) head = `one of ${s.enum.map((e: unknown) => `<code>${esc(JSON.stringify(e))}</code>`).join(', ')}`;
-  else if (s.oneOf || s.anyOf) head = (s.oneOf ?? s.anyOf).map((x: Schema) => alternativeSummary(x, ctx)).join(' <span class="or">or</span> ');
+  else if (Array.isArray(s.enum))
+    head = `one of ${s.enum.map((e: unknown) => `<code>${esc(JSON.stringify(e))}</code>`).join(', ')}`;
+  else if (s.oneOf || s.anyOf)
+    head = (s.oneOf ?? s.anyOf).map((x: Schema) => alternativeSummary(x, ctx)).join(' <span class="or">or</span> ');
   else if (s.allOf) head = s.allOf.map((x: Schema) => schemaSummary(x, ctx)).join(' <span class="or">and</span> ');
   else if (s.type === 'array' || (s.items && !s.type)) {
-    const items = Array.isArray(s.prefixItems ?? s.items) ? `[${(s.prefixItems ?? s.items).map((x: Schema) => schemaSummary(x, ctx)).join(', ')}]` : schemaSummary(s.items ?? true, ctx);
+    const items = Array.isArray(s.prefixItems ?? s.items)
+      ? `[${(s.prefixItems ?? s.items).map((x: Schema) => schemaSummary(x, ctx)).join(', ')}]`
+      : schemaSummary(s.items ?? true, ctx);
     head = `array of ${items}`;
   } else if (Array.isArray(s.type)) head = s.type.join(' or ');
   else head = esc(s.type ?? (s.properties ? 'object' : 'any value'));
@@ -107,7 +122,10 @@ function alternativeSummary(x: Schema, ctx: SchemaContext): string {
   if (typeof x.title === 'string' && x.title) return `<span class="alt-title">${esc(x.title)}</span>`;
   const keys: string[] = x.required?.length ? x.required : Object.keys(x.properties ?? {});
   if (keys.length === 0) return 'object';
-  const shown = keys.slice(0, 3).map((k) => `<code>${esc(k)}</code>`).join(', ');
+  const shown = keys
+    .slice(0, 3)
+    .map((k) => `<code>${esc(k)}</code>`)
+    .join(', ');
   return `object {${shown}${keys.length > 3 ? ', …' : ''}}`;
 }
 
@@ -139,34 +157,58 @@ export function schemaDetail(schema: Schema, ctx: SchemaContext, depth = 0): str
   // "X or null": the fields shown are X's
   const alts: any[] | undefined = target?.oneOf ?? target?.anyOf;
   const nonNull = alts?.length === 2 ? alts.filter((a) => !(typeof a.$ref === 'string' && isNullRef(a.$ref, ctx))) : [];
-  if (nonNull.length === 1 && typeof nonNull[0].$ref === 'string') { s = { ...s, $ref: nonNull[0].$ref }; target = refTarget(s, ctx); }
-  if (target?.properties) parts.push(`<p class="muted">${refLink(s.$ref, ctx)} has these fields:</p>${propertyTable(target, ctx, 1)}`);
+  if (nonNull.length === 1 && typeof nonNull[0].$ref === 'string') {
+    s = { ...s, $ref: nonNull[0].$ref };
+    target = refTarget(s, ctx);
+  }
+  if (target?.properties)
+    parts.push(`<p class="muted">${refLink(s.$ref, ctx)} has these fields:</p>${propertyTable(target, ctx, 1)}`);
   // a named list or union (a method's "GetBlocksResult") says what it is, so the reader need not click
-  else if (target && (target.type === 'array' || target.oneOf || target.anyOf) && !schemaSummary(s, ctx).includes('<span class="or">'))
-    parts.push(`<p class="muted">${refLink(s.$ref, ctx)} is ${schemaSummary({ ...target, description: undefined, title: undefined }, ctx)}.</p>`);
-  const items = s.type === 'array' && s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : null;
-  if (items?.properties && depth < 3) parts.push(`<p class="muted">Each item:</p>${propertyTable(items, ctx, depth + 1)}`);
+  else if (
+    target &&
+    (target.type === 'array' || target.oneOf || target.anyOf) &&
+    !schemaSummary(s, ctx).includes('<span class="or">')
+  )
+    parts.push(
+      `<p class="muted">${refLink(s.$ref, ctx)} is ${schemaSummary({ ...target, description: undefined, title: undefined }, ctx)}.</p>`,
+    );
+  const items =
+    s.type === 'array' && s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? s.items : null;
+  if (items?.properties && depth < 3)
+    parts.push(`<p class="muted">Each item:</p>${propertyTable(items, ctx, depth + 1)}`);
   for (const key of ['oneOf', 'anyOf'] as const) {
     const alts = s[key];
     if (Array.isArray(alts) && alts.some((a: any) => a.properties) && depth < 3)
-      parts.push(`<ol class="alts">${alts.map((a: Schema) => `<li>${typeof a === 'object' && a.title ? `<strong>${esc(a.title)}</strong>` : ''}${schemaDetail(a, ctx, depth + 1)}</li>`).join('')}</ol>`);
+      parts.push(
+        `<ol class="alts">${alts.map((a: Schema) => `<li>${typeof a === 'object' && a.title ? `<strong>${esc(a.title)}</strong>` : ''}${schemaDetail(a, ctx, depth + 1)}</li>`).join('')}</ol>`,
+      );
   }
   return parts.join('\n');
 }
 
 function propertyTable(s: Record<string, any>, ctx: SchemaContext, depth: number): string {
   const required = new Set<string>(s.required ?? []);
-  const rows = Object.entries(s.properties as Record<string, Schema>).map(([name, p]) => {
-    const desc = renderInline(describedBy(p, ctx));
-    const path = ctx.idPrefix !== undefined ? `${ctx.idPrefix}${name}` : undefined;
-    const inner = path ? { ...ctx, idPrefix: `${path}.` } : ctx;
-    const nested = typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties)) ? schemaDetail({ ...p, description: undefined }, inner, depth + 1) : '';
-    const id = path ? uniqueId(ctx.ids, path) : '';
-    const anchor = id ? `<a class="anchor" href="#${esc(id)}" aria-label="Link to field ${esc(name)}">#</a>` : '';
-    return `<tr${id ? ` id="${esc(id)}"` : ''}><td><code>${esc(name)}</code>${anchor}${required.has(name) ? '' : ' <span class="opt">optional</span>'}${typeof p === 'object' && p.deprecated ? ' <span class="badge dep">deprecated</span>' : ''}</td><td>${nested || schemaSummary(p, ctx)}</td><td>${desc}</td></tr>`;
-  }).join('');
+  const rows = Object.entries(s.properties as Record<string, Schema>)
+    .map(([name, p]) => {
+      const desc = renderInline(describedBy(p, ctx));
+      const path = ctx.idPrefix !== undefined ? `${ctx.idPrefix}${name}` : undefined;
+      const inner = path ? { ...ctx, idPrefix: `${path}.` } : ctx;
+      const nested =
+        typeof p === 'object' && (p.properties || (p.type === 'array' && (p.items as any)?.properties))
+          ? schemaDetail({ ...p, description: undefined }, inner, depth + 1)
+          : '';
+      const id = path ? uniqueId(ctx.ids, path) : '';
+      const anchor = id ? `<a class="anchor" href="#${esc(id)}" aria-label="Link to field ${esc(name)}">#</a>` : '';
+      return `<tr${id ? ` id="${esc(id)}"` : ''}><td><code>${esc(name)}</code>${anchor}${required.has(name) ? '' : ' <span class="opt">optional</span>'}${typeof p === 'object' && p.deprecated ? ' <span class="badge dep">deprecated</span>' : ''}</td><td>${nested || schemaSummary(p, ctx)}</td><td>${desc}</td></tr>`;
+    })
+    .join('');
   const extra = s.additionalProperties === false ? '' : '<p class="muted">Other properties are allowed.</p>';
-  return scrollTable(`<table class="props"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`, 'Fields') + (depth === 0 ? extra : '');
+  return (
+    scrollTable(
+      `<table class="props"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`,
+      'Fields',
+    ) + (depth === 0 ? extra : '')
+  );
 }
 
 /** The raw JSON Schema, folded away for those who want it. */

@@ -10,7 +10,11 @@ import { needsApiKey } from './model.ts';
 import type { MethodModel, Surface } from './model.ts';
 
 /** The default URL of each surface (the documents' `servers`). */
-export const DEFAULT_URLS: Record<Surface, string> = { public: 'http://127.0.0.1:8080', admin: 'http://127.0.0.1:8880', dev: 'http://127.0.0.1:8880' };
+export const DEFAULT_URLS: Record<Surface, string> = {
+  public: 'http://127.0.0.1:8080',
+  admin: 'http://127.0.0.1:8880',
+  dev: 'http://127.0.0.1:8880',
+};
 
 /** The snippet languages, in tab order; `hl` is the highlighter's language, `ext` the file a runner writes. */
 export const SNIPPET_LANGS = [
@@ -40,7 +44,10 @@ export const CLIENT_PACKAGE_SOURCES: Record<string, string> = {
 
 /** How each language reads the admin API key from the environment (the reader's key replaces it in the browser). */
 export const KEY_EXPRESSIONS: Record<SnippetLang, string> = {
-  curl: '$ADMIN_API_KEY', typescript: 'process.env.ADMIN_API_KEY!', python: 'os.environ["ADMIN_API_KEY"]', go: 'os.Getenv("ADMIN_API_KEY")',
+  curl: '$ADMIN_API_KEY',
+  typescript: 'process.env.ADMIN_API_KEY!',
+  python: 'os.environ["ADMIN_API_KEY"]',
+  go: 'os.Getenv("ADMIN_API_KEY")',
 };
 
 /**
@@ -66,12 +73,22 @@ export type SnippetMethod = Pick<MethodModel, 'name' | 'handler' | 'surface'>;
  * The snippet of `lang` for a call. `keyExpression` defaults to the language's environment read;
  * pass KEY_PLACEHOLDER to mark it for the page.
  */
-export function snippet(lang: SnippetLang, m: SnippetMethod, params: unknown[], url = DEFAULT_URLS[m.surface], keyExpression = KEY_EXPRESSIONS[lang]): string {
+export function snippet(
+  lang: SnippetLang,
+  m: SnippetMethod,
+  params: unknown[],
+  url = DEFAULT_URLS[m.surface],
+  keyExpression = KEY_EXPRESSIONS[lang],
+): string {
   switch (lang) {
-    case 'curl': return curlSnippet(m, params, url, keyExpression);
-    case 'typescript': return typescriptSnippet(m, params, url, keyExpression);
-    case 'python': return pythonSnippet(m, params, url, keyExpression);
-    case 'go': return goSnippet(m, params, url, keyExpression);
+    case 'curl':
+      return curlSnippet(m, params, url, keyExpression);
+    case 'typescript':
+      return typescriptSnippet(m, params, url, keyExpression);
+    case 'python':
+      return pythonSnippet(m, params, url, keyExpression);
+    case 'go':
+      return goSnippet(m, params, url, keyExpression);
   }
 }
 
@@ -79,7 +96,12 @@ export function snippet(lang: SnippetLang, m: SnippetMethod, params: unknown[], 
 const LARGE_BODY = 64 * 1024;
 
 /** A curl command for a call; admin calls read the key from $ADMIN_API_KEY rather than embedding it. */
-export function curlSnippet(m: Pick<MethodModel, 'name' | 'surface'>, params: unknown[], url = DEFAULT_URLS[m.surface], keyExpression = KEY_EXPRESSIONS.curl): string {
+export function curlSnippet(
+  m: Pick<MethodModel, 'name' | 'surface'>,
+  params: unknown[],
+  url = DEFAULT_URLS[m.surface],
+  keyExpression = KEY_EXPRESSIONS.curl,
+): string {
   const lines = [`curl -s -X POST ${url}`, `  -H 'Content-Type: application/json'`];
   if (needsApiKey(m.surface)) lines.push(`  -H "x-api-key: ${keyExpression}"`);
   const body = JSON.stringify(requestBody(m.name, params));
@@ -90,7 +112,12 @@ export function curlSnippet(m: Pick<MethodModel, 'name' | 'surface'>, params: un
 }
 
 /** A program calling the typed client (one method per RPC method; errors reject with JsonRpcError). */
-export function typescriptSnippet(m: SnippetMethod, params: unknown[], url = DEFAULT_URLS[m.surface], keyExpression = KEY_EXPRESSIONS.typescript): string {
+export function typescriptSnippet(
+  m: SnippetMethod,
+  params: unknown[],
+  url = DEFAULT_URLS[m.surface],
+  keyExpression = KEY_EXPRESSIONS.typescript,
+): string {
   const c = CLIENT_IMPORT[m.surface];
   const options = needsApiKey(m.surface) ? `, { apiKey: ${keyExpression} }` : '';
   const args = params.map((p) => JSON.stringify(p, null, JSON.stringify(p).length > 72 ? 2 : 0)).join(', ');
@@ -104,7 +131,12 @@ export function typescriptSnippet(m: SnippetMethod, params: unknown[], url = DEF
 }
 
 /** A Python 3 program using only the standard library (urllib). */
-export function pythonSnippet(m: SnippetMethod, params: unknown[], url = DEFAULT_URLS[m.surface], keyExpression = KEY_EXPRESSIONS.python): string {
+export function pythonSnippet(
+  m: SnippetMethod,
+  params: unknown[],
+  url = DEFAULT_URLS[m.surface],
+  keyExpression = KEY_EXPRESSIONS.python,
+): string {
   const headers = [`"Content-Type": "application/json"`];
   if (needsApiKey(m.surface)) headers.push(`"x-api-key": ${keyExpression}`);
   const body = `{"jsonrpc": "2.0", "id": 1, "method": "${m.name}", "params": ${pythonLiteral(params, 1)}}`;
@@ -135,7 +167,9 @@ export function pythonLiteral(value: unknown, indent = 0): string {
     if (v === false) return 'False';
     if (typeof v !== 'object') return JSON.stringify(v);
     const short = JSON.stringify(v).length <= 60;
-    const items = Array.isArray(v) ? v.map((x) => lit(x, depth + 1)) : Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${lit(x, depth + 1)}`);
+    const items = Array.isArray(v)
+      ? v.map((x) => lit(x, depth + 1))
+      : Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${lit(x, depth + 1)}`);
     const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
     if (items.length === 0) return open + close;
     if (short || flat.length <= 72) return `${open}${items.join(', ')}${close}`;
@@ -145,7 +179,12 @@ export function pythonLiteral(value: unknown, indent = 0): string {
 }
 
 /** A Go program using only net/http; it prints the node's answer as it comes. */
-export function goSnippet(m: SnippetMethod, params: unknown[], url = DEFAULT_URLS[m.surface], keyExpression = KEY_EXPRESSIONS.go): string {
+export function goSnippet(
+  m: SnippetMethod,
+  params: unknown[],
+  url = DEFAULT_URLS[m.surface],
+  keyExpression = KEY_EXPRESSIONS.go,
+): string {
   const json = JSON.stringify(requestBody(m.name, params));
   const literal = json.includes('`') ? JSON.stringify(json) : `\`${json}\``;
   return [
@@ -175,4 +214,3 @@ export function goSnippet(m: SnippetMethod, params: unknown[], url = DEFAULT_URL
     `}`,
   ].join('\n');
 }
-

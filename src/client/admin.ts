@@ -9,7 +9,13 @@ import { errorGuards, type AnyCatalogueError, type CatalogueError } from './type
 export type * from '../generated/admin/types.ts';
 export type { AdminHandlers } from '../generated/admin/handlers.ts';
 export { ErrorCode, ErrorMessage, type ErrorData, type ErrorName } from '../generated/admin/errors.ts';
-export { createNodeAdminClient, JsonRpcError, type AdminClientOptions, type ClientOptions, type NodeAdminClient } from '../generated/admin/client.ts';
+export {
+  createNodeAdminClient,
+  JsonRpcError,
+  type AdminClientOptions,
+  type ClientOptions,
+  type NodeAdminClient,
+} from '../generated/admin/client.ts';
 
 const guards = errorGuards<typeof ErrorCode, ErrorData>(ErrorCode);
 
@@ -18,6 +24,9 @@ export type NodeAdminError<N extends keyof typeof ErrorCode> = CatalogueError<ty
 /** Any admin-API catalogue error; `switch (err.code)` narrows `err.data`. */
 export type AnyNodeAdminError = AnyCatalogueError<typeof ErrorCode, ErrorData>;
 /** True when `error` is admin catalogue error `name`. */
-export const isNodeAdminError: <N extends keyof typeof ErrorCode>(error: unknown, name: N) => error is NodeAdminError<N> = guards.is;
+export const isNodeAdminError: <N extends keyof typeof ErrorCode>(
+  error: unknown,
+  name: N,
+) => error is NodeAdminError<N> = guards.is;
 /** True when `error` carries any code of the admin catalogue. */
 export const isAnyNodeAdminError: (error: unknown) => error is AnyNodeAdminError = guards.isAny;

@@ -5,5 +5,13 @@
  * @module
  */
 export * from './public.ts';
-export { createNodeAdminClient, isNodeAdminError, isAnyNodeAdminError, type AdminClientOptions, type NodeAdminClient, type NodeAdminError, type AnyNodeAdminError } from './admin.ts';
+export {
+  createNodeAdminClient,
+  isNodeAdminError,
+  isAnyNodeAdminError,
+  type AdminClientOptions,
+  type NodeAdminClient,
+  type NodeAdminError,
+  type AnyNodeAdminError,
+} from './admin.ts';
 export { createDevClient, isDevError, type DevClient, type DevError } from './dev.ts';

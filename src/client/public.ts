@@ -18,6 +18,7 @@ export type NodeError<N extends keyof typeof ErrorCode> = CatalogueError<typeof 
 /** Any public-API catalogue error; `switch (err.code)` narrows `err.data`. */
 export type AnyNodeError = AnyCatalogueError<typeof ErrorCode, ErrorData>;
 /** True when `error` is public catalogue error `name`: `if (isNodeError(e, 'BLOCK_NOT_YET_SYNCED')) e.data.latest`. */
-export const isNodeError: <N extends keyof typeof ErrorCode>(error: unknown, name: N) => error is NodeError<N> = guards.is;
+export const isNodeError: <N extends keyof typeof ErrorCode>(error: unknown, name: N) => error is NodeError<N> =
+  guards.is;
 /** True when `error` carries any code of the public catalogue. */
 export const isAnyNodeError: (error: unknown) => error is AnyNodeError = guards.isAny;

@@ -10,9 +10,21 @@ import type { Tx as WireTxParam } from '../generated/public/types.ts';
 import { anchorHeaderFromWire, buildPrivateTx, type BuiltTx, type WireBlockHeaderLike } from '../impl/tx/tx-builder.ts';
 import type { GasFees, PrivateLog } from '../impl/tx/types.ts';
 
-export { anchorHeaderFromWire, buildPrivateTx, type BuiltTx, type PrivateTxOptions, type TxCommitmentOptions, type WireBlockHeaderLike } from '../impl/tx/tx-builder.ts';
+export {
+  anchorHeaderFromWire,
+  buildPrivateTx,
+  type BuiltTx,
+  type PrivateTxOptions,
+  type TxCommitmentOptions,
+  type WireBlockHeaderLike,
+} from '../impl/tx/tx-builder.ts';
 export type { BlockHeader, Gas, GasFees, PrivateLog, Tx as DecodedTx, WireTx } from '../impl/tx/types.ts';
-export { MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS } from '../impl/tx/constants.ts';
+export {
+  MAX_NOTE_HASHES_PER_TX,
+  MAX_NULLIFIERS_PER_TX,
+  MAX_PRIVATE_LOGS_PER_TX,
+  PRIVATE_LOG_SIZE_IN_FIELDS,
+} from '../impl/tx/constants.ts';
 
 /** The accounts a dev node funds with FeeJuice at genesis (src/impl/engine.ts DEV_FUNDED_ACCOUNTS). */
 export const DEV_FEE_PAYERS: readonly bigint[] = [0x1001n, 0x1002n, 0x1003n];
@@ -36,7 +48,12 @@ export interface DevTx extends Omit<BuiltTx, 'wire'> {
 
 /** Builds a private-only tx for the node `node` talks to, anchored at its latest block. */
 export async function buildDevTx(node: NodeClient, options: DevTxOptions = {}): Promise<DevTx> {
-  const [chainId, version, header, minFees] = await Promise.all([node.getChainId(), node.getVersion(), node.getBlockHeader('latest'), node.getCurrentMinFees()]);
+  const [chainId, version, header, minFees] = await Promise.all([
+    node.getChainId(),
+    node.getVersion(),
+    node.getBlockHeader('latest'),
+    node.getCurrentMinFees(),
+  ]);
   if (header === null) throw new Error('the node has no latest block header');
   const built = buildPrivateTx({
     chainId: BigInt(chainId),
@@ -53,7 +70,8 @@ export async function buildDevTx(node: NodeClient, options: DevTxOptions = {}): 
 
 /** Each minimum fee × `multiplier`, rounded up, at least 1. */
 function scaleFees(min: { readonly feePerDaGas: string; readonly feePerL2Gas: string }, multiplier: number): GasFees {
-  if (!Number.isFinite(multiplier) || multiplier < 1) throw new RangeError(`feeMultiplier must be a finite number >= 1, got ${multiplier}`);
+  if (!Number.isFinite(multiplier) || multiplier < 1)
+    throw new RangeError(`feeMultiplier must be a finite number >= 1, got ${multiplier}`);
   const millionths = BigInt(Math.round(multiplier * 1_000_000));
   const scale = (fee: string): bigint => {
     const v = (BigInt(fee) * millionths + 999_999n) / 1_000_000n;

@@ -33,7 +33,8 @@ export function renderHelp(): string {
 /** Returns the Markdown table of all options, as embedded in docs/OPERATIONS.md. */
 export function renderOptionsMarkdown(): string {
   const rows = OPTIONS.map(
-    (o) => `| \`${o.flag}${valueHint(o)}\` | ${o.env ? `\`${o.env}\`` : ''} | \`${shownDefault(o)}\` | ${o.description.replaceAll('|', '\\|')} |`,
+    (o) =>
+      `| \`${o.flag}${valueHint(o)}\` | ${o.env ? `\`${o.env}\`` : ''} | \`${shownDefault(o)}\` | ${o.description.replaceAll('|', '\\|')} |`,
   );
   return ['| Flag | Environment variable | Default | Meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

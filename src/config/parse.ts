@@ -28,7 +28,10 @@ const ORIGIN_PATTERN = /^[a-z][a-z0-9+.-]*:\/\/(\[[0-9a-f:.]+\]|[a-z0-9._~-]+)(:
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[0-9a-f:.]*:[0-9a-f:.]*|[a-z0-9._~-]+)$/i;
 
 /** Parses `argv` (without node and script) and `env` into a `Config`, or throws `ConfigError`. */
-export function parseCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCommand {
+export function parseCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ParsedCommand {
   refuseRemovedNames(argv, env);
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   const fromFlags = readFlags(argv);
@@ -45,7 +48,9 @@ export function parseCommand(argv: readonly string[], env: Readonly<Record<strin
   }
   const result = config as unknown as Config;
   if (result.port !== 0 && result.port === result.adminPort && result.host === result.adminHost) {
-    throw new ConfigError(`--port and --admin-port are both ${result.port}; the public and admin servers need different ports`);
+    throw new ConfigError(
+      `--port and --admin-port are both ${result.port}; the public and admin servers need different ports`,
+    );
   }
   refuseKeyFlagConflicts(result);
   refuseOpenAdminWithoutKey(result);
@@ -61,13 +66,19 @@ function refuseOpenAdminWithoutKey(config: Config): void {
   if (!config.noAdminApiKey) return;
   const risk = 'could pause sync, roll the chain back or upload the whole database to a location of their choice';
   if (!isLoopbackHost(config.adminHost)) {
-    throw new ConfigError(`--no-admin-api-key with --admin-host ${config.adminHost} (not a loopback address): anyone who can reach that address ${risk}, without a key. Keep --admin-host on 127.0.0.1 or use an admin API key.`);
+    throw new ConfigError(
+      `--no-admin-api-key with --admin-host ${config.adminHost} (not a loopback address): anyone who can reach that address ${risk}, without a key. Keep --admin-host on 127.0.0.1 or use an admin API key.`,
+    );
   }
   if (config.adminCorsOrigin.includes('*')) {
-    throw new ConfigError(`--no-admin-api-key with --admin-cors-origin *: any web page opened in a browser on this machine ${risk}, without a key. Name the origins you trust in --admin-cors-origin or use an admin API key.`);
+    throw new ConfigError(
+      `--no-admin-api-key with --admin-cors-origin *: any web page opened in a browser on this machine ${risk}, without a key. Name the origins you trust in --admin-cors-origin or use an admin API key.`,
+    );
   }
   if (config.adminVhosts.includes('*')) {
-    throw new ConfigError(`--no-admin-api-key with --admin-vhosts *: a web page using DNS rebinding ${risk}, without a key. Name the host names you use in --admin-vhosts or use an admin API key.`);
+    throw new ConfigError(
+      `--no-admin-api-key with --admin-vhosts *: a web page using DNS rebinding ${risk}, without a key. Name the host names you use in --admin-vhosts or use an admin API key.`,
+    );
   }
 }
 
@@ -75,8 +86,14 @@ function refuseOpenAdminWithoutKey(config: Config): void {
 function refuseSharedMetricsPort(config: Config): void {
   const metrics = config.metricsPort;
   if (metrics === undefined || metrics === 0) return;
-  for (const [flag, port] of [['--port', config.port], ['--admin-port', config.adminPort]] as const) {
-    if (port === metrics) throw new ConfigError(`--metrics-port and ${flag} are both ${metrics}; the metrics listener needs a port of its own`);
+  for (const [flag, port] of [
+    ['--port', config.port],
+    ['--admin-port', config.adminPort],
+  ] as const) {
+    if (port === metrics)
+      throw new ConfigError(
+        `--metrics-port and ${flag} are both ${metrics}; the metrics listener needs a port of its own`,
+      );
   }
 }
 
@@ -86,9 +103,16 @@ function refuseSharedMetricsPort(config: Config): void {
  */
 function refuseKeyFlagConflicts(config: Config): void {
   if (!config.resetAdminApiKey) return;
-  const other = config.noAdminApiKey ? '--no-admin-api-key' : config.adminApiKeyHash !== undefined ? '--admin-api-key-hash' : undefined;
+  const other = config.noAdminApiKey
+    ? '--no-admin-api-key'
+    : config.adminApiKeyHash !== undefined
+      ? '--admin-api-key-hash'
+      : undefined;
   if (other === undefined) return;
-  const why = other === '--no-admin-api-key' ? 'authentication is disabled, so there is no key to reset' : 'the key is given by its hash, so there is no generated key to reset';
+  const why =
+    other === '--no-admin-api-key'
+      ? 'authentication is disabled, so there is no key to reset'
+      : 'the key is given by its hash, so there is no generated key to reset';
   throw new ConfigError(`--reset-admin-api-key and ${other} cannot be used together: ${why}`);
 }
 
@@ -111,7 +135,11 @@ function readFlags(argv: readonly string[]): Map<string, string> {
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const option = byFlag.get(name);
     if (option === undefined) {
-      throw new ConfigError(arg.startsWith('-') ? `unknown flag ${name} (see --help)` : `unexpected argument ${JSON.stringify(arg)} (see --help)`);
+      throw new ConfigError(
+        arg.startsWith('-')
+          ? `unknown flag ${name} (see --help)`
+          : `unexpected argument ${JSON.stringify(arg)} (see --help)`,
+      );
     }
     if (eq > 0 && name !== arg) {
       values.set(option.key, arg.slice(eq + 1));
@@ -119,7 +147,8 @@ function readFlags(argv: readonly string[]): Map<string, string> {
       values.set(option.key, 'true');
     } else {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new ConfigError(`${option.flag} needs a value`);
+      if (next === undefined || (next.startsWith('--') && next.length > 2))
+        throw new ConfigError(`${option.flag} needs a value`);
       values.set(option.key, next);
       i++;
     }
@@ -141,17 +170,27 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
       return fail('must be true, false, 1 or 0');
     }
     case 'hash':
-      return HASH_PATTERN.test(text) ? text.replace(/^0x/, '').toLowerCase() : fail('must be a SHA-256 hash, 64 hex characters (optionally 0x-prefixed)');
+      return HASH_PATTERN.test(text)
+        ? text.replace(/^0x/, '').toLowerCase()
+        : fail('must be a SHA-256 hash, 64 hex characters (optionally 0x-prefixed)');
     case 'list':
       return splitList(text);
     case 'origin-list': {
       const origins = splitList(text);
-      for (const o of origins) if (o !== '*' && !ORIGIN_PATTERN.test(o)) fail(`${JSON.stringify(o)} is not * or an origin such as https://docs.example (scheme://host[:port], no path)`);
+      for (const o of origins)
+        if (o !== '*' && !ORIGIN_PATTERN.test(o))
+          fail(
+            `${JSON.stringify(o)} is not * or an origin such as https://docs.example (scheme://host[:port], no path)`,
+          );
       return origins.map((o) => o.toLowerCase());
     }
     case 'host-list': {
       const hosts = splitList(text);
-      for (const h of hosts) if (h !== '*' && !HOST_PATTERN.test(h)) fail(`${JSON.stringify(h)} is not * or a host name or address without port, such as node.example or 10.0.0.5`);
+      for (const h of hosts)
+        if (h !== '*' && !HOST_PATTERN.test(h))
+          fail(
+            `${JSON.stringify(h)} is not * or a host name or address without port, such as node.example or 10.0.0.5`,
+          );
       return hosts.map((h) => (h === '*' ? h : normalizeHostName(h)));
     }
     case 'postgres-url':
@@ -164,21 +203,39 @@ function convert(option: OptionSpec, text: string, name: string): unknown {
       return value;
     }
     case 'port':
-      return checkRange(INTEGER_PATTERN.test(text) ? Number(text) : fail('must be an integer from 0 to 65535'), 0, 65535, fail);
+      return checkRange(
+        INTEGER_PATTERN.test(text) ? Number(text) : fail('must be an integer from 0 to 65535'),
+        0,
+        65535,
+        fail,
+      );
     case 'integer': {
       const value = INTEGER_PATTERN.test(text) ? Number(text) : fail('must be a non-negative integer');
       return Number.isSafeInteger(value) ? checkRange(value, option.min, option.max, fail) : fail('is too large');
     }
     case 'number':
-      return checkRange(NUMBER_PATTERN.test(text) ? Number(text) : fail('must be a number'), option.min, option.max, fail);
+      return checkRange(
+        NUMBER_PATTERN.test(text) ? Number(text) : fail('must be a number'),
+        option.min,
+        option.max,
+        fail,
+      );
   }
 }
 
 function splitList(text: string): string[] {
-  return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  return text
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 }
 
-function checkRange(value: number, min: number | undefined, max: number | undefined, fail: (rule: string) => never): number {
+function checkRange(
+  value: number,
+  min: number | undefined,
+  max: number | undefined,
+  fail: (rule: string) => never,
+): number {
   if (!Number.isFinite(value)) fail('is out of range');
   if (min !== undefined && value < min) fail(`must be >= ${min}`);
   if (max !== undefined && value > max) fail(`must be <= ${max}`);

@@ -32,11 +32,15 @@ type Json = Record<string, unknown>;
 /** Judges an expected answer (object or batch array) against the actual one, element by element. */
 export function judge(ctx: ElementContext, request: unknown, expected: unknown, actual: unknown): Verdict {
   if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) return fail(`expected a batch answer (array of ${expected.length}), got ${brief(actual)}`);
-    if (actual.length !== expected.length) return fail(`expected ${expected.length} answers in the batch, got ${actual.length}`);
+    if (!Array.isArray(actual))
+      return fail(`expected a batch answer (array of ${expected.length}), got ${brief(actual)}`);
+    if (actual.length !== expected.length)
+      return fail(`expected ${expected.length} answers in the batch, got ${actual.length}`);
     // Answers to requests that are not notifications, in order: the method of element i.
     const calls = Array.isArray(request) ? request.filter((r) => isObject(r) && Object.hasOwn(r, 'id')) : [];
-    const bad = expected.map((e, i) => ({ i, v: judgeElement(ctx, calls[i], e, actual[i]) })).filter((b) => b.v.outcome !== 'pass');
+    const bad = expected
+      .map((e, i) => ({ i, v: judgeElement(ctx, calls[i], e, actual[i]) }))
+      .filter((b) => b.v.outcome !== 'pass');
     if (bad.length === 0) return pass();
     const outcome = bad.some((b) => b.v.outcome === 'fail') ? 'fail' : 'not-implemented';
     return { outcome, detail: bad.map((b) => `[${b.i}] ${b.v.detail}`).join('\n') };
@@ -46,7 +50,7 @@ export function judge(ctx: ElementContext, request: unknown, expected: unknown, 
 
 function judgeElement(ctx: ElementContext, request: unknown, expected: unknown, actual: unknown): Verdict {
   if (!isObject(actual)) return fail(`expected a JSON-RPC response object, got ${brief(actual)}`);
-  if (!isObject(expected)) return fail('the fixture\'s expected answer is not an object');
+  if (!isObject(expected)) return fail("the fixture's expected answer is not an object");
   const actualError = isObject(actual.error) ? actual.error : undefined;
   const expectedError = isObject(expected.error) ? expected.error : undefined;
   if (actualError?.code === NOT_IMPLEMENTED && expectedError?.code !== NOT_IMPLEMENTED) {
@@ -56,7 +60,8 @@ function judgeElement(ctx: ElementContext, request: unknown, expected: unknown, 
     const diffs = diffJson(expected, actual);
     return diffs.length === 0 ? pass() : fail(`response differs:\n${formatDiff(diffs)}`);
   }
-  if (!Object.is(actual.id, expected.id)) return fail(`id: expected ${JSON.stringify(expected.id)}, got ${JSON.stringify(actual.id)}`);
+  if (!Object.is(actual.id, expected.id))
+    return fail(`id: expected ${JSON.stringify(expected.id)}, got ${JSON.stringify(actual.id)}`);
   if (actual.jsonrpc !== '2.0') return fail(`jsonrpc: expected "2.0", got ${JSON.stringify(actual.jsonrpc)}`);
   const method = isObject(request) && typeof request.method === 'string' ? request.method : undefined;
   const descriptor = method === undefined ? undefined : ctx.docs.methods[ctx.surface][method];
@@ -64,16 +69,23 @@ function judgeElement(ctx: ElementContext, request: unknown, expected: unknown, 
   if (hasResult === (actualError !== undefined)) return fail('a response carries exactly one of result and error');
   if (ctx.mode === 'schema-only' || deliberate(descriptor, request)) {
     // The kind of answer and the error code are part of the case; only values may differ.
-    if (expectedError === undefined && actualError !== undefined) return fail(`expected a result, got error ${brief(actualError)}`);
-    if (expectedError !== undefined && actualError === undefined) return fail(`expected error ${expectedError.code}, got result ${brief(actual.result)}`);
+    if (expectedError === undefined && actualError !== undefined)
+      return fail(`expected a result, got error ${brief(actualError)}`);
+    if (expectedError !== undefined && actualError === undefined)
+      return fail(`expected error ${expectedError.code}, got result ${brief(actual.result)}`);
     if (expectedError !== undefined && actualError!.code !== expectedError.code) {
-      return fail(`expected error code ${expectedError.code}, got ${actualError!.code} ${JSON.stringify(actualError!.message)}`);
+      return fail(
+        `expected error code ${expectedError.code}, got ${actualError!.code} ${JSON.stringify(actualError!.message)}`,
+      );
     }
     // -32602 names the offending parameter (InvalidParamsErrorData); which one is not a matter of wording.
-    const want = expectedError?.code === INVALID_PARAMS && isObject(expectedError.data) ? expectedError.data : undefined;
+    const want =
+      expectedError?.code === INVALID_PARAMS && isObject(expectedError.data) ? expectedError.data : undefined;
     const got = isObject(actualError?.data) ? actualError.data : {};
     if (want !== undefined && (got.index !== want.index || got.param !== want.param)) {
-      return fail(`-32602 must name params[${want.index}] (${want.param}); got data ${brief(actualError?.data)}, message ${JSON.stringify(actualError?.message)}`);
+      return fail(
+        `-32602 must name params[${want.index}] (${want.param}); got data ${brief(actualError?.data)}, message ${JSON.stringify(actualError?.message)}`,
+      );
     }
   }
   if (actualError !== undefined) return checkError(ctx, descriptor, actualError);
@@ -85,10 +97,14 @@ function judgeElement(ctx: ElementContext, request: unknown, expected: unknown, 
 /** An error answer: its code is declared for the method (or a framing code) and its data fits. */
 function checkError(ctx: ElementContext, descriptor: MethodDescriptor | undefined, error: Json): Verdict {
   const code = error.code;
-  if (typeof code !== 'number' || !Number.isInteger(code)) return fail(`error.code must be an integer, got ${brief(code)}`);
-  if (typeof error.message !== 'string' || error.message === '') return fail('error.message must be a non-empty string');
+  if (typeof code !== 'number' || !Number.isInteger(code))
+    return fail(`error.code must be an integer, got ${brief(code)}`);
+  if (typeof error.message !== 'string' || error.message === '')
+    return fail('error.message must be a non-empty string');
   if (descriptor !== undefined && !descriptor.errors.includes(code) && !UNDECLARED_OK.has(code)) {
-    return fail(`error ${code} ${JSON.stringify(error.message)} is not declared for ${descriptor.name} (declared: ${descriptor.errors.join(', ')})`);
+    return fail(
+      `error ${code} ${JSON.stringify(error.message)} is not declared for ${descriptor.name} (declared: ${descriptor.errors.join(', ')})`,
+    );
   }
   const entry = ctx.docs.errors[ctx.surface].get(code);
   if (entry === undefined) return fail(`error ${code} is not in the ${ctx.surface} error catalogue`);
@@ -106,7 +122,8 @@ export function deliberate(descriptor: MethodDescriptor | undefined, request: un
 export function paramsProblem(descriptor: MethodDescriptor, params: unknown): string | null {
   if (params === undefined) params = [];
   if (!Array.isArray(params)) return 'params must be an array (by position)';
-  if (params.length > descriptor.params.length) return `too many params: ${descriptor.name} takes at most ${descriptor.params.length}`;
+  if (params.length > descriptor.params.length)
+    return `too many params: ${descriptor.name} takes at most ${descriptor.params.length}`;
   const out = params.map((v, i) => (v === null && !descriptor.params[i]!.required ? undefined : v));
   while (out.length > 0 && out[out.length - 1] === undefined) out.pop();
   return descriptor.validateParams(out);

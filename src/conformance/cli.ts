@@ -34,7 +34,11 @@ const USAGE = `Usage: l2node-conformance (--url <public-url> --admin-url <admin-
 `;
 
 /** Runs the CLI with `argv`; resolves with the process exit code. */
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, out: (line: string) => void = console.log): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  out: (line: string) => void = console.log,
+): Promise<number> {
   let values;
   try {
     values = parseArgs({
@@ -69,7 +73,19 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
     }
     const node = await startNode(['--import-chain', CHAIN_FILE]);
     try {
-      return await runCli([...argv.filter((a) => a !== '--local'), '--url', node.publicUrl, '--admin-url', node.adminUrl, '--api-key', node.apiKey], env, out);
+      return await runCli(
+        [
+          ...argv.filter((a) => a !== '--local'),
+          '--url',
+          node.publicUrl,
+          '--admin-url',
+          node.adminUrl,
+          '--api-key',
+          node.apiKey,
+        ],
+        env,
+        out,
+      );
     } finally {
       await node.stop();
     }
@@ -101,7 +117,9 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
   const t = coverageTotals(coverage);
   out('');
   out(`${s.total} cases: ${s.pass} passed, ${s.fail} failed, ${s.notImplemented} not implemented (-32001)`);
-  out(`coverage: ${t.successPassing}/${t.methods} methods with a passing success case, ${t.errorsCovered}/${t.errors} declared errors covered, ${t.optionalBothWays}/${t.optionalParams} optional params present and absent`);
+  out(
+    `coverage: ${t.successPassing}/${t.methods} methods with a passing success case, ${t.errorsCovered}/${t.errors} declared errors covered, ${t.optionalBothWays}/${t.optionalParams} optional params present and absent`,
+  );
   const target = { publicUrl: values.url, adminUrl: values['admin-url'] };
   if (format !== undefined) {
     const file = values.out ?? `conformance-report.${format === 'junit' ? 'xml' : format}`;
@@ -111,7 +129,14 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
   }
   if (values.coverage !== undefined) {
     mkdirSync(dirname(values.coverage), { recursive: true });
-    writeFileSync(values.coverage, coverageDocument(coverage, limitCases(fixtures, results), results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name)));
+    writeFileSync(
+      values.coverage,
+      coverageDocument(
+        coverage,
+        limitCases(fixtures, results),
+        results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name),
+      ),
+    );
     out(`coverage matrix: ${values.coverage}`);
   }
   return s.fail > 0 || (values.strict && s.notImplemented > 0) ? 1 : 0;

@@ -28,7 +28,11 @@ export interface CoverageRow {
 const RANK: Record<CoverageState, number> = { pass: 4, shape: 3, 'not-implemented': 2, fail: 1, missing: 0 };
 
 /** Builds the matrix from the fixtures that ran and their results. */
-export function buildCoverage(docs: Documents, fixtures: readonly Fixture[], results: readonly CaseResult[]): CoverageRow[] {
+export function buildCoverage(
+  docs: Documents,
+  fixtures: readonly Fixture[],
+  results: readonly CaseResult[],
+): CoverageRow[] {
   const byPath = new Map(results.filter((r) => r.path !== undefined).map((r) => [r.path!, r]));
   const rows: CoverageRow[] = [];
   for (const surface of ['public', 'admin'] as const) {
@@ -39,7 +43,8 @@ export function buildCoverage(docs: Documents, fixtures: readonly Fixture[], res
         for (const f of mine) {
           const r = byPath.get(f.path);
           if (r === undefined || r.expectedCode !== code) continue;
-          const state: CoverageState = r.outcome !== 'pass' ? r.outcome : r.mode === 'document' && r.actualCode !== code ? 'shape' : 'pass';
+          const state: CoverageState =
+            r.outcome !== 'pass' ? r.outcome : r.mode === 'document' && r.actualCode !== code ? 'shape' : 'pass';
           if (RANK[state] > RANK[best]) best = state;
         }
         return best;
@@ -50,9 +55,21 @@ export function buildCoverage(docs: Documents, fixtures: readonly Fixture[], res
         surface,
         method,
         success: stateOf(null),
-        errors: descriptor.errors.map((code) => ({ code, name: catalogue.get(code)?.name ?? String(code), state: stateOf(code) })),
+        errors: descriptor.errors.map((code) => ({
+          code,
+          name: catalogue.get(code)?.name ?? String(code),
+          state: stateOf(code),
+        })),
         optionalParams: descriptor.params.flatMap((p, i) =>
-          p.required ? [] : [{ name: p.name, present: params.some((ps) => ps[i] !== undefined && ps[i] !== null), absent: params.some((ps) => ps[i] === undefined || ps[i] === null) }],
+          p.required
+            ? []
+            : [
+                {
+                  name: p.name,
+                  present: params.some((ps) => ps[i] !== undefined && ps[i] !== null),
+                  absent: params.some((ps) => ps[i] === undefined || ps[i] === null),
+                },
+              ],
         ),
       });
     }
@@ -62,17 +79,28 @@ export function buildCoverage(docs: Documents, fixtures: readonly Fixture[], res
 
 /** Renders the matrix as a Markdown table. */
 export function coverageMarkdown(rows: readonly CoverageRow[]): string {
-  const lines = ['| surface | method | success | declared errors | optional params (present/absent) |', '|---|---|---|---|---|'];
+  const lines = [
+    '| surface | method | success | declared errors | optional params (present/absent) |',
+    '|---|---|---|---|---|',
+  ];
   for (const r of rows) {
     const errors = r.errors.map((e) => `${e.name} ${e.state}`).join(', ') || '—';
-    const params = r.optionalParams.map((p) => `${p.name} ${p.present ? '✓' : '✗'}/${p.absent ? '✓' : '✗'}`).join(', ') || '—';
+    const params =
+      r.optionalParams.map((p) => `${p.name} ${p.present ? '✓' : '✗'}/${p.absent ? '✓' : '✗'}`).join(', ') || '—';
     lines.push(`| ${r.surface} | ${r.method} | ${r.success} | ${errors} | ${params} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Totals: methods with a passing success case, errors covered, optional params seen both ways. */
-export function coverageTotals(rows: readonly CoverageRow[]): { methods: number; successPassing: number; errors: number; errorsCovered: number; optionalParams: number; optionalBothWays: number } {
+export function coverageTotals(rows: readonly CoverageRow[]): {
+  methods: number;
+  successPassing: number;
+  errors: number;
+  errorsCovered: number;
+  optionalParams: number;
+  optionalBothWays: number;
+} {
   const errors = rows.flatMap((r) => r.errors);
   const optional = rows.flatMap((r) => r.optionalParams);
   return {
@@ -93,7 +121,9 @@ function paramsOf(text: string, method: string): unknown[][] {
     return [];
   }
   const elements = Array.isArray(parsed) ? parsed : [parsed];
-  return elements.filter((e) => isObject(e) && e.method === method).map((e) => (Array.isArray((e as { params?: unknown }).params) ? ((e as { params: unknown[] }).params) : []));
+  return elements
+    .filter((e) => isObject(e) && e.method === method)
+    .map((e) => (Array.isArray((e as { params?: unknown }).params) ? (e as { params: unknown[] }).params : []));
 }
 
 /** One SPEC §8 limit case (a recorded fixture whose description names the limit). */
@@ -120,9 +150,14 @@ export function limitCases(fixtures: readonly Fixture[], results: readonly CaseR
  * The committed coverage file (docs/CONFORMANCE-COVERAGE.md): totals, the matrix and the limit
  * cases. Written by `npm run conformance:coverage`; the integration test fails when it is stale.
  */
-export function coverageDocument(rows: readonly CoverageRow[], limits: readonly LimitCase[], notImplemented: readonly string[]): string {
+export function coverageDocument(
+  rows: readonly CoverageRow[],
+  limits: readonly LimitCase[],
+  notImplemented: readonly string[],
+): string {
   const t = coverageTotals(rows);
-  const inside = limits.filter((l) => l.side === 'inside'), outside = limits.filter((l) => l.side === 'outside');
+  const inside = limits.filter((l) => l.side === 'inside'),
+    outside = limits.filter((l) => l.side === 'outside');
   const passing = (ls: readonly LimitCase[]) => ls.filter((l) => l.state === 'pass').length;
   return [
     '# Conformance coverage',

@@ -25,8 +25,10 @@ function walk(expected: unknown, actual: unknown, path: string, out: Difference[
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const n = Math.max(expected.length, actual.length);
     for (let i = 0; i < n; i++) {
-      if (i >= actual.length) out.push({ path: `${path}[${i}]`, expected: expected[i], actual: undefined, note: 'missing' });
-      else if (i >= expected.length) out.push({ path: `${path}[${i}]`, expected: undefined, actual: actual[i], note: 'unexpected' });
+      if (i >= actual.length)
+        out.push({ path: `${path}[${i}]`, expected: expected[i], actual: undefined, note: 'missing' });
+      else if (i >= expected.length)
+        out.push({ path: `${path}[${i}]`, expected: undefined, actual: actual[i], note: 'unexpected' });
       else walk(expected[i], actual[i], `${path}[${i}]`, out, max);
       if (out.length >= max) return;
     }
@@ -36,8 +38,10 @@ function walk(expected: unknown, actual: unknown, path: string, out: Difference[
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
     for (const key of keys) {
       const sub = /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-      if (!Object.hasOwn(actual, key)) out.push({ path: sub, expected: expected[key], actual: undefined, note: 'missing' });
-      else if (!Object.hasOwn(expected, key)) out.push({ path: sub, expected: undefined, actual: actual[key], note: 'unexpected' });
+      if (!Object.hasOwn(actual, key))
+        out.push({ path: sub, expected: expected[key], actual: undefined, note: 'missing' });
+      else if (!Object.hasOwn(expected, key))
+        out.push({ path: sub, expected: undefined, actual: actual[key], note: 'unexpected' });
       else walk(expected[key], actual[key], sub, out, max);
       if (out.length >= max) return;
     }

@@ -52,7 +52,8 @@ function build(): Documents {
   return {
     methods,
     errors,
-    surfaceOf: (method) => (Object.hasOwn(publicMethods, method) ? 'public' : Object.hasOwn(adminMethods, method) ? 'admin' : undefined),
+    surfaceOf: (method) =>
+      Object.hasOwn(publicMethods, method) ? 'public' : Object.hasOwn(adminMethods, method) ? 'admin' : undefined,
   };
 }
 
@@ -77,7 +78,9 @@ function loadCatalogue(file: string, surface: Surface): Map<number, CatalogueErr
   for (const [name, raw] of Object.entries(doc.components.errors)) {
     // Every error has a data schema (codegen checks it); `{"type": "null"}` means no data.
     const ref = `${base}#/x-errors/${encodeURIComponent(name)}/dataSchema`;
-    const validate: ValidateFunction = ajv.compile(doc['x-errors']?.[name]?.dataSchema === undefined ? { type: 'null' } : { $ref: ref });
+    const validate: ValidateFunction = ajv.compile(
+      doc['x-errors']?.[name]?.dataSchema === undefined ? { type: 'null' } : { $ref: ref },
+    );
     out.set(raw.code, {
       name,
       code: raw.code,
@@ -86,7 +89,9 @@ function loadCatalogue(file: string, surface: Surface): Map<number, CatalogueErr
         const value = data === undefined ? null : data;
         if (validate(value)) return null;
         const e = validate.errors?.[0];
-        return e === undefined ? 'data is invalid' : `data${e.instancePath.replaceAll('/', '.')}: ${e.message ?? e.keyword}`;
+        return e === undefined
+          ? 'data is invalid'
+          : `data${e.instancePath.replaceAll('/', '.')}: ${e.message ?? e.keyword}`;
       },
     });
   }

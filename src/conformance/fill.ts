@@ -36,16 +36,23 @@ export async function recordCases(endpoints: Endpoints, cases: readonly FillCase
   const docs = loadDocuments();
   const files = new Map<string, string>();
   const waiting: { path: string; reason: string }[] = [];
-  const planned = cases.map((c) => ({ c, surface: c.surface ?? 'public', path: `${c.surface ?? 'public'}/${c.method}/${c.name}.io` }));
+  const planned = cases.map((c) => ({
+    c,
+    surface: c.surface ?? 'public',
+    path: `${c.surface ?? 'public'}/${c.method}/${c.name}.io`,
+  }));
   const seen = new Set<string>();
   for (const { c, surface, path } of planned) {
-    if (/^(example|error)-/.test(c.name)) throw new Error(`${path}: example-* and error-* names belong to npm run codegen`);
+    if (/^(example|error)-/.test(c.name))
+      throw new Error(`${path}: example-* and error-* names belong to npm run codegen`);
     if (docs.surfaceOf(c.method) !== surface) throw new Error(`${path}: ${c.method} is not a ${surface} method`);
     if (seen.has(path)) throw new Error(`${path}: two cases with one name`);
     seen.add(path);
   }
   // The order the runner replays them in (state-changing ones last, in path order): see replayOrder.
-  const ordered = replayOrder(planned.map((p) => ({ ...p, fromDocument: false, flags: new Set(p.c.stateChanging ? ['state-changing'] : []) })));
+  const ordered = replayOrder(
+    planned.map((p) => ({ ...p, fromDocument: false, flags: new Set(p.c.stateChanging ? ['state-changing'] : []) })),
+  );
   for (const { c, surface, path } of ordered) {
     if (c.waitingFor !== undefined) {
       waiting.push({ path, reason: `waiting for ${c.waitingFor}` });
@@ -57,7 +64,11 @@ export async function recordCases(endpoints: Endpoints, cases: readonly FillCase
     for (const step of steps) {
       const target = ('surface' in step && step.surface !== undefined ? step.surface : surface) as 'public' | 'admin';
       const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: step.method, params: step.params });
-      const res = await postJson(target === 'admin' ? endpoints.adminUrl : endpoints.publicUrl, request, target === 'admin' ? endpoints.apiKey : undefined);
+      const res = await postJson(
+        target === 'admin' ? endpoints.adminUrl : endpoints.publicUrl,
+        request,
+        target === 'admin' ? endpoints.apiKey : undefined,
+      );
       const answer = JSON.parse(res.body) as unknown;
       if (isObject(answer) && isObject(answer.error) && answer.error.code === -32001) notImplemented = true;
       exchanges.push({ request, response: JSON.stringify(answer), ...(target === surface ? {} : { surface: target }) });
@@ -66,7 +77,11 @@ export async function recordCases(endpoints: Endpoints, cases: readonly FillCase
       waiting.push({ path, reason: 'answered -32001 NOT_IMPLEMENTED' });
       continue;
     }
-    const flags: FixtureFlag[] = [...(c.flags ?? []), ...(surface === 'admin' ? (['needs-api-key'] as const) : []), ...(c.stateChanging ? (['state-changing'] as const) : [])];
+    const flags: FixtureFlag[] = [
+      ...(c.flags ?? []),
+      ...(surface === 'admin' ? (['needs-api-key'] as const) : []),
+      ...(c.stateChanging ? (['state-changing'] as const) : []),
+    ];
     files.set(path, formatFixture({ comments: [`${c.method}: ${c.description}`, RECORDED_MARK], flags, exchanges }));
   }
   return { files, waiting };
@@ -129,7 +144,11 @@ async function cli(argv: readonly string[]): Promise<number> {
   if (check) {
     const diffs = compareRecorded(readRecorded(), outcome.files);
     for (const d of diffs) console.log(`DIFF     ${d}`);
-    console.log(diffs.length === 0 ? `${outcome.files.size} recorded fixtures match` : 'recorded fixtures are stale: run npm run conformance:fill');
+    console.log(
+      diffs.length === 0
+        ? `${outcome.files.size} recorded fixtures match`
+        : 'recorded fixtures are stale: run npm run conformance:fill',
+    );
     return diffs.length === 0 ? 0 : 1;
   }
   writeRecorded(FIXTURES_ROOT, outcome.files);

@@ -60,14 +60,24 @@ export function parseFixture(path: string, text: string): Fixture {
       const target = line.startsWith('>>admin ') ? 'admin' : 'public';
       requests.push(line.slice(target.length + 3));
       targets.push(target);
-    }
-    else if (line.startsWith('<< ')) responses.push(line.slice(3));
+    } else if (line.startsWith('<< ')) responses.push(line.slice(3));
     else throw new Error(`${where}: a line starts with "#", ">> ", ">>admin ", ">>public " or "<< "`);
   });
   if (requests.length === 0) throw new Error(`${path}: no ">>" request line`);
   const name = parts[2]!.slice(0, -'.io'.length);
   const fromDocument = comments.some((c) => c.includes(GENERATED_MARK));
-  return { path, surface: parts[0], method: parts[1]!, name, comments, flags, requests, targets, responses, fromDocument };
+  return {
+    path,
+    surface: parts[0],
+    method: parts[1]!,
+    name,
+    comments,
+    flags,
+    requests,
+    targets,
+    responses,
+    fromDocument,
+  };
 }
 
 /** Input of `formatFixture`: what a recorded case writes. */
@@ -75,7 +85,11 @@ export interface FixtureText {
   readonly comments: readonly string[];
   readonly flags: readonly FixtureFlag[];
   /** `surface` set: the request goes to that port (`>>admin ` / `>>public `), else to the fixture's own. */
-  readonly exchanges: readonly { readonly request: string; readonly response?: string; readonly surface?: 'public' | 'admin' }[];
+  readonly exchanges: readonly {
+    readonly request: string;
+    readonly response?: string;
+    readonly surface?: 'public' | 'admin';
+  }[];
 }
 
 /** Formats a fixture file; flags come in FIXTURE_FLAGS order so that output is deterministic. */

@@ -33,7 +33,9 @@ export function loadFixtures(root: string = FIXTURES_ROOT): Fixture[] {
 export function filterFixtures(fixtures: readonly Fixture[], filter: string | undefined): Fixture[] {
   if (filter === undefined || filter === '') return [...fixtures];
   const match = globMatcher(filter);
-  return fixtures.filter((f) => match(f.method) || match(`${f.method}/${f.name}`) || match(f.path) || match(f.path.slice(0, -3)));
+  return fixtures.filter(
+    (f) => match(f.method) || match(`${f.method}/${f.name}`) || match(f.path) || match(f.path.slice(0, -3)),
+  );
 }
 
 /** Turns a glob into a predicate; `*` stays within one path segment, `**` crosses them. */

@@ -32,13 +32,24 @@ export interface RawRequest {
 export function rawRequest(url: string, options: RawRequest = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = request(url, { method: options.method ?? 'POST', headers: options.headers, agent: false, timeout: options.timeoutMs ?? 30_000 }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.once('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'POST',
+        headers: options.headers,
+        agent: false,
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.once('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.once('error', reject);
+      },
+    );
     req.once('timeout', () => req.destroy(new Error(`no answer from ${url} within ${options.timeoutMs ?? 30_000} ms`)));
     // A server may answer (413, 401) and close before the whole body is written; that is not an error.
     req.once('error', (err) => !answered && reject(err));

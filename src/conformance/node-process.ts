@@ -30,15 +30,33 @@ export function nodeBin(): string {
   try {
     return fileURLToPath(new URL('./bin/l2node.js', import.meta.resolve('l2node/package.json')));
   } catch {
-    throw new Error('--local starts an l2node installed beside this package (npm install l2node); or run your node and pass --url and --admin-url');
+    throw new Error(
+      '--local starts an l2node installed beside this package (npm install l2node); or run your node and pass --url and --admin-url',
+    );
   }
 }
 
 /** Starts the node (`bin`, default nodeBin()) with `extraArgs`; resolves once both ports listen. */
 export function startNode(extraArgs: readonly string[] = [], bin: string = nodeBin()): Promise<StartedNode> {
   const hash = createHash('sha256').update(TEST_API_KEY).digest('hex');
-  const args = [bin, '--data-directory', '', '--port', '0', '--admin-port', '0', '--admin-api-key-hash', hash, '--log-level', 'info', ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' } });
+  const args = [
+    bin,
+    '--data-directory',
+    '',
+    '--port',
+    '0',
+    '--admin-port',
+    '0',
+    '--admin-api-key-hash',
+    hash,
+    '--log-level',
+    'info',
+    ...extraArgs,
+  ];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let log = '';
@@ -66,6 +84,11 @@ export function startNode(extraArgs: readonly string[] = [], bin: string = nodeB
         });
       }
     });
-    child.once('exit', (code) => ports.done === undefined && reject(new Error(`l2node exited with ${code} before listening: ${[...tail, log].join('\n')}`)));
+    child.once(
+      'exit',
+      (code) =>
+        ports.done === undefined &&
+        reject(new Error(`l2node exited with ${code} before listening: ${[...tail, log].join('\n')}`)),
+    );
   });
 }

@@ -41,7 +41,8 @@ export function renderJunit(report: Report): string {
     const items = cases.map((r) => {
       const open = `    <testcase classname="${xml(`${suite}.${r.method}`)}" name="${xml(r.name)}" time="${(r.ms / 1000).toFixed(3)}"`;
       if (r.outcome === 'pass') return `${open}/>`;
-      if (r.outcome === 'not-implemented') return `${open}>\n      <skipped message="not implemented (-32001)">${xml(r.detail)}</skipped>\n    </testcase>`;
+      if (r.outcome === 'not-implemented')
+        return `${open}>\n      <skipped message="not implemented (-32001)">${xml(r.detail)}</skipped>\n    </testcase>`;
       return `${open}>\n      <failure message="${xml(r.detail.split('\n')[0] ?? '')}">${xml(r.detail)}</failure>\n    </testcase>`;
     });
     return `  <testsuite name="${suite}" tests="${s.total}" failures="${s.fail}" skipped="${s.notImplemented}" time="${seconds.toFixed(3)}">\n${items.join('\n')}\n  </testsuite>`;
@@ -60,11 +61,14 @@ export function renderHtml(report: Report): string {
   const order = { fail: 0, 'not-implemented': 1, pass: 2 };
   const sorted = [...report.results].sort((a, b) => order[a.outcome] - order[b.outcome]);
   const caseRows = sorted.map(
-    (r) => `<tr class="${r.outcome}"><td>${r.outcome}</td><td>${html(r.suite)}</td><td>${html(r.method)}</td><td>${html(r.name)}</td><td>${r.mode}</td><td><pre>${html(r.detail)}</pre></td></tr>`,
+    (r) =>
+      `<tr class="${r.outcome}"><td>${r.outcome}</td><td>${html(r.suite)}</td><td>${html(r.method)}</td><td>${html(r.name)}</td><td>${r.mode}</td><td><pre>${html(r.detail)}</pre></td></tr>`,
   );
   const coverageRows = report.coverage.map((r) => {
     const errors = r.errors.map((e) => `<span class="${e.state}">${html(e.name)}: ${e.state}</span>`).join('<br>');
-    const params = r.optionalParams.map((p) => `${html(p.name)} present ${p.present ? 'yes' : 'no'}, absent ${p.absent ? 'yes' : 'no'}`).join('<br>');
+    const params = r.optionalParams
+      .map((p) => `${html(p.name)} present ${p.present ? 'yes' : 'no'}, absent ${p.absent ? 'yes' : 'no'}`)
+      .join('<br>');
     return `<tr><td>${r.surface}</td><td>${html(r.method)}</td><td class="${r.success}">${r.success}</td><td>${errors || '—'}</td><td>${params || '—'}</td></tr>`;
   });
   return `<!doctype html>
@@ -86,7 +90,9 @@ ${coverageRows.join('\n')}
 }
 
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return text
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 
 function html(text: string): string {

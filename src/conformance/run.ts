@@ -42,7 +42,15 @@ export async function runSuite(options: RunOptions): Promise<CaseResult[]> {
       } catch (err) {
         detail = `request failed: ${(err as Error).message}`;
       }
-      record({ suite: 'protocol', method: 'protocol', name: c.name, mode: 'protocol', outcome: detail === '' ? 'pass' : 'fail', detail, ms: elapsed(started) });
+      record({
+        suite: 'protocol',
+        method: 'protocol',
+        name: c.name,
+        mode: 'protocol',
+        outcome: detail === '' ? 'pass' : 'fail',
+        detail,
+        ms: elapsed(started),
+      });
     }
   }
   // State-changing fixtures after the others, documents' examples last (see replayOrder).
@@ -66,8 +74,18 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
   // Document examples of UNAUTHORIZED are sent without a key: that is the situation they describe.
   // A step sent to the admin port from a public fixture (`>>admin `) carries the key.
   const keyOf = (target: 'public' | 'admin') =>
-    (fixture.flags.has('needs-api-key') && mode !== 'unauthorized') || (target === 'admin' && fixture.surface === 'public') ? endpoints.apiKey : undefined;
-  const base = { suite: fixture.surface, method: fixture.method, name: fixture.name, path: fixture.path, mode, expectedCode: firstExpectedCode(fixture) };
+    (fixture.flags.has('needs-api-key') && mode !== 'unauthorized') ||
+    (target === 'admin' && fixture.surface === 'public')
+      ? endpoints.apiKey
+      : undefined;
+  const base = {
+    suite: fixture.surface,
+    method: fixture.method,
+    name: fixture.name,
+    path: fixture.path,
+    mode,
+    expectedCode: firstExpectedCode(fixture),
+  };
   let actualCode: number | null | undefined;
   const verdicts: Verdict[] = [];
   let next = 0;
@@ -78,7 +96,11 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
       const res = await postJson(urlOf(target), text, keyOf(target));
       const request = tryParse(text);
       if (!expectsAnswer(request)) {
-        verdicts.push(res.status === 204 && res.body === '' ? ok() : bad(`a notification gets HTTP 204 and no body; got ${res.status} ${res.body.slice(0, 200)}`));
+        verdicts.push(
+          res.status === 204 && res.body === ''
+            ? ok()
+            : bad(`a notification gets HTTP 204 and no body; got ${res.status} ${res.body.slice(0, 200)}`),
+        );
         continue;
       }
       const expectedText = fixture.responses[next++];
@@ -109,13 +131,17 @@ export async function runFixture(fixture: Fixture, options: RunOptions): Promise
 function unauthorized(status: number, actual: unknown, expected: unknown): Verdict {
   const error = isObject(expected) ? expected.error : undefined;
   const want = JSON.stringify({ jsonrpc: '2.0', id: null, error });
-  if (status !== 401) return bad(`sent without an API key: expected HTTP 401, got ${status} ${JSON.stringify(actual)?.slice(0, 200)}`);
-  return JSON.stringify(actual) === want ? ok() : bad(`sent without an API key: expected body ${want}, got ${JSON.stringify(actual)?.slice(0, 300)}`);
+  if (status !== 401)
+    return bad(`sent without an API key: expected HTTP 401, got ${status} ${JSON.stringify(actual)?.slice(0, 200)}`);
+  return JSON.stringify(actual) === want
+    ? ok()
+    : bad(`sent without an API key: expected body ${want}, got ${JSON.stringify(actual)?.slice(0, 300)}`);
 }
 
 /** False for a notification or an all-notification batch: those get no answer. */
 function expectsAnswer(request: unknown): boolean {
-  if (Array.isArray(request)) return request.length === 0 || request.some((r) => !isObject(r) || Object.hasOwn(r, 'id'));
+  if (Array.isArray(request))
+    return request.length === 0 || request.some((r) => !isObject(r) || Object.hasOwn(r, 'id'));
   return !isObject(request) || Object.hasOwn(request, 'id');
 }
 

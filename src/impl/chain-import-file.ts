@@ -70,7 +70,8 @@ export interface ChainFileCheckpoint {
 /** Reads and shape-checks a chain file. */
 export function readChainFile(path: string): ChainFile {
   const file = JSON.parse(readFileSync(path, 'utf8')) as ChainFile;
-  if (file.format !== CHAIN_FILE_FORMAT) throw new Error(`${path}: not a chain file (format ${JSON.stringify(file.format)}, expected ${CHAIN_FILE_FORMAT})`);
+  if (file.format !== CHAIN_FILE_FORMAT)
+    throw new Error(`${path}: not a chain file (format ${JSON.stringify(file.format)}, expected ${CHAIN_FILE_FORMAT})`);
   return file;
 }
 
@@ -78,9 +79,17 @@ export function readChainFile(path: string): ChainFile {
 export function chainFileConfig(config: Config, file: ChainFile): Config {
   const g = file.genesis;
   return {
-    ...config, importChain: undefined, sequencer: false, l1ChainId: g.l1ChainId, rollupVersion: g.rollupVersion, genesisTime: BigInt(g.genesisTime),
-    slotDurationSeconds: g.slotDurationSeconds, slotsPerEpoch: g.slotsPerEpoch, proofDelaySeconds: g.proofDelaySeconds,
-    finalityDepth: g.finalityDepth, initialEthPerFeeAsset: BigInt(g.initialEthPerFeeAsset),
+    ...config,
+    importChain: undefined,
+    sequencer: false,
+    l1ChainId: g.l1ChainId,
+    rollupVersion: g.rollupVersion,
+    genesisTime: BigInt(g.genesisTime),
+    slotDurationSeconds: g.slotDurationSeconds,
+    slotsPerEpoch: g.slotsPerEpoch,
+    proofDelaySeconds: g.proofDelaySeconds,
+    finalityDepth: g.finalityDepth,
+    initialEthPerFeeAsset: BigInt(g.initialEthPerFeeAsset),
   };
 }
 
@@ -88,7 +97,11 @@ export function chainFileConfig(config: Config, file: ChainFile): Config {
 export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) => Promise<L2Node>): Promise<L2Node> {
   const path = o.config.importChain!;
   const file = readChainFile(path);
-  const node = await build({ ...o, config: chainFileConfig(o.config, file), clock: new ManualClock(Number(file.now) * 1000) });
+  const node = await build({
+    ...o,
+    config: chainFileConfig(o.config, file),
+    clock: new ManualClock(Number(file.now) * 1000),
+  });
   try {
     await loadInto(node, file, o.logger, (o.config.progressIntervalSeconds ?? 10) * 1000);
     return node;
@@ -98,15 +111,30 @@ export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) =>
   }
 }
 
-async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logger'], progressIntervalMs: number): Promise<void> {
+async function loadInto(
+  node: L2Node,
+  file: ChainFile,
+  logger: NodeOptions['logger'],
+  progressIntervalMs: number,
+): Promise<void> {
   const { engine } = node;
   const genesis = engine.chain.genesisBlock;
   if (genesis.hash !== BigInt(file.genesis.blockHash) || genesis.archive.root !== BigInt(file.genesis.archiveRoot)) {
-    throw new Error(`genesis block ${hex32(genesis.hash)} differs from the file's ${file.genesis.blockHash} (funded accounts or genesis state differ)`);
+    throw new Error(
+      `genesis block ${hex32(genesis.hash)} differs from the file's ${file.genesis.blockHash} (funded accounts or genesis state differ)`,
+    );
   }
   const funded = engine.fundedAccounts.map((a) => ({ address: hex32(a.address), amount: a.amount.toString() }));
-  if (JSON.stringify(funded) !== JSON.stringify(file.genesis.fundedAccounts.map((a) => ({ address: hex32(BigInt(a.address)), amount: BigInt(a.amount).toString() })))) {
-    throw new Error('the funded accounts differ from the file\'s');
+  if (
+    JSON.stringify(funded) !==
+    JSON.stringify(
+      file.genesis.fundedAccounts.map((a) => ({
+        address: hex32(BigInt(a.address)),
+        amount: BigInt(a.amount).toString(),
+      })),
+    )
+  ) {
+    throw new Error("the funded accounts differ from the file's");
   }
   const blocks = file.blocks.map(fromWireBlock);
   const last = blocks[blocks.length - 1];
@@ -122,26 +150,40 @@ async function loadInto(node: L2Node, file: ChainFile, logger: NodeOptions['logg
     const byLastBlock = new Map(file.checkpoints.map((c) => [c.checkpoint.blocks[c.checkpoint.blocks.length - 1]!, c]));
     const rules = { chainId: BigInt(file.genesis.l1ChainId), version: BigInt(file.genesis.rollupVersion) };
     // A large file takes a while: a line every interval (done/target, blocks per second, ETA).
-    const progress = new Progress({ message: 'chain file: importing blocks', unit: 'blocks', target: blocks.length, intervalMs: progressIntervalMs, logger });
+    const progress = new Progress({
+      message: 'chain file: importing blocks',
+      unit: 'blocks',
+      target: blocks.length,
+      intervalMs: progressIntervalMs,
+      logger,
+    });
     for (const block of blocks) {
       const n = block.header.globalVariables.blockNumber;
       const messages = file.l1ToL2Messages.filter((m) => m.blockNumber === n).map((m) => BigInt(m.message));
       await importBlock(engine.state, block, rules, messages);
       const cp = byLastBlock.get(n);
       if (cp !== undefined) {
-        const wire = { ...cp, checkpoint: { ...cp.checkpoint, blocks: cp.checkpoint.blocks.map((b) => file.blocks[b - 1]) } };
+        const wire = {
+          ...cp,
+          checkpoint: { ...cp.checkpoint, blocks: cp.checkpoint.blocks.map((b) => file.blocks[b - 1]) },
+        };
         const decoded = fromWirePublishedCheckpoint(wire);
         await importCheckpoint(engine.state, engine.l1, engine.time, decoded.checkpoint, decoded.blocks);
       }
       progress.update(n);
     }
     for (const tx of file.pendingTxs) await node.publicHandlers.sendTx!(tx as never);
-    logger.info('chain file imported', { blocks: blocks.length, checkpoints: file.checkpoints.length, pendingTxs: file.pendingTxs.length });
+    logger.info('chain file imported', {
+      blocks: blocks.length,
+      checkpoints: file.checkpoints.length,
+      pendingTxs: file.pendingTxs.length,
+    });
   }
   const tips = await engine.chain.getL2Tips();
   engine.worldState.finalizedBlockNumber = tips.finalized.block.number;
   if (JSON.stringify(toWireL2Tips(tips)) !== JSON.stringify(file.tips)) {
-    throw new Error(`tips after import ${JSON.stringify(toWireL2Tips(tips))} differ from the file's ${JSON.stringify(file.tips)}`);
+    throw new Error(
+      `tips after import ${JSON.stringify(toWireL2Tips(tips))} differ from the file's ${JSON.stringify(file.tips)}`,
+    );
   }
 }
-

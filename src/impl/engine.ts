@@ -98,13 +98,30 @@ export interface EngineConfig {
 
 /** Dev defaults (genesis time: 2025-01-01T00:00:00Z). */
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
-  dataDirectory: '', clock: systemClock, genesisTime: 1735689600n, slotDurationSeconds: 12, slotsPerEpoch: 32, l1BlockSeconds: 12,
-  l1ChainId: 31337, rollupVersion: 1, initialEthPerFeeAsset: 10_000_000n, l1GasPriceWei: 1_000_000_000n, l1BlobGasPriceWei: 1n,
-  proofDelaySeconds: 24, finalityDepth: 2, maxTxsPerBlock: 32, maxL2GasPerBlock: 100_000_000, maxDaGasPerBlock: 10_000_000,
-  minTxsPerBlock: 1, buildEmptyBlocks: false, maxBlocksPerCheckpoint: 4,
-  coinbase: 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266n, feeRecipient: 0x1001n,
+  dataDirectory: '',
+  clock: systemClock,
+  genesisTime: 1735689600n,
+  slotDurationSeconds: 12,
+  slotsPerEpoch: 32,
+  l1BlockSeconds: 12,
+  l1ChainId: 31337,
+  rollupVersion: 1,
+  initialEthPerFeeAsset: 10_000_000n,
+  l1GasPriceWei: 1_000_000_000n,
+  l1BlobGasPriceWei: 1n,
+  proofDelaySeconds: 24,
+  finalityDepth: 2,
+  maxTxsPerBlock: 32,
+  maxL2GasPerBlock: 100_000_000,
+  maxDaGasPerBlock: 10_000_000,
+  minTxsPerBlock: 1,
+  buildEmptyBlocks: false,
+  maxBlocksPerCheckpoint: 4,
+  coinbase: 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266n,
+  feeRecipient: 0x1001n,
   fundedAccounts: DEV_FUNDED_ACCOUNTS.map((address) => ({ address, amount: DEV_FUNDING })),
-  feeModel: DEFAULT_FEE_MODEL, tickMs: 500,
+  feeModel: DEFAULT_FEE_MODEL,
+  tickMs: 500,
 };
 
 /** The composed node engine. */
@@ -143,7 +160,12 @@ export interface Engine {
 export async function createEngine(overrides: Partial<EngineConfig> = {}): Promise<Engine> {
   const config: EngineConfig = { ...DEFAULT_ENGINE_CONFIG, ...overrides };
   const ownsDb = config.db === undefined;
-  const db = config.db ?? (await openDatabase({ dataDirectory: config.dataDirectory, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) }));
+  const db =
+    config.db ??
+    (await openDatabase({
+      dataDirectory: config.dataDirectory,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    }));
   try {
     return await compose(config, db, ownsDb);
   } catch (err) {
@@ -156,10 +178,14 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   const time = createChainTime(config);
   const l1 = new InProcessL1(db, config.clock, time, { ...config, chainId: config.l1ChainId });
   const fundedAccounts = config.fundedAccounts.map((a) => ({ ...a, leafSlot: feeJuiceBalanceLeafSlot(a.address) }));
-  const ownedHasher = !config.hasher && (config.hashWorkers ?? 0) > 0 ? new ParallelHasher(new Poseidon2Pool({ workers: config.hashWorkers })) : undefined;
+  const ownedHasher =
+    !config.hasher && (config.hashWorkers ?? 0) > 0
+      ? new ParallelHasher(new Poseidon2Pool({ workers: config.hashWorkers }))
+      : undefined;
   const hasher = config.hasher ?? ownedHasher;
   const worldState = await WorldState.open({
-    db, ...(hasher ? { hasher } : {}),
+    db,
+    ...(hasher ? { hasher } : {}),
     prefilledPublicData: fundedAccounts.map((a) => ({ leafSlot: a.leafSlot, value: a.amount })),
   });
   const perBlockTarget = config.feeModel.manaTarget / BigInt(config.maxBlocksPerCheckpoint);
@@ -167,10 +193,20 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   const txSource = config.txSource ?? new InMemoryTxSource();
   state.useTxStatusOwner(txSource);
   const getCurrentMinFees = () => computeMinFees({ ...l1.feeInputs(), excessMana: state.excessMana }, config.feeModel);
-  const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, (h) => txSource.getTxStatus(h));
+  const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, (h) =>
+    txSource.getTxStatus(h),
+  );
   const sequencer = new Sequencer(
     { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
-    { chain: state, l1, txs: txSource, clock: config.clock, time, minFees: getCurrentMinFees, ...(config.publicVm ? { publicVm: config.publicVm } : {}) },
+    {
+      chain: state,
+      l1,
+      txs: txSource,
+      clock: config.clock,
+      time,
+      minFees: getCurrentMinFees,
+      ...(config.publicVm ? { publicVm: config.publicVm } : {}),
+    },
   );
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -181,20 +217,42 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
     running = run;
     return run;
   };
-  const tick = () => serial(async () => {
-    await sequencer.tick();
-    worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
-  });
+  const tick = () =>
+    serial(async () => {
+      await sequencer.tick();
+      worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
+    });
   return {
-    config, db, time, l1, worldState, chain, state, sequencer, txSource, protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
-    fundedAccounts, getCurrentMinFees, tick,
+    config,
+    db,
+    time,
+    l1,
+    worldState,
+    chain,
+    state,
+    sequencer,
+    txSource,
+    protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
+    fundedAccounts,
+    getCurrentMinFees,
+    tick,
     rollbackTo: (target, opts) => serial(() => rollbackChain(state, chain, l1, target, opts)),
     async isReady() {
       let storageOpen = !stopped;
-      if (storageOpen) storageOpen = await db.raw('select 1').then(() => true, () => false);
-      const worldStateAtTip = storageOpen && (await worldState.getLatestBlockNumber()) === (await state.latestBlockNumber());
+      if (storageOpen)
+        storageOpen = await db.raw('select 1').then(
+          () => true,
+          () => false,
+        );
+      const worldStateAtTip =
+        storageOpen && (await worldState.getLatestBlockNumber()) === (await state.latestBlockNumber());
       const sequencerRunning = timer !== undefined;
-      return { ready: storageOpen && worldStateAtTip && sequencerRunning, storageOpen, worldStateAtTip, sequencerRunning };
+      return {
+        ready: storageOpen && worldStateAtTip && sequencerRunning,
+        storageOpen,
+        worldStateAtTip,
+        sequencerRunning,
+      };
     },
     async start() {
       if (stopped) throw new Error('engine stopped');

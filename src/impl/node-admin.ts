@@ -27,20 +27,30 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
   const { engine } = node;
   const keystorePath = config.keystore === undefined || config.keystore === '' ? undefined : config.keystore;
   // A bad keystore stops the start (KeystoreError names the file and field, never a key).
-  const own = keystorePath === undefined ? [DEV_VALIDATOR_ADDRESS] : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
+  const own =
+    keystorePath === undefined
+      ? [DEV_VALIDATOR_ADDRESS]
+      : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
   const validatorSet = [...new Set([...own, ...registeredValidators(config.registeredValidators ?? [])])];
   const currentSlot = () => engine.time.slotAt(secondsOf(engine.config.clock));
   const parts = await openAdminParts({
-    db: node.db, dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
+    db: node.db,
+    dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
     ...(keystorePath === undefined ? { defaultKeystore: devKeystore(engine.config.feeRecipient) } : { keystorePath }),
-    validatorSet, committeeSize: Math.max(1, validatorSet.length), slotsPerEpoch: config.slotsPerEpoch, roundSizeInSlots: 2 * config.slotsPerEpoch,
+    validatorSet,
+    committeeSize: Math.max(1, validatorSet.length),
+    slotsPerEpoch: config.slotsPerEpoch,
+    roundSizeInSlots: 2 * config.slotsPerEpoch,
     slotStart: (s) => engine.time.slotStart(s),
     currentSlot,
     startupConfig: { maxPendingTxCount: config.maxPendingTxCount },
     targets: { pool: node.pool, allowList: node.allowList },
     rollback: {
       engine: {
-        rollbackBounds: async () => ({ tip: await engine.state.latestBlockNumber(), finalized: (await engine.chain.getL2Tips()).finalized.block.number }),
+        rollbackBounds: async () => ({
+          tip: await engine.state.latestBlockNumber(),
+          finalized: (await engine.chain.getL2Tips()).finalized.block.number,
+        }),
         rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
       },
       readmitTx: async (unwound) => assertReadmitted(node, unwound as UnwoundTx),
@@ -54,8 +64,18 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
       progress: { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 },
       // The call returned at once, so the log is where an operator learns how the upload ended.
       onDone: (outcome) => {
-        if (outcome.ok) logger?.info('snapshot upload finished', { directory: outcome.directory, sizeBytes: outcome.meta.sizeBytes, sha256: outcome.meta.sha256, node: outcome.meta.node });
-        else logger?.error('snapshot upload failed', { directory: outcome.directory, err: outcome.error instanceof Error ? outcome.error.message : String(outcome.error) });
+        if (outcome.ok)
+          logger?.info('snapshot upload finished', {
+            directory: outcome.directory,
+            sizeBytes: outcome.meta.sizeBytes,
+            sha256: outcome.meta.sha256,
+            node: outcome.meta.node,
+          });
+        else
+          logger?.error('snapshot upload failed', {
+            directory: outcome.directory,
+            err: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
+          });
       },
     },
   });
@@ -70,11 +90,18 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
   // With p2p, our validators propose and attest over the network (docs/P2P.md, "Proposals and attestations").
   const p2p = node.p2p;
   if (p2p !== undefined) {
-    node.useConsensus(new ConsensusDuties({
-      committees: parts.committees, keyring: parts.keyring, chain: engine.state.store, publisher: p2p,
-      currentSlot,
-      blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000), fetchBlocks: () => node.wakeFollower?.(), ...(logger === undefined ? {} : { logger }),
-    }));
+    node.useConsensus(
+      new ConsensusDuties({
+        committees: parts.committees,
+        keyring: parts.keyring,
+        chain: engine.state.store,
+        publisher: p2p,
+        currentSlot,
+        blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000),
+        fetchBlocks: () => node.wakeFollower?.(),
+        ...(logger === undefined ? {} : { logger }),
+      }),
+    );
   }
   return parts;
 }
@@ -84,13 +111,17 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
  * it with the reason (txpool/tx-status.ts); a dropped one rejects, for the rollback's count.
  */
 export function assertReadmitted(node: Pick<L2Node, 'pool'>, unwound: Pick<UnwoundTx, 'txHash'>): void {
-  if (!node.pool.isPending(unwound.txHash)) throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} was dropped by the rollback`);
+  if (!node.pool.isPending(unwound.txHash))
+    throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} was dropped by the rollback`);
 }
 
 /** `--registered-validators`: lowercase 20-byte addresses; anything else stops the start. */
 function registeredValidators(list: readonly string[]): string[] {
   return list.map((a) => {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error(`invalid value ${JSON.stringify(a)} in --registered-validators: must be a 0x-prefixed 20-byte address`);
+    if (!/^0x[0-9a-fA-F]{40}$/.test(a))
+      throw new Error(
+        `invalid value ${JSON.stringify(a)} in --registered-validators: must be a 0x-prefixed 20-byte address`,
+      );
     return a.toLowerCase();
   });
 }

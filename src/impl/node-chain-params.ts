@@ -19,8 +19,12 @@ export interface ChainParams {
 }
 
 const FLAGS: Record<keyof ChainParams, string> = {
-  genesisTime: '--genesis-time', slotDurationSeconds: '--slot-duration', slotsPerEpoch: '--slots-per-epoch',
-  l1ChainId: '--l1-chain-id', rollupVersion: '--rollup-version', initialEthPerFeeAsset: '--initialEthPerFeeAsset',
+  genesisTime: '--genesis-time',
+  slotDurationSeconds: '--slot-duration',
+  slotsPerEpoch: '--slots-per-epoch',
+  l1ChainId: '--l1-chain-id',
+  rollupVersion: '--rollup-version',
+  initialEthPerFeeAsset: '--initialEthPerFeeAsset',
 };
 
 /** Thrown when the configuration names another chain than the database holds. */
@@ -36,7 +40,11 @@ export class ChainParamsMismatchError extends Error {
  * start with the same params; throws ChainParamsMismatchError when they changed since. A
  * `readOnly` caller (an RPC reader) only compares.
  */
-export async function checkChainParams(db: Knex, params: ChainParams, options: { readonly readOnly?: boolean } = {}): Promise<boolean> {
+export async function checkChainParams(
+  db: Knex,
+  params: ChainParams,
+  options: { readonly readOnly?: boolean } = {},
+): Promise<boolean> {
   const current = Object.fromEntries(Object.keys(FLAGS).map((k) => [k, String(params[k as keyof ChainParams])]));
   const stored = await getMetadata(db, 'chain_params');
   if (stored === undefined) {
@@ -47,9 +55,12 @@ export async function checkChainParams(db: Knex, params: ChainParams, options: {
   const changed = Object.keys(FLAGS).filter((k) => was[k] !== undefined && was[k] !== current[k]);
   if (changed.length > 0) {
     const list = changed.map((k) => `${FLAGS[k as keyof ChainParams]} ${current[k]} (database: ${was[k]})`).join(', ');
-    throw new ChainParamsMismatchError(`the database holds another chain: ${list}; use the original values or another data directory`);
+    throw new ChainParamsMismatchError(
+      `the database holds another chain: ${list}; use the original values or another data directory`,
+    );
   }
   // A database from before a param was guarded records today's value, which from now on is kept.
-  if (options.readOnly !== true && Object.keys(FLAGS).some((k) => was[k] === undefined)) await setMetadata(db, 'chain_params', JSON.stringify({ ...current, ...was }));
+  if (options.readOnly !== true && Object.keys(FLAGS).some((k) => was[k] === undefined))
+    await setMetadata(db, 'chain_params', JSON.stringify({ ...current, ...was }));
   return false;
 }

@@ -46,13 +46,29 @@ export interface NodeConsensusHooks {
 
 /** Creates (not starts) the p2p service with the node's tx gossip validator, block and consensus hooks. */
 export function createNodeP2P(
-  settings: NodeP2PSettings, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator, logger: Logger, blocks?: NodeBlockHooks, consensus?: NodeConsensusHooks,
+  settings: NodeP2PSettings,
+  pool: Pick<TxPool, 'add'>,
+  validateTx: NodeTxValidator,
+  logger: Logger,
+  blocks?: NodeBlockHooks,
+  consensus?: NodeConsensusHooks,
 ): P2PService {
   return new P2PService({
-    dataDirectory: settings.dataDirectory, host: settings.host, port: settings.port, bootstrapPeers: settings.bootstrapPeers,
-    network: settings.network, logger, ...(settings.observer === undefined ? {} : { observer: settings.observer }),
+    dataDirectory: settings.dataDirectory,
+    host: settings.host,
+    port: settings.port,
+    bootstrapPeers: settings.bootstrapPeers,
+    network: settings.network,
+    logger,
+    ...(settings.observer === undefined ? {} : { observer: settings.observer }),
     txValidator: (wire) => admitGossipedTx(wire, pool, validateTx),
-    ...(blocks === undefined ? {} : { onBlock: blocks.onBlock, blockRangeHandler: blocks.blockRangeHandler, checkpointRangeHandler: blocks.checkpointRangeHandler }),
+    ...(blocks === undefined
+      ? {}
+      : {
+          onBlock: blocks.onBlock,
+          blockRangeHandler: blocks.blockRangeHandler,
+          checkpointRangeHandler: blocks.checkpointRangeHandler,
+        }),
     ...(consensus === undefined ? {} : { onProposal: consensus.onProposal, onAttestation: consensus.onAttestation }),
   });
 }
@@ -62,7 +78,11 @@ export function createNodeP2P(
  * `reject` penalises the sender for a tx that cannot be valid; `ignore` for what is merely not
  * wanted now (already known, pool full or out-bid, node stopping).
  */
-export async function admitGossipedTx(wire: unknown, pool: Pick<TxPool, 'add'>, validateTx: NodeTxValidator): Promise<GossipVerdict> {
+export async function admitGossipedTx(
+  wire: unknown,
+  pool: Pick<TxPool, 'add'>,
+  validateTx: NodeTxValidator,
+): Promise<GossipVerdict> {
   let tx: Tx;
   try {
     tx = decodeTx(wire);
@@ -93,7 +113,10 @@ export type TxForwarder = (wire: object) => Promise<void>;
  * reached), and the tx leaves this pool again (dropped, with the reason).
  */
 export function publishingPool(
-  pool: TxPool, p2p: P2PService | undefined, logger: Logger, forward?: TxForwarder,
+  pool: TxPool,
+  p2p: P2PService | undefined,
+  logger: Logger,
+  forward?: TxForwarder,
 ): Pick<TxPool, 'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'> {
   return {
     async add(tx, wire) {
@@ -106,7 +129,8 @@ export function publishingPool(
           await forward(wire);
         } catch (err) {
           const refusal = forwardError(err);
-          if (outcome === 'added') await pool.markDropped([tx.txHash], `not accepted by the followed node: ${refusal.message}`);
+          if (outcome === 'added')
+            await pool.markDropped([tx.txHash], `not accepted by the followed node: ${refusal.message}`);
           throw refusal;
         }
       }

@@ -55,14 +55,20 @@ import type { L2Node, NodeOptions, NodeRole, SyncGate } from './node-types.ts';
 
 /** Opens storage and builds every part; nothing runs until `start()`. */
 export async function createNode(o: NodeOptions): Promise<L2Node> {
-  if (o.config.importChain !== undefined) return (await import('./chain-import-file.ts')).importChainFile(o, createNode);
-  if (o.config.role !== undefined && o.config.role !== 'full') return (await import('./reader/reader-node.ts')).createReaderNode(o);
+  if (o.config.importChain !== undefined)
+    return (await import('./chain-import-file.ts')).importChainFile(o, createNode);
+  if (o.config.role !== undefined && o.config.role !== 'full')
+    return (await import('./reader/reader-node.ts')).createReaderNode(o);
   const { config, logger } = o;
   const clock = o.clock ?? systemClock;
-  const db = await openDatabase({ dataDirectory: config.dataDirectory, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  const db = await openDatabase({
+    dataDirectory: config.dataDirectory,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  });
   const closers: (() => Promise<void>)[] = [() => db.destroy()];
   const closeAll = async () => {
-    for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.error('close failed', { err }));
+    for (const close of closers.splice(0).reverse())
+      await close().catch((err: unknown) => logger.error('close failed', { err }));
   };
   try {
     const followUrl = followedUrl(config.follow);
@@ -76,25 +82,45 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
         return (view ??= createEngineChainView(engine))[key as keyof ChainView];
       },
     });
-    const pool = await TxPool.open({ db, chain, config: { maxPendingTxCount: config.maxPendingTxCount }, ...(o.metrics && { observer: o.metrics.pool }) });
+    const pool = await TxPool.open({
+      db,
+      chain,
+      config: { maxPendingTxCount: config.maxPendingTxCount },
+      ...(o.metrics && { observer: o.metrics.pool }),
+    });
     closers.push(() => pool.close());
     // One allow-list and one signature registry for the tx validator, the block builder's public VM and the RPC.
     const allowList = new SetupAllowList();
     const signatures = new FunctionSignatureRegistry();
     engine = await createEngine({
-      db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,
-      slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
-      l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, initialEthPerFeeAsset: config.initialEthPerFeeAsset,
-      maxTxsPerBlock: config.maxTxsPerBlock, minTxsPerBlock: config.minTxsPerBlock, buildEmptyBlocks: config.buildEmptyBlocks,
-      maxL2GasPerBlock: config.maxL2GasPerBlock, maxDaGasPerBlock: config.maxDaGasPerBlock, tickMs: config.sequencerPollingIntervalMs,
-      txSource: pool, publicVm: { allowList: () => allowList.list(), signatures },
+      db,
+      clock,
+      genesisTime: config.genesisTime,
+      slotDurationSeconds: config.slotDurationSeconds,
+      l1BlockSeconds: config.slotDurationSeconds,
+      slotsPerEpoch: config.slotsPerEpoch,
+      proofDelaySeconds: config.proofDelaySeconds,
+      finalityDepth: config.finalityDepth,
+      l1ChainId: config.l1ChainId,
+      rollupVersion: config.rollupVersion,
+      initialEthPerFeeAsset: config.initialEthPerFeeAsset,
+      maxTxsPerBlock: config.maxTxsPerBlock,
+      minTxsPerBlock: config.minTxsPerBlock,
+      buildEmptyBlocks: config.buildEmptyBlocks,
+      maxL2GasPerBlock: config.maxL2GasPerBlock,
+      maxDaGasPerBlock: config.maxDaGasPerBlock,
+      tickMs: config.sequencerPollingIntervalMs,
+      txSource: pool,
+      publicVm: { allowList: () => allowList.list(), signatures },
     });
     const eng = engine;
     closers.push(() => eng.stop());
     if (o.metrics !== undefined) eng.sequencer.onBlockBuilt(o.metrics.blockBuilt);
     const validateTx = createNodeTxValidator({
-      chain, allowList: () => allowList.list(),
-      classIdOf: async (address) => (await eng.state.store.contracts.getContractInstance(address))?.currentContractClassId,
+      chain,
+      allowList: () => allowList.list(),
+      classIdOf: async (address) =>
+        (await eng.state.store.contracts.getContractInstance(address))?.currentContractClassId,
       config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
     });
     const p2pOn = config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
@@ -134,24 +160,56 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
         onBlock = p2pSource.onAnnouncement;
         // Alone on the network is normal for a sequencer: no peer means nothing to import, not an error.
         source = {
-          name: 'p2p', maxBlocksPerRequest: p2pSource.maxBlocksPerRequest, getTips: () => p2pSource.getTips(),
-          getBlocks: async (from, limit) => ((p2p?.getPeers().length ?? 0) === 0 ? [] : p2pSource.getBlocks(from, limit)),
+          name: 'p2p',
+          maxBlocksPerRequest: p2pSource.maxBlocksPerRequest,
+          getTips: () => p2pSource.getTips(),
+          getBlocks: async (from, limit) =>
+            (p2p?.getPeers().length ?? 0) === 0 ? [] : p2pSource.getBlocks(from, limit),
         };
       }
     }
     if (p2pOn) {
       const blocks: NodeBlockHooks = {
-        onBlock, blockRangeHandler: blockRangeHandlerFor(eng.chain),
+        onBlock,
+        blockRangeHandler: blockRangeHandlerFor(eng.chain),
         checkpointRangeHandler: checkpointRangeHandlerFor({ chain: eng.chain, checkpoints: eng.state.store }),
       };
-      p2p = createNodeP2P({
-        dataDirectory: config.dataDirectory, host: config.p2pHost, port: config.p2pPort, bootstrapPeers: config.p2pBootstrapPeers,
-        network: `${config.l1ChainId}-${config.rollupVersion}`, ...(o.metrics && { observer: o.metrics.p2p }),
-      }, pool, validateTx, logger, blocks, consensusHooks(() => consensusRef.current));
+      p2p = createNodeP2P(
+        {
+          dataDirectory: config.dataDirectory,
+          host: config.p2pHost,
+          port: config.p2pPort,
+          bootstrapPeers: config.p2pBootstrapPeers,
+          network: `${config.l1ChainId}-${config.rollupVersion}`,
+          ...(o.metrics && { observer: o.metrics.p2p }),
+        },
+        pool,
+        validateTx,
+        logger,
+        blocks,
+        consensusHooks(() => consensusRef.current),
+      );
     }
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
     const forward = followUrl !== undefined && !p2pOn ? txForwarder(followUrl) : undefined;
-    return assemble({ o, db, engine: eng, pool, p2p, validateTx, allowList, signatures, newChain, closeAll, closers, role, source, followerRef, consensusRef, forward });
+    return assemble({
+      o,
+      db,
+      engine: eng,
+      pool,
+      p2p,
+      validateTx,
+      allowList,
+      signatures,
+      newChain,
+      closeAll,
+      closers,
+      role,
+      source,
+      followerRef,
+      consensusRef,
+      forward,
+    });
   } catch (err) {
     await closeAll();
     throw err;
@@ -192,13 +250,20 @@ function assemble(p: Parts): L2Node {
     if (stopped || !pool.running || dbHealth.state !== DatabaseState.CONNECTED) return false;
     if (p2p !== undefined && !p2p.isReady()) return false;
     if (role.kind === 'follower' && followerRef.current?.running !== true) return false;
-    return db.raw('select 1').then(() => true, () => false);
+    return db.raw('select 1').then(
+      () => true,
+      () => false,
+    );
   };
   const announce = async (from: number) => {
     const to = await engine.state.latestBlockNumber();
     if (p2p === undefined || !p2p.isReady() || to < from) return;
     for (const b of await engine.chain.blocksFrom(from, to - from + 1)) {
-      await p2p.publishBlock(blockAnnouncement(b)).catch((err: unknown) => logger.warn('p2p: announcing a block failed', { block: b.header.globalVariables.blockNumber, err }));
+      await p2p
+        .publishBlock(blockAnnouncement(b))
+        .catch((err: unknown) =>
+          logger.warn('p2p: announcing a block failed', { block: b.header.globalVariables.blockNumber, err }),
+        );
     }
   };
   let slotObserver: SlotObserver | undefined;
@@ -212,7 +277,8 @@ function assemble(p: Parts): L2Node {
       // After the commit: peers may fetch the block by range as soon as they see the announcement.
       await announce(before + 1);
       // A checkpoint sealed in this step for one of our validators' slots: propose it to the committee.
-      if (p2p?.isReady() === true) await consensusRef.current?.afterStep().catch((err: unknown) => logger.warn('p2p: proposing failed', { err }));
+      if (p2p?.isReady() === true)
+        await consensusRef.current?.afterStep().catch((err: unknown) => logger.warn('p2p: proposing failed', { err }));
       if (slotObserver !== undefined) await slotReports(slotObserver);
     }
     await pool.revalidateAfterBlock();
@@ -222,26 +288,47 @@ function assemble(p: Parts): L2Node {
   const followStatus = () => followerRef.current?.status();
   const syncState = (): FollowerState => followStatus()?.state ?? gate.state;
   // On a follower, treesAreSynched means "caught up with the source" (the trees always match our own tip).
-  const worldState: WorldStateReader = role.kind !== 'follower' ? engine.worldState : new Proxy(engine.worldState, {
-    get(target, key) {
-      if (key === 'getSyncStatus') {
-        return async () => ({ ...(await target.getSyncStatus()), treesAreSynched: followStatus()?.state === 'caught-up' && (await target.getSyncStatus()).treesAreSynched });
-      }
-      const v: unknown = Reflect.get(target, key, target);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
+  const worldState: WorldStateReader =
+    role.kind !== 'follower'
+      ? engine.worldState
+      : new Proxy(engine.worldState, {
+          get(target, key) {
+            if (key === 'getSyncStatus') {
+              return async () => ({
+                ...(await target.getSyncStatus()),
+                treesAreSynched:
+                  followStatus()?.state === 'caught-up' && (await target.getSyncStatus()).treesAreSynched,
+              });
+            }
+            const v: unknown = Reflect.get(target, key, target);
+            return typeof v === 'function' ? v.bind(target) : v;
+          },
+        });
   const publicHandlers = createPublicHandlers({
-    nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
+    nodeVersion: o.nodeVersion,
+    rollupVersion: config.rollupVersion,
+    l1ChainId: config.l1ChainId,
     engine: {
-      chain: engine.chain, checkpoints: engine.state.store, worldState, l1: engine.l1,
-      protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
-      getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
-      getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined, signatures, allowList: () => allowList.list(),
+      chain: engine.chain,
+      checkpoints: engine.state.store,
+      worldState,
+      l1: engine.l1,
+      protocolContractAddresses: engine.protocolContractAddresses,
+      realProofs: false,
+      getCurrentMinFees: () => engine.getCurrentMinFees(),
+      isReady,
+      getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined,
+      signatures,
+      allowList: () => allowList.list(),
       contracts: engine.state.store.contracts,
     },
     // A simulation may spend at most what one tx of a block may (the pool refuses more): bounded work per call.
-    simulation: { engine, allowList: () => allowList.list(), signatures, maxL2GasLimit: BigInt(config.maxL2GasPerBlock) },
+    simulation: {
+      engine,
+      allowList: () => allowList.list(),
+      signatures,
+      maxL2GasLimit: BigInt(config.maxL2GasPerBlock),
+    },
     transactions: { pool: publishingPool(pool, p2p, logger, p.forward), validateTx },
   });
 
@@ -250,47 +337,80 @@ function assemble(p: Parts): L2Node {
     if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
     const follower = new Follower({
       // Txs of imported blocks leave the pool inside each block's commit (the pool owns tx status: txpool/tx-status.ts).
-      engine, source: p.source, sync: gate, logger, ownProofTips: sequencing,
+      engine,
+      source: p.source,
+      sync: gate,
+      logger,
+      ownProofTips: sequencing,
       // A follower follows its source's reorgs (a sequencer importing peers' blocks keeps its own chain).
       ...(role.kind === 'follower' && { unwindTo: (target: number) => engine.rollbackTo(target) }),
-      progressIntervalMs: (config.progressIntervalSeconds ?? 10) * 1000, ...(o.metrics && { observer: o.metrics.follower }),
+      progressIntervalMs: (config.progressIntervalSeconds ?? 10) * 1000,
+      ...(o.metrics && { observer: o.metrics.follower }),
     });
     followerRef.current = follower;
     // A sequencer beside validators on other nodes catches up with its peers before it builds (docs/P2P.md, "Slot timing").
     if (sequencing && p2p !== undefined) {
       const nowMs = () => engine.config.clock.nowMs();
-      engine.sequencer.useSlotGate(new PeerBuildGate({
-        peerCount: () => p2p.getPeers().length, catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
-        previousSlotPending: async (slot) => {
-          const prev = slot - 1;
-          // Without a proposer selection every slot is ours.
-          if (prev < 1 || proposerSelection === undefined || proposerSelection(prev) !== undefined) return false;
-          const tip = await engine.chain.findBlock(await engine.state.latestBlockNumber());
-          return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
-        },
-        slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000, nowMs,
-        expectsPeers: config.p2pBootstrapPeers.length > 0, startedAtMs: nowMs(),
-        ...buildGateTiming(config.slotDurationSeconds, config.slotsPerEpoch), logger,
-      }));
+      engine.sequencer.useSlotGate(
+        new PeerBuildGate({
+          peerCount: () => p2p.getPeers().length,
+          catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
+          previousSlotPending: async (slot) => {
+            const prev = slot - 1;
+            // Without a proposer selection every slot is ours.
+            if (prev < 1 || proposerSelection === undefined || proposerSelection(prev) !== undefined) return false;
+            const tip = await engine.chain.findBlock(await engine.state.latestBlockNumber());
+            return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
+          },
+          slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000,
+          nowMs,
+          expectsPeers: config.p2pBootstrapPeers.length > 0,
+          startedAtMs: nowMs(),
+          ...buildGateTiming(config.slotDurationSeconds, config.slotsPerEpoch),
+          logger,
+        }),
+      );
     }
     await follower.start();
     p.closers.push(() => follower.stop());
-    logger.info('following', { over: role.kind === 'follower' ? role.over : undefined, source: p.source.name, from: await engine.state.latestBlockNumber() });
+    logger.info('following', {
+      over: role.kind === 'follower' ? role.over : undefined,
+      source: p.source.name,
+      from: await engine.state.latestBlockNumber(),
+    });
   };
   /** Fails the start when the followed node runs another chain; an unreachable one is retried by the follower. */
   const checkSource = async (url: string) => {
     const genesisHeader = await publicHandlers.getBlockHeader!(0);
     try {
-      await checkFollowedNode(url, { l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, genesisHeader, time: engine.time });
+      await checkFollowedNode(url, {
+        l1ChainId: config.l1ChainId,
+        rollupVersion: config.rollupVersion,
+        genesisHeader,
+        time: engine.time,
+      });
     } catch (err) {
       if (err instanceof SourceMismatchError) throw err;
-      logger.warn('followed node not reachable at start; its chain is checked block by block', { source: url, err: (err as Error).message });
+      logger.warn('followed node not reachable at start; its chain is checked block by block', {
+        source: url,
+        err: (err as Error).message,
+      });
     }
   };
 
   return {
-    db, engine, pool, p2p, validateTx, allowList, signatures, publicHandlers, fundedAccounts: engine.fundedAccounts, newChain: p.newChain,
-    role, followStatus,
+    db,
+    engine,
+    pool,
+    p2p,
+    validateTx,
+    allowList,
+    signatures,
+    publicHandlers,
+    fundedAccounts: engine.fundedAccounts,
+    newChain: p.newChain,
+    role,
+    followStatus,
     get sync() {
       return gate;
     },
@@ -315,12 +435,19 @@ function assemble(p: Parts): L2Node {
     async health() {
       const ready = await isReady();
       const database = dbHealth.report();
-      const latestBlockNumber = database.state === DatabaseState.CONNECTED ? await engine.chain.getBlockNumber().catch(() => undefined) : undefined;
+      const latestBlockNumber =
+        database.state === DatabaseState.CONNECTED
+          ? await engine.chain.getBlockNumber().catch(() => undefined)
+          : undefined;
       const follow = followStatus();
       return {
-        healthy: ready, version: o.nodeVersion, syncState: syncState(), database,
+        healthy: ready,
+        version: o.nodeVersion,
+        syncState: syncState(),
+        database,
         ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
-        sequencer: sequencing, p2p: p2pStatus(p2p),
+        sequencer: sequencing,
+        p2p: p2pStatus(p2p),
         ...(role.kind === 'follower' && { follow: { over: role.over, source: role.source, ...follow } }),
       };
     },
@@ -337,9 +464,20 @@ function assemble(p: Parts): L2Node {
         // One step at a time: while a slow step runs (Postgres), timer beats are skipped, not queued.
         if (busy) return;
         busy = true;
-        inFlight = gate.step(step).catch((err: unknown) => logger.error('production step failed', { err })).finally(() => (busy = false));
+        inFlight = gate
+          .step(step)
+          .catch((err: unknown) => logger.error('production step failed', { err }))
+          .finally(() => (busy = false));
       }, config.sequencerPollingIntervalMs);
-      if (config.botEnabled) p.closers.push((await import('./bot/index.ts')).startBot({ config, logger, handlers: publicHandlers, fundedAccounts: engine.fundedAccounts }).stop);
+      if (config.botEnabled)
+        p.closers.push(
+          (await import('./bot/index.ts')).startBot({
+            config,
+            logger,
+            handlers: publicHandlers,
+            fundedAccounts: engine.fundedAccounts,
+          }).stop,
+        );
     },
     async stop() {
       if (stopped) return;
@@ -368,7 +506,11 @@ const REPORT_DEADLINE_SLOTS = 2;
  * the proposal goes out at the seal (the proposer's first tick after the slot), a receiver may
  * wait up to a slot for the block, then its attestation travels back.
  */
-function slotReporter(engine: Engine, logger: Logger, consensus: () => ConsensusDuties | undefined): (observer: SlotObserver) => Promise<void> {
+function slotReporter(
+  engine: Engine,
+  logger: Logger,
+  consensus: () => ConsensusDuties | undefined,
+): (observer: SlotObserver) => Promise<void> {
   let nextSlot: number | undefined;
   let nextCheckpoint: number | undefined;
   let provenEpoch: number | undefined;
@@ -379,10 +521,13 @@ function slotReporter(engine: Engine, logger: Logger, consensus: () => Consensus
     const slotAtMs = (ms: number) => engine.time.slotAt(BigInt(Math.floor(ms / 1000)));
     const finished = slotAtMs(nowMs);
     // Slots before `due` are reported whatever arrived; later finished ones only once complete.
-    const due = duties === undefined ? finished : slotAtMs(nowMs - REPORT_DEADLINE_SLOTS * engine.config.slotDurationSeconds * 1000);
+    const due =
+      duties === undefined
+        ? finished
+        : slotAtMs(nowMs - REPORT_DEADLINE_SLOTS * engine.config.slotDurationSeconds * 1000);
     nextSlot ??= Math.max(1, finished);
     nextCheckpoint ??= (await engine.state.store.latestCheckpointNumber()) + 1;
-    for (let more = true; more;) {
+    for (let more = true; more; ) {
       const found = await engine.state.store.checkpointsFrom(nextCheckpoint, 64);
       for (const c of found) bySlot.set(c.header.slotNumber, c);
       nextCheckpoint += found.length;
@@ -397,10 +542,13 @@ function slotReporter(engine: Engine, logger: Logger, consensus: () => Consensus
       bySlot.delete(slot);
       const blocksSeen = c === undefined && open.some((b) => b.header.globalVariables.slotNumber === slot);
       const attestations = duties?.attestationsFor(slot) ?? [];
-      await observer.onSlot({
-        slot, ...(c === undefined ? {} : { proposal: { archive: c.archive.root, mined: true } }), ...(blocksSeen ? { blocksSeen } : {}),
-        ...(attestations.length > 0 ? { attestations } : {}),
-      })
+      await observer
+        .onSlot({
+          slot,
+          ...(c === undefined ? {} : { proposal: { archive: c.archive.root, mined: true } }),
+          ...(blocksSeen ? { blocksSeen } : {}),
+          ...(attestations.length > 0 ? { attestations } : {}),
+        })
         .catch((err: unknown) => logger.warn('sentinel: recording a slot failed', { slot, err }));
     }
     for (const s of bySlot.keys()) if (s < nextSlot) bySlot.delete(s);
@@ -409,7 +557,9 @@ function slotReporter(engine: Engine, logger: Logger, consensus: () => Consensus
     if (cp === undefined) return;
     const epoch = engine.time.epochOfSlot(cp.header.slotNumber);
     for (let e = provenEpoch === undefined ? epoch : provenEpoch + 1; e <= epoch; e++) {
-      await observer.onEpochProven(e).catch((err: unknown) => logger.warn('sentinel: recording a proven epoch failed', { epoch: e, err }));
+      await observer
+        .onEpochProven(e)
+        .catch((err: unknown) => logger.warn('sentinel: recording a proven epoch failed', { epoch: e, err }));
     }
     provenEpoch = epoch;
   };
@@ -439,7 +589,8 @@ function followedUrl(value: string | undefined): string | undefined {
   } catch {
     throw new Error(`invalid value ${JSON.stringify(value)} for --follow: must be an http:// or https:// URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`invalid value ${JSON.stringify(value)} for --follow: must be an http:// or https:// URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`invalid value ${JSON.stringify(value)} for --follow: must be an http:// or https:// URL`);
   return value;
 }
 

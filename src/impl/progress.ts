@@ -80,16 +80,25 @@ export class Progress {
     const moved = this.#done - this.#start;
     const perSecond = elapsedSeconds > 0 && moved > 0 ? moved / elapsedSeconds : 0;
     const left = Math.max(0, this.#target - this.#done);
-    return { done: this.#done, target: this.#target, perSecond, etaSeconds: perSecond > 0 ? left / perSecond : undefined, elapsedSeconds };
+    return {
+      done: this.#done,
+      target: this.#target,
+      perSecond,
+      etaSeconds: perSecond > 0 ? left / perSecond : undefined,
+      elapsedSeconds,
+    };
   }
 
   #log(message: string): void {
     const s = this.snapshot();
     const unit = this.#o.unit;
     this.#o.logger?.info(message, {
-      ...this.#o.fields, done: s.done, target: s.target,
+      ...this.#o.fields,
+      done: s.done,
+      target: s.target,
       ...(this.#target > 0 && { percent: Math.round((1000 * s.done) / s.target) / 10 }),
-      [`${unit}PerSecond`]: round(s.perSecond), etaSeconds: s.etaSeconds === undefined ? null : Math.round(s.etaSeconds),
+      [`${unit}PerSecond`]: round(s.perSecond),
+      etaSeconds: s.etaSeconds === undefined ? null : Math.round(s.etaSeconds),
       elapsedSeconds: Math.round(s.elapsedSeconds),
     });
   }
@@ -110,13 +119,31 @@ export interface ProgressReporting {
  * line every interval, and `done` (with the rate and time taken) when the work succeeds.
  */
 export async function withByteProgress<T>(
-  reporting: ProgressReporting | undefined, what: { message: string; total: number; fields?: Record<string, unknown> },
-  read: () => Promise<number> | number, work: () => Promise<T>,
+  reporting: ProgressReporting | undefined,
+  what: { message: string; total: number; fields?: Record<string, unknown> },
+  read: () => Promise<number> | number,
+  work: () => Promise<T>,
 ): Promise<T> {
   if (reporting === undefined) return work();
-  const progress = new Progress({ message: what.message, unit: 'bytes', target: what.total, intervalMs: reporting.intervalMs, logger: reporting.logger, ...(what.fields && { fields: what.fields }) });
+  const progress = new Progress({
+    message: what.message,
+    unit: 'bytes',
+    target: what.total,
+    intervalMs: reporting.intervalMs,
+    logger: reporting.logger,
+    ...(what.fields && { fields: what.fields }),
+  });
   // Polled more often than lines are written, so a line is not a whole interval late.
-  const timer = setInterval(() => void Promise.resolve().then(read).then((n) => progress.update(n), () => undefined), Math.max(20, reporting.intervalMs / 4));
+  const timer = setInterval(
+    () =>
+      void Promise.resolve()
+        .then(read)
+        .then(
+          (n) => progress.update(n),
+          () => undefined,
+        ),
+    Math.max(20, reporting.intervalMs / 4),
+  );
   timer.unref();
   try {
     const result = await work();

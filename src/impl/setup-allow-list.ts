@@ -14,8 +14,16 @@ const AUTH_REGISTRY_ADDRESS = 1n;
 /** The allow-list every node starts with: functions fee payment calls in the setup phase. */
 export function defaultSetupAllowList(): AllowedElement[] {
   return [
-    { address: PROTOCOL_CONTRACT_ADDRESSES.feeJuice, selector: functionSelectorFromSignature('_increase_public_balance((Field),u128)'), onlySelf: true },
-    { address: AUTH_REGISTRY_ADDRESS, selector: functionSelectorFromSignature('_set_authorized((Field),Field,bool)'), onlySelf: true },
+    {
+      address: PROTOCOL_CONTRACT_ADDRESSES.feeJuice,
+      selector: functionSelectorFromSignature('_increase_public_balance((Field),u128)'),
+      onlySelf: true,
+    },
+    {
+      address: AUTH_REGISTRY_ADDRESS,
+      selector: functionSelectorFromSignature('_set_authorized((Field),Field,bool)'),
+      onlySelf: true,
+    },
     { address: AUTH_REGISTRY_ADDRESS, selector: functionSelectorFromSignature('set_authorized(Field,bool)') },
   ];
 }

@@ -32,16 +32,24 @@ export function createCorsPolicy(allowed: readonly string[]): CorsPolicy {
   return {
     // A caller without Origin is not a browser page (or a same-origin one): CORS does not concern it.
     allows: (origin) => origin === undefined || origins.has(origin.toLowerCase()),
-    headerPairs: (origin) => (origin !== undefined && origins.has(origin.toLowerCase()) ? ['access-control-allow-origin', origin, 'vary', 'Origin'] : NO_HEADERS),
+    headerPairs: (origin) =>
+      origin !== undefined && origins.has(origin.toLowerCase())
+        ? ['access-control-allow-origin', origin, 'vary', 'Origin']
+        : NO_HEADERS,
   };
 }
 
 /** Answers an allowed preflight with 204: the allow-origin pairs plus the methods and headers a client needs. */
 export function answerPreflight(res: ServerResponse, pairs: readonly string[]): void {
-  res.writeHead(204, [
-    ...pairs,
-    'access-control-allow-methods', 'POST, GET, OPTIONS',
-    'access-control-allow-headers', CORS_ALLOW_HEADERS,
-    'access-control-max-age', '86400',
-  ]).end();
+  res
+    .writeHead(204, [
+      ...pairs,
+      'access-control-allow-methods',
+      'POST, GET, OPTIONS',
+      'access-control-allow-headers',
+      CORS_ALLOW_HEADERS,
+      'access-control-max-age',
+      '86400',
+    ])
+    .end();
 }

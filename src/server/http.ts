@@ -14,7 +14,15 @@ import { createDispatcher, wholeBodyError } from './json-rpc.ts';
 import type { DispatchOutcome } from './json-rpc.ts';
 import { internalError, parseError, UNAUTHORIZED_BODY } from './protocol-errors.ts';
 import { renderStatus } from './status.ts';
-import type { AuthCheck, HandlerTable, HealthProvider, Logger, MethodDescriptor, RpcObserver, ServerLimits } from './types.ts';
+import type {
+  AuthCheck,
+  HandlerTable,
+  HealthProvider,
+  Logger,
+  MethodDescriptor,
+  RpcObserver,
+  ServerLimits,
+} from './types.ts';
 import { createHostCheck, defaultAllowedHosts } from './vhosts.ts';
 
 /** Everything one port serves. */
@@ -68,14 +76,30 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     // Before anything else, the key included: a DNS-rebinding page or a foreign origin learns nothing.
-    if (!hostAllowed(req.headers.host)) return reject(req, res, 403, `Forbidden: Host ${quoted(req.headers.host)} is not allowed on this port (${flags.vhosts})`);
+    if (!hostAllowed(req.headers.host))
+      return reject(
+        req,
+        res,
+        403,
+        `Forbidden: Host ${quoted(req.headers.host)} is not allowed on this port (${flags.vhosts})`,
+      );
     const origin = req.headers.origin;
-    if (!cors.allows(origin)) return reject(req, res, 403, `Forbidden: origin ${quoted(origin)} is not allowed on this port (${flags.corsOrigin})`);
+    if (!cors.allows(origin))
+      return reject(
+        req,
+        res,
+        403,
+        `Forbidden: origin ${quoted(origin)} is not allowed on this port (${flags.corsOrigin})`,
+      );
     if (req.method === 'OPTIONS') return answerPreflight(res, [...cors.headerPairs(origin), ...versionHeaders]);
     const path = pathOf(req.url);
     if (path === '/status') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
-      renderStatus(health, startedAt, closing).then(({ status, body }) => send(res, status, body), (err: unknown) => failRequest(res, err));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return reject(req, res, 405, 'Method Not Allowed: use GET /status', 'GET, HEAD, OPTIONS');
+      renderStatus(health, startedAt, closing).then(
+        ({ status, body }) => send(res, status, body),
+        (err: unknown) => failRequest(res, err),
+      );
       return;
     }
     // Aztec checks the key before anything else, so an unauthenticated caller learns nothing.
@@ -83,7 +107,16 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
     if (closing) {
       // A request that arrives after close() began (on a kept-alive connection) is not served.
       const error = new NodeNotReadyError('shutting down');
-      return rejectRaw(req, res, 503, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: error.code, message: error.message, data: error.data } }));
+      return rejectRaw(
+        req,
+        res,
+        503,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: error.code, message: error.message, data: error.data },
+        }),
+      );
     }
     if (path !== '/') return reject(req, res, 404, 'Not Found: JSON-RPC is served at POST /');
     if (req.method !== 'POST') return reject(req, res, 405, 'Method Not Allowed: use POST', 'POST, OPTIONS');
@@ -112,7 +145,11 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return send(res, outcome.status, outcome.body!);
     }
     const outcome = dispatch(parsed);
-    if (outcome instanceof Promise) outcome.then((o) => reply(res, o), (err: unknown) => failRequest(res, err));
+    if (outcome instanceof Promise)
+      outcome.then(
+        (o) => reply(res, o),
+        (err: unknown) => failRequest(res, err),
+      );
     else reply(res, outcome);
   }
 
@@ -134,7 +171,14 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
   }
 
   function send(res: ServerResponse, status: number, body: string): void {
-    const headers = [...cors.headerPairs(res.req.headers.origin), ...versionHeaders, 'content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+    const headers = [
+      ...cors.headerPairs(res.req.headers.origin),
+      ...versionHeaders,
+      'content-type',
+      JSON_TYPE,
+      'content-length',
+      String(Buffer.byteLength(body)),
+    ];
     // While closing, tell keep-alive clients not to reuse this connection.
     if (closing) headers.push('connection', 'close');
     observer?.responded(status);
@@ -171,7 +215,8 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
         server.listen(port, host, () => {
           server.off('error', reject);
           const address = server.address() as AddressInfo;
-          if (options.allowedHosts === undefined) hostAllowed = createHostCheck(defaultAllowedHosts(host, address.address));
+          if (options.allowedHosts === undefined)
+            hostAllowed = createHostCheck(defaultAllowedHosts(host, address.address));
           resolve({ host: address.address, port: address.port });
         });
       });

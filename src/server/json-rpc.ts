@@ -10,7 +10,14 @@
  */
 import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
-import { batchTooLarge, internalError, invalidParams, invalidRequest, methodNotFound, notImplemented } from './protocol-errors.ts';
+import {
+  batchTooLarge,
+  internalError,
+  invalidParams,
+  invalidRequest,
+  methodNotFound,
+  notImplemented,
+} from './protocol-errors.ts';
 import { SerializedResult } from './serialized-result.ts';
 import type { HandlerTable, Logger, MethodDescriptor, RpcMethodObserver, RpcObserver } from './types.ts';
 
@@ -36,7 +43,9 @@ export interface DispatchOutcome {
 export type MaybePromise<T> = T | Promise<T>;
 
 type RequestId = string | number | null;
-type CallOutcome = { readonly result: unknown; readonly error?: undefined } | { readonly result?: undefined; readonly error: JsonRpcErrorObject };
+type CallOutcome =
+  | { readonly result: unknown; readonly error?: undefined }
+  | { readonly result?: undefined; readonly error: JsonRpcErrorObject };
 type Handler = (...args: unknown[]) => unknown;
 
 /** A method of this surface with what dispatch needs precomputed. */
@@ -61,14 +70,24 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
   const debugCalls = logger.enabled?.('debug') ?? true;
   const routes = new Map<string, Route>();
   for (const [name, descriptor] of Object.entries(options.methods)) {
-    routes.set(name, { descriptor, takesNoParams: descriptor.params.length === 0, handler: undefined, observer: observer?.method(name) });
+    routes.set(name, {
+      descriptor,
+      takesNoParams: descriptor.params.length === 0,
+      handler: undefined,
+      observer: observer?.method(name),
+    });
   }
 
   /**
    * Validates and runs one call; `finish` turns its outcome into what the caller wants (the answer
    * text), so an asynchronous handler costs one `then` here and no further promise per call.
    */
-  function callMethod<T>(method: string, rawParams: unknown, id: RequestId | undefined, finish: (outcome: CallOutcome) => T): MaybePromise<T> {
+  function callMethod<T>(
+    method: string,
+    rawParams: unknown,
+    id: RequestId | undefined,
+    finish: (outcome: CallOutcome) => T,
+  ): MaybePromise<T> {
     const route = routes.get(method);
     if (route === undefined) {
       unknownMethod?.done(unknownMethod.start(), RpcErrorCode.METHOD_NOT_FOUND);
@@ -107,7 +126,8 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
 
   function succeeded(route: Route, id: RequestId | undefined, started: number, result: unknown): CallOutcome {
     route.observer?.done(started, 0);
-    if (debugCalls) logger.debug('rpc call', { method: route.descriptor.name, id, ms: Math.round(performance.now() - started) });
+    if (debugCalls)
+      logger.debug('rpc call', { method: route.descriptor.name, id, ms: Math.round(performance.now() - started) });
     return { result: result === undefined ? null : result };
   }
 
@@ -134,7 +154,8 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
     const request = element as Record<string, unknown>;
     const isNotification = !Object.hasOwn(request, 'id');
     const id = request.id;
-    if (!isNotification && !isValidId(id)) return respond(null, { error: invalidRequest('id must be a string, number or null') });
+    if (!isNotification && !isValidId(id))
+      return respond(null, { error: invalidRequest('id must be a string, number or null') });
     const replyId = isNotification ? null : (id as RequestId);
     if (request.jsonrpc !== '2.0') return respond(replyId, { error: invalidRequest('jsonrpc must be "2.0"') });
     const method = request.method;
@@ -194,7 +215,8 @@ export function createDispatcher(options: DispatchOptions): (parsed: unknown) =>
       if (parsed.length > maxBatchSize) return wholeBodyError(batchTooLarge(maxBatchSize));
       return answerBatch(parsed);
     }
-    if (typeof parsed !== 'object' || parsed === null) return wholeBodyError(invalidRequest('body must be an object or an array'));
+    if (typeof parsed !== 'object' || parsed === null)
+      return wholeBodyError(invalidRequest('body must be an object or an array'));
     const single = answer(parsed);
     return single instanceof Promise ? single.then(singleOutcome) : singleOutcome(single);
   };
@@ -223,7 +245,10 @@ function isValidId(id: unknown): boolean {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
+  return (
+    value instanceof Promise ||
+    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
+  );
 }
 
 /**

@@ -21,7 +21,12 @@ export function createLogger(
     };
   };
   return {
-    trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal'),
+    trace: at('trace'),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    fatal: at('fatal'),
     enabled: (lineLevel) => LOG_LEVELS.indexOf(lineLevel) >= threshold,
   };
 }

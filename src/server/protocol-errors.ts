@@ -3,7 +3,13 @@
  * with the messages sent on the wire.
  * @module
  */
-import { INTERNAL_ERROR_MESSAGE, InvalidParamsError, NotImplementedError, RpcErrorCode, UnauthorizedError } from '../impl/rpc/errors.ts';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  InvalidParamsError,
+  NotImplementedError,
+  RpcErrorCode,
+  UnauthorizedError,
+} from '../impl/rpc/errors.ts';
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
 
 /** -32700: the body is not JSON. */
@@ -36,7 +42,10 @@ const PARAM_PROBLEM = /^params\[(\d+)\] \(([^)]*)\): (.*)$/s;
  */
 export function invalidParams(detail: string): JsonRpcErrorObject {
   const match = PARAM_PROBLEM.exec(detail);
-  const err = match === null ? new InvalidParamsError(0, 'params', detail) : new InvalidParamsError(Number(match[1]), match[2]!, match[3]!);
+  const err =
+    match === null
+      ? new InvalidParamsError(0, 'params', detail)
+      : new InvalidParamsError(Number(match[1]), match[2]!, match[3]!);
   return { code: err.code, message: err.message, data: err.data };
 }
 

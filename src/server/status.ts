@@ -6,7 +6,11 @@
 import type { HealthProvider } from './types.ts';
 
 /** Builds the status answer from the health provider. */
-export async function renderStatus(health: HealthProvider, startedAt: number, closing: boolean): Promise<{ status: number; body: string }> {
+export async function renderStatus(
+  health: HealthProvider,
+  startedAt: number,
+  closing: boolean,
+): Promise<{ status: number; body: string }> {
   const uptimeSeconds = Math.floor((Date.now() - startedAt) / 1000);
   try {
     const report = await health();

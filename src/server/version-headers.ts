@@ -23,13 +23,18 @@ export interface ComponentVersions {
 /** The headers as `[name, value, …]` pairs for `writeHead`, in 4.1.2's spelling. */
 export function versionHeaderPairs(v: ComponentVersions): string[] {
   const pairs = [
-    'x-aztec-l1ChainId', String(v.l1ChainId),
-    'x-aztec-rollupVersion', String(v.rollupVersion),
-    'x-aztec-l1RollupAddress', hexBytes(v.l1RollupAddress, 20),
-    'x-aztec-packageVersion', v.packageVersion,
+    'x-aztec-l1ChainId',
+    String(v.l1ChainId),
+    'x-aztec-rollupVersion',
+    String(v.rollupVersion),
+    'x-aztec-l1RollupAddress',
+    hexBytes(v.l1RollupAddress, 20),
+    'x-aztec-packageVersion',
+    v.packageVersion,
   ];
-  if (v.l2ProtocolContractsHash !== undefined) pairs.push('x-aztec-l2ProtocolContractsHash', hexBytes(v.l2ProtocolContractsHash, 32));
-  if (v.l2CircuitsVkTreeRoot !== undefined) pairs.push('x-aztec-l2CircuitsVkTreeRoot', hexBytes(v.l2CircuitsVkTreeRoot, 32));
+  if (v.l2ProtocolContractsHash !== undefined)
+    pairs.push('x-aztec-l2ProtocolContractsHash', hexBytes(v.l2ProtocolContractsHash, 32));
+  if (v.l2CircuitsVkTreeRoot !== undefined)
+    pairs.push('x-aztec-l2CircuitsVkTreeRoot', hexBytes(v.l2CircuitsVkTreeRoot, 32));
   return pairs;
 }
-

@@ -46,7 +46,8 @@ export function isLoopbackHost(host: string): boolean {
 export function defaultAllowedHosts(boundHost: string, boundAddress: string): string[] {
   const hosts = new Set([...LOOPBACK_NAMES, normalizeHostName(boundHost), normalizeHostName(boundAddress)]);
   if (boundAddress === '0.0.0.0' || boundAddress === '::') {
-    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) hosts.add(normalizeHostName(a.address));
+    for (const list of Object.values(networkInterfaces()))
+      for (const a of list ?? []) hosts.add(normalizeHostName(a.address));
   }
   return [...hosts];
 }

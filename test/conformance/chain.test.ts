@@ -17,7 +17,11 @@ import type { StartedNode } from '../../src/conformance/node-process.ts';
 import { readChainFile } from '../../src/impl/chain-import-file.ts';
 
 const committed = readFileSync(CHAIN_FILE, 'utf8');
-const call = async (url: string, method: string, params: unknown[] = []) => JSON.parse((await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body) as { result?: unknown; error?: { message: string } };
+const call = async (url: string, method: string, params: unknown[] = []) =>
+  JSON.parse((await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }))).body) as {
+    result?: unknown;
+    error?: { message: string };
+  };
 
 describe('conformance chain file', () => {
   let dir: string;
@@ -32,8 +36,17 @@ describe('conformance chain file', () => {
     const file = readChainFile(CHAIN_FILE);
     const sizes = file.checkpoints.map((c) => c.checkpoint.blocks.length);
     assert.ok(sizes.includes(1) && sizes.includes(2), `checkpoint sizes ${sizes}`);
-    const tips = file.tips as { proposed: { number: number }; checkpointed: { block: { number: number } }; proven: { block: { number: number } }; finalized: { block: { number: number } } };
-    assert.ok(tips.finalized.block.number < tips.proven.block.number && tips.proven.block.number < tips.checkpointed.block.number && tips.checkpointed.block.number < tips.proposed.number);
+    const tips = file.tips as {
+      proposed: { number: number };
+      checkpointed: { block: { number: number } };
+      proven: { block: { number: number } };
+      finalized: { block: { number: number } };
+    };
+    assert.ok(
+      tips.finalized.block.number < tips.proven.block.number &&
+        tips.proven.block.number < tips.checkpointed.block.number &&
+        tips.checkpointed.block.number < tips.proposed.number,
+    );
     assert.equal(file.pendingTxs.length, 3);
     assert.equal(file.l1ToL2Messages.length, 1);
   });
@@ -43,13 +56,17 @@ describe('conformance chain file', () => {
     before(async () => (node = await startNode(['--import-chain', CHAIN_FILE])));
     after(() => node.stop());
 
-    it('serves the file\'s tips, blocks and pending txs, and builds nothing', async () => {
+    it("serves the file's tips, blocks and pending txs, and builds nothing", async () => {
       const file = readChainFile(CHAIN_FILE);
       assert.deepEqual((await call(node.publicUrl, 'node_getL2Tips')).result, file.tips);
       assert.deepEqual((await call(node.publicUrl, 'node_getBlocks', [1, 100])).result, file.blocks);
       assert.deepEqual((await call(node.publicUrl, 'node_getPendingTxs', [100])).result, file.pendingTxs);
       await new Promise((r) => setTimeout(r, 700));
-      assert.equal((await call(node.publicUrl, 'node_getBlockNumber')).result, file.blocks.length, 'sequencer off: no block added');
+      assert.equal(
+        (await call(node.publicUrl, 'node_getBlockNumber')).result,
+        file.blocks.length,
+        'sequencer off: no block added',
+      );
       assert.equal((await call(node.publicUrl, 'node_getPendingTxCount')).result, 3, 'frozen clock: nothing expires');
     });
   });

@@ -45,7 +45,9 @@ describe('conformance suite against this node on Postgres (--database-url)', { t
     // The node really kept its chain in that database.
     const db = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
     try {
-      const rows = (await db.raw("select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')")) as { rows: { n: number }[] };
+      const rows = (await db.raw(
+        "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+      )) as { rows: { n: number }[] };
       tables = rows.rows[0]!.n;
     } finally {
       await db.destroy();
@@ -65,12 +67,17 @@ describe('conformance suite against this node on Postgres (--database-url)', { t
 
   it('fixtures: no failures except the known ones', () => assertNoUnknownFailures(results));
 
-  it('not implemented: exactly the listed fixtures, each answered -32001, never passing', (t) => assertNotImplementedList(results, t, 'Postgres'));
+  it('not implemented: exactly the listed fixtures, each answered -32001, never passing', (t) =>
+    assertNotImplementedList(results, t, 'Postgres'));
 
   it('the coverage matrix equals the committed one (the SQLite run)', () => {
     const fixtures = loadFixtures();
     const notImplemented = results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name);
-    const fresh = coverageDocument(buildCoverage(docs, fixtures, results), limitCases(fixtures, results), notImplemented);
+    const fresh = coverageDocument(
+      buildCoverage(docs, fixtures, results),
+      limitCases(fixtures, results),
+      notImplemented,
+    );
     assert.equal(fresh, readFileSync(COVERAGE_FILE, 'utf8'));
   });
 });

@@ -48,26 +48,54 @@ describe('conformance suite against this node', () => {
   it('not implemented: exactly the listed fixtures, each answered -32001, never passing', (t) => {
     assertNotImplementedList(results, t, 'SQLite');
     const missing = results.filter((r) => r.outcome === 'not-implemented');
-    const report = JSON.parse(renderReport({ target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl }, results, coverage: buildCoverage(docs, loadFixtures(), results) }, 'json')) as { notImplemented: string[]; summary: { notImplemented: number } };
+    const report = JSON.parse(
+      renderReport(
+        {
+          target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl },
+          results,
+          coverage: buildCoverage(docs, loadFixtures(), results),
+        },
+        'json',
+      ),
+    ) as { notImplemented: string[]; summary: { notImplemented: number } };
     assert.equal(report.summary.notImplemented, missing.length);
-    assert.deepEqual(report.notImplemented, missing.map((r) => r.path));
+    assert.deepEqual(
+      report.notImplemented,
+      missing.map((r) => r.path),
+    );
   });
 
   it('writes the HTML report and matches the committed coverage matrix', () => {
     const fixtures = loadFixtures();
     const coverage = buildCoverage(docs, fixtures, results);
     mkdirSync(dirname(REPORT_FILE), { recursive: true });
-    writeFileSync(REPORT_FILE, renderReport({ target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl }, results, coverage }, 'html'));
+    writeFileSync(
+      REPORT_FILE,
+      renderReport({ target: { publicUrl: node.publicUrl, adminUrl: node.adminUrl }, results, coverage }, 'html'),
+    );
     const notImplemented = results.filter((r) => r.outcome === 'not-implemented').map((r) => r.path ?? r.name);
     const fresh = coverageDocument(coverage, limitCases(fixtures, results), notImplemented);
-    assert.equal(readFileSync(COVERAGE_FILE, 'utf8'), fresh, 'docs/CONFORMANCE-COVERAGE.md is stale: run npm run conformance:coverage');
+    assert.equal(
+      readFileSync(COVERAGE_FILE, 'utf8'),
+      fresh,
+      'docs/CONFORMANCE-COVERAGE.md is stale: run npm run conformance:coverage',
+    );
     const limits = limitCases(fixtures, results);
     assert.ok(limits.some((l) => l.side === 'inside') && limits.some((l) => l.side === 'outside'));
-    assert.deepEqual(limits.filter((l) => l.state !== 'pass'), [], 'every limit case passes');
+    assert.deepEqual(
+      limits.filter((l) => l.state !== 'pass'),
+      [],
+      'every limit case passes',
+    );
   });
 
   it('recorded fixtures on the chain pass by value', () => {
-    for (const path of ['public/node_getL2Tips/chain.io', 'public/node_getBlock/block-1.io', 'public/node_sendTx/rejected-low-priority-fee.io', 'public/node_sendTx/accepted.io']) {
+    for (const path of [
+      'public/node_getL2Tips/chain.io',
+      'public/node_getBlock/block-1.io',
+      'public/node_sendTx/rejected-low-priority-fee.io',
+      'public/node_sendTx/accepted.io',
+    ]) {
       const r = results.find((x) => x.path === path);
       assert.equal(r?.outcome, 'pass', path);
       assert.equal(r?.mode, 'value', path);
@@ -109,14 +137,26 @@ describe('runner against a broken implementation', () => {
 
   it('a changed value fails by value with path, expected and actual', async () => {
     const fixtures = filterFixtures(loadFixtures(), 'node_getChainId/dev-chain');
-    const [result] = await runSuite({ endpoints: { publicUrl: proxyUrl, adminUrl: node.adminUrl }, docs, fixtures, protocol: false, ...limits });
+    const [result] = await runSuite({
+      endpoints: { publicUrl: proxyUrl, adminUrl: node.adminUrl },
+      docs,
+      fixtures,
+      protocol: false,
+      ...limits,
+    });
     assert.equal(result?.outcome, 'fail');
     assert.match(result!.detail, /\$\.result: expected 31337, got 31338/);
   });
 
   it('a wrongly typed schema-only result fails naming the schema', async () => {
     const fixtures = filterFixtures(loadFixtures(), 'node_getNodeVersion/any-version');
-    const [result] = await runSuite({ endpoints: { publicUrl: proxyUrl, adminUrl: node.adminUrl }, docs, fixtures, protocol: false, ...limits });
+    const [result] = await runSuite({
+      endpoints: { publicUrl: proxyUrl, adminUrl: node.adminUrl },
+      docs,
+      fixtures,
+      protocol: false,
+      ...limits,
+    });
     assert.equal(result?.outcome, 'fail');
     assert.match(result!.detail, /result does not match the result schema of node_getNodeVersion/);
   });

@@ -11,11 +11,17 @@ describe('conformance:fill', () => {
   it('a fresh fill equals the committed recorded fixtures', async () => {
     const outcome = await fillFromFreshNode();
     assert.ok(outcome.files.size > 0, 'something is recorded');
-    assert.deepEqual(compareRecorded(readRecorded(), outcome.files), [], 'run npm run conformance:fill and commit the result');
+    assert.deepEqual(
+      compareRecorded(readRecorded(), outcome.files),
+      [],
+      'run npm run conformance:fill and commit the result',
+    );
   });
 
   it('names every case it did not record, with the reason', async () => {
-    const outcome = await fillFromFreshNode([{ method: 'node_getBlockNumber', name: 'genesis', description: 'd', params: [], waitingFor: 'chain' }]);
+    const outcome = await fillFromFreshNode([
+      { method: 'node_getBlockNumber', name: 'genesis', description: 'd', params: [], waitingFor: 'chain' },
+    ]);
     assert.deepEqual(outcome.waiting, [{ path: 'public/node_getBlockNumber/genesis.io', reason: 'waiting for chain' }]);
     assert.equal(outcome.files.size, 0);
   });

@@ -30,9 +30,19 @@ describe('conformance fixtures', () => {
 
 function checkFixture(f: Fixture): void {
   assert.ok(Object.hasOwn(docs.methods[f.surface], f.method), `${f.method} is not a ${f.surface} method`);
-  assert.equal(f.flags.has('needs-api-key'), f.surface === 'admin', 'admin fixtures, and only they, carry needs-api-key');
+  assert.equal(
+    f.flags.has('needs-api-key'),
+    f.surface === 'admin',
+    'admin fixtures, and only they, carry needs-api-key',
+  );
   assert.equal(f.targets.length, f.requests.length, 'one target port per request');
-  assert.ok(f.fromDocument || f.requests.some((t) => (JSON.parse(t) as { method?: unknown }).method === f.method || Array.isArray(JSON.parse(t))), `some request calls ${f.method}`);
+  assert.ok(
+    f.fromDocument ||
+      f.requests.some(
+        (t) => (JSON.parse(t) as { method?: unknown }).method === f.method || Array.isArray(JSON.parse(t)),
+      ),
+    `some request calls ${f.method}`,
+  );
   let invalidParams = 0;
   // The method (and port) of each answered request element, in answer order.
   const answered: { method: string; surface: 'public' | 'admin' }[][] = [];
@@ -49,18 +59,24 @@ function checkFixture(f: Fixture): void {
       assert.ok(descriptor !== undefined, `${String(element.method)} is served on the ${surface} port`);
       if (paramsProblem(descriptor, element.params) !== null) invalidParams++;
     }
-    if (elements.some((e) => isObject(e) && Object.hasOwn(e, 'id'))) answered.push(elements.map((e) => ({ method: (e as { method: string }).method, surface })));
+    if (elements.some((e) => isObject(e) && Object.hasOwn(e, 'id')))
+      answered.push(elements.map((e) => ({ method: (e as { method: string }).method, surface })));
   });
   assert.equal(f.responses.length, answered.length, 'one "<<" line per answered request');
   const codes = f.responses.flatMap((text, k) => {
     const answer = JSON.parse(text) as unknown;
-    return (Array.isArray(answer) ? answer : [answer]).map((a, i) => checkAnswer(a, answered[k]![i] ?? answered[k]![0]!));
+    return (Array.isArray(answer) ? answer : [answer]).map((a, i) =>
+      checkAnswer(a, answered[k]![i] ?? answered[k]![0]!),
+    );
   });
   const deliberate = f.flags.has('deliberate-error');
   const protocolError = codes.some((c) => c === -32602 || (c !== null && FRAMING.has(c)));
   if (deliberate) assert.ok(protocolError, 'a deliberate-error fixture expects a protocol error');
   if (invalidParams > 0) {
-    const problem = paramsProblem(docs.methods[f.surface][f.method]!, (JSON.parse(f.requests[0]!) as { params: unknown }).params);
+    const problem = paramsProblem(
+      docs.methods[f.surface][f.method]!,
+      (JSON.parse(f.requests[0]!) as { params: unknown }).params,
+    );
     assert.ok(deliberate, `params break the schema: mark the fixture deliberate-error (${problem})`);
   }
   // -32602 is only right for params invalid on purpose (the schema, or a rule the method documents beyond it).
@@ -68,7 +84,10 @@ function checkFixture(f: Fixture): void {
 }
 
 /** Checks one expected answer; returns its error code, or null for a result. */
-function checkAnswer(answer: unknown, { method, surface }: { method: string; surface: 'public' | 'admin' }): number | null {
+function checkAnswer(
+  answer: unknown,
+  { method, surface }: { method: string; surface: 'public' | 'admin' },
+): number | null {
   assert.ok(isObject(answer), 'an expected answer is an object');
   assert.equal(answer.jsonrpc, '2.0');
   const descriptor = docs.methods[surface][method]!;
@@ -79,10 +98,12 @@ function checkAnswer(answer: unknown, { method, surface }: { method: string; sur
   }
   assert.ok(isObject(answer.error), 'an answer has a result or an error object');
   const code = answer.error.code as number;
-  assert.ok(FRAMING.has(code) || descriptor.errors.includes(code), `error ${code} is declared for ${method} (declared: ${descriptor.errors.join(', ')})`);
+  assert.ok(
+    FRAMING.has(code) || descriptor.errors.includes(code),
+    `error ${code} is declared for ${method} (declared: ${descriptor.errors.join(', ')})`,
+  );
   const entry = docs.errors[surface].get(code);
   assert.ok(entry !== undefined, `error ${code} is in the ${surface} catalogue`);
   assert.equal(entry.validateData(answer.error.data), null, `error ${code} data fits ${entry.name}'s data schema`);
   return code;
 }
-

@@ -36,8 +36,15 @@ import { NOT_IMPLEMENTED } from './expectations.ts';
 
 const require = createRequire(import.meta.url);
 
-interface ToolMethod { name: string; params: unknown[]; examples?: unknown[] }
-interface ToolDocument { servers?: { name: string; url: string }[]; methods: ToolMethod[] }
+interface ToolMethod {
+  name: string;
+  params: unknown[];
+  examples?: unknown[];
+}
+interface ToolDocument {
+  servers?: { name: string; url: string }[];
+  methods: ToolMethod[];
+}
 interface ToolCall {
   methodName: string;
   title: string;
@@ -50,12 +57,24 @@ interface ToolCall {
   reason?: string;
 }
 type Transport = (url: string, method: string, params: unknown[]) => Promise<unknown>;
-interface ToolRule { getTitle(): string }
-interface ToolOptions { openrpcDocument: ToolDocument; reporters: string[]; rules: ToolRule[]; transport: Transport; only?: string[] }
+interface ToolRule {
+  getTitle(): string;
+}
+interface ToolOptions {
+  openrpcDocument: ToolDocument;
+  reporters: string[];
+  rules: ToolRule[];
+  transport: Transport;
+  only?: string[];
+}
 
-const testCoverage = (require('@open-rpc/test-coverage') as { default: (o: ToolOptions) => Promise<ToolCall[]> }).default;
-const ExamplesRule = (require('@open-rpc/test-coverage/build/rules/examples-rule') as { default: new () => ToolRule }).default;
-const JsonSchemaFakerRule = (require('@open-rpc/test-coverage/build/rules/json-schema-faker-rule') as { default: new () => ToolRule }).default;
+const testCoverage = (require('@open-rpc/test-coverage') as { default: (o: ToolOptions) => Promise<ToolCall[]> })
+  .default;
+const ExamplesRule = (require('@open-rpc/test-coverage/build/rules/examples-rule') as { default: new () => ToolRule })
+  .default;
+const JsonSchemaFakerRule = (
+  require('@open-rpc/test-coverage/build/rules/json-schema-faker-rule') as { default: new () => ToolRule }
+).default;
 type Loader = { parseOpenRPCDocument(path: string): Promise<ToolDocument> };
 // The tool's CLI loads documents with its own nested @open-rpc/schema-utils-js 1.x, whose meta-schema
 // stops at OpenRPC 1.2.6 and refuses our `"openrpc": "1.3.2"`; so the documents are loaded with the
@@ -101,7 +120,11 @@ describe(`@open-rpc/test-coverage against this node on the conformance chain`, {
   before(async () => {
     node = await startNode(['--import-chain', CHAIN_FILE]);
     const transport: Transport = async (url, method, params) => {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': node.apiKey }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': node.apiKey },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
       return res.json();
     };
     const urls: Record<Surface, string> = { public: node.publicUrl, admin: node.adminUrl };
@@ -109,12 +132,27 @@ describe(`@open-rpc/test-coverage against this node on the conformance chain`, {
     for (const surface of ['public', 'admin'] as const) {
       const doc = await parseOpenRPCDocument(FILES[surface]);
       documents[surface] = doc;
-      examples[surface] = await testCoverage({ openrpcDocument: { ...doc, servers: [{ name: 'under test', url: urls[surface] }] }, reporters: ['empty'], rules: [new ExamplesRule()], transport });
+      examples[surface] = await testCoverage({
+        openrpcDocument: { ...doc, servers: [{ name: 'under test', url: urls[surface] }] },
+        reporters: ['empty'],
+        rules: [new ExamplesRule()],
+        transport,
+      });
     }
     const pub = documents.public!;
     const parameterless = pub.methods.filter((m) => m.params.length === 0).map((m) => m.name);
-    const withoutExamples: ToolDocument = { ...pub, servers: [{ name: 'under test', url: node.publicUrl }], methods: pub.methods.map(({ examples: _, ...m }) => m) };
-    faker = await testCoverage({ openrpcDocument: withoutExamples, reporters: ['empty'], rules: [new JsonSchemaFakerRule()], transport, only: parameterless });
+    const withoutExamples: ToolDocument = {
+      ...pub,
+      servers: [{ name: 'under test', url: node.publicUrl }],
+      methods: pub.methods.map(({ examples: _, ...m }) => m),
+    };
+    faker = await testCoverage({
+      openrpcDocument: withoutExamples,
+      reporters: ['empty'],
+      rules: [new JsonSchemaFakerRule()],
+      transport,
+      only: parameterless,
+    });
   });
   after(() => node?.stop());
 
@@ -124,7 +162,9 @@ describe(`@open-rpc/test-coverage against this node on the conformance chain`, {
   });
 
   it(`the tool CLI's loader (@open-rpc/schema-utils-js ${CLI_LOADER_VERSION}) refuses OpenRPC 1.3.2, so its CLI cannot load our documents`, async () => {
-    await assert.rejects(cliLoader.parseOpenRPCDocument(FILES.public), (e: Error) => /meta-schema[\s\S]*\.openrpc[\s\S]*1\.2\.6/.test(e.message));
+    await assert.rejects(cliLoader.parseOpenRPCDocument(FILES.public), (e: Error) =>
+      /meta-schema[\s\S]*\.openrpc[\s\S]*1\.2\.6/.test(e.message),
+    );
   });
 
   it('ExamplesRule: one call per example pairing of every method of both documents', () => {
@@ -132,18 +172,28 @@ describe(`@open-rpc/test-coverage against this node on the conformance chain`, {
       const doc = documents[surface]!;
       const pairings = doc.methods.reduce((n, m) => n + (m.examples?.length ?? 0), 0);
       assert.equal(examples[surface].length, pairings, surface);
-      assert.ok(doc.methods.every((m) => (m.examples?.length ?? 0) > 0), `${surface}: every method has examples`);
-      assert.deepEqual([...new Set(examples[surface].map((c) => c.methodName))].sort(), doc.methods.map((m) => m.name).sort());
+      assert.ok(
+        doc.methods.every((m) => (m.examples?.length ?? 0) > 0),
+        `${surface}: every method has examples`,
+      );
+      assert.deepEqual(
+        [...new Set(examples[surface].map((c) => c.methodName))].sort(),
+        doc.methods.map((m) => m.name).sort(),
+      );
     }
   });
 
   it('ExamplesRule: every answer that is a result passes (by value or by the result schema)', (t) => {
     const all = [...examples.public, ...examples.admin];
     const results = all.filter((c) => c.error === undefined);
-    const bad = results.filter((c) => c.valid !== true).map((c) => `${c.methodName}/${exampleName(c)}: ${c.reason ?? String(c.requestError)}`);
+    const bad = results
+      .filter((c) => c.valid !== true)
+      .map((c) => `${c.methodName}/${exampleName(c)}: ${c.reason ?? String(c.requestError)}`);
     assert.deepEqual(bad, []);
     const byValue = results.filter((c) => JSON.stringify(c.result) === JSON.stringify(c.expectedResult)).length;
-    t.diagnostic(`ExamplesRule: ${all.length} calls (public ${examples.public.length}, admin ${examples.admin.length}): ${all.filter((c) => c.valid).length} passed (${byValue} by value, ${results.length - byValue} by result schema), ${all.filter((c) => !c.valid).length} failed (declared errors on this chain, or -32001 of a not-implemented method)`);
+    t.diagnostic(
+      `ExamplesRule: ${all.length} calls (public ${examples.public.length}, admin ${examples.admin.length}): ${all.filter((c) => c.valid).length} passed (${byValue} by value, ${results.length - byValue} by result schema), ${all.filter((c) => !c.valid).length} failed (declared errors on this chain, or -32001 of a not-implemented method)`,
+    );
   });
 
   it('ExamplesRule: the only failures are the listed ones, each an error the method declares, and -32001 for not-implemented methods', () => {
@@ -152,22 +202,40 @@ describe(`@open-rpc/test-coverage against this node on the conformance chain`, {
     const keyOf = (c: ToolCall) => `${c.methodName}/${exampleName(c)}`;
     const pending = (c: ToolCall) => c.error?.code === -32001 && notImplementedMethods.has(c.methodName);
     const listed = failed.filter((c) => Object.hasOwn(EXPECTED_TOOL_FAILURES, keyOf(c)));
-    assert.deepEqual(failed.filter((c) => !listed.includes(c) && !pending(c)).map((c) => `${keyOf(c)}: ${c.reason ?? String(c.requestError)}`), [], 'unexpected tool failures');
-    assert.deepEqual(listed.map(keyOf).sort(), Object.keys(EXPECTED_TOOL_FAILURES).sort(), 'update EXPECTED_TOOL_FAILURES: the list only shrinks');
+    assert.deepEqual(
+      failed
+        .filter((c) => !listed.includes(c) && !pending(c))
+        .map((c) => `${keyOf(c)}: ${c.reason ?? String(c.requestError)}`),
+      [],
+      'unexpected tool failures',
+    );
+    assert.deepEqual(
+      listed.map(keyOf).sort(),
+      Object.keys(EXPECTED_TOOL_FAILURES).sort(),
+      'update EXPECTED_TOOL_FAILURES: the list only shrinks',
+    );
     for (const c of listed) {
       const key = keyOf(c);
       assert.ok(c.error !== undefined, `${key}: a tool failure that is not an error answer: ${c.reason}`);
       if (pending(c)) continue;
       assert.equal(c.error.code, EXPECTED_TOOL_FAILURES[key], key);
       const surface = docs.surfaceOf(c.methodName)!;
-      assert.ok(docs.methods[surface][c.methodName]!.errors.includes(c.error.code), `${key}: error ${c.error.code} is not declared`);
+      assert.ok(
+        docs.methods[surface][c.methodName]!.errors.includes(c.error.code),
+        `${key}: error ${c.error.code} is not declared`,
+      );
       assert.equal(docs.errors[surface].get(c.error.code)!.validateData(c.error.data), null, `${key}: error data`);
     }
   });
 
   it('JsonSchemaFakerRule: every parameterless public method answers a result valid against its result schema', (t) => {
     assert.ok(faker.length >= 15, `faker calls (${faker.length})`);
-    assert.deepEqual(faker.filter((c) => c.valid !== true).map((c) => `${c.methodName}: ${c.reason ?? JSON.stringify(c.error ?? c.requestError)}`), []);
+    assert.deepEqual(
+      faker
+        .filter((c) => c.valid !== true)
+        .map((c) => `${c.methodName}: ${c.reason ?? JSON.stringify(c.error ?? c.requestError)}`),
+      [],
+    );
     t.diagnostic(`JsonSchemaFakerRule: ${faker.length} calls, ${faker.filter((c) => c.valid).length} passed, 0 failed`);
   });
 });

@@ -24,10 +24,20 @@ import { printedKey, startNode, tempDir } from '../integration/server-process-ha
 import type { NodeProcess } from '../integration/server-process-harness.ts';
 
 // The browser's globals, for the functions page.evaluate runs in the page (the project type-checks without the DOM library).
-declare const document: any, window: any, location: any, getComputedStyle: (element: unknown) => { backgroundColor: string };
+declare const document: any,
+  window: any,
+  location: any,
+  getComputedStyle: (element: unknown) => { backgroundColor: string };
 
 const SHOTS = 'test-results/docs-site';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const NODE_BIN = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 /** Phone, tablet and laptop. */
@@ -66,7 +76,10 @@ describe('docs site in Chromium', () => {
     server = await startStaticServer(outDir, 0);
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
     // the documented way to use the playground and Try it for admin calls: the docs site's origin in --admin-cors-origin
-    node = await startNode(['--data-directory', join(await tempDir(), 'data'), '--admin-cors-origin', new URL(base).origin], { cwd: await tempDir(), node: NODE_BIN });
+    node = await startNode(
+      ['--data-directory', join(await tempDir(), 'data'), '--admin-cors-origin', new URL(base).origin],
+      { cwd: await tempDir(), node: NODE_BIN },
+    );
     apiKey = printedKey(node.stdout())!;
     assert.ok(apiKey, 'the node printed its admin key');
     // A missing /usr/bin/chromium fails here, loudly: scripts/ensure-system-packages.sh installs it.
@@ -82,13 +95,18 @@ describe('docs site in Chromium', () => {
 
   /** A fresh context (own storage) at a width; console errors of its pages are collected. */
   async function context(width: number, o: { dark?: boolean } = {}): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, colorScheme: o.dark ? 'dark' : 'light' });
+    const ctx = await browser.newContext({
+      viewport: { width, height: width < 500 ? 844 : 900 },
+      colorScheme: o.dark ? 'dark' : 'light',
+    });
     ctx.on('page', (page) => watch(page, `${width}px`));
     return ctx;
   }
 
   function watch(page: Page, where: string) {
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${where} ${page.url()}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(`${where} ${page.url()}: ${m.text()}`);
+    });
     page.on('pageerror', (e) => consoleErrors.push(`${where} ${page.url()}: ${e.message}`));
   }
 
@@ -112,25 +130,32 @@ describe('docs site in Chromium', () => {
   }
 
   it('every page at 390, 900 and 1366 px: no sideways scroll and no console errors', async () => {
-    const pages = walk(outDir).filter((f) => f.endsWith('.html')).map((f) => relative(outDir, f));
+    const pages = walk(outDir)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => relative(outDir, f));
     assert.ok(pages.length > 150, `${pages.length} pages`);
     const overflow: string[] = [];
     // Each page is loaded once and laid out at the three widths (resizing re-applies the media
     // queries); two tabs share the pages, one per core.
     const tabs = 2;
-    await Promise.all(Array.from({ length: tabs }, async (_, t) => {
-      const page = await (await context(WIDTHS[2])).newPage();
-      for (const path of pages.filter((_, i) => i % tabs === t)) {
-        await page.setViewportSize({ width: WIDTHS[2], height: 900 });
-        await page.goto(base + path, { waitUntil: 'load' });
-        for (const width of [...WIDTHS].reverse()) {
-          await page.setViewportSize({ width, height: 900 });
-          const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-          if (scroll > client) overflow.push(`${path} at ${width}px is ${scroll}px wide`);
+    await Promise.all(
+      Array.from({ length: tabs }, async (_, t) => {
+        const page = await (await context(WIDTHS[2])).newPage();
+        for (const path of pages.filter((_, i) => i % tabs === t)) {
+          await page.setViewportSize({ width: WIDTHS[2], height: 900 });
+          await page.goto(base + path, { waitUntil: 'load' });
+          for (const width of [...WIDTHS].reverse()) {
+            await page.setViewportSize({ width, height: 900 });
+            const [scroll, client] = await page.evaluate(() => [
+              document.documentElement.scrollWidth,
+              document.documentElement.clientWidth,
+            ]);
+            if (scroll > client) overflow.push(`${path} at ${width}px is ${scroll}px wide`);
+          }
         }
-      }
-      await close(page);
-    }));
+        await close(page);
+      }),
+    );
     assert.deepEqual(overflow, []);
     assert.deepEqual(consoleErrors, []);
   });
@@ -143,7 +168,11 @@ describe('docs site in Chromium', () => {
     await page.click('.menu-toggle');
     assert.equal(await page.isVisible('nav.side'), true);
     await page.screenshot({ path: `${SHOTS}/phone-menu.png` });
-    for (const [label, path] of [['Errors', 'errors.html'], ['Types', 'types.html'], ['Playground', 'playground.html']] as const) {
+    for (const [label, path] of [
+      ['Errors', 'errors.html'],
+      ['Types', 'types.html'],
+      ['Playground', 'playground.html'],
+    ] as const) {
       if (!(await page.isVisible('nav.side'))) await page.click('.menu-toggle');
       await page.locator('nav.side').getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`**/${path}`);
@@ -157,21 +186,42 @@ describe('docs site in Chromium', () => {
     const methods = [
       byKind((m) => m.surface === 'public' && m.params.length > 0 && m.examples.length > 0),
       byKind((m) => m.surface === 'public' && m.params.length === 0),
-      byKind((m) => m.surface === 'admin'), byKind((m) => m.surface === 'dev'), byKind((m) => m.deprecated || !!m.extension),
+      byKind((m) => m.surface === 'admin'),
+      byKind((m) => m.surface === 'dev'),
+      byKind((m) => m.deprecated || !!m.extension),
     ];
-    const pages = ['index.html', ...methods.map((m) => `methods/${m}.html`), `types/${site.types.find((t) => t.name === 'BlockHeader')?.slug ?? site.types[0]!.slug}.html`,
-      'errors.html', 'playground.html', 'guides/quick-start.html', 'guides/operations.html'];
+    const pages = [
+      'index.html',
+      ...methods.map((m) => `methods/${m}.html`),
+      `types/${site.types.find((t) => t.name === 'BlockHeader')?.slug ?? site.types[0]!.slug}.html`,
+      'errors.html',
+      'playground.html',
+      'guides/quick-start.html',
+      'guides/operations.html',
+    ];
     const found: string[] = [];
     // every key page on a laptop; on a phone and in dark mode the pages whose layout or colours differ most
-    const runs = [[1366, false, pages], [390, false, [pages[0]!, pages[1]!, pages[3]!, 'playground.html']], [1366, true, [pages[0]!, pages[1]!, 'guides/operations.html']]] as const;
+    const runs = [
+      [1366, false, pages],
+      [390, false, [pages[0]!, pages[1]!, pages[3]!, 'playground.html']],
+      [1366, true, [pages[0]!, pages[1]!, 'guides/operations.html']],
+    ] as const;
     for (const [width, dark, paths] of runs) {
       const page = await (await context(width, { dark })).newPage();
       for (const path of paths) {
         await page.goto(base + path);
         await page.addScriptTag({ path: AXE });
-        const violations = await page.evaluate(async () => (await (window as any).axe.run(document)).violations
-          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(', ')}`));
+        const violations = await page.evaluate(async () =>
+          (await (window as any).axe.run(document)).violations
+            .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v: any) =>
+                `${v.id} (${v.impact}): ${v.nodes
+                  .slice(0, 3)
+                  .map((n: any) => n.target.join(' '))
+                  .join(', ')}`,
+            ),
+        );
         for (const v of violations) found.push(`${path} at ${width}px${dark ? ' dark' : ''}: ${v}`);
       }
       await close(page);
@@ -230,20 +280,32 @@ describe('docs site in Chromium', () => {
     const page = await open(`methods/${m.name}.html`);
     assert.equal(await page.locator('#parameters-section table.params tbody tr').count(), m.params.length);
     assert.ok(await page.locator('#result-section .schema-line').first().isVisible());
-    assert.ok(await page.locator('#errors-section table.errors tbody tr').count() >= 1);
+    assert.ok((await page.locator('#errors-section table.errors tbody tr').count()) >= 1);
     const tabs = page.locator('.snippets [role=tab]');
     assert.deepEqual(await tabs.allTextContents(), ['curl', 'TypeScript', 'Python', 'Go']);
-    for (const [lang, text] of [['python', 'urllib.request'], ['go', 'net/http'], ['typescript', `.${m.handler}(`], ['curl', 'curl -s -X POST']] as const) {
+    for (const [lang, text] of [
+      ['python', 'urllib.request'],
+      ['go', 'net/http'],
+      ['typescript', `.${m.handler}(`],
+      ['curl', 'curl -s -X POST'],
+    ] as const) {
       await page.click(`.snippets [role=tab][data-lang=${lang}]`);
-      assert.match((await page.locator(`#call-${lang} pre`).textContent())!, new RegExp(text.replace(/[.()]/g, '\\$&')));
+      assert.match(
+        (await page.locator(`#call-${lang} pre`).textContent())!,
+        new RegExp(text.replace(/[.()]/g, '\\$&')),
+      );
       assert.equal(await page.isVisible(`#call-${lang}`), true);
     }
     assert.equal(await page.locator('#example-' + m.examples[0]!.name.replace(/[^\w-]/g, '-')).count(), 1);
-    assert.ok(await page.locator('h2 a.anchor[href="#parameters"]').count() === 1);
+    assert.ok((await page.locator('h2 a.anchor[href="#parameters"]').count()) === 1);
     await page.screenshot({ path: `${SHOTS}/method.png`, fullPage: true });
     await close(page);
     const dark = await open(`methods/${m.name}.html`, 1366, { dark: true });
-    assert.notEqual(await dark.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 255, 255)', 'dark mode follows the system setting');
+    assert.notEqual(
+      await dark.evaluate(() => getComputedStyle(document.body).backgroundColor),
+      'rgb(255, 255, 255)',
+      'dark mode follows the system setting',
+    );
     await dark.screenshot({ path: `${SHOTS}/method-dark.png` });
     await close(dark);
   });
@@ -269,12 +331,18 @@ describe('docs site in Chromium', () => {
   it('the reader\'s node setting rewrites every snippet and the playground, and "Try it" calls it', async () => {
     const page = await open('methods/node_getBlockNumber.html', 390);
     await useNode(page);
-    assert.match((await page.locator('#call-curl pre').textContent())!, new RegExp(`curl -s -X POST ${node.publicUrl}`));
+    assert.match(
+      (await page.locator('#call-curl pre').textContent())!,
+      new RegExp(`curl -s -X POST ${node.publicUrl}`),
+    );
     await page.click('#try-it > summary');
     await page.click('#try-it button[type=submit]');
     await page.locator('#try-it .explain').waitFor();
     assert.match((await page.textContent('#try-it .status'))!, /^HTTP 200/);
-    assert.match((await page.textContent('#try-it .explain'))!, /✓ The result matches the documented result schema \(BlockNumber\)\./);
+    assert.match(
+      (await page.textContent('#try-it .explain'))!,
+      /✓ The result matches the documented result schema \(BlockNumber\)\./,
+    );
     await page.locator('#try-it').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/phone-method.png` });
 
@@ -286,12 +354,19 @@ describe('docs site in Chromium', () => {
     await page.click('#try-it > summary');
     await page.click('#try-it button[type=submit]');
     await page.locator('#try-it .explain').waitFor();
-    assert.match((await page.textContent('#try-it .explain'))!, /✓ The result matches the documented result schema \(NodeAdminConfig\)/);
+    assert.match(
+      (await page.textContent('#try-it .explain'))!,
+      /✓ The result matches the documented result schema \(NodeAdminConfig\)/,
+    );
 
     await page.goto(`${base}playground.html#nodeAdmin_getConfig`);
     assert.equal(await page.inputValue('#pg-url'), node.adminUrl);
     assert.equal(await page.inputValue('#pg-key'), apiKey);
-    assert.equal(await page.evaluate(() => localStorage.getItem('l2node.adminApiKey')), null, 'the key stays in the tab unless the reader asks');
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('l2node.adminApiKey')),
+      null,
+      'the key stays in the tab unless the reader asks',
+    );
     await close(page);
   });
 
@@ -309,11 +384,19 @@ describe('docs site in Chromium', () => {
     await page.click('#pg-send');
     await page.locator('#pg-explain .explain').waitFor();
     assert.match((await page.textContent('#pg-status'))!, /^HTTP 200/);
-    assert.match((await page.textContent('#pg-explain'))!, /^✓ The result matches the documented result schema( \(\w+\))?\.$/);
+    assert.match(
+      (await page.textContent('#pg-explain'))!,
+      /^✓ The result matches the documented result schema( \(\w+\))?\.$/,
+    );
     assert.match((await page.textContent('#pg-body'))!, /"result"/);
-    assert.match((await page.textContent('#pg-curl'))!, new RegExp(`^curl -s -X POST ${node.publicUrl} [^]*"method":"node_getNodeVersion"`));
+    assert.match(
+      (await page.textContent('#pg-curl'))!,
+      new RegExp(`^curl -s -X POST ${node.publicUrl} [^]*"method":"node_getNodeVersion"`),
+    );
     await page.screenshot({ path: `${SHOTS}/phone-playground.png`, fullPage: true });
-    await page.evaluate(() => { location.hash = 'node_getBlockNumber'; });
+    await page.evaluate(() => {
+      location.hash = 'node_getBlockNumber';
+    });
     await page.waitForFunction(() => document.getElementById('pg-method').value === 'node_getBlockNumber');
     await close(page);
   });
@@ -358,7 +441,9 @@ describe('docs site in Chromium', () => {
   it('invalid params are flagged before sending, and nothing is sent', async () => {
     const page = await playground('nodeAdmin_rollbackTo', node.adminUrl);
     let posts = 0;
-    page.on('request', (r) => { if (r.url().startsWith(node.adminUrl)) posts++; });
+    page.on('request', (r) => {
+      if (r.url().startsWith(node.adminUrl)) posts++;
+    });
     const field = page.locator('#pg-params textarea').first();
     await field.fill('-1');
     assert.match((await page.locator('#pg-params .check').first().textContent())!, /targetBlockNumber must be >= 0/);
@@ -366,7 +451,10 @@ describe('docs site in Chromium', () => {
     assert.match((await page.textContent('#pg-invalid'))!, /Fix the highlighted parameters/);
     await page.screenshot({ path: `${SHOTS}/playground-invalid.png`, fullPage: true });
     await field.fill('latest');
-    assert.match((await page.locator('#pg-params .check').first().textContent())!, /not valid JSON: strings need quotes/);
+    assert.match(
+      (await page.locator('#pg-params .check').first().textContent())!,
+      /not valid JSON: strings need quotes/,
+    );
     await field.fill('12');
     assert.equal(await page.isDisabled('#pg-send'), false);
     assert.equal(posts, 0);
@@ -409,7 +497,7 @@ describe('docs site in Chromium', () => {
     await close(page);
   });
 
-  it('a missing page gets the site\'s 404 page', async () => {
+  it("a missing page gets the site's 404 page", async () => {
     const res = await fetch(`${base}methods/node_noSuchMethod.html`);
     assert.equal(res.status, 404);
     assert.match(await res.text(), /<h1>Page not found<\/h1>/);
@@ -420,6 +508,9 @@ describe('docs site in Chromium', () => {
     await close(page);
     // what the tests cause on purpose logs: a refused key (401), an unreachable node and this 404 as
     // "Failed to load resource", the refused origin as a CORS block; nothing else may
-    assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource|blocked by CORS policy/.test(e)), []);
+    assert.deepEqual(
+      consoleErrors.filter((e) => !/Failed to load resource|blocked by CORS policy/.test(e)),
+      [],
+    );
   });
 });

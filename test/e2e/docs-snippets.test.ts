@@ -34,14 +34,23 @@ const PROTOCOL_FAILURES = new Set([-32700, -32600, -32601, -32603]);
  */
 function withClientSources(code: string): string {
   let out = code;
-  for (const [name, path] of Object.entries(CLIENT_PACKAGE_SOURCES)) out = out.replaceAll(`from '${name}'`, `from '${pathToFileURL(join(REPO, path)).href}'`);
+  for (const [name, path] of Object.entries(CLIENT_PACKAGE_SOURCES))
+    out = out.replaceAll(`from '${name}'`, `from '${pathToFileURL(join(REPO, path)).href}'`);
   return out;
 }
 
 /** Decodes the text of a code block as the page's copy button copies it. */
 function codeTextOf(html: string): string {
-  const full = /<template>([\s\S]*?)<\/template>/.exec(html)?.[1] ?? /<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/.exec(html)![1]!;
-  return full.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const full =
+    /<template>([\s\S]*?)<\/template>/.exec(html)?.[1] ??
+    /<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/.exec(html)![1]!;
+  return full
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The snippet of `lang` on a method page. */
@@ -52,7 +61,11 @@ function pageSnippet(html: string, lang: SnippetLang): string {
 }
 
 /** One snippet's outcome: the JSON-RPC answer it printed, or the error the typed client threw. */
-interface Outcome { kind: 'result' | 'error'; code?: number; output: string }
+interface Outcome {
+  kind: 'result' | 'error';
+  code?: number;
+  output: string;
+}
 
 function classify(lang: SnippetLang, stdout: string, stderr: string, failed: boolean): Outcome {
   assert.ok(!failed, `the ${lang} snippet failed:\n${stderr.slice(-1500)}`);
@@ -75,7 +88,10 @@ describe('docs site snippets against a live node', () => {
     outDir = mkdtempSync(join(tmpdir(), 'docs-snippets-site-'));
     work = mkdtempSync(join(tmpdir(), 'docs-snippets-run-'));
     site = buildSite({ outDir });
-    node = await startNode(['--data-directory', join(await tempDir(), 'data')], { cwd: await tempDir(), node: NODE_BIN });
+    node = await startNode(['--data-directory', join(await tempDir(), 'data')], {
+      cwd: await tempDir(),
+      node: NODE_BIN,
+    });
     apiKey = printedKey(node.stdout())!;
     assert.ok(apiKey, 'the node printed its admin key');
     goBinary = await buildGoSnippets();
@@ -92,7 +108,9 @@ describe('docs site snippets against a live node', () => {
    * the test's directory, so that running them writes nothing outside it.
    */
   function pointed(m: MethodModel, code: string): string {
-    return code.replaceAll(DEFAULT_URLS[m.surface], m.surface === 'public' ? node.publicUrl : node.adminUrl).replaceAll('/var/lib/l2node/', `${work}/var-lib-l2node/`);
+    return code
+      .replaceAll(DEFAULT_URLS[m.surface], m.surface === 'public' ? node.publicUrl : node.adminUrl)
+      .replaceAll('/var/lib/l2node/', `${work}/var-lib-l2node/`);
   }
 
   const pageOf = (m: MethodModel) => readFileSync(join(outDir, 'methods', `${m.name}.html`), 'utf8');
@@ -112,9 +130,16 @@ describe('docs site snippets against a live node', () => {
       writeFileSync(join(dir, `snippet_${i}.go`), code.replace(/^func main\(\) \{$/m, `func snippet${i}() {`));
       cases.push(`\tcase "${i}":\n\t\tsnippet${i}()`);
     });
-    writeFileSync(join(dir, 'dispatch.go'), `package main\n\nimport "os"\n\nfunc main() {\n\tswitch os.Args[1] {\n${cases.join('\n')}\n\t}\n}\n`);
+    writeFileSync(
+      join(dir, 'dispatch.go'),
+      `package main\n\nimport "os"\n\nfunc main() {\n\tswitch os.Args[1] {\n${cases.join('\n')}\n\t}\n}\n`,
+    );
     const binary = join(work, 'snippets-go');
-    await run('go', ['build', '-o', binary, '.'], { cwd: dir, env: { ...process.env, GO111MODULE: 'off', GOFLAGS: '' }, maxBuffer: 1 << 24 });
+    await run('go', ['build', '-o', binary, '.'], {
+      cwd: dir,
+      env: { ...process.env, GO111MODULE: 'off', GOFLAGS: '' },
+      maxBuffer: 1 << 24,
+    });
     return binary;
   }
 
@@ -130,7 +155,9 @@ describe('docs site snippets against a live node', () => {
       return pathToFileURL(file).href;
     });
     const runner = join(work, 'run-snippets.ts');
-    writeFileSync(runner, `const log = console.log;
+    writeFileSync(
+      runner,
+      `const log = console.log;
 for (const file of ${JSON.stringify(files)}) {
   let out = '';
   console.log = (...a: unknown[]) => { out += a.join(' ') + '\\n'; };
@@ -144,9 +171,16 @@ for (const file of ${JSON.stringify(files)}) {
     console.log = log;
   }
 }
-`);
-    const { stdout } = await run(NODE_BIN, [runner], { env: { ...cleanEnv(), ADMIN_API_KEY: apiKey }, maxBuffer: 1 << 26 });
-    return stdout.trim().split('\n').map((l) => JSON.parse(l) as Outcome);
+`,
+    );
+    const { stdout } = await run(NODE_BIN, [runner], {
+      env: { ...cleanEnv(), ADMIN_API_KEY: apiKey },
+      maxBuffer: 1 << 26,
+    });
+    return stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Outcome);
   }
 
   async function runSnippet(m: MethodModel, lang: SnippetLang, index: number): Promise<Outcome> {
@@ -155,9 +189,15 @@ for (const file of ${JSON.stringify(files)}) {
     const file = join(work, `${m.name}.${SNIPPET_LANGS.find((l) => l.id === lang)!.ext}`);
     let command: string;
     let args: string[];
-    if (lang === 'curl') { writeFileSync(file, code); [command, args] = ['bash', [file]]; }
-    else if (lang === 'python') { writeFileSync(file, code); [command, args] = ['python3', [file]]; }
-    else { [command, args] = [goBinary, [String(index)]]; }
+    if (lang === 'curl') {
+      writeFileSync(file, code);
+      [command, args] = ['bash', [file]];
+    } else if (lang === 'python') {
+      writeFileSync(file, code);
+      [command, args] = ['python3', [file]];
+    } else {
+      [command, args] = [goBinary, [String(index)]];
+    }
     try {
       const { stdout, stderr } = await run(command, args, { env, maxBuffer: 1 << 26 });
       return classify(lang, stdout, stderr, false);
@@ -167,7 +207,7 @@ for (const file of ${JSON.stringify(files)}) {
     }
   }
 
-  it('every method\'s curl, TypeScript, Python and Go snippets get the same kind of answer from the node', async () => {
+  it("every method's curl, TypeScript, Python and Go snippets get the same kind of answer from the node", async () => {
     const started = Date.now();
     const failures: string[] = [];
     const answers: Record<string, number> = {};
@@ -175,32 +215,63 @@ for (const file of ${JSON.stringify(files)}) {
     assert.equal(typescript.length, site.methods.length);
     // one method at a time: the admin methods change the node (pause, resume, settings) in the documented order
     for (const [i, m] of site.methods.entries()) {
-      const outcomes = await Promise.all(SNIPPET_LANGS.map((l) => (l.id === 'typescript' ? typescript[i]! : runSnippet(m, l.id, i))));
+      const outcomes = await Promise.all(
+        SNIPPET_LANGS.map((l) => (l.id === 'typescript' ? typescript[i]! : runSnippet(m, l.id, i))),
+      );
       const kinds = outcomes.map((o) => (o.kind === 'result' ? 'result' : `error ${o.code}`));
-      for (const [j, o] of outcomes.entries()) if (o.code !== undefined && PROTOCOL_FAILURES.has(o.code)) failures.push(`${m.name} (${SNIPPET_LANGS[j]!.id}): ${o.output.slice(0, 300)}`);
-      if (new Set(kinds).size !== 1 && !MUTATING.has(m.name)) failures.push(`${m.name}: the languages disagree: ${kinds.join(', ')}`);
+      for (const [j, o] of outcomes.entries())
+        if (o.code !== undefined && PROTOCOL_FAILURES.has(o.code))
+          failures.push(`${m.name} (${SNIPPET_LANGS[j]!.id}): ${o.output.slice(0, 300)}`);
+      if (new Set(kinds).size !== 1 && !MUTATING.has(m.name))
+        failures.push(`${m.name}: the languages disagree: ${kinds.join(', ')}`);
       for (const k of kinds) answers[k] = (answers[k] ?? 0) + 1;
     }
     assert.deepEqual(failures, []);
-    assert.ok(!existsSync('/var/lib/l2node/snapshots/latest') || statSync('/var/lib/l2node/snapshots/latest').mtimeMs < started, 'nothing was written outside the test directory');
-    assert.ok((answers.result ?? 0) >= site.methods.length * 2, `most snippets get a result: ${JSON.stringify(answers)}`);
+    assert.ok(
+      !existsSync('/var/lib/l2node/snapshots/latest') || statSync('/var/lib/l2node/snapshots/latest').mtimeMs < started,
+      'nothing was written outside the test directory',
+    );
+    assert.ok(
+      (answers.result ?? 0) >= site.methods.length * 2,
+      `most snippets get a result: ${JSON.stringify(answers)}`,
+    );
   });
 
   it('the "Sending a transaction" guide\'s program builds a transaction the node accepts', async () => {
     const html = readFileSync(join(outDir, 'guides/sending-a-transaction.html'), 'utf8');
     const start = html.indexOf('<code class="hljs lang-js">');
-    const code = codeTextOf(html.slice(html.lastIndexOf('<div class="code"', start), html.indexOf('</div>', start) + 6));
+    const code = codeTextOf(
+      html.slice(html.lastIndexOf('<div class="code"', start), html.indexOf('</div>', start) + 6),
+    );
     assert.match(code, /from '@l2node\/client\/tx'/);
     const file = join(work, 'send-tx.mjs');
     writeFileSync(file, withClientSources(code));
     const { stdout } = await run(NODE_BIN, [file], { env: { ...cleanEnv(), L2NODE_URL: node.publicUrl } });
     const sent = /^sent (0x[0-9a-f]{64}) (\w+)/.exec(stdout);
     assert.ok(sent, stdout);
-    const res = await fetch(node.publicUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getTxReceipt', params: [sent[1]] }) });
-    const receipt = (await res.json() as { result: { status: string } }).result;
-    assert.ok(['pending', 'proposed', 'checkpointed', 'proven', 'finalized', 'mined'].includes(receipt.status.toLowerCase?.() ?? receipt.status), JSON.stringify(receipt));
+    const res = await fetch(node.publicUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getTxReceipt', params: [sent[1]] }),
+    });
+    const receipt = ((await res.json()) as { result: { status: string } }).result;
+    assert.ok(
+      ['pending', 'proposed', 'checkpointed', 'proven', 'finalized', 'mined'].includes(
+        receipt.status.toLowerCase?.() ?? receipt.status,
+      ),
+      JSON.stringify(receipt),
+    );
   });
 });
 
 /** Methods whose call changes the node, so a second language may get another answer than the first (e.g. a tx already sent). */
-const MUTATING = new Set(['node_sendTx', 'nodeAdmin_setConfig', 'nodeAdmin_pauseSync', 'nodeAdmin_resumeSync', 'nodeAdmin_rollbackTo', 'nodeAdmin_startSnapshotUpload', 'nodeAdmin_reloadKeystore', 'dev_sendL1ToL2Message']);
+const MUTATING = new Set([
+  'node_sendTx',
+  'nodeAdmin_setConfig',
+  'nodeAdmin_pauseSync',
+  'nodeAdmin_resumeSync',
+  'nodeAdmin_rollbackTo',
+  'nodeAdmin_startSnapshotUpload',
+  'nodeAdmin_reloadKeystore',
+  'dev_sendL1ToL2Message',
+]);

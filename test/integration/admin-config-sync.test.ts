@@ -20,7 +20,11 @@ describe('API key', () => {
     for (const method of Object.keys(adminMethods)) {
       const { status, body } = await call(node.adminUrl, method, [], null);
       assert.equal(status, 401, method);
-      assert.deepEqual(body, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized: invalid or missing API key' } });
+      assert.deepEqual(body, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Unauthorized: invalid or missing API key' },
+      });
     }
   });
 });
@@ -33,7 +37,9 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
   });
 
   it('applies a partial update live (sync cadence, pool limit) and getConfig shows it', async () => {
-    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ archiverPollingIntervalMS: 1000, maxPendingTxCount: 2000, slashInactivityPenalty: '5' }]);
+    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [
+      { archiverPollingIntervalMS: 1000, maxPendingTxCount: 2000, slashInactivityPenalty: '5' },
+    ]);
     assert.deepEqual(body, { jsonrpc: '2.0', id: 1, result: null });
     assert.equal(node.sync.intervalMs, 1000);
     assert.equal(node.poolLimits.at(-1), 2000);
@@ -43,7 +49,9 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
   });
 
   it('an unknown field is ignored, as Aztec 4.1.2 does, and logged; the known ones apply', async () => {
-    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxPendingTxCount: 3000, maxPendingTxs: 10, acvmBinaryPath: '/bin/acvm' }]);
+    const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [
+      { maxPendingTxCount: 3000, maxPendingTxs: 10, acvmBinaryPath: '/bin/acvm' },
+    ]);
     assert.deepEqual(body, { jsonrpc: '2.0', id: 1, result: null });
     assert.equal((await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result.maxPendingTxCount, 3000);
     const logged = node.warnings.map((l) => JSON.parse(l)).find((l) => /ignored keys/.test(l.msg));
@@ -53,10 +61,14 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
   });
 
   it('a wrong type and a rule the schema cannot express are -32602 too', async () => {
-    assert.equal((await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxTxsPerBlock: '32' }])).body.error.code, -32602);
+    assert.equal(
+      (await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxTxsPerBlock: '32' }])).body.error.code,
+      -32602,
+    );
     const { body } = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ minTxsPerBlock: 33 }]);
     assert.deepEqual(body.error, {
-      code: -32602, message: 'params[0] (config): minTxsPerBlock (33) must be <= maxTxsPerBlock (32)',
+      code: -32602,
+      message: 'params[0] (config): minTxsPerBlock (33) must be <= maxTxsPerBlock (32)',
       data: { param: 'config', index: 0, rule: 'minTxsPerBlock (33) must be <= maxTxsPerBlock (32)' },
     });
     assert.equal((await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result.minTxsPerBlock, 1);
@@ -64,7 +76,11 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
 
   it('a restart on the same data directory keeps the changes', async () => {
     await node.close();
-    node = await startAdminNode({ dataDirectory: dir, validatorSet, startupConfig: { archiverPollingIntervalMS: 250 } });
+    node = await startAdminNode({
+      dataDirectory: dir,
+      validatorSet,
+      startupConfig: { archiverPollingIntervalMS: 250 },
+    });
     const cfg = (await call(node.adminUrl, 'nodeAdmin_getConfig')).body.result;
     assert.equal(cfg.archiverPollingIntervalMS, 1000);
     assert.equal(cfg.maxPendingTxCount, 2000);
@@ -75,7 +91,8 @@ describe('nodeAdmin_getConfig / nodeAdmin_setConfig', () => {
 });
 
 describe('nodeAdmin_pauseSync / nodeAdmin_resumeSync (SPEC §3)', () => {
-  const status = async () => ((await (await fetch(`${node.adminUrl}/status`)).json()) as { syncState: string }).syncState;
+  const status = async () =>
+    ((await (await fetch(`${node.adminUrl}/status`)).json()) as { syncState: string }).syncState;
 
   it('pause is idempotent, stops production, keeps reads; the state shows in GET /status', async () => {
     const keysDir = tempDir();

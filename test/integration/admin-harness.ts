@@ -110,24 +110,59 @@ export async function startAdminNode(o: AdminNodeOptions): Promise<AdminNode> {
   let slot = 0;
   let gate: (() => void) | undefined;
   const parts = await openAdminParts({
-    db, dataDirectory: o.dataDirectory, ...(o.startupConfig === undefined ? {} : { startupConfig: o.startupConfig }),
+    db,
+    dataDirectory: o.dataDirectory,
+    ...(o.startupConfig === undefined ? {} : { startupConfig: o.startupConfig }),
     ...(o.keystore === undefined ? {} : { keystorePath: o.keystore }),
-    validatorSet: o.validatorSet, committeeSize: o.committeeSize ?? o.validatorSet.length, slotsPerEpoch: SLOTS_PER_EPOCH,
-    roundSizeInSlots: 2 * SLOTS_PER_EPOCH, slotStart, currentSlot: () => slot,
+    validatorSet: o.validatorSet,
+    committeeSize: o.committeeSize ?? o.validatorSet.length,
+    slotsPerEpoch: SLOTS_PER_EPOCH,
+    roundSizeInSlots: 2 * SLOTS_PER_EPOCH,
+    slotStart,
+    currentSlot: () => slot,
     targets: { pool: { setMaxPendingTxCount: (n) => void poolLimits.push(n) } },
     rollback: { engine: chain, readmitTx: async (tx) => chain.readmit(tx as string) },
-    snapshot: { describe: async () => ({ latestBlock: chain.tip }), beforeCopy: () => new Promise<void>((r) => (gate = r)) },
+    snapshot: {
+      describe: async () => ({ latestBlock: chain.tip }),
+      beforeCopy: () => new Promise<void>((r) => (gate = r)),
+    },
   });
   const { config, sync, keyring, committees, sentinel, snapshots } = parts;
   const warnings: string[] = [];
-  const admin = createAdminHandlers({ ...parts.adminDeps, logger: createLogger('warn', (line) => void warnings.push(line)) });
-  const common = { limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 }, logger: createLogger('fatal', () => undefined), health: () => ({ healthy: true, version: '4.0.0', syncState: sync.state }) };
-  const adminServer: RpcServer = createRpcServer({ ...common, methods: adminMethods, handlers: admin, auth: createApiKeyAuth(createHash('sha256').update(API_KEY).digest('hex')) });
-  const publicServer: RpcServer = createRpcServer({ ...common, methods: publicMethods, handlers: parts.validatorHandlers });
+  const admin = createAdminHandlers({
+    ...parts.adminDeps,
+    logger: createLogger('warn', (line) => void warnings.push(line)),
+  });
+  const common = {
+    limits: { maxBodyBytes: 1_048_576, maxBatchSize: 100 },
+    logger: createLogger('fatal', () => undefined),
+    health: () => ({ healthy: true, version: '4.0.0', syncState: sync.state }),
+  };
+  const adminServer: RpcServer = createRpcServer({
+    ...common,
+    methods: adminMethods,
+    handlers: admin,
+    auth: createApiKeyAuth(createHash('sha256').update(API_KEY).digest('hex')),
+  });
+  const publicServer: RpcServer = createRpcServer({
+    ...common,
+    methods: publicMethods,
+    handlers: parts.validatorHandlers,
+  });
   const a = await adminServer.listen(0, '127.0.0.1');
   const p = await publicServer.listen(0, '127.0.0.1');
   return {
-    adminUrl: `http://127.0.0.1:${a.port}`, warnings, publicUrl: `http://127.0.0.1:${p.port}`, db, config, sync, chain, committees, keyring, snapshots, poolLimits,
+    adminUrl: `http://127.0.0.1:${a.port}`,
+    warnings,
+    publicUrl: `http://127.0.0.1:${p.port}`,
+    db,
+    config,
+    sync,
+    chain,
+    committees,
+    keyring,
+    snapshots,
+    poolLimits,
     releaseSnapshot: () => gate?.(),
     get slot() {
       return slot;
@@ -139,9 +174,12 @@ export async function startAdminNode(o: AdminNodeOptions): Promise<AdminNode> {
         let built: { archive: bigint } | undefined;
         // What the sequencer does: build only as our own proposer, and only while sync runs.
         await sync.step(async () => {
-          if (keyring.get(proposer) !== undefined) built = { archive: BigInt(chain.build(slot).number) * 1000n + BigInt(slot) };
+          if (keyring.get(proposer) !== undefined)
+            built = { archive: BigInt(chain.build(slot).number) * 1000n + BigInt(slot) };
         });
-        await sentinel.onSlot(built === undefined ? { slot } : { slot, proposal: { archive: built.archive, mined: true } });
+        await sentinel.onSlot(
+          built === undefined ? { slot } : { slot, proposal: { archive: built.archive, mined: true } },
+        );
         if ((slot + 1) % SLOTS_PER_EPOCH === 0) await sentinel.onEpochProven(Math.floor(slot / SLOTS_PER_EPOCH));
       }
     },
@@ -155,7 +193,12 @@ export async function startAdminNode(o: AdminNodeOptions): Promise<AdminNode> {
 }
 
 /** One JSON-RPC call; returns the parsed body and HTTP status. */
-export async function call(url: string, method: string, params: unknown[] = [], key: string | null = API_KEY): Promise<{ status: number; body: any }> {
+export async function call(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+  key: string | null = API_KEY,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },

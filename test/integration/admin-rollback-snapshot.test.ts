@@ -15,7 +15,11 @@ let node: AdminNode;
 before(async () => {
   const keys = tempDir();
   // Both validators are ours: a block every slot.
-  writeKeystore(keys, 'k.json', [1, 2].map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })));
+  writeKeystore(
+    keys,
+    'k.json',
+    [1, 2].map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })),
+  );
   node = await startAdminNode({ dataDirectory: tempDir(), validatorSet, keystore: keys });
   for (let i = 0; i < 10; i++) {
     node.chain.pool.push(`tx-${i}`);
@@ -28,7 +32,8 @@ describe('nodeAdmin_rollbackTo', () => {
   it('above the tip: ROLLBACK_REFUSED ABOVE_TIP with the compared blocks', async () => {
     const { body } = await call(node.adminUrl, 'nodeAdmin_rollbackTo', [15]);
     assert.deepEqual(body.error, {
-      code: -32052, message: 'Rollback to block 15 refused: ABOVE_TIP',
+      code: -32052,
+      message: 'Rollback to block 15 refused: ABOVE_TIP',
       data: { reason: 'ABOVE_TIP', targetBlockNumber: 15, tipBlockNumber: 10, finalizedBlockNumber: 8 },
     });
   });
@@ -36,8 +41,14 @@ describe('nodeAdmin_rollbackTo', () => {
   it('behind finalized without force: BEHIND_FINALIZED_NEEDS_FORCE; a negative target is -32602', async () => {
     const { body } = await call(node.adminUrl, 'nodeAdmin_rollbackTo', [7]);
     assert.deepEqual(body.error, {
-      code: -32052, message: 'Rollback to block 7 refused: BEHIND_FINALIZED_NEEDS_FORCE',
-      data: { reason: 'BEHIND_FINALIZED_NEEDS_FORCE', targetBlockNumber: 7, tipBlockNumber: 10, finalizedBlockNumber: 8 },
+      code: -32052,
+      message: 'Rollback to block 7 refused: BEHIND_FINALIZED_NEEDS_FORCE',
+      data: {
+        reason: 'BEHIND_FINALIZED_NEEDS_FORCE',
+        targetBlockNumber: 7,
+        tipBlockNumber: 10,
+        finalizedBlockNumber: 8,
+      },
     });
     assert.equal((await call(node.adminUrl, 'nodeAdmin_rollbackTo', [-1])).body.error.code, -32602);
     assert.equal(node.chain.tip, 10);
@@ -55,7 +66,7 @@ describe('nodeAdmin_rollbackTo', () => {
     assert.equal(stats.lastProcessedSlot, 8);
   });
 
-  it('with force it goes behind finalized through the engine\'s clearing path', async () => {
+  it("with force it goes behind finalized through the engine's clearing path", async () => {
     const { body } = await call(node.adminUrl, 'nodeAdmin_rollbackTo', [2, true]);
     assert.equal(body.result, null);
     assert.equal(node.chain.tip, 2);
@@ -85,10 +96,20 @@ describe('nodeAdmin_startSnapshotUpload', () => {
 
     const fresh = join(tempDir(), 'restored');
     await restoreSnapshot(target, fresh);
-    assert.equal(createHash('sha256').update(readFileSync(join(fresh, SQLITE_FILE_NAME))).digest('hex'), meta.sha256);
+    assert.equal(
+      createHash('sha256')
+        .update(readFileSync(join(fresh, SQLITE_FILE_NAME)))
+        .digest('hex'),
+      meta.sha256,
+    );
     const copy = await openDatabase({ dataDirectory: fresh });
     try {
-      for (const table of ['node_admin_config', 'validator_slots', 'validator_slot_entries', 'validator_proven_performance']) {
+      for (const table of [
+        'node_admin_config',
+        'validator_slots',
+        'validator_slot_entries',
+        'validator_proven_performance',
+      ]) {
         const rows = async (db: typeof copy) => (await db(table).select()).map((r) => JSON.stringify(r)).sort();
         const original = await rows(node.db);
         assert.ok(original.length > 0, table);
@@ -97,6 +118,9 @@ describe('nodeAdmin_startSnapshotUpload', () => {
     } finally {
       await copy.destroy();
     }
-    assert.equal((await call(node.adminUrl, 'nodeAdmin_startSnapshotUpload', ['s3://bucket/x'])).body.error.code, -32602);
+    assert.equal(
+      (await call(node.adminUrl, 'nodeAdmin_startSnapshotUpload', ['s3://bucket/x'])).body.error.code,
+      -32602,
+    );
   });
 });

@@ -18,9 +18,13 @@ import { devEngine, GENESIS, syntheticTx } from './chain-helpers.ts';
 test('SIGKILL in the middle of block 2 leaves block 1 everywhere; a restart builds block 2 on it', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'l2node-engine-crash-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./chain-crash-child.ts', import.meta.url)), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./chain-crash-child.ts', import.meta.url)), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('READY')) resolve(); });
+    child.stdout.on('data', (d: Buffer) => {
+      if (d.toString().includes('READY')) resolve();
+    });
     child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
   });
   child.kill('SIGKILL');
@@ -48,7 +52,10 @@ test('SIGKILL in the middle of block 2 leaves block 1 everywhere; a restart buil
   assert.equal(await ws.getNullifierMembershipWitness('latest', 0x302n), null);
   assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
   assert.equal(engine.state.worldState.hasNullifier(0x301n), true);
-  assert.deepEqual((await engine.chain.getLogsByTags([0x7a9n], 10))[0]!.map((l) => l.blockNumber), [1]);
+  assert.deepEqual(
+    (await engine.chain.getLogsByTags([0x7a9n], 10))[0]!.map((l) => l.blockNumber),
+    [1],
+  );
   assert.equal((await engine.isReady()).worldStateAtTip, true);
 
   txSource.add(syntheticTx(2));

@@ -18,8 +18,10 @@ describe('dev chain', () => {
     assert.equal(hex(b0.archive.root), trees.genesis.genesisArchiveRoot);
     const tips = await engine.chain.getL2Tips();
     for (const t of [tips.checkpointed, tips.proven, tips.finalized]) {
-      assert.deepEqual({ n: t.block.number, h: hex(t.block.hash), cn: t.checkpoint.number, ch: hex(t.checkpoint.hash) },
-        { n: 0, h: trees.genesis.genesisBlockHeaderHash, cn: 0, ch: trees.genesis.GENESIS_CHECKPOINT_HEADER_HASH });
+      assert.deepEqual(
+        { n: t.block.number, h: hex(t.block.hash), cn: t.checkpoint.number, ch: hex(t.checkpoint.hash) },
+        { n: 0, h: trees.genesis.genesisBlockHeaderHash, cn: 0, ch: trees.genesis.GENESIS_CHECKPOINT_HEADER_HASH },
+      );
     }
     assert.equal(hex(tips.proposed.hash), trees.genesis.genesisBlockHeaderHash);
     await engine.stop();
@@ -49,7 +51,9 @@ describe('dev chain', () => {
       assert.equal(receipt.status, 'mined');
       assert.equal(receipt.blockNumber, 1);
       assert.equal(receipt.blockHash, block1.hash);
-      const fee = 100n * block1.header.globalVariables.gasFees.feePerDaGas + 5000n * block1.header.globalVariables.gasFees.feePerL2Gas;
+      const fee =
+        100n * block1.header.globalVariables.gasFees.feePerDaGas +
+        5000n * block1.header.globalVariables.gasFees.feePerL2Gas;
       assert.ok(fee > 0n);
       assert.equal(receipt.transactionFee, fee);
       assert.equal(block1.header.totalFees, fee);
@@ -57,9 +61,15 @@ describe('dev chain', () => {
       assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), fee);
       assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 1);
       assert.equal(block1.header.state.l1ToL2MessageTree.nextAvailableLeafIndex, 1024);
-      assert.deepEqual((await engine.chain.getL2ToL1Messages(1))!.map((m) => m.length), [1]);
+      assert.deepEqual(
+        (await engine.chain.getL2ToL1Messages(1))!.map((m) => m.length),
+        [1],
+      );
       const byTag = await engine.chain.getLogsByTags([0x7a9n, 0x999n], 10);
-      assert.deepEqual(byTag.map((l) => l.length), [1, 0]);
+      assert.deepEqual(
+        byTag.map((l) => l.length),
+        [1, 0],
+      );
       assert.equal(byTag[0]![0]!.txHash, tx.txHash);
 
       clock.advance(4000); // slot 2 (epoch 1): slot 1 is sealed into checkpoint 1
@@ -80,7 +90,11 @@ describe('dev chain', () => {
       await engine.tick();
       tips = await engine.chain.getL2Tips();
       assert.equal(tips.finalized.checkpoint.number, 1);
-      const before = { tips, latest: await engine.chain.getBlockNumber(), archive: await engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest') };
+      const before = {
+        tips,
+        latest: await engine.chain.getBlockNumber(),
+        archive: await engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest'),
+      };
       await engine.stop();
       assert.equal(await engine.chain.getBlockNumber(), before.latest);
 
@@ -91,7 +105,10 @@ describe('dev chain', () => {
       clock.advance(4000);
       await reopened.engine.tick();
       assert.equal(await reopened.engine.chain.getBlockNumber(), before.latest + 1);
-      assert.equal((await reopened.engine.chain.findBlock(before.latest + 1))!.header.lastArchive.root, before.archive.root);
+      assert.equal(
+        (await reopened.engine.chain.findBlock(before.latest + 1))!.header.lastArchive.root,
+        before.archive.root,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -115,17 +132,34 @@ describe('dev chain', () => {
   });
 
   it('defaults: the documented dev accounts are funded at genesis and returned; readiness follows start/stop', async () => {
-    const engine = await createEngine({ clock: new ManualClock(Number(GENESIS) * 1000), genesisTime: GENESIS, tickMs: 60_000 });
-    assert.deepEqual(engine.fundedAccounts.map((a) => [a.address, a.amount]), DEV_FUNDED_ACCOUNTS.map((a) => [a, DEV_FUNDING]));
+    const engine = await createEngine({
+      clock: new ManualClock(Number(GENESIS) * 1000),
+      genesisTime: GENESIS,
+      tickMs: 60_000,
+    });
+    assert.deepEqual(
+      engine.fundedAccounts.map((a) => [a.address, a.amount]),
+      DEV_FUNDED_ACCOUNTS.map((a) => [a, DEV_FUNDING]),
+    );
     for (const a of engine.fundedAccounts) {
       assert.equal(a.leafSlot, feeJuiceBalanceLeafSlot(a.address));
       assert.equal((await engine.worldState.getPublicDataWitness('latest', a.leafSlot)).leaf.value, DEV_FUNDING);
       assert.equal(engine.state.worldState.readPublicData(a.leafSlot), DEV_FUNDING);
     }
-    assert.deepEqual(await engine.isReady(), { ready: false, storageOpen: true, worldStateAtTip: true, sequencerRunning: false });
+    assert.deepEqual(await engine.isReady(), {
+      ready: false,
+      storageOpen: true,
+      worldStateAtTip: true,
+      sequencerRunning: false,
+    });
     await engine.start();
     assert.equal((await engine.isReady()).ready, true);
     await engine.stop();
-    assert.deepEqual(await engine.isReady(), { ready: false, storageOpen: false, worldStateAtTip: false, sequencerRunning: false });
+    assert.deepEqual(await engine.isReady(), {
+      ready: false,
+      storageOpen: false,
+      worldStateAtTip: false,
+      sequencerRunning: false,
+    });
   });
 });

@@ -29,7 +29,10 @@ async function twoBlockChain(): Promise<string> {
   return dir;
 }
 
-async function tamper(dir: string, change: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>): Promise<void> {
+async function tamper(
+  dir: string,
+  change: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>,
+): Promise<void> {
   const db = await openDatabase({ dataDirectory: dir });
   try {
     await change(db);
@@ -50,7 +53,10 @@ describe('ChainState.open refuses chain tables out of step with the trees', () =
   it('chain tables ending below the world state: refused, naming both blocks', async () => {
     const dir = await twoBlockChain();
     await tamper(dir, (db) => db('chain_blocks').where({ number: 2 }).delete());
-    await assert.rejects(devEngine(new ManualClock(Number(GENESIS) * 1000), { dataDirectory: dir }), /chain tables end at block 1 but the world state at 2/);
+    await assert.rejects(
+      devEngine(new ManualClock(Number(GENESIS) * 1000), { dataDirectory: dir }),
+      /chain tables end at block 1 but the world state at 2/,
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -60,7 +66,10 @@ describe('ChainState.open refuses chain tables out of step with the trees', () =
       const first = await db('chain_blocks').where({ number: 1 }).first('data');
       await db('chain_blocks').where({ number: 2 }).update({ data: first.data });
     });
-    await assert.rejects(devEngine(new ManualClock(Number(GENESIS) * 1000), { dataDirectory: dir }), /block 2: chain hash 0x[0-9a-f]{64} differs from the world state's 0x[0-9a-f]{64}/);
+    await assert.rejects(
+      devEngine(new ManualClock(Number(GENESIS) * 1000), { dataDirectory: dir }),
+      /block 2: chain hash 0x[0-9a-f]{64} differs from the world state's 0x[0-9a-f]{64}/,
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 });

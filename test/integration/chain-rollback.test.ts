@@ -16,12 +16,20 @@ import type { Engine } from '../../src/impl/engine.ts';
 const reason = (e: unknown) => ((e as RollbackRefusedError).data as { reason?: string } | undefined)?.reason;
 const stateOf = async (e: Engine) => {
   const b = (await e.chain.findBlock('latest'))!;
-  return { state: b.header.state, fees: b.header.globalVariables.gasFees, total: b.header.totalFees, excess: e.state.excessMana };
+  return {
+    state: b.header.state,
+    fees: b.header.globalVariables.gasFees,
+    total: b.header.totalFees,
+    excess: e.state.excessMana,
+  };
 };
 
 test('rollbackTo unwinds everything in one step, returns the txs, and re-applying them gives identical roots', async (t) => {
   const clock = new ManualClock(Number(GENESIS) * 1000);
-  const { engine, txSource } = await devEngine(clock, { proofDelaySeconds: 100_000, feeModel: { ...DEFAULT_FEE_MODEL, manaTarget: 4000n } });
+  const { engine, txSource } = await devEngine(clock, {
+    proofDelaySeconds: 100_000,
+    feeModel: { ...DEFAULT_FEE_MODEL, manaTarget: 4000n },
+  });
   t.after(() => engine.stop());
   const txs = [syntheticTx(1), syntheticTx(2), syntheticTx(3)];
   const after: Awaited<ReturnType<typeof stateOf>>[] = [];
@@ -39,11 +47,20 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 2);
   assert.ok(after[2]!.excess > after[0]!.excess, 'blocks above target raise the fee state');
 
-  await assert.rejects(engine.rollbackTo(5), (e: unknown) => e instanceof RollbackRefusedError && reason(e) === 'ABOVE_TIP');
+  await assert.rejects(
+    engine.rollbackTo(5),
+    (e: unknown) => e instanceof RollbackRefusedError && reason(e) === 'ABOVE_TIP',
+  );
   assert.deepEqual(await engine.rollbackTo(4), []);
 
   const unwound = await engine.rollbackTo(1);
-  assert.deepEqual(unwound.map((u) => [u.blockNumber, u.txHash]), [[2, txs[1]!.txHash], [3, txs[2]!.txHash]]);
+  assert.deepEqual(
+    unwound.map((u) => [u.blockNumber, u.txHash]),
+    [
+      [2, txs[1]!.txHash],
+      [3, txs[2]!.txHash],
+    ],
+  );
   assert.equal(await engine.chain.getBlockNumber(), 1);
   assert.equal(await engine.worldState.getLatestBlockNumber(), 1);
   const tips = await engine.chain.getL2Tips();
@@ -53,11 +70,17 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal(await engine.chain.findBlock(2), undefined);
   assert.equal((await engine.chain.getTxReceipt(txs[2]!.txHash)).status, 'dropped'); // gone from the chain, not in the source
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), undefined);
-  assert.deepEqual((await engine.chain.getLogsByTags([0x7a9n], 10))[0]!.map((l) => l.blockNumber), [1]);
+  assert.deepEqual(
+    (await engine.chain.getLogsByTags([0x7a9n], 10))[0]!.map((l) => l.blockNumber),
+    [1],
+  );
   assert.deepEqual((await stateOf(engine)).state, after[0]!.state);
   assert.equal(engine.state.excessMana, after[0]!.excess);
   assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
-  assert.deepEqual(await engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest'), (await engine.chain.findBlock(1))!.archive);
+  assert.deepEqual(
+    await engine.worldState.getTreeSnapshot(TreeId.ARCHIVE, 'latest'),
+    (await engine.chain.findBlock(1))!.archive,
+  );
 
   // The mempool takes the txs back; each lands in its own new slot as before.
   for (const [i, tx] of txs.slice(1).entries()) {

@@ -39,18 +39,58 @@ const anyCase = (text: string) =>
 
 /** Values at the edge of the shared domain rule and past it; none of them is valid anywhere. */
 const DOMAIN_EDGES: readonly unknown[] = [
-  new RawNumber('1e309'), new RawNumber('-1e309'), new RawNumber('1e400'), new RawNumber('9007199254740993'),
-  new RawNumber('1e20'), new RawNumber('-9007199254740993'), 2 ** 53, -(2 ** 53), 1.5, -1, 0.1,
-  hex64(MODULUS), hex64(MODULUS + 1n), `0x${'f'.repeat(64)}`, `0x${'F'.repeat(64)}`, hex64(MODULUS).toUpperCase().replace('0X', '0x'),
+  new RawNumber('1e309'),
+  new RawNumber('-1e309'),
+  new RawNumber('1e400'),
+  new RawNumber('9007199254740993'),
+  new RawNumber('1e20'),
+  new RawNumber('-9007199254740993'),
+  2 ** 53,
+  -(2 ** 53),
+  1.5,
+  -1,
+  0.1,
+  hex64(MODULUS),
+  hex64(MODULUS + 1n),
+  `0x${'f'.repeat(64)}`,
+  `0x${'F'.repeat(64)}`,
+  hex64(MODULUS).toUpperCase().replace('0X', '0x'),
 ];
 
 /** Values that break most shapes: wrong types, broken hex, odd strings, prototype keys, deep nesting. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    null, true, false, 0, -0, new RawNumber('-0'), '', 'latest', 'LATEST', '0x', '0x0', '0xg', '0X00', `0x${'0'.repeat(63)}`, `0x${'0'.repeat(65)}`,
-    '\u0000', '\ud800', '../../../../etc/passwd', '/proc/self/mem', 'file:///sys/kernel', 'gs://bucket/x', '__proto__', 'constructor',
-    [], {}, [null], JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}'),
-    'x'.repeat(10_000), Number.MAX_VALUE, Number.MIN_VALUE, -Number.MAX_VALUE,
+    null,
+    true,
+    false,
+    0,
+    -0,
+    new RawNumber('-0'),
+    '',
+    'latest',
+    'LATEST',
+    '0x',
+    '0x0',
+    '0xg',
+    '0X00',
+    `0x${'0'.repeat(63)}`,
+    `0x${'0'.repeat(65)}`,
+    '\u0000',
+    '\ud800',
+    '../../../../etc/passwd',
+    '/proc/self/mem',
+    'file:///sys/kernel',
+    'gs://bucket/x',
+    '__proto__',
+    'constructor',
+    [],
+    {},
+    [null],
+    JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}'),
+    'x'.repeat(10_000),
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    -Number.MAX_VALUE,
   ),
   fc.constantFrom(...DOMAIN_EDGES),
   fc.integer({ min: 0, max: 40 }).map((depth) => nest(depth * 5)),
@@ -87,7 +127,8 @@ export class SchemaArbitraries {
 
   #resolve(schema: Schema): Schema {
     let s = schema;
-    for (let hops = 0; typeof s.$ref === 'string' && hops < 10; hops++) s = this.#schemas[(s.$ref as string).split('/').pop()!] ?? {};
+    for (let hops = 0; typeof s.$ref === 'string' && hops < 10; hops++)
+      s = this.#schemas[(s.$ref as string).split('/').pop()!] ?? {};
     return s;
   }
 
@@ -110,10 +151,13 @@ export class SchemaArbitraries {
     if (depth > 6) return fc.constant(null);
     const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
     if (Array.isArray(branches)) return fc.oneof(...branches.map((b) => this.value(b, depth + 1)));
-    if (Array.isArray(s.allOf)) return this.#fitting(Object.assign({}, ...(s.allOf as Schema[]).map((b) => this.#resolve(b))), depth);
+    if (Array.isArray(s.allOf))
+      return this.#fitting(Object.assign({}, ...(s.allOf as Schema[]).map((b) => this.#resolve(b))), depth);
     if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
     if ('const' in s) return fc.constant(s.const);
-    const type = Array.isArray(s.type) ? fc.constantFrom(...(s.type as string[])) : fc.constant(s.type as string | undefined);
+    const type = Array.isArray(s.type)
+      ? fc.constantFrom(...(s.type as string[]))
+      : fc.constant(s.type as string | undefined);
     return type.chain((t) => this.#ofType(s, t, depth));
   }
 
@@ -127,17 +171,28 @@ export class SchemaArbitraries {
         const min = typeof s.minimum === 'number' ? s.minimum : -1_000_000;
         const max = typeof s.maximum === 'number' ? s.maximum : Math.max(min, 0) + 1_000_000;
         // Mostly small (block numbers the chain has, tree ids, limits), sometimes anywhere in range.
-        return fc.oneof({ weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, min + 12) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, min + 12) }) },
+          { weight: 1, arbitrary: fc.integer({ min, max }) },
+        );
       }
       case 'number':
-        return fc.double({ noNaN: true, noDefaultInfinity: true, min: (s.minimum as number | undefined) ?? -1e6, max: (s.maximum as number | undefined) ?? 1e6 });
+        return fc.double({
+          noNaN: true,
+          noDefaultInfinity: true,
+          min: (s.minimum as number | undefined) ?? -1e6,
+          max: (s.maximum as number | undefined) ?? 1e6,
+        });
       case 'string':
         return this.#string(s);
       case 'array': {
         if (Array.isArray(s.items)) return fc.tuple(...(s.items as Schema[]).map((i) => this.value(i, depth + 1)));
         const item = (s.items ?? {}) as Schema;
         const minLength = Math.min((s.minItems as number | undefined) ?? 0, 4);
-        return fc.array(this.value(item, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min((s.maxItems as number | undefined) ?? 4, 4)) });
+        return fc.array(this.value(item, depth + 1), {
+          minLength,
+          maxLength: Math.max(minLength, Math.min((s.maxItems as number | undefined) ?? 4, 4)),
+        });
       }
       case 'object':
         return this.#object(s, depth);
@@ -151,13 +206,29 @@ export class SchemaArbitraries {
     if (pattern === undefined) return fc.string({ maxLength: 24 });
     if (/^\^0x\[0-9a-fA-F\]\{64\}\$$/.test(pattern) || /^\^0x\[0-9a-f\]\{64\}\$$/.test(pattern)) {
       // A known value (so lookups find something), or any field element, in any case.
-      return fc.oneof(this.#known, fc.bigInt({ min: 0n, max: MODULUS - 1n }).map(hex64), fc.bigInt({ min: 0n, max: 1000n }).map(hex64)).chain(anyCase);
+      return fc
+        .oneof(
+          this.#known,
+          fc.bigInt({ min: 0n, max: MODULUS - 1n }).map(hex64),
+          fc.bigInt({ min: 0n, max: 1000n }).map(hex64),
+        )
+        .chain(anyCase);
     }
     if (pattern.startsWith('^(/|file:///|https?://)')) {
       // Snapshot locations: never a writable place or a real host (the fuzz must not write files or go online).
-      return fc.constantFrom('/proc/self/x', '/sys/kernel/x', 'file:///proc/x', 'http://127.0.0.1:1/x', 'https://0.0.0.0:1/x', 'relative/path', 's3://b/x');
+      return fc.constantFrom(
+        '/proc/self/x',
+        '/sys/kernel/x',
+        'file:///proc/x',
+        'http://127.0.0.1:1/x',
+        'https://0.0.0.0:1/x',
+        'relative/path',
+        's3://b/x',
+      );
     }
-    return fc.stringMatching(new RegExp(pattern), { size: 'small' }).chain((text) => (pattern.startsWith('^0x') ? anyCase(text) : fc.constant(text)));
+    return fc
+      .stringMatching(new RegExp(pattern), { size: 'small' })
+      .chain((text) => (pattern.startsWith('^0x') ? anyCase(text) : fc.constant(text)));
   }
 
   #object(s: Schema, depth: number): fc.Arbitrary<unknown> {
@@ -166,11 +237,21 @@ export class SchemaArbitraries {
     const parts: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [key, sub] of Object.entries(properties)) parts[key] = this.value(sub, depth + 1);
     const record = fc.record(parts, { requiredKeys: [...required].filter((k) => k in parts) });
-    const map = typeof s.additionalProperties === 'object' && s.additionalProperties !== null
-      ? fc.dictionary(fc.string({ maxLength: 8 }), this.value(s.additionalProperties as Schema, depth + 1), { maxKeys: 3 })
-      : fc.constant({});
+    const map =
+      typeof s.additionalProperties === 'object' && s.additionalProperties !== null
+        ? fc.dictionary(fc.string({ maxLength: 8 }), this.value(s.additionalProperties as Schema, depth + 1), {
+            maxKeys: 3,
+          })
+        : fc.constant({});
     // Members the schema does not declare: a newer client's fields, `sizeCache`, prototype names.
-    const extra = fc.option(fc.dictionary(fc.constantFrom('sizeCache', 'extra', '__proto__', 'constructor', 'toString', 'x-new-field'), hostile, { maxKeys: 2 }), { freq: 3, nil: {} });
+    const extra = fc.option(
+      fc.dictionary(
+        fc.constantFrom('sizeCache', 'extra', '__proto__', 'constructor', 'toString', 'x-new-field'),
+        hostile,
+        { maxKeys: 2 },
+      ),
+      { freq: 3, nil: {} },
+    );
     return fc.tuple(record, map, extra).map(([r, m, e]) => Object.assign(Object.create(null) as object, m, e, r));
   }
 }

@@ -36,7 +36,10 @@ const DOCUMENTS = {
   admin: JSON.parse(readFileSync(new URL('../../openrpc.admin.json', import.meta.url), 'utf8')) as Json,
   dev: JSON.parse(readFileSync(new URL('../../openrpc.dev.json', import.meta.url), 'utf8')) as Json,
 };
-const TABLES: Record<string, Readonly<Record<string, MethodDescriptor>>> = { public: publicMethods, admin: { ...adminMethods, ...devMethods } };
+const TABLES: Record<string, Readonly<Record<string, MethodDescriptor>>> = {
+  public: publicMethods,
+  admin: { ...adminMethods, ...devMethods },
+};
 
 /** What one generated call expects beyond the common property. */
 type Expect = 'any' | 'method-not-found' | 'invalid-params' | 'invalid-request';
@@ -53,8 +56,13 @@ const OMIT = Symbol('omit');
 
 function methodCalls(doc: Json, arbs: SchemaArbitraries): fc.Arbitrary<Call>[] {
   return (doc.methods as Json[]).map((m) => {
-    const params = ((m.params ?? []) as Json[]).map((p) => ({ required: p.required === true, schema: (p.schema ?? {}) as Json }));
-    const each = params.map((p) => (p.required ? arbs.value(p.schema) : fc.oneof(arbs.value(p.schema), fc.constant(null), fc.constant(OMIT))));
+    const params = ((m.params ?? []) as Json[]).map((p) => ({
+      required: p.required === true,
+      schema: (p.schema ?? {}) as Json,
+    }));
+    const each = params.map((p) =>
+      p.required ? arbs.value(p.schema) : fc.oneof(arbs.value(p.schema), fc.constant(null), fc.constant(OMIT)),
+    );
     const positional = (each.length === 0 ? fc.constant([] as unknown[]) : fc.tuple(...each)).map((values) => {
       const out = values.map((v) => (v === OMIT ? null : v));
       while (out.length > 0 && values[out.length - 1] === OMIT) out.pop();
@@ -63,17 +71,49 @@ function methodCalls(doc: Json, arbs: SchemaArbitraries): fc.Arbitrary<Call>[] {
     const name = String(m.name);
     return fc.oneof(
       { weight: 12, arbitrary: positional.map((p): Call => ({ method: name, params: p, expect: 'any' })) },
-      { weight: 1, arbitrary: fc.tuple(positional, hostile).map(([p, extra]): Call => ({ method: name, params: [...p, ...Array(params.length - p.length).fill(null), extra ?? 0], expect: 'invalid-params' })) },
-      { weight: 1, arbitrary: fc.oneof(fc.constant(undefined), hostile).map((p): Call => ({ method: name, params: p, expect: 'any' })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(positional, hostile).map(
+          ([p, extra]): Call => ({
+            method: name,
+            params: [...p, ...Array(params.length - p.length).fill(null), extra ?? 0],
+            expect: 'invalid-params',
+          }),
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .oneof(fc.constant(undefined), hostile)
+          .map((p): Call => ({ method: name, params: p, expect: 'any' })),
+      },
     );
   });
 }
 
 /** Envelopes that are not a call of a known method. */
 const strayCalls: fc.Arbitrary<Call> = fc.oneof(
-  fc.constantFrom('node_noSuchMethod', 'nodeAdmin_noSuchMethod', 'getBlockNumber', 'node_', 'rpc.discover', '__proto__', 'constructor', 'node_getBlockNumber ')
+  fc
+    .constantFrom(
+      'node_noSuchMethod',
+      'nodeAdmin_noSuchMethod',
+      'getBlockNumber',
+      'node_',
+      'rpc.discover',
+      '__proto__',
+      'constructor',
+      'node_getBlockNumber ',
+    )
     .map((method): Call => ({ method, params: [], expect: 'method-not-found' })),
-  fc.constantFrom<Json>({ jsonrpc: '1.0' }, { method: 5 }, { method: '' }, { id: { x: 1 } }, { id: [1] }, { jsonrpc: null })
+  fc
+    .constantFrom<Json>(
+      { jsonrpc: '1.0' },
+      { method: 5 },
+      { method: '' },
+      { id: { x: 1 } },
+      { id: [1] },
+      { jsonrpc: null },
+    )
     .map((envelope): Call => ({ method: 'node_getBlockNumber', params: [], envelope, expect: 'invalid-request' })),
 );
 
@@ -85,7 +125,13 @@ async function knownValues(node: StartedNode): Promise<string[]> {
     else if (Array.isArray(v)) v.forEach(walk);
     else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
   };
-  const calls = [['node_getBlocks', [1, 20]], ['node_getL2Tips', []], ['node_getPendingTxs', []], ['node_getProtocolContractAddresses', []], ['node_getNodeInfo', []]];
+  const calls = [
+    ['node_getBlocks', [1, 20]],
+    ['node_getL2Tips', []],
+    ['node_getPendingTxs', []],
+    ['node_getProtocolContractAddresses', []],
+    ['node_getNodeInfo', []],
+  ];
   const body = JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params })));
   walk(JSON.parse((await postJson(node.publicUrl, body)).body));
   return [...found].slice(0, 500);
@@ -96,7 +142,12 @@ function isValidId(id: unknown): boolean {
 }
 
 /** Why one answer breaks the property, or undefined. */
-function problem(call: Call, request: Json, answer: unknown, table: Readonly<Record<string, MethodDescriptor>>): string | undefined {
+function problem(
+  call: Call,
+  request: Json,
+  answer: unknown,
+  table: Readonly<Record<string, MethodDescriptor>>,
+): string | undefined {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return 'not a response object';
   const a = answer as Json;
   if (a.jsonrpc !== '2.0') return 'jsonrpc is not "2.0"';
@@ -105,9 +156,12 @@ function problem(call: Call, request: Json, answer: unknown, table: Readonly<Rec
   if (Object.hasOwn(a, 'result') === Object.hasOwn(a, 'error')) return 'not exactly one of result and error';
   if (Object.hasOwn(a, 'error')) {
     const e = a.error as Json;
-    if (typeof e !== 'object' || e === null || !Number.isInteger(e.code) || typeof e.message !== 'string') return 'malformed error object';
+    if (typeof e !== 'object' || e === null || !Number.isInteger(e.code) || typeof e.message !== 'string')
+      return 'malformed error object';
     if (e.code === -32603) return '-32603 Internal error';
-    const wanted = { 'method-not-found': -32601, 'invalid-params': -32602, 'invalid-request': -32600, any: undefined }[call.expect];
+    const wanted = { 'method-not-found': -32601, 'invalid-params': -32602, 'invalid-request': -32600, any: undefined }[
+      call.expect
+    ];
     if (wanted !== undefined && e.code !== wanted) return `error ${String(e.code)} where ${wanted} was expected`;
     return undefined;
   }
@@ -123,10 +177,11 @@ describe('fuzz: every method of the three documents, generated calls', () => {
     // A body of 100 generated calls can pass the 1 MiB default; the limit itself is tested elsewhere.
     node = await startNode(['--import-chain', CHAIN_FILE, '--max-body-bytes', String(64 * 1024 * 1024)]);
     const known = await knownValues(node);
-    const of = (...docs: Json[]) => fc.oneof(
-      { weight: 19, arbitrary: fc.oneof(...docs.flatMap((d) => methodCalls(d, new SchemaArbitraries(d, known)))) },
-      { weight: 1, arbitrary: strayCalls },
-    );
+    const of = (...docs: Json[]) =>
+      fc.oneof(
+        { weight: 19, arbitrary: fc.oneof(...docs.flatMap((d) => methodCalls(d, new SchemaArbitraries(d, known)))) },
+        { weight: 1, arbitrary: strayCalls },
+      );
     arbitraries = { public: of(DOCUMENTS.public), admin: of(DOCUMENTS.admin, DOCUMENTS.dev) };
   });
   after(() => node?.stop());
@@ -134,31 +189,67 @@ describe('fuzz: every method of the three documents, generated calls', () => {
   it(`${RUNS} batches of up to ${BATCH} calls: well-formed answers, never -32603, the node stays up`, async (t) => {
     t.diagnostic(`fuzz seed ${SEED} (replay with L2NODE_FUZZ_SEED=${SEED})`);
     const batch = fc.oneof(
-      { weight: 3, arbitrary: fc.tuple(fc.constant('public' as const), fc.array(arbitraries.public, { minLength: 1, maxLength: BATCH, size: 'max' })) },
-      { weight: 1, arbitrary: fc.tuple(fc.constant('admin' as const), fc.array(arbitraries.admin, { minLength: 1, maxLength: BATCH, size: 'max' })) },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(
+          fc.constant('public' as const),
+          fc.array(arbitraries.public, { minLength: 1, maxLength: BATCH, size: 'max' }),
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.constant('admin' as const),
+          fc.array(arbitraries.admin, { minLength: 1, maxLength: BATCH, size: 'max' }),
+        ),
+      },
     );
     let calls = 0;
     const outcomes = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(batch, async ([port, batchCalls]) => {
-        const requests = batchCalls.map((c, i): Json => ({ jsonrpc: '2.0', id: i, method: c.method, ...(c.params === undefined ? {} : { params: c.params }), ...c.envelope }));
-        const res = await postJson(port === 'public' ? node.publicUrl : node.adminUrl, toJsonText(requests), node.apiKey);
+        const requests = batchCalls.map(
+          (c, i): Json => ({
+            jsonrpc: '2.0',
+            id: i,
+            method: c.method,
+            ...(c.params === undefined ? {} : { params: c.params }),
+            ...c.envelope,
+          }),
+        );
+        const res = await postJson(
+          port === 'public' ? node.publicUrl : node.adminUrl,
+          toJsonText(requests),
+          node.apiKey,
+        );
         calls += requests.length;
         assert.equal(res.status, 200, `HTTP ${res.status}: ${res.body.slice(0, 300)}`);
         const answers = JSON.parse(res.body) as unknown[];
-        assert.ok(Array.isArray(answers) && answers.length === requests.length, `${requests.length} requests, answer ${res.body.slice(0, 300)}`);
+        assert.ok(
+          Array.isArray(answers) && answers.length === requests.length,
+          `${requests.length} requests, answer ${res.body.slice(0, 300)}`,
+        );
         for (const a of answers as Json[]) {
           const key = a.error === undefined ? 'result' : String((a.error as Json).code);
           outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
         }
         batchCalls.forEach((c, i) => {
           const why = problem(c, requests[i]!, answers[i], TABLES[port]!);
-          assert.equal(why, undefined, `${String(requests[i]!.method)}: ${why}\nrequest: ${toJsonText(requests[i]).slice(0, 2000)}\nanswer: ${JSON.stringify(answers[i]).slice(0, 2000)}`);
+          assert.equal(
+            why,
+            undefined,
+            `${String(requests[i]!.method)}: ${why}\nrequest: ${toJsonText(requests[i]).slice(0, 2000)}\nanswer: ${JSON.stringify(answers[i]).slice(0, 2000)}`,
+          );
         });
       }),
       { seed: SEED, numRuns: RUNS, verbose: 1 },
     );
-    t.diagnostic(`${calls} calls sent; answers: ${[...outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    t.diagnostic(
+      `${calls} calls sent; answers: ${[...outcomes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
     assert.ok(calls >= MIN_CALLS, `only ${calls} calls sent`);
     for (const url of [node.publicUrl, node.adminUrl]) {
       const status = await rawRequest(`${url}/status`, { method: 'GET' });
@@ -167,14 +258,20 @@ describe('fuzz: every method of the three documents, generated calls', () => {
   });
 
   it('the x-aztec-* version headers are on both ports, on answers and errors', async () => {
-    for (const [url, key] of [[node.publicUrl, undefined], [node.adminUrl, node.apiKey], [node.adminUrl, 'wrong']] as const) {
+    for (const [url, key] of [
+      [node.publicUrl, undefined],
+      [node.adminUrl, node.apiKey],
+      [node.adminUrl, 'wrong'],
+    ] as const) {
       const res = await postJson(url, '{"jsonrpc":"2.0","id":1,"method":"node_getChainId","params":[]}', key);
       assert.equal(res.headers['x-aztec-l1chainid'], '31337', url);
       assert.equal(res.headers['x-aztec-rollupversion'], '1', url);
       assert.match(String(res.headers['x-aztec-l1rollupaddress']), /^0x[0-9a-f]{40}$/, url);
       assert.equal(res.headers['x-aztec-packageversion'], '4.0.0', url);
     }
-    const info = JSON.parse((await postJson(node.publicUrl, '{"jsonrpc":"2.0","id":1,"method":"node_getNodeInfo","params":[]}')).body).result;
+    const info = JSON.parse(
+      (await postJson(node.publicUrl, '{"jsonrpc":"2.0","id":1,"method":"node_getNodeInfo","params":[]}')).body,
+    ).result;
     const res = await rawRequest(`${node.publicUrl}/status`, { method: 'GET' });
     assert.equal(res.headers['x-aztec-l1rollupaddress'], info.l1ContractAddresses.rollupAddress);
     assert.equal(res.headers['x-aztec-l1chainid'], String(info.l1ChainId));

@@ -33,11 +33,30 @@ export type NodeStorage = { readonly dataDirectory: string } | { readonly databa
 
 /** The flags of the in-process chains (plus `extra`). */
 export function inProcessConfig(storage: NodeStorage, extra: readonly string[] = []): Config {
-  const where = 'databaseUrl' in storage ? ['--data-directory', '', '--database-url', storage.databaseUrl] : ['--data-directory', storage.dataDirectory];
-  const command = parseCommand([
-    ...where, '--genesis-time', String(IN_PROCESS_GENESIS), '--slot-duration', String(SLOT_SECONDS), '--slots-per-epoch', '2',
-    '--proof-delay', String(3 * SLOT_SECONDS), '--finality-depth', '2', '--no-admin-api-key', '--log-level', 'silent', ...extra,
-  ], {});
+  const where =
+    'databaseUrl' in storage
+      ? ['--data-directory', '', '--database-url', storage.databaseUrl]
+      : ['--data-directory', storage.dataDirectory];
+  const command = parseCommand(
+    [
+      ...where,
+      '--genesis-time',
+      String(IN_PROCESS_GENESIS),
+      '--slot-duration',
+      String(SLOT_SECONDS),
+      '--slots-per-epoch',
+      '2',
+      '--proof-delay',
+      String(3 * SLOT_SECONDS),
+      '--finality-depth',
+      '2',
+      '--no-admin-api-key',
+      '--log-level',
+      'silent',
+      ...extra,
+    ],
+    {},
+  );
   if (command.kind !== 'run') throw new Error('unexpected --help');
   return command.config;
 }
@@ -61,7 +80,15 @@ export function clockAtSlot(slot: number): ManualClock {
 
 /** A private tx paid by `payer` with `nullifiers`, anchored at block `anchor` of the node's chain, paying `feeFactor` × the current minimum fees. */
 export async function txAnchoredAt(
-  n: InProcessNode, o: { anchor: number; payer: bigint; nullifiers: readonly bigint[]; priorityFee?: bigint; expirationTimestamp?: bigint; feeFactor?: bigint },
+  n: InProcessNode,
+  o: {
+    anchor: number;
+    payer: bigint;
+    nullifiers: readonly bigint[];
+    priorityFee?: bigint;
+    expirationTimestamp?: bigint;
+    feeFactor?: bigint;
+  },
 ): Promise<BuiltTx> {
   const h = n.node.publicHandlers;
   const header = await h.getBlockHeader!(o.anchor);
@@ -69,10 +96,16 @@ export async function txAnchoredAt(
   const fees = await h.getCurrentMinFees!();
   const factor = o.feeFactor ?? 10n;
   return buildPrivateTx({
-    chainId: BigInt(n.config.l1ChainId), rollupVersion: BigInt(n.config.rollupVersion), feePayer: o.payer,
+    chainId: BigInt(n.config.l1ChainId),
+    rollupVersion: BigInt(n.config.rollupVersion),
+    feePayer: o.payer,
     anchorBlockHeader: anchorHeaderFromWire(header as Parameters<typeof anchorHeaderFromWire>[0]),
-    nullifiers: [...o.nullifiers], noteHashes: [o.nullifiers[0]! + 1n],
-    maxFeesPerGas: { feePerDaGas: BigInt(fees.feePerDaGas) * factor + 1n, feePerL2Gas: BigInt(fees.feePerL2Gas) * factor + (o.priorityFee ?? 1n) },
+    nullifiers: [...o.nullifiers],
+    noteHashes: [o.nullifiers[0]! + 1n],
+    maxFeesPerGas: {
+      feePerDaGas: BigInt(fees.feePerDaGas) * factor + 1n,
+      feePerL2Gas: BigInt(fees.feePerL2Gas) * factor + (o.priorityFee ?? 1n),
+    },
     maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: o.priorityFee ?? 1n },
     expirationTimestamp: o.expirationTimestamp ?? BigInt(IN_PROCESS_GENESIS + 1_000_000),
   });

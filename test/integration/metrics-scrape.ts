@@ -30,7 +30,12 @@ export async function scrape(url: string): Promise<Map<string, Family>> {
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
   const parsed = await getMetricsFromIterator((await res.text()).split('\n')[Symbol.iterator]());
-  return new Map(Object.entries(parsed).map(([name, m]: [string, PromMetric]) => [name, { type: m.type, help: m.help, samples: m.data as readonly (Sample | PromHistogramData)[] as readonly Sample[] }]));
+  return new Map(
+    Object.entries(parsed).map(([name, m]: [string, PromMetric]) => [
+      name,
+      { type: m.type, help: m.help, samples: m.data as readonly (Sample | PromHistogramData)[] as readonly Sample[] },
+    ]),
+  );
 }
 
 /** The family `name` (it must exist). */
@@ -41,7 +46,11 @@ export function family(families: Map<string, Family>, name: string): Family {
 }
 
 /** The sample of `name` whose labels include `labels`, if any. */
-export function sample(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): Sample | undefined {
+export function sample(
+  families: Map<string, Family>,
+  name: string,
+  labels: Record<string, string> = {},
+): Sample | undefined {
   return family(families, name).samples.find((m) => Object.entries(labels).every(([k, v]) => m.labels[k] === v));
 }
 
@@ -54,7 +63,10 @@ export function value(families: Map<string, Family>, name: string, labels: Recor
 /** The metrics URL a node logged ("metrics listening"); waits for the line. */
 export async function metricsUrl(node: NodeProcess): Promise<string> {
   for (let i = 0; i < 200; i++) {
-    const line = node.stderr().split('\n').find((l) => l.includes('"msg":"metrics listening"'));
+    const line = node
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"msg":"metrics listening"'));
     if (line !== undefined) return `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -39,15 +39,26 @@ async function history(node: NodeProcess, validator: string): Promise<Entry[]> {
  * Both nodes hold the same blocks up to the lower tip, each built by its slot's proposer (fee
  * recipient 0xaaaa for A, 0xbbbb for B); their slots and fee recipients.
  */
-async function sameChain(x: NodeProcess, y: NodeProcess, proposerOf: (slot: number) => string | undefined): Promise<{ slot: number; fee: string }[]> {
-  const tip = Math.min(await ok<number>(x.publicUrl, 'node_getBlockNumber'), await ok<number>(y.publicUrl, 'node_getBlockNumber'));
+async function sameChain(
+  x: NodeProcess,
+  y: NodeProcess,
+  proposerOf: (slot: number) => string | undefined,
+): Promise<{ slot: number; fee: string }[]> {
+  const tip = Math.min(
+    await ok<number>(x.publicUrl, 'node_getBlockNumber'),
+    await ok<number>(y.publicUrl, 'node_getBlockNumber'),
+  );
   const out: { slot: number; fee: string }[] = [];
   for (let n = 1; n <= tip; n++) {
     const [bx, by] = await Promise.all([ok(x.publicUrl, 'node_getBlock', n), ok(y.publicUrl, 'node_getBlock', n)]);
     assert.deepEqual(bx.archive, by.archive, `block ${n} is the same on both nodes`);
     const slot = Number(BigInt(bx.header.globalVariables.slotNumber));
     const fee = BigInt(bx.header.globalVariables.feeRecipient);
-    assert.equal(fee, proposerOf(slot) === A ? 0xaaaan : 0xbbbbn, `block ${n} (slot ${slot}) is built by the slot's proposer`);
+    assert.equal(
+      fee,
+      proposerOf(slot) === A ? 0xaaaan : 0xbbbbn,
+      `block ${n} (slot ${slot}) is built by the slot's proposer`,
+    );
     out.push({ slot, fee: fee.toString(16) });
   }
   return out;
@@ -56,47 +67,92 @@ async function sameChain(x: NodeProcess, y: NodeProcess, proposerOf: (slot: numb
 const count = (h: Entry[], status: string, after = 0) => h.filter((e) => e.status === status && e.slot > after).length;
 
 describe('validators on two nodes attest to each other over p2p', { timeout: 90_000 }, () => {
-  it('each node records the other validator\'s attestations and proposals; a stopped one shows as missing', async () => {
+  it("each node records the other validator's attestations and proposals; a stopped one shows as missing", async () => {
     const committees = createCommittees({ validatorSet: [A, B], committeeSize: 2, slotsPerEpoch: 2 });
     const early = Array.from({ length: 8 }, (_, i) => committees.proposerOf(i + 1));
-    assert.ok(early.includes(A) && early.includes(B), `both validators propose some of the first slots: ${early.join(' ')}`);
+    assert.ok(
+      early.includes(A) && early.includes(B),
+      `both validators propose some of the first slots: ${early.join(' ')}`,
+    );
 
     const dir = await tempDir();
     const keystore = async (name: string, key: string, fee: string) => {
       const file = join(dir, `${name}.json`);
-      await writeFile(file, JSON.stringify({ schemaVersion: 1, validators: [{ attester: key, feeRecipient: '0x' + '0'.repeat(60) + fee }] }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          schemaVersion: 1,
+          validators: [{ attester: key, feeRecipient: '0x' + '0'.repeat(60) + fee }],
+        }),
+      );
       return file;
     };
     // Slot 1 starts once both nodes run and are connected: neither builds on a chain the other lacks.
     const genesis = Math.floor(Date.now() / 1000) + 10;
-    const common = [...chainFlags(genesis), '--p2p-enabled', '--p2p-port', '0', '--build-empty-blocks', '--data-directory', ''];
+    const common = [
+      ...chainFlags(genesis),
+      '--p2p-enabled',
+      '--p2p-port',
+      '0',
+      '--build-empty-blocks',
+      '--data-directory',
+      '',
+    ];
     /** The current slot (1-second slots). */
     const slotNow = () => Math.floor(Date.now() / 1000) - genesis;
     const nodes: NodeProcess[] = [];
     const logs: [string, NodeProcess][] = [];
     try {
-      const a = await startNode([...common, '--keystore', await keystore('a', KEY_A, 'aaaa'), '--registered-validators', B], { cwd: await tempDir(), node: NODE_BIN });
+      const a = await startNode(
+        [...common, '--keystore', await keystore('a', KEY_A, 'aaaa'), '--registered-validators', B],
+        { cwd: await tempDir(), node: NODE_BIN },
+      );
       nodes.push(a);
       logs.push(['a', a]);
-      const bArgs = [...common, '--keystore', await keystore('b', KEY_B, 'bbbb'), '--registered-validators', A, '--p2p-bootstrap-peers', p2pAddress(a)];
+      const bArgs = [
+        ...common,
+        '--keystore',
+        await keystore('b', KEY_B, 'bbbb'),
+        '--registered-validators',
+        A,
+        '--p2p-bootstrap-peers',
+        p2pAddress(a),
+      ];
       const b = await startNode(bArgs, { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(b);
       logs.push(['b', b]);
       const status = async (n: NodeProcess) => (await fetch(`${n.publicUrl}/status`)).json() as Promise<any>;
-      await waitFor('the two nodes connected', async () => ((await status(a)).p2p.peers >= 1 && (await status(b)).p2p.peers >= 1 ? true : undefined), 8_000);
-      assert.ok(Date.now() / 1000 < genesis, 'connected before slot 1 (start-up was too slow for this test\'s genesis margin)');
+      await waitFor(
+        'the two nodes connected',
+        async () => ((await status(a)).p2p.peers >= 1 && (await status(b)).p2p.peers >= 1 ? true : undefined),
+        8_000,
+      );
+      assert.ok(
+        Date.now() / 1000 < genesis,
+        "connected before slot 1 (start-up was too slow for this test's genesis margin)",
+      );
 
       // Each node: the other's validator attested (several times) and had a checkpoint mined.
-      for (const [here, remote] of [[a, B], [b, A]] as const) {
-        await waitFor(`${remote} attesting and proposing, seen by ${here.publicUrl}`, async () => {
-          const h = await history(here, remote);
-          return count(h, 'attestation-sent') >= 2 && count(h, 'checkpoint-mined') >= 1 ? h : undefined;
-        }, 40_000);
+      for (const [here, remote] of [
+        [a, B],
+        [b, A],
+      ] as const) {
+        await waitFor(
+          `${remote} attesting and proposing, seen by ${here.publicUrl}`,
+          async () => {
+            const h = await history(here, remote);
+            return count(h, 'attestation-sent') >= 2 && count(h, 'checkpoint-mined') >= 1 ? h : undefined;
+          },
+          40_000,
+        );
       }
       // One chain: both nodes hold the same blocks, built by both proposers in their own slots.
       const blocks = await sameChain(a, b, committees.proposerOf);
       assert.deepEqual([...new Set(blocks.map((x) => x.fee))].sort(), ['aaaa', 'bbbb'], 'both proposers built blocks');
-      for (const [here, remote] of [[a, B], [b, A]] as const) {
+      for (const [here, remote] of [
+        [a, B],
+        [b, A],
+      ] as const) {
         const h = await history(here, remote);
         assert.equal(count(h, 'attestation-missed'), 0, `no missed attestation while both ran: ${JSON.stringify(h)}`);
         const own = await history(here, remote === A ? B : A);
@@ -107,11 +163,21 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
       const stoppedAt = slotNow();
       nodes.splice(nodes.indexOf(b), 1);
       assert.equal(await b.stop('SIGTERM'), 0);
-      const after = await waitFor('b missing after its stop', async () => {
-        const h = await history(a, B);
-        return count(h, 'attestation-missed', stoppedAt + 1) >= 1 && count(h, 'blocks-missed', stoppedAt + 1) >= 1 ? h : undefined;
-      }, 30_000);
-      assert.equal(count(after, 'attestation-sent', stoppedAt + 1), 0, `no attestation from a stopped node: ${JSON.stringify(after)}`);
+      const after = await waitFor(
+        'b missing after its stop',
+        async () => {
+          const h = await history(a, B);
+          return count(h, 'attestation-missed', stoppedAt + 1) >= 1 && count(h, 'blocks-missed', stoppedAt + 1) >= 1
+            ? h
+            : undefined;
+        },
+        30_000,
+      );
+      assert.equal(
+        count(after, 'attestation-sent', stoppedAt + 1),
+        0,
+        `no attestation from a stopped node: ${JSON.stringify(after)}`,
+      );
       const one = await ok(a.publicUrl, 'node_getValidatorStats', B);
       assert.ok(one.validator.missedAttestations.count >= 1);
       assert.ok(one.validator.lastAttestation !== undefined, 'its earlier attestations are still on record');
@@ -122,12 +188,21 @@ describe('validators on two nodes attest to each other over p2p', { timeout: 90_
       nodes.push(b2);
       logs.push(['b2', b2]);
       const rejoined = slotNow();
-      await waitFor('b back after its restart: attesting and proposing, seen by a', async () => {
-        const h = await history(a, B);
-        return count(h, 'attestation-sent', rejoined) >= 1 && count(h, 'checkpoint-mined', rejoined) >= 1 ? h : undefined;
-      }, 30_000);
+      await waitFor(
+        'b back after its restart: attesting and proposing, seen by a',
+        async () => {
+          const h = await history(a, B);
+          return count(h, 'attestation-sent', rejoined) >= 1 && count(h, 'checkpoint-mined', rejoined) >= 1
+            ? h
+            : undefined;
+        },
+        30_000,
+      );
       const again = await sameChain(a, b2, committees.proposerOf);
-      assert.ok(again.some((x) => x.fee === 'bbbb' && x.slot > rejoined), 'the restarted node built on the common chain');
+      assert.ok(
+        again.some((x) => x.fee === 'bbbb' && x.slot > rejoined),
+        'the restarted node built on the common chain',
+      );
     } catch (err) {
       // The nodes' logs are what explains a failure: keep them beside the keystores.
       for (const [name, n] of logs) await writeFile(join(dir, `${name}.log`), n.stderr());

@@ -12,7 +12,11 @@ import { ok, startChainNode, waitFor } from './node-harness.ts';
 import { cleanEnv, runNode, tempDir } from './server-process-harness.ts';
 
 type LogLine = Record<string, any> & { msg: string };
-const logLines = (stderr: string): LogLine[] => stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogLine);
+const logLines = (stderr: string): LogLine[] =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
 const linesOf = (stderr: string, msg: string) => logLines(stderr).filter((l) => l.msg === msg);
 const genesisNow = () => Math.floor(Date.now() / 1000) - 5;
 
@@ -28,8 +32,17 @@ async function minedTxs(url: string): Promise<{ count: number; blocksWithTxs: nu
 describe('node process: the tx bot', { timeout: 120_000 }, () => {
   it('--bot.enabled --bot.txsPerSecond 5: blocks fill with its txs, report lines count them, a summary on SIGTERM', async () => {
     const node = await startChainNode(await tempDir(), genesisNow(), [
-      '--bot.enabled', '--bot.txsPerSecond', '5', '--bot.reportIntervalSeconds', '1', '--bot.noteHashesPerTx', '3', '--bot.privateLogsPerTx', '2',
-      '--bot.minFeePadding', '0.5',
+      '--bot.enabled',
+      '--bot.txsPerSecond',
+      '5',
+      '--bot.reportIntervalSeconds',
+      '1',
+      '--bot.noteHashesPerTx',
+      '3',
+      '--bot.privateLogsPerTx',
+      '2',
+      '--bot.minFeePadding',
+      '0.5',
     ]);
     try {
       const url = node.publicUrl;
@@ -38,7 +51,9 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       assert.equal(started.target, 'in-process');
       assert.deepEqual(started.feePayers, ['0x1001', '0x1002', '0x1003']);
 
-      const first = await waitFor('a block with bot txs', async () => ((await minedTxs(url)).count > 0 ? minedTxs(url) : undefined));
+      const first = await waitFor('a block with bot txs', async () =>
+        (await minedTxs(url)).count > 0 ? minedTxs(url) : undefined,
+      );
       const later = await waitFor('more mined bot txs', async () => {
         const m = await minedTxs(url);
         return m.count >= first.count + 8 && m.blocksWithTxs >= 3 ? m : undefined;
@@ -52,7 +67,10 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
         assert.ok(BigInt(e.transactionFee) > 0n);
       }
       assert.equal(new Set(later.effects.map((e) => e.nullifiers[0])).size, later.effects.length, 'unique nullifiers');
-      assert.ok((await ok<number>(url, 'node_getPendingTxCount')) <= 10, 'the pool does not pile up: the sequencer keeps up at 5/s');
+      assert.ok(
+        (await ok<number>(url, 'node_getPendingTxCount')) <= 10,
+        'the pool does not pile up: the sequencer keeps up at 5/s',
+      );
 
       const reports = await waitFor('two report lines', async () => {
         const r = linesOf(node.stderr(), 'bot report');
@@ -61,12 +79,18 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       const last = reports.at(-1)!;
       assert.deepEqual(last.rejected, {});
       // The bot sends one tx at a time and counts it sent before the answer: a report can fall while it is in flight.
-      assert.ok(last.sent - last.accepted <= 1 && last.accepted <= last.sent, `accepted ${last.accepted} of ${last.sent} sent`);
+      assert.ok(
+        last.sent - last.accepted <= 1 && last.accepted <= last.sent,
+        `accepted ${last.accepted} of ${last.sent} sent`,
+      );
       assert.ok(last.mined > 0 && last.mined <= last.accepted);
       // About 5 a second between two report lines; the upper bound follows the time between them, as a
       // busy event loop can fire the 1-second report timer late (the bot never bursts to catch up).
       const sinceLast = (Date.parse(last.time) - Date.parse(reports.at(-2)!.time)) / 1000;
-      assert.ok(last.sentSinceLast >= 2 && last.sentSinceLast <= Math.max(8, Math.ceil(sinceLast * 5) + 1), `about 5 a second, got ${last.sentSinceLast} in ${sinceLast} s`);
+      assert.ok(
+        last.sentSinceLast >= 2 && last.sentSinceLast <= Math.max(8, Math.ceil(sinceLast * 5) + 1),
+        `about 5 a second, got ${last.sentSinceLast} in ${sinceLast} s`,
+      );
       // The rate over the whole run: at most 5 a second since the bot started (plus the first, at once).
       const seconds = (Date.parse(last.time) - Date.parse(started.time)) / 1000;
       assert.ok(last.sent <= Math.ceil(seconds * 5) + 1, `${last.sent} sent in ${seconds} s`);
@@ -77,7 +101,11 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       assert.ok(summary, 'a "bot stopped" summary');
       assert.ok(summary.sent >= last.sent && summary.mined >= last.mined);
       assert.equal(summary.sent, summary.accepted);
-      assert.ok(logLines(node.stderr()).findIndex((l) => l.msg === 'bot stopped') < logLines(node.stderr()).findIndex((l) => l.msg === 'stopped'), 'the bot stops before the node');
+      assert.ok(
+        logLines(node.stderr()).findIndex((l) => l.msg === 'bot stopped') <
+          logLines(node.stderr()).findIndex((l) => l.msg === 'stopped'),
+        'the bot stops before the node',
+      );
     } finally {
       await node.stop('SIGKILL');
     }
@@ -87,7 +115,15 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
     const genesis = genesisNow();
     const target = await startChainNode(await tempDir(), genesis);
     const driver = await startChainNode(await tempDir(), genesis, [
-      '--bot.enabled', '--bot.url', target.publicUrl, '--bot.txsPerSecond', '5', '--bot.reportIntervalSeconds', '1', '--bot.feePayer', '0x1003',
+      '--bot.enabled',
+      '--bot.url',
+      target.publicUrl,
+      '--bot.txsPerSecond',
+      '5',
+      '--bot.reportIntervalSeconds',
+      '1',
+      '--bot.feePayer',
+      '0x1003',
     ]);
     try {
       const mined = await waitFor('bot txs mined on the target', async () => {
@@ -95,7 +131,9 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
         return m.count >= 5 ? m : undefined;
       });
       assert.equal(mined.effects[0].privateLogs.length, 1, 'default shape: one private log');
-      const report = await waitFor('a report with mined txs', async () => linesOf(driver.stderr(), 'bot report').find((l) => l.mined > 0));
+      const report = await waitFor('a report with mined txs', async () =>
+        linesOf(driver.stderr(), 'bot report').find((l) => l.mined > 0),
+      );
       assert.equal(report.target, target.publicUrl);
       assert.deepEqual(linesOf(driver.stderr(), 'bot started')[0]!.feePayers, ['0x1003']);
       // The driver's own chain gets none of them.
@@ -105,7 +143,10 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       const payerSlot = feeJuiceBalanceLeafSlot(0x1003n);
       for (const e of mined.effects) {
         assert.ok(BigInt(e.transactionFee) > 0n);
-        assert.ok(e.publicDataWrites.some((w: { leafSlot: string }) => BigInt(w.leafSlot) === payerSlot), 'the fee payer is 0x1003');
+        assert.ok(
+          e.publicDataWrites.some((w: { leafSlot: string }) => BigInt(w.leafSlot) === payerSlot),
+          'the fee payer is 0x1003',
+        );
       }
       assert.equal(await driver.stop('SIGTERM'), 0);
       assert.ok(linesOf(driver.stderr(), 'bot stopped')[0]!.mined >= 1);
@@ -117,7 +158,14 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
 
   it('a full pool (LOW_PRIORITY_FEE) makes the bot back off, not spin', async () => {
     const node = await startChainNode(await tempDir(), genesisNow(), [
-      '--sequencer=false', '--max-pending-tx-count', '3', '--bot.enabled', '--bot.txsPerSecond', '50', '--bot.reportIntervalSeconds', '1',
+      '--sequencer=false',
+      '--max-pending-tx-count',
+      '3',
+      '--bot.enabled',
+      '--bot.txsPerSecond',
+      '50',
+      '--bot.reportIntervalSeconds',
+      '1',
     ]);
     try {
       const warning = await waitFor('the back-off warning', async () => linesOf(node.stderr(), 'bot backing off')[0]);
@@ -131,7 +179,11 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
       // At 50/s without backing off this would be over a hundred; with 1 s + 2 s waits it is a handful.
       assert.ok(report.sent <= 8, `sent ${report.sent}`);
       assert.equal(report.rejected.LOW_PRIORITY_FEE, report.sent - 3);
-      assert.equal(linesOf(node.stderr(), 'bot backing off').filter((l) => l.level === 'warn').length, 1, 'one warning per episode');
+      assert.equal(
+        linesOf(node.stderr(), 'bot backing off').filter((l) => l.level === 'warn').length,
+        1,
+        'one warning per episode',
+      );
     } finally {
       await node.stop('SIGTERM');
     }
@@ -148,7 +200,21 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
     const rate = await runNode(['--bot.txsPerSecond', '0'], { cwd });
     assert.equal(rate.code, 1);
     assert.match(rate.stderr, /invalid value \\"0\\" for --bot\.txsPerSecond: must be >= 0\.01/);
-    const payer = await runNode(['--data-directory', '', '--port', '0', '--admin-port', '0', '--no-admin-api-key', '--bot.enabled', '--bot.feePayer', '1003'], { cwd });
+    const payer = await runNode(
+      [
+        '--data-directory',
+        '',
+        '--port',
+        '0',
+        '--admin-port',
+        '0',
+        '--no-admin-api-key',
+        '--bot.enabled',
+        '--bot.feePayer',
+        '1003',
+      ],
+      { cwd },
+    );
     assert.equal(payer.code, 1);
     assert.match(payer.stderr, /invalid value \\"1003\\" for --bot\.feePayer: must be 0x/);
   });

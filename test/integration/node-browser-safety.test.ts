@@ -15,7 +15,14 @@ const adminCall = [{ jsonrpc: '2.0', id: 0, method: 'nodeAdmin_getConfig', param
 const publicCall = [{ jsonrpc: '2.0', id: 0, method: 'node_getChainId', params: [] }];
 
 function preflight(url: string, origin: string): Promise<RawResponse> {
-  return send(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' } });
+  return send(url, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, x-api-key',
+    },
+  });
 }
 
 function withHost(url: string, host: string, body: unknown): Promise<RawResponse> {
@@ -25,7 +32,9 @@ function withHost(url: string, host: string, body: unknown): Promise<RawResponse
 describe('default flags (no key, to show that the lists alone stop a page)', () => {
   let node: NodeProcess;
   before(async () => {
-    node = await startNode(['--data-directory', '', '--no-admin-api-key', '--sequencer=false'], { cwd: await tempDir() });
+    node = await startNode(['--data-directory', '', '--no-admin-api-key', '--sequencer=false'], {
+      cwd: await tempDir(),
+    });
   });
   after(() => node.stop());
 
@@ -36,7 +45,9 @@ describe('default flags (no key, to show that the lists alone stop a page)', () 
     assert.equal(res.headers['access-control-allow-headers'], undefined);
     assert.match(res.json().error.message, /--admin-cors-origin/);
     // Nor does the page's POST run (a simple request without preflight is refused the same way).
-    const call = await post(node.adminUrl, [{ jsonrpc: '2.0', id: 0, method: 'nodeAdmin_pauseSync', params: [] }], { origin: 'https://evil.example' });
+    const call = await post(node.adminUrl, [{ jsonrpc: '2.0', id: 0, method: 'nodeAdmin_pauseSync', params: [] }], {
+      origin: 'https://evil.example',
+    });
     assert.equal(call.status, 403);
     const status = (await send(node.adminUrl, { method: 'GET', path: '/status' })).json();
     assert.notEqual(status.syncState, 'paused', 'the refused nodeAdmin_pauseSync did not run');
@@ -46,11 +57,19 @@ describe('default flags (no key, to show that the lists alone stop a page)', () 
     const res = await preflight(node.publicUrl, 'https://wallet.example');
     assert.equal(res.status, 204);
     assert.equal(res.headers['access-control-allow-origin'], '*');
-    assert.equal((await post(node.publicUrl, publicCall, { origin: 'https://wallet.example' })).headers['access-control-allow-origin'], '*');
+    assert.equal(
+      (await post(node.publicUrl, publicCall, { origin: 'https://wallet.example' })).headers[
+        'access-control-allow-origin'
+      ],
+      '*',
+    );
   });
 
   it('Host: evil.example is refused with 403 on both ports (bound to loopback); localhost, 127.0.0.1 and [::1] work', async () => {
-    for (const [url, body] of [[node.adminUrl, adminCall], [node.publicUrl, publicCall]] as const) {
+    for (const [url, body] of [
+      [node.adminUrl, adminCall],
+      [node.publicUrl, publicCall],
+    ] as const) {
       const port = new URL(url).port;
       for (const host of ['evil.example', `evil.example:${port}`]) {
         const res = await withHost(url, host, body);
@@ -71,7 +90,21 @@ describe('configured lists', () => {
   let node: NodeProcess;
   const docs = 'http://127.0.0.1:4000';
   before(async () => {
-    node = await startNode(['--data-directory', '', '--no-admin-api-key', '--sequencer=false', '--admin-cors-origin', docs, '--vhosts', 'rpc.example', '--admin-vhosts', 'admin.example,127.0.0.1'], { cwd: await tempDir() });
+    node = await startNode(
+      [
+        '--data-directory',
+        '',
+        '--no-admin-api-key',
+        '--sequencer=false',
+        '--admin-cors-origin',
+        docs,
+        '--vhosts',
+        'rpc.example',
+        '--admin-vhosts',
+        'admin.example,127.0.0.1',
+      ],
+      { cwd: await tempDir() },
+    );
   });
   after(() => node.stop());
 

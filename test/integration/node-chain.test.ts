@@ -26,11 +26,19 @@ describe('node process: a local chain over JSON-RPC', { timeout: 120_000 }, () =
     let node = await startChainNode(dir, genesis, extra);
     try {
       const url = node.publicUrl;
-      await waitFor('the funded accounts on stdout', async () => (/1003\s+\d+\n/.test(node.stdout()) ? true : undefined), 5000);
+      await waitFor(
+        'the funded accounts on stdout',
+        async () => (/1003\s+\d+\n/.test(node.stdout()) ? true : undefined),
+        5000,
+      );
       assert.match(node.stdout(), /Funded dev accounts[^\n]*\n(.*\n)*.*0x0{60}1002\s+1000000000000000000000000000000/);
       const status = await fetch(`${url}/status`);
       assert.equal(status.status, 200);
-      const body = (await status.json()) as { syncState: string; database: { state: string }; latestBlockNumber: number };
+      const body = (await status.json()) as {
+        syncState: string;
+        database: { state: string };
+        latestBlockNumber: number;
+      };
       assert.equal(body.syncState, 'syncing');
       assert.equal(body.database.state, 'connected');
       assert.equal(await ok(url, 'node_isReady'), true);
@@ -50,7 +58,9 @@ describe('node process: a local chain over JSON-RPC', { timeout: 120_000 }, () =
       await ok(url, 'node_sendTx', b.wire);
       const mined = await waitFor('tx a mined', async () => {
         const r = await ok(url, 'node_getTxReceipt', a.hash);
-        return r.status === 'mined' || r.status === 'proven' || r.status === 'finalized' || r.status === 'checkpointed' ? r : undefined;
+        return r.status === 'mined' || r.status === 'proven' || r.status === 'finalized' || r.status === 'checkpointed'
+          ? r
+          : undefined;
       });
       const blockNumber: number = mined.blockNumber;
       assert.ok(blockNumber >= 1);
@@ -64,19 +74,33 @@ describe('node process: a local chain over JSON-RPC', { timeout: 120_000 }, () =
       assert.ok(effect.data.nullifiers.includes(hex(0xa11ce0001n)));
       const block = await ok(url, 'node_getBlock', blockNumber);
       const hashesInBlock = block.body.txEffects.map((e: { txHash: string }) => e.txHash);
-      assert.ok(hashesInBlock.includes(a.hash) && hashesInBlock.includes(b.hash), `block ${blockNumber} holds both txs`);
+      assert.ok(
+        hashesInBlock.includes(a.hash) && hashesInBlock.includes(b.hash),
+        `block ${blockNumber} holds both txs`,
+      );
 
       const witness = await ok(url, 'node_getNullifierMembershipWitness', blockNumber, hex(0xa11ce0001n));
       assert.equal(witness.leafPreimage.leaf.nullifier, hex(0xa11ce0001n));
 
       // The payer's FeeJuice balance: funding minus both fees, the same through storage, witness and the tx effects.
-      const fees = block.body.txEffects.reduce((sum: bigint, e: { transactionFee: string }) => sum + BigInt(e.transactionFee), 0n);
+      const fees = block.body.txEffects.reduce(
+        (sum: bigint, e: { transactionFee: string }) => sum + BigInt(e.transactionFee),
+        0n,
+      );
       assert.ok(fees > 0n);
-      const storage = await ok(url, 'node_getPublicStorageAt', blockNumber, hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice), hex(deriveStorageSlotInMap(1n, PAYER)));
+      const storage = await ok(
+        url,
+        'node_getPublicStorageAt',
+        blockNumber,
+        hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice),
+        hex(deriveStorageSlotInMap(1n, PAYER)),
+      );
       assert.equal(BigInt(storage), DEV_FUNDING - fees);
       const dataWitness = await ok(url, 'node_getPublicDataWitness', blockNumber, hex(feeJuiceBalanceLeafSlot(PAYER)));
       assert.equal(BigInt(dataWitness.leafPreimage.leaf.value), DEV_FUNDING - fees);
-      const lastWrite = block.body.txEffects.at(-1).publicDataWrites.find((w: { leafSlot: string }) => BigInt(w.leafSlot) === feeJuiceBalanceLeafSlot(PAYER));
+      const lastWrite = block.body.txEffects
+        .at(-1)
+        .publicDataWrites.find((w: { leafSlot: string }) => BigInt(w.leafSlot) === feeJuiceBalanceLeafSlot(PAYER));
       assert.equal(BigInt(lastWrite.value), DEV_FUNDING - fees);
 
       // A third tx stays pending (alone), across the restart.
@@ -91,7 +115,11 @@ describe('node process: a local chain over JSON-RPC', { timeout: 120_000 }, () =
 
       node = await startChainNode(dir, genesis, extra);
       const url2 = node.publicUrl;
-      assert.doesNotMatch(node.stdout(), /Funded dev accounts/, 'the accounts are printed once, when the chain is created');
+      assert.doesNotMatch(
+        node.stdout(),
+        /Funded dev accounts/,
+        'the accounts are printed once, when the chain is created',
+      );
       assert.deepEqual(await ok(url2, 'node_getBlocks', 1, tip), blocksBefore);
       assert.equal(await receiptStatus(url2, c.hash), 'pending');
       assert.equal(await ok(url2, 'node_getPendingTxCount'), 1);

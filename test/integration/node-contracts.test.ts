@@ -34,7 +34,14 @@ describe('node process: contract reads and public simulation', { timeout: 60_000
       const before = await ok<number>(url, 'node_getBlockNumber');
       // Built on the node's latest header and fees, as a wallet would: the same tx node_sendTx would take.
       const context = await nodeTxContext((method, ...params) => ok(url, method, ...params));
-      const read = buildPublicTx({ txNullifier: 0x7e57_0001n, feePayer: PAYER, appCalls: [{ to: 5n, from: PAYER, calldata: calldata('balance_of_public((Field))', PAYER) }] }, context);
+      const read = buildPublicTx(
+        {
+          txNullifier: 0x7e57_0001n,
+          feePayer: PAYER,
+          appCalls: [{ to: 5n, from: PAYER, calldata: calldata('balance_of_public((Field))', PAYER) }],
+        },
+        context,
+      );
       assert.deepEqual(await ok(url, 'node_isValidTx', read.wire), { result: 'valid' });
       const out = await ok(url, 'node_simulatePublicCalls', read.wire);
       assert.equal(out.revertReason, undefined, JSON.stringify(out.revertReason));
@@ -42,11 +49,20 @@ describe('node process: contract reads and public simulation', { timeout: 60_000
       assert.ok(out.globalVariables.blockNumber > before);
       assert.ok(out.gasUsed.publicGas.l2Gas > 0);
       // A setup call outside the allow-list: the node refuses to simulate what it would never include.
-      const setup = buildPublicTx({ txNullifier: 0x7e57_0002n, feePayer: PAYER, setupCalls: [{ to: 5n, from: PAYER, calldata: calldata('balance_of_public((Field))', PAYER) }] }, context);
+      const setup = buildPublicTx(
+        {
+          txNullifier: 0x7e57_0002n,
+          feePayer: PAYER,
+          setupCalls: [{ to: 5n, from: PAYER, calldata: calldata('balance_of_public((Field))', PAYER) }],
+        },
+        context,
+      );
       const refused = await rpc(url, 'node_simulatePublicCalls', setup.wire);
       assert.equal(refused.error?.code, -32030, JSON.stringify(refused));
       // node_sendTx refuses it too, by the validation's phases rule.
-      assert.deepEqual((await rpc(url, 'node_sendTx', setup.wire)).error?.data, { reasons: ['Setup function not on allow list'] });
+      assert.deepEqual((await rpc(url, 'node_sendTx', setup.wire)).error?.data, {
+        reasons: ['Setup function not on allow list'],
+      });
     } finally {
       assert.equal(await node.stop('SIGTERM'), 0);
     }

@@ -19,9 +19,15 @@ import { startNode, tempDir } from './server-process-harness.ts';
 const KEY = 'd'.repeat(64);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-async function dev(adminUrl: string, method: string, params: unknown[], key: string | null = KEY): Promise<{ status: number; body: any }> {
+async function dev(
+  adminUrl: string,
+  method: string,
+  params: unknown[],
+  key: string | null = KEY,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(adminUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   return { status: res.status, body: await res.json() };
@@ -31,9 +37,14 @@ describe('node process: the dev interface (dev_* on the admin port)', { timeout:
   it('sends an L1→L2 message that lands in the next checkpoint and has a working witness', async () => {
     const genesis = Math.floor(Date.now() / 1000) - 5;
     const flags = chainFlags(genesis).filter((f) => f !== '--no-admin-api-key');
-    const node = await startNode(['--data-directory', await tempDir(), ...flags, '--admin-api-key-hash', sha256(KEY), '--build-empty-blocks'], { cwd: await tempDir(), node: NODE_BIN });
+    const node = await startNode(
+      ['--data-directory', await tempDir(), ...flags, '--admin-api-key-hash', sha256(KEY), '--build-empty-blocks'],
+      { cwd: await tempDir(), node: NODE_BIN },
+    );
     try {
-      const recipient = hex(5n), content = hex(0xc0ffeen), secretHash = hex(0x5ec2e7n);
+      const recipient = hex(5n),
+        content = hex(0xc0ffeen),
+        secretHash = hex(0x5ec2e7n);
       // No key: 401 for the whole request, before anything else.
       const noKey = await dev(node.adminUrl, 'dev_sendL1ToL2Message', [recipient, content, secretHash], null);
       assert.equal(noKey.status, 401);
@@ -54,19 +65,44 @@ describe('node process: the dev interface (dev_* on the admin port)', { timeout:
       assert.equal(sent.body.error, undefined, JSON.stringify(sent.body.error));
       const r = sent.body.result;
       assert.equal(devMethods.dev_sendL1ToL2Message!.validateResult(r), null);
-      assert.equal(r.messageHash, hex(l1ToL2MessageHash({
-        sender: DEV_DEPLOYER, chainId: 31337n, recipient: 5n, rollupVersion: 1n, content: 0xc0ffeen, secretHash: 0x5ec2e7n, index: BigInt(r.index),
-      })));
+      assert.equal(
+        r.messageHash,
+        hex(
+          l1ToL2MessageHash({
+            sender: DEV_DEPLOYER,
+            chainId: 31337n,
+            recipient: 5n,
+            rollupVersion: 1n,
+            content: 0xc0ffeen,
+            secretHash: 0x5ec2e7n,
+            index: BigInt(r.index),
+          }),
+        ),
+      );
       assert.equal(r.sender, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
 
-      const block = await waitFor('the message in a block', async () => (await ok<number | null>(node.publicUrl, 'node_getL1ToL2MessageBlock', r.messageHash)) ?? undefined);
+      const block = await waitFor(
+        'the message in a block',
+        async () => (await ok<number | null>(node.publicUrl, 'node_getL1ToL2MessageBlock', r.messageHash)) ?? undefined,
+      );
       const found = await ok(node.publicUrl, 'node_getBlock', block);
       assert.equal(found.indexWithinCheckpoint, 0, 'the first block of its checkpoint');
-      assert.ok(found.checkpointNumber >= r.expectedCheckpoint, `checkpoint ${found.checkpointNumber} >= expected ${r.expectedCheckpoint}`);
+      assert.ok(
+        found.checkpointNumber >= r.expectedCheckpoint,
+        `checkpoint ${found.checkpointNumber} >= expected ${r.expectedCheckpoint}`,
+      );
       assert.equal(await ok(node.publicUrl, 'node_isL1ToL2MessageSynced', r.messageHash), true);
-      const [index, path] = await ok<[string, string[]]>(node.publicUrl, 'node_getL1ToL2MessageMembershipWitness', block, r.messageHash);
+      const [index, path] = await ok<[string, string[]]>(
+        node.publicUrl,
+        'node_getL1ToL2MessageMembershipWitness',
+        block,
+        r.messageHash,
+      );
       const header = await ok(node.publicUrl, 'node_getBlockHeader', block);
-      assert.equal(hex(rootFromPath(BigInt(r.messageHash), BigInt(index), path.map(BigInt))), header.state.l1ToL2MessageTree.root);
+      assert.equal(
+        hex(rootFromPath(BigInt(r.messageHash), BigInt(index), path.map(BigInt))),
+        header.state.l1ToL2MessageTree.root,
+      );
 
       const after = (await dev(node.adminUrl, 'dev_getL1Info', [])).body.result;
       assert.equal(after.inboxMessageCount, before.body.result.inboxMessageCount + 1);

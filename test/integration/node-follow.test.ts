@@ -16,7 +16,11 @@ async function status(node: NodeProcess): Promise<any> {
 }
 
 async function admin(url: string, method: string, ...params: unknown[]): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: unknown; error?: unknown };
   assert.equal(body.error, undefined, JSON.stringify(body.error));
   return body.result;
@@ -29,7 +33,11 @@ async function mined(node: NodeProcess, txHash: string): Promise<any> {
   });
 }
 
-const importLines = (n: NodeProcess) => n.stderr().split('\n').filter((l) => l.includes('"msg":"follower: imported blocks"')).length;
+const importLines = (n: NodeProcess) =>
+  n
+    .stderr()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"follower: imported blocks"')).length;
 
 describe('node following over RPC (--follow, no p2p)', { timeout: 90_000 }, () => {
   it('forwards txs, obeys admin pause/resume and rollback, refuses other chain flags at start, reports a source that is down', async () => {
@@ -40,27 +48,61 @@ describe('node following over RPC (--follow, no p2p)', { timeout: 90_000 }, () =
     let follower: NodeProcess | undefined;
     let proposerUp = true;
     try {
-      follower = await startNode(['--data-directory', '', '--follow', proposer.publicUrl, ...flags], { cwd: await tempDir(), node: NODE_BIN });
+      follower = await startNode(['--data-directory', '', '--follow', proposer.publicUrl, ...flags], {
+        cwd: await tempDir(),
+        node: NODE_BIN,
+      });
       const f = follower;
-      assert.match(f.stderr(), /"msg":"chain".*"role":"follower","follow":\{"over":"rpc","source":"http:\/\/127\.0\.0\.1:\d+"\},"sequencer":false,"p2p":"disabled"/);
+      assert.match(
+        f.stderr(),
+        /"msg":"chain".*"role":"follower","follow":\{"over":"rpc","source":"http:\/\/127\.0\.0\.1:\d+"\},"sequencer":false,"p2p":"disabled"/,
+      );
 
       // Sent to the follower, forwarded to the proposer (no p2p), mined there and imported here.
       const tx1 = await txFor(f.publicUrl, 0x1003n, 0x5f0001n);
       assert.equal(await ok(f.publicUrl, 'node_sendTx', tx1.wire), null);
-      assert.equal((await ok(proposer.publicUrl, 'node_getTxByHash', tx1.hash)) !== null || (await ok(proposer.publicUrl, 'node_getTxReceipt', tx1.hash)).status === 'mined', true, 'the proposer had the tx when node_sendTx answered');
+      assert.equal(
+        (await ok(proposer.publicUrl, 'node_getTxByHash', tx1.hash)) !== null ||
+          (await ok(proposer.publicUrl, 'node_getTxReceipt', tx1.hash)).status === 'mined',
+        true,
+        'the proposer had the tx when node_sendTx answered',
+      );
       assert.deepEqual(await mined(f, tx1.hash), await mined(proposer, tx1.hash));
       await waitFor('caught up', async () => ((await status(f)).syncState === 'caught-up' ? true : undefined));
       assert.equal((await ok(f.publicUrl, 'node_getWorldStateSyncStatus')).treesAreSynched, true);
 
       // Other chain flags than the followed node: refused at start, naming the flag.
       const refused = async (extra: string[]) => {
-        const r = await runNode(['--port', '0', '--admin-port', '0', '--data-directory', '', ...flags, '--follow', proposer.publicUrl, ...extra], { cwd: await tempDir(), node: NODE_BIN });
+        const r = await runNode(
+          [
+            '--port',
+            '0',
+            '--admin-port',
+            '0',
+            '--data-directory',
+            '',
+            ...flags,
+            '--follow',
+            proposer.publicUrl,
+            ...extra,
+          ],
+          { cwd: await tempDir(), node: NODE_BIN },
+        );
         assert.equal(r.code, 1, r.stderr);
         return r.stderr;
       };
-      assert.match(await refused(['--l1-chain-id', '5']), /runs another chain: --l1-chain-id 5 \(followed node: 31337\)/);
-      assert.match(await refused(['--genesis-time', String(genesis - 7)]), /runs another chain: block 1 is in slot \d+ at \d+, which here starts at \d+: --genesis-time or --slot-duration differ/);
-      assert.match(await refused(['--follow', 'ftp://x']), /invalid value \\"ftp:\/\/x\\" for --follow: must be an http:\/\/ or https:\/\/ URL/);
+      assert.match(
+        await refused(['--l1-chain-id', '5']),
+        /runs another chain: --l1-chain-id 5 \(followed node: 31337\)/,
+      );
+      assert.match(
+        await refused(['--genesis-time', String(genesis - 7)]),
+        /runs another chain: block 1 is in slot \d+ at \d+, which here starts at \d+: --genesis-time or --slot-duration differ/,
+      );
+      assert.match(
+        await refused(['--follow', 'ftp://x']),
+        /invalid value \\"ftp:\/\/x\\" for --follow: must be an http:\/\/ or https:\/\/ URL/,
+      );
 
       // Paused: the proposer moves on, the follower stays (and says so); resumed: it catches up.
       assert.equal(await admin(f.adminUrl, 'nodeAdmin_pauseSync'), null);
@@ -82,9 +124,16 @@ describe('node following over RPC (--follow, no p2p)', { timeout: 90_000 }, () =
       await waitFor('caught up', async () => ((await status(f)).follow.lastGoodBlock === tip ? true : undefined));
       const before = importLines(f);
       assert.equal(await admin(f.adminUrl, 'nodeAdmin_rollbackTo', 0), null);
-      await waitFor('re-synced after the rollback', async () => (importLines(f) > before && (await status(f)).follow.lastGoodBlock === tip ? true : undefined));
-      assert.equal(await ok<number>(proposer.publicUrl, 'node_getBlockNumber'), tip, 'the proposer built nothing meanwhile');
-      for (let n = 1; n <= tip; n++) assert.deepEqual(await ok(f.publicUrl, 'node_getBlock', n), await ok(proposer.publicUrl, 'node_getBlock', n));
+      await waitFor('re-synced after the rollback', async () =>
+        importLines(f) > before && (await status(f)).follow.lastGoodBlock === tip ? true : undefined,
+      );
+      assert.equal(
+        await ok<number>(proposer.publicUrl, 'node_getBlockNumber'),
+        tip,
+        'the proposer built nothing meanwhile',
+      );
+      for (let n = 1; n <= tip; n++)
+        assert.deepEqual(await ok(f.publicUrl, 'node_getBlock', n), await ok(proposer.publicUrl, 'node_getBlock', n));
 
       // The followed node is down: the tx is not taken (-32002) and leaves the follower's pool.
       assert.equal(await proposer.stop('SIGTERM'), 0);

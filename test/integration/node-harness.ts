@@ -15,21 +15,49 @@ export const NODE_BIN = new URL('../../node_modules/.bin/node', import.meta.url)
 /** Chain flags of the tests: 1-second slots, 2-slot epochs, quick proofs and finality. */
 export function chainFlags(genesisTime: number): string[] {
   return [
-    '--genesis-time', String(genesisTime), '--slot-duration', '1', '--slots-per-epoch', '2', '--proof-delay', '1', '--finality-depth', '1',
-    '--sequencer-polling-interval-ms', '100', '--no-admin-api-key', '--log-level', 'info',
+    '--genesis-time',
+    String(genesisTime),
+    '--slot-duration',
+    '1',
+    '--slots-per-epoch',
+    '2',
+    '--proof-delay',
+    '1',
+    '--finality-depth',
+    '1',
+    '--sequencer-polling-interval-ms',
+    '100',
+    '--no-admin-api-key',
+    '--log-level',
+    'info',
   ];
 }
 
 /** Starts a node with `dataDirectory` and extra flags. */
-export async function startChainNode(dataDirectory: string, genesisTime: number, extra: string[] = []): Promise<NodeProcess> {
-  return startNode(['--data-directory', dataDirectory, ...chainFlags(genesisTime), ...extra], { cwd: await tempDir(), node: NODE_BIN });
+export async function startChainNode(
+  dataDirectory: string,
+  genesisTime: number,
+  extra: string[] = [],
+): Promise<NodeProcess> {
+  return startNode(['--data-directory', dataDirectory, ...chainFlags(genesisTime), ...extra], {
+    cwd: await tempDir(),
+    node: NODE_BIN,
+  });
 }
 
 let id = 0;
 
 /** One JSON-RPC call; the raw response element. */
-export async function rpc(url: string, method: string, ...params: unknown[]): Promise<{ result?: any; error?: { code: number; message: string; data?: unknown } }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) });
+export async function rpc(
+  url: string,
+  method: string,
+  ...params: unknown[]
+): Promise<{ result?: any; error?: { code: number; message: string; data?: unknown } }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }),
+  });
   assert.equal(res.status, 200);
   return res.json() as Promise<{ result?: any; error?: { code: number; message: string } }>;
 }
@@ -56,18 +84,30 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 /** Waits until the node's pool counts `count` pending txs (a block's txs leave the pool in the block's own commit). */
 export async function pendingCountIs(url: string, count: number, ms = 10_000): Promise<void> {
   let last: number | undefined;
-  await waitFor(`node_getPendingTxCount ${count} at ${url}`, async () => ((last = await ok<number>(url, 'node_getPendingTxCount')) === count ? true : undefined), ms)
-    .catch((err: Error) => { throw new Error(`${err.message} (last: ${last})`); });
+  await waitFor(
+    `node_getPendingTxCount ${count} at ${url}`,
+    async () => ((last = await ok<number>(url, 'node_getPendingTxCount')) === count ? true : undefined),
+    ms,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message} (last: ${last})`);
+  });
 }
 
 /** Builds a tx paid by `payer`, anchored at genesis, paying twice the node's current minimum fees. */
 export async function txFor(url: string, payer: bigint, nullifier: bigint): Promise<BuiltTx> {
   const [header, fees, chainId, version] = await Promise.all([
-    ok(url, 'node_getBlockHeader', 0), ok(url, 'node_getCurrentMinFees'), ok<number>(url, 'node_getChainId'), ok<number>(url, 'node_getVersion'),
+    ok(url, 'node_getBlockHeader', 0),
+    ok(url, 'node_getCurrentMinFees'),
+    ok<number>(url, 'node_getChainId'),
+    ok<number>(url, 'node_getVersion'),
   ]);
   return buildPrivateTx({
-    chainId: BigInt(chainId), rollupVersion: BigInt(version), feePayer: payer, anchorBlockHeader: anchorHeaderFromWire(header),
-    nullifiers: [nullifier], noteHashes: [nullifier + 1n],
+    chainId: BigInt(chainId),
+    rollupVersion: BigInt(version),
+    feePayer: payer,
+    anchorBlockHeader: anchorHeaderFromWire(header),
+    nullifiers: [nullifier],
+    noteHashes: [nullifier + 1n],
     maxFeesPerGas: { feePerDaGas: BigInt(fees.feePerDaGas) * 2n, feePerL2Gas: BigInt(fees.feePerL2Gas) * 2n },
     maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 1n },
   });
@@ -102,7 +142,10 @@ export class NodeGroup {
 
 /** The first p2p listen address a node logged in its "chain" line (a bootstrap peer for the others). */
 export function p2pAddress(node: NodeProcess): string {
-  const line = node.stderr().split('\n').find((l) => l.includes('"msg":"chain"'));
+  const line = node
+    .stderr()
+    .split('\n')
+    .find((l) => l.includes('"msg":"chain"'));
   assert.ok(line !== undefined, 'the chain log line is written before "listening"');
   return JSON.parse(line).p2p.listen[0];
 }

@@ -26,7 +26,10 @@ describe('node_registerContractFunctionSignatures from anonymous callers', () =>
   let node: RunningNode;
   let url: string;
   before(async () => {
-    node = (await main(['--data-directory', '', '--port', '0', '--admin-port', '0', '--sequencer=false', '--log-level', 'silent'], {}))!;
+    node = (await main(
+      ['--data-directory', '', '--port', '0', '--admin-port', '0', '--sequencer=false', '--log-level', 'silent'],
+      {},
+    ))!;
     url = `http://127.0.0.1:${node.publicAddress.port}`;
   });
   after(() => node?.stop());
@@ -45,9 +48,17 @@ describe('node_registerContractFunctionSignatures from anonymous callers', () =>
     let n = 1;
     // Long signatures: 6 bodies of 9 calls × 100 × 1000 characters (~0.9 MB each, under --max-body-bytes).
     for (let body = 0; body < 6; body++) {
-      const batch = Array.from({ length: 9 }, (_, c) => registerCall(c, Array.from({ length: 100 }, () => signature(n++, 1000))));
+      const batch = Array.from({ length: 9 }, (_, c) =>
+        registerCall(
+          c,
+          Array.from({ length: 100 }, () => signature(n++, 1000)),
+        ),
+      );
       const answers = (await post(url, batch)).json();
-      assert.deepEqual(answers.map((a: { result?: unknown }) => a.result), Array(9).fill(null));
+      assert.deepEqual(
+        answers.map((a: { result?: unknown }) => a.result),
+        Array(9).fill(null),
+      );
       assert.ok(node.node.signatures.bytes <= maxBytes, `bytes ${node.node.signatures.bytes}`);
     }
     const newest = signature(n - 1, 1000);
@@ -55,7 +66,12 @@ describe('node_registerContractFunctionSignatures from anonymous callers', () =>
     assert.equal(node.node.signatures.findSignature(functionSelectorFromSignature(signature(1, 1000))), undefined);
     // Short signatures: 2 bodies of 100 calls × 100.
     for (let body = 0; body < 2; body++) {
-      const batch = Array.from({ length: 100 }, (_, c) => registerCall(c, Array.from({ length: 100 }, () => signature(n++, 12))));
+      const batch = Array.from({ length: 100 }, (_, c) =>
+        registerCall(
+          c,
+          Array.from({ length: 100 }, () => signature(n++, 12)),
+        ),
+      );
       assert.equal((await post(url, batch)).status, 200);
       assert.ok(node.node.signatures.size <= maxEntries, `size ${node.node.signatures.size}`);
     }

@@ -19,8 +19,16 @@ describe('node process: liberal in what it accepts', { timeout: 120_000 }, () =>
     try {
       const url = node.publicUrl;
       const a = await txFor(url, PAYER, 0x5eed0001n);
-      const sent = { ...a.wire, txHash: upper(a.wire.txHash), sizeCache: 191_234, feePaymentMethod: { kind: 'fee-juice', extra: [1, 2] } };
-      assert.deepEqual(await ok(url, 'node_isValidTx', sent, { isSimulation: false, skipFeeEnforcement: false, futureOption: true }), { result: 'valid' });
+      const sent = {
+        ...a.wire,
+        txHash: upper(a.wire.txHash),
+        sizeCache: 191_234,
+        feePaymentMethod: { kind: 'fee-juice', extra: [1, 2] },
+      };
+      assert.deepEqual(
+        await ok(url, 'node_isValidTx', sent, { isSimulation: false, skipFeeEnforcement: false, futureOption: true }),
+        { result: 'valid' },
+      );
       assert.equal(await ok(url, 'node_sendTx', sent), null);
       // What the pool keeps and serves back is the tx as the document declares it: no unknown members, lower-case hex.
       const pooled = await ok(url, 'node_getTxByHash', upper(a.hash));
@@ -42,7 +50,11 @@ describe('node process: liberal in what it accepts', { timeout: 120_000 }, () =>
         ['node_getBlockByHash', [mined.blockHash], [upper(mined.blockHash)]],
         ['node_findLeavesIndexes', [block, 0, [nullifier]], [upper(mined.blockHash), 0, [upper(nullifier)]]],
         ['node_getNullifierMembershipWitness', [block, nullifier], [block, upper(nullifier)]],
-        ['node_getPublicLogs', [{ txHash: a.hash }], [{ txHash: upper(a.hash), fromBlock: 1, newerFilterField: 'ignored' }]],
+        [
+          'node_getPublicLogs',
+          [{ txHash: a.hash }],
+          [{ txHash: upper(a.hash), fromBlock: 1, newerFilterField: 'ignored' }],
+        ],
       ];
       for (const [method, lower, mixed] of pairs) {
         const expected = await ok(url, method, ...lower);

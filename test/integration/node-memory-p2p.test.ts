@@ -20,7 +20,10 @@ async function status(node: NodeProcess): Promise<any> {
 describe('node process without a disk, and with p2p', { timeout: 120_000 }, () => {
   it("--data-directory '' runs the chain in memory and writes nothing", async () => {
     const cwd = await tempDir();
-    const node = await startNode(['--data-directory', '', ...chainFlags(Math.floor(Date.now() / 1000))], { cwd, node: NODE_BIN });
+    const node = await startNode(['--data-directory', '', ...chainFlags(Math.floor(Date.now() / 1000))], {
+      cwd,
+      node: NODE_BIN,
+    });
     try {
       await waitFor('the funded accounts', async () => (/1003\s+\d+\n/.test(node.stdout()) ? true : undefined), 5000);
       assert.match(node.stderr(), /"dataDirectory":"\(in memory\)","database":"sqlite :memory:"/);
@@ -43,14 +46,27 @@ describe('node process without a disk, and with p2p', { timeout: 120_000 }, () =
     const a = await startNode(p2pFlags, { cwd: await tempDir(), node: NODE_BIN });
     let b: NodeProcess | undefined;
     try {
-      const chainLine = await waitFor('the chain log line', async () => a.stderr().split('\n').find((l) => l.includes('"msg":"chain"')), 5000);
+      const chainLine = await waitFor(
+        'the chain log line',
+        async () =>
+          a
+            .stderr()
+            .split('\n')
+            .find((l) => l.includes('"msg":"chain"')),
+        5000,
+      );
       const listen: string[] = JSON.parse(chainLine).p2p.listen;
       assert.ok(listen.length > 0 && listen[0]!.includes('/p2p/'), 'the start log names the p2p addresses');
-      b = await startNode([...p2pFlags, '--sequencer=false', '--p2p-bootstrap-peers', listen[0]!], { cwd: await tempDir(), node: NODE_BIN });
+      b = await startNode([...p2pFlags, '--sequencer=false', '--p2p-bootstrap-peers', listen[0]!], {
+        cwd: await tempDir(),
+        node: NODE_BIN,
+      });
       for (const n of [a, b]) assert.match(await ok(n.publicUrl, 'node_getEncodedEnr'), /^enr:/);
       assert.equal((await ok(a.publicUrl, 'node_getNodeInfo')).enr, await ok(a.publicUrl, 'node_getEncodedEnr'));
       const bNode = b;
-      await waitFor('a gossip mesh', async () => ((await status(a)).p2p.txTopicPeers >= 1 && (await status(bNode)).p2p.txTopicPeers >= 1 ? true : undefined));
+      await waitFor('a gossip mesh', async () =>
+        (await status(a)).p2p.txTopicPeers >= 1 && (await status(bNode)).p2p.txTopicPeers >= 1 ? true : undefined,
+      );
 
       const tx = await txFor(b.publicUrl, PAYER, 0x9e9e0001n);
       await ok(b.publicUrl, 'node_sendTx', tx.wire);

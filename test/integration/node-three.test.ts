@@ -54,19 +54,28 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
       ]);
       const followers = () => [viaP2p, viaRpc];
       assert.equal((await status(viaP2p)).follow.over, 'p2p');
-      assert.deepEqual([(await status(viaRpc)).follow.over, (await status(viaRpc)).follow.source], ['rpc', proposer.publicUrl]);
+      assert.deepEqual(
+        [(await status(viaRpc)).follow.over, (await status(viaRpc)).follow.source],
+        ['rpc', proposer.publicUrl],
+      );
       for (const f of followers()) {
         assert.equal(await ok(f.publicUrl, 'node_isReady'), true);
         assert.equal((await status(f)).sequencer, false);
       }
       // Txs go to the proposer by gossip: wait until both followers are in its tx topic mesh.
-      await waitFor('gossip mesh', async () => ((await status(proposer)).p2p.txTopicPeers >= 2 && (await status(viaP2p)).p2p.txTopicPeers >= 1 && (await status(viaRpc)).p2p.txTopicPeers >= 1 ? true : undefined));
+      await waitFor('gossip mesh', async () =>
+        (await status(proposer)).p2p.txTopicPeers >= 2 &&
+        (await status(viaP2p)).p2p.txTopicPeers >= 1 &&
+        (await status(viaRpc)).p2p.txTopicPeers >= 1
+          ? true
+          : undefined,
+      );
 
       // Txs built for funded dev accounts, sent to the followers only.
       const sent: string[] = [];
       for (let i = 0; i < 3; i++) {
         const tx = await txFor(viaP2p.publicUrl, 0x1003n, 0x7a0001n + BigInt(i) * 16n);
-        assert.equal((await ok(viaP2p.publicUrl, 'node_sendTx', tx.wire)), null);
+        assert.equal(await ok(viaP2p.publicUrl, 'node_sendTx', tx.wire), null);
         sent.push(tx.hash);
       }
       for (let i = 0; i < 2; i++) {
@@ -86,7 +95,10 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
         const tip = await ok<number>(proposer.publicUrl, 'node_getBlockNumber');
         // The --follow follower mirrors all tips (checkpoints and proof tips come over RPC); over p2p only blocks travel.
         const tips = await waitFor('the --follow follower at the same tips', async () => {
-          const [p, r] = await Promise.all([ok(proposer.publicUrl, 'node_getL2Tips'), ok(viaRpc.publicUrl, 'node_getL2Tips')]);
+          const [p, r] = await Promise.all([
+            ok(proposer.publicUrl, 'node_getL2Tips'),
+            ok(viaRpc.publicUrl, 'node_getL2Tips'),
+          ]);
           return JSON.stringify(p) === JSON.stringify(r) && p.proposed.number === tip ? p : undefined;
         });
         await waitFor('the p2p follower at the same proposed tip', async () => {
@@ -119,7 +131,11 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
         await minedEverywhere([proposer, viaRpc], tx.hash);
       }
       viaP2p = await start(p2pArgs);
-      assert.equal(await ok(viaP2p.publicUrl, 'node_getBlockNumber') >= firstTip, true, 'the restarted follower kept its blocks');
+      assert.equal(
+        (await ok(viaP2p.publicUrl, 'node_getBlockNumber')) >= firstTip,
+        true,
+        'the restarted follower kept its blocks',
+      );
       for (const h of more) await minedEverywhere([proposer, ...followers()], h);
       const secondTip = await assertSameChain();
       assert.ok(secondTip > firstTip);
@@ -128,7 +144,8 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
       const bad = 2;
       proxy = await startProxy(proposer.publicUrl, (method, _params, result) => {
         if (method !== 'node_getBlocks' || !Array.isArray(result)) return result;
-        for (const b of result) if (b.header.globalVariables.blockNumber === bad) b.body.txEffects[0].noteHashes[0] = hex(0x5n);
+        for (const b of result)
+          if (b.header.globalVariables.blockNumber === bad) b.body.txEffects[0].noteHashes[0] = hex(0x5n);
         return result;
       });
       const tampered = await start(['--data-directory', '', '--follow', proxy.url, ...chainFlags(genesis)]);
@@ -142,7 +159,10 @@ describe('three node processes form one chain', { timeout: 90_000 }, () => {
       const sync = await ok(tampered.publicUrl, 'node_getWorldStateSyncStatus');
       assert.equal(sync.latestBlockNumber, bad - 1);
       assert.equal(sync.treesAreSynched, false);
-      assert.deepEqual(await ok(tampered.publicUrl, 'node_getBlock', bad - 1), await ok(proposer.publicUrl, 'node_getBlock', bad - 1));
+      assert.deepEqual(
+        await ok(tampered.publicUrl, 'node_getBlock', bad - 1),
+        await ok(proposer.publicUrl, 'node_getBlock', bad - 1),
+      );
       assert.equal(await ok(tampered.publicUrl, 'node_getBlock', bad), null);
       assert.match(tampered.stderr(), /"level":"error","msg":"follower: stopped on a block that does not verify"/);
     } finally {

@@ -32,7 +32,9 @@ describe('tx gossip, line a - b - c', { timeout: 60_000 }, () => {
     await meshed(a, b);
     await meshed(b, c);
   });
-  after(async () => { await Promise.all(runners.splice(0).map((r) => r.stop())); });
+  after(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  });
 
   it('a tx published on a arrives at b and is relayed to c', async () => {
     await a.call('publishJson', { json: { txHash: '0x01' } });
@@ -66,7 +68,9 @@ describe('tx gossip, line a - b - c', { timeout: 60_000 }, () => {
 });
 
 describe('peer that sends invalid txs', { timeout: 60_000 }, () => {
-  after(async () => { await Promise.all(runners.splice(0).map((r) => r.stop())); });
+  after(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  });
 
   it('is disconnected and banned after five rejected messages, and cannot reconnect', async () => {
     const honest = await spawnNode({});
@@ -83,7 +87,7 @@ describe('peer that sends invalid txs', { timeout: 60_000 }, () => {
     for (const end = Date.now() + 1500; Date.now() < end; await sleep(100)) {
       const [h, b] = await Promise.all([honest.info(), bad.info()]);
       assert.ok(!h.peers.includes(bad.peerId), 'the banned peer is connected to honest');
-      assert.ok(!b.txTopicPeers.includes(honest.peerId), 'the banned peer is in honest\'s tx gossip');
+      assert.ok(!b.txTopicPeers.includes(honest.peerId), "the banned peer is in honest's tx gossip");
     }
     // On the bad node's own side a refused re-dial can show as a connection for a moment (about 1 in
     // 40 samples: its dialer counts it before honest closes it), so one look could catch it; it never lasts.
@@ -92,10 +96,14 @@ describe('peer that sends invalid txs', { timeout: 60_000 }, () => {
 });
 
 describe('real Tx on the wire', { timeout: 60_000 }, () => {
-  after(async () => { await Promise.all(runners.splice(0).map((r) => r.stop())); });
+  after(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  });
 
   it('a vector tx published with publishTx decodes at the peer with the same hash', async () => {
-    const file = readdirSync(VECTOR_DIR).filter((f) => f !== 'index.json').sort()[0]!;
+    const file = readdirSync(VECTOR_DIR)
+      .filter((f) => f !== 'index.json')
+      .sort()[0]!;
     const a = await spawnNode({ validator: 'decode' });
     const b = await spawnNode({ validator: 'decode', bootstrapPeers: [a.enr] });
     await meshed(a, b);

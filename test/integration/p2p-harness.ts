@@ -15,8 +15,14 @@ export type RunnerEvent = { ev: string; [k: string]: unknown };
 
 /** Info a runner reports about itself. */
 export interface RunnerInfo {
-  peerId: string; addrs: string[]; enr: string | null; peers: string[]; txTopicPeers: string[];
-  banned: string[]; ready: boolean; received: number;
+  peerId: string;
+  addrs: string[];
+  enr: string | null;
+  peers: string[];
+  txTopicPeers: string[];
+  banned: string[];
+  ready: boolean;
+  received: number;
 }
 
 /** A running child process with its P2PService. */
@@ -32,12 +38,16 @@ export class P2PRunner {
 
   private constructor(config: Record<string, unknown>) {
     this.child = spawn(process.execPath, [RUNNER, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stderr!.on('data', (d: Buffer) => { this.stderr += d.toString(); });
+    this.child.stderr!.on('data', (d: Buffer) => {
+      this.stderr += d.toString();
+    });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
       this.events.push(JSON.parse(line) as RunnerEvent);
       for (const w of this.#waiters.splice(0)) w();
     });
-    this.child.on('exit', () => { for (const w of this.#waiters.splice(0)) w(); });
+    this.child.on('exit', () => {
+      for (const w of this.#waiters.splice(0)) w();
+    });
   }
 
   /** Spawns a runner and waits for its 'ready' event. */
@@ -61,7 +71,10 @@ export class P2PRunner {
       if (left <= 0) throw new Error(`timed out waiting for an event; stderr: ${this.stderr.slice(-2000)}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.#waiters.push(() => { clearTimeout(t); resolve(); });
+        this.#waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }
@@ -96,7 +109,11 @@ export class P2PRunner {
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
-    try { this.child.stdin!.write(JSON.stringify({ id: -1, cmd: 'stop' }) + '\n'); } catch { /* already closed */ }
+    try {
+      this.child.stdin!.write(JSON.stringify({ id: -1, cmd: 'stop' }) + '\n');
+    } catch {
+      /* already closed */
+    }
     const t = setTimeout(() => this.child.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(t);

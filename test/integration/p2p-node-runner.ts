@@ -35,12 +35,24 @@ const service = new P2PService({
   txValidator: async (wire, from): Promise<GossipVerdict> => {
     let verdict: GossipVerdict;
     if (config.validator === 'decode') {
-      try { decodeTx(wire); verdict = 'accept'; } catch { verdict = 'reject'; }
+      try {
+        decodeTx(wire);
+        verdict = 'accept';
+      } catch {
+        verdict = 'reject';
+      }
     } else {
       verdict = (wire as { invalid?: boolean } | null)?.invalid === true ? 'reject' : 'accept';
     }
     received++;
-    if (!config.quiet) emit({ ev: 'tx', from, verdict, txHash: (wire as { txHash?: string } | null)?.txHash, t: performance.timeOrigin + performance.now() });
+    if (!config.quiet)
+      emit({
+        ev: 'tx',
+        from,
+        verdict,
+        txHash: (wire as { txHash?: string } | null)?.txHash,
+        t: performance.timeOrigin + performance.now(),
+      });
     return verdict;
   },
   onBlock: async (block, from) => {
@@ -60,24 +72,36 @@ type Command = { id: number; cmd: string; [k: string]: unknown };
 async function run(c: Command): Promise<unknown> {
   switch (c.cmd) {
     case 'info':
-      return { peerId: service.getPeerId(), addrs: service.getListenAddresses(), enr: service.getEncodedEnr(),
-        peers: service.getPeers(), txTopicPeers: service.getTxTopicPeers(), banned: service.getBannedPeers(),
-        ready: service.isReady(), received };
+      return {
+        peerId: service.getPeerId(),
+        addrs: service.getListenAddresses(),
+        enr: service.getEncodedEnr(),
+        peers: service.getPeers(),
+        txTopicPeers: service.getTxTopicPeers(),
+        banned: service.getBannedPeers(),
+        ready: service.isReady(),
+        received,
+      };
     case 'publishJson':
       return service.publishEncodedTx(enc.encode(JSON.stringify(c.json)));
     case 'publishBurst': {
       // n distinct messages of about `size` bytes, as fast as gossipsub takes them.
       const pad = 'x'.repeat(Number(c.size ?? 1000));
       for (let i = 0; i < Number(c.n); i++) {
-        await service.publishEncodedTx(enc.encode(JSON.stringify({ n: i, t: performance.timeOrigin + performance.now(), pad })));
+        await service.publishEncodedTx(
+          enc.encode(JSON.stringify({ n: i, t: performance.timeOrigin + performance.now(), pad })),
+        );
       }
       return true;
     }
     case 'publishVector':
       return service.publishTx(decodeTx(JSON.parse(readFileSync(String(c.file), 'utf8')).wire));
     case 'publishBlock':
-      return service.publishBlock({ blockNumber: Number(c.blockNumber), blockHash: new Uint8Array(32).fill(7),
-        block: enc.encode(String(c.text)) });
+      return service.publishBlock({
+        blockNumber: Number(c.blockNumber),
+        blockHash: new Uint8Array(32).fill(7),
+        block: enc.encode(String(c.text)),
+      });
     case 'requestBlocks': {
       const blocks = await service.requestBlocks(String(c.peer), Number(c.from), Number(c.limit));
       return blocks.map((b) => new TextDecoder().decode(b));
@@ -95,6 +119,11 @@ await service.start();
 emit({ ev: 'ready', peerId: service.getPeerId(), addrs: service.getListenAddresses(), enr: service.getEncodedEnr() });
 createInterface({ input: process.stdin }).on('line', (line) => {
   const c = JSON.parse(line) as Command;
-  run(c).then((result) => emit({ ev: 'reply', id: c.id, result }), (err: Error) => emit({ ev: 'reply', id: c.id, error: err.message }));
+  run(c).then(
+    (result) => emit({ ev: 'reply', id: c.id, result }),
+    (err: Error) => emit({ ev: 'reply', id: c.id, error: err.message }),
+  );
 });
-process.stdin.on('end', () => { void service.stop().then(() => process.exit(0)); });
+process.stdin.on('end', () => {
+  void service.stop().then(() => process.exit(0));
+});

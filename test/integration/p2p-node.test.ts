@@ -47,7 +47,9 @@ describe('identity', { timeout: 60_000 }, () => {
 });
 
 describe('blocks', { timeout: 60_000 }, () => {
-  after(async () => { await Promise.all(runners.splice(0).map((r) => r.stop())); });
+  after(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  });
 
   it('an announced block reaches onBlock at the peer; a range request returns the served blocks', async () => {
     const a = await spawnNode({ tip: 10 });
@@ -56,9 +58,21 @@ describe('blocks', { timeout: 60_000 }, () => {
     await a.call('publishBlock', { blockNumber: 11, text: 'block-11' });
     const got = await b.waitFor((e) => e.ev === 'block');
     assert.deepEqual([got.from, got.blockNumber, got.text], [a.peerId, 11, 'block-11']);
-    assert.deepEqual(await b.call('requestBlocks', { peer: a.peerId, from: 4, limit: 3 }), ['block-4', 'block-5', 'block-6']);
-    assert.deepEqual(await b.call('requestBlocks', { peer: a.peerId, from: 9, limit: 5 }), ['block-9', 'block-10'], 'stops at the tip');
+    assert.deepEqual(await b.call('requestBlocks', { peer: a.peerId, from: 4, limit: 3 }), [
+      'block-4',
+      'block-5',
+      'block-6',
+    ]);
+    assert.deepEqual(
+      await b.call('requestBlocks', { peer: a.peerId, from: 9, limit: 5 }),
+      ['block-9', 'block-10'],
+      'stops at the tip',
+    );
     assert.deepEqual(await b.call('requestBlocks', { peer: a.peerId, from: 50, limit: 5 }), []);
-    await assert.rejects(b.call('requestBlocks', { peer: a.peerId, from: 0, limit: 65 }), /status 1/, 'limit above 64 is refused');
+    await assert.rejects(
+      b.call('requestBlocks', { peer: a.peerId, from: 0, limit: 65 }),
+      /status 1/,
+      'limit above 64 is refused',
+    );
   });
 });

@@ -21,7 +21,11 @@ function readOnlyUrl(url: string): string {
 }
 
 async function adminCall(node: NodeProcess, method: string, ...params: unknown[]) {
-  const res = await fetch(node.adminUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(node.adminUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
 }
 
@@ -35,7 +39,7 @@ async function sameEverywhere(nodes: NodeProcess[], method: string, ...params: u
   });
 }
 
-describe('read-only RPC processes on the writer\'s Postgres database (--role rpc)', { timeout: 120_000 }, () => {
+describe("read-only RPC processes on the writer's Postgres database (--role rpc)", { timeout: 120_000 }, () => {
   it('forwards txs to the writer, answers like the writer once mined, and refuses state-changing admin calls', async () => {
     const db = await freshPostgresDatabase(testDatabaseUrl(), 'l2node_readers');
     const genesis = Math.floor(Date.now() / 1000);
@@ -44,13 +48,46 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
     try {
       const cwd = await tempDir();
       // Before the writer made the chain, a reader refuses to start (it writes no genesis).
-      const early = await runNode(['--port', '0', '--admin-port', '0', '--data-directory', '', '--role', 'rpc', '--database-url', readOnlyUrl(db.url), '--writer-url', 'http://127.0.0.1:9', ...flags], { cwd, node: NODE_BIN });
+      const early = await runNode(
+        [
+          '--port',
+          '0',
+          '--admin-port',
+          '0',
+          '--data-directory',
+          '',
+          '--role',
+          'rpc',
+          '--database-url',
+          readOnlyUrl(db.url),
+          '--writer-url',
+          'http://127.0.0.1:9',
+          ...flags,
+        ],
+        { cwd, node: NODE_BIN },
+      );
       assert.equal(early.code, 1, early.stderr);
-      assert.match(early.stderr, /database schema version 0 is older than this l2node's|the database holds no chain yet/);
+      assert.match(
+        early.stderr,
+        /database schema version 0 is older than this l2node's|the database holds no chain yet/,
+      );
 
-      const writer = await startNode(['--data-directory', '', '--database-url', db.url, ...flags], { cwd: await tempDir(), node: NODE_BIN });
+      const writer = await startNode(['--data-directory', '', '--database-url', db.url, ...flags], {
+        cwd: await tempDir(),
+        node: NODE_BIN,
+      });
       nodes.push(writer);
-      const readerArgs = ['--data-directory', '', '--role', 'rpc', '--database-url', readOnlyUrl(db.url), '--writer-url', writer.publicUrl, ...flags];
+      const readerArgs = [
+        '--data-directory',
+        '',
+        '--role',
+        'rpc',
+        '--database-url',
+        readOnlyUrl(db.url),
+        '--writer-url',
+        writer.publicUrl,
+        ...flags,
+      ];
       const r1 = await startNode(readerArgs, { cwd: await tempDir(), node: NODE_BIN });
       nodes.push(r1);
       const r2 = await startNode(readerArgs, { cwd: await tempDir(), node: NODE_BIN });
@@ -62,13 +99,22 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
 
       // Refused configurations, each named.
       const refused = async (extra: string[]) => {
-        const r = await runNode(['--port', '0', '--admin-port', '0', '--data-directory', '', ...flags, ...extra], { cwd, node: NODE_BIN });
+        const r = await runNode(['--port', '0', '--admin-port', '0', '--data-directory', '', ...flags, ...extra], {
+          cwd,
+          node: NODE_BIN,
+        });
         assert.equal(r.code, 1, r.stderr);
         return r.stderr;
       };
-      assert.match(await refused(['--role', 'rpc', '--writer-url', writer.publicUrl]), /--role rpc needs --database-url/);
+      assert.match(
+        await refused(['--role', 'rpc', '--writer-url', writer.publicUrl]),
+        /--role rpc needs --database-url/,
+      );
       assert.match(await refused(['--role', 'rpc', '--database-url', db.url]), /--role rpc needs --writer-url/);
-      assert.match(await refused(['--role', 'reader']), /invalid value \\"reader\\" for --role: must be one of full, rpc/);
+      assert.match(
+        await refused(['--role', 'reader']),
+        /invalid value \\"reader\\" for --role: must be one of full, rpc/,
+      );
 
       // A malformed tx is refused by the reader itself; a good one is forwarded and pending everywhere at once.
       const bad = await rpc(r1.publicUrl, 'node_sendTx', { txHash: '0x01' });
@@ -88,11 +134,16 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
 
       // Mined: the same receipts, tips, blocks and witnesses from all three.
       for (const tx of [tx1, tx2]) {
-        await waitFor(`${tx.hash.slice(0, 10)} mined`, async () => ((await ok(writer.publicUrl, 'node_getTxReceipt', tx.hash)).status === 'mined' ? true : undefined));
-        const receipt = (await sameEverywhere(nodes, 'node_getTxReceipt', tx.hash)) as { status: string; blockNumber: number };
+        await waitFor(`${tx.hash.slice(0, 10)} mined`, async () =>
+          (await ok(writer.publicUrl, 'node_getTxReceipt', tx.hash)).status === 'mined' ? true : undefined,
+        );
+        const receipt = (await sameEverywhere(nodes, 'node_getTxReceipt', tx.hash)) as {
+          status: string;
+          blockNumber: number;
+        };
         assert.equal(receipt.status, 'mined');
       }
-      const tip = await sameEverywhere(nodes, 'node_getBlockNumber') as number;
+      const tip = (await sameEverywhere(nodes, 'node_getBlockNumber')) as number;
       assert.ok(tip >= 1);
       await sameEverywhere(nodes, 'node_getL2Tips');
       for (let n = 1; n <= tip; n++) await sameEverywhere(nodes, 'node_getBlock', n);
@@ -109,18 +160,30 @@ describe('read-only RPC processes on the writer\'s Postgres database (--role rpc
       for (const r of [r1, r2]) {
         assert.equal(await ok(r.publicUrl, 'node_getPendingTxCount'), 1);
         assert.equal(((await ok(r.publicUrl, 'node_getPendingTxs')) as unknown[]).length, 1);
-        assert.equal((await ok(r.publicUrl, 'node_getTxByHash', tx3.hash) as { txHash: string }).txHash, tx3.hash);
+        assert.equal(((await ok(r.publicUrl, 'node_getTxByHash', tx3.hash)) as { txHash: string }).txHash, tx3.hash);
         assert.equal((await ok(r.publicUrl, 'node_getTxReceipt', tx3.hash)).status, 'pending');
       }
-      assert.deepEqual(await ok(r1.publicUrl, 'node_getMaxPriorityFees'), await ok(writer.publicUrl, 'node_getMaxPriorityFees'));
+      assert.deepEqual(
+        await ok(r1.publicUrl, 'node_getMaxPriorityFees'),
+        await ok(writer.publicUrl, 'node_getMaxPriorityFees'),
+      );
       assert.equal((await adminCall(writer, 'nodeAdmin_resumeSync')).error, undefined);
-      await waitFor('tx3 mined on a reader', async () => ((await ok(r2.publicUrl, 'node_getTxReceipt', tx3.hash)).status === 'mined' ? true : undefined));
+      await waitFor('tx3 mined on a reader', async () =>
+        (await ok(r2.publicUrl, 'node_getTxReceipt', tx3.hash)).status === 'mined' ? true : undefined,
+      );
       // The block's txs left the pool in the block's own transaction: the count agrees with the receipt.
       await pendingCountIs(r2.publicUrl, 0);
 
       // Admin on a reader: reads work, state-changing methods are READ_ONLY_NODE.
       assert.equal((await adminCall(r1, 'nodeAdmin_getConfig')).error, undefined);
-      for (const [method, params] of [['nodeAdmin_pauseSync', []], ['nodeAdmin_resumeSync', []], ['nodeAdmin_setConfig', [{ maxPendingTxCount: 5 }]], ['nodeAdmin_rollbackTo', [0]], ['nodeAdmin_startSnapshotUpload', ['file:///tmp/x']], ['nodeAdmin_reloadKeystore', []]] as const) {
+      for (const [method, params] of [
+        ['nodeAdmin_pauseSync', []],
+        ['nodeAdmin_resumeSync', []],
+        ['nodeAdmin_setConfig', [{ maxPendingTxCount: 5 }]],
+        ['nodeAdmin_rollbackTo', [0]],
+        ['nodeAdmin_startSnapshotUpload', ['file:///tmp/x']],
+        ['nodeAdmin_reloadKeystore', []],
+      ] as const) {
         const res = await adminCall(r1, method, ...params);
         assert.equal(res.error?.code, -32053, `${method}: ${JSON.stringify(res)}`);
         assert.equal(res.error?.message, 'Node is read-only');

@@ -23,13 +23,16 @@ const stateDir = mkdtempSync(join(tmpdir(), 'l2node-pg-state-'));
 const env = { ...process.env, L2NODE_PG_STATE_DIR: stateDir };
 let url = '';
 
-const script = (name: string, ...args: string[]) => execFileSync('bash', [join(scripts, name), ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const script = (name: string, ...args: string[]) =>
+  execFileSync('bash', [join(scripts, name), ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 before(() => {
   try {
     url = script('postgres-start.sh').trim();
   } catch (err) {
-    throw new Error(`could not start a private Postgres cluster (${(err as { stderr?: string }).stderr ?? err}). ${HOW_TO_START_POSTGRES}`);
+    throw new Error(
+      `could not start a private Postgres cluster (${(err as { stderr?: string }).stderr ?? err}). ${HOW_TO_START_POSTGRES}`,
+    );
   }
 });
 after(() => {
@@ -37,11 +40,19 @@ after(() => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
-const block = (n: number) => ({ blockNumber: n, txEffects: [tx({ noteHashes: [BigInt(n)], nullifiers: [BigInt(1000 + n)] })], header: headerFromState });
+const block = (n: number) => ({
+  blockNumber: n,
+  txEffects: [tx({ noteHashes: [BigInt(n)], nullifiers: [BigInt(1000 + n)] })],
+  header: headerFromState,
+});
 
 describe('Postgres reconnect', () => {
   it('after a server restart: reconnecting with the last error, then connected; retried work and new blocks succeed', async () => {
-    const db = await openDatabase({ dataDirectory: '', databaseUrl: url, reconnect: { initialDelayMs: 50, maxDelayMs: 400 } });
+    const db = await openDatabase({
+      dataDirectory: '',
+      databaseUrl: url,
+      reconnect: { initialDelayMs: 50, maxDelayMs: 400 },
+    });
     try {
       const ws = await WorldState.open({ db });
       await ws.applyBlock(block(1));
@@ -51,13 +62,19 @@ describe('Postgres reconnect', () => {
       // Stop the server for 1.5 s; a query in that window fails and the probe keeps failing.
       const restart = new Promise<void>((resolve, reject) => {
         import('node:child_process').then(({ execFile }) =>
-          execFile('bash', [join(scripts, 'postgres-restart.sh'), '--down-ms', '1500'], { env }, (err) => (err ? reject(err) : resolve())));
+          execFile('bash', [join(scripts, 'postgres-restart.sh'), '--down-ms', '1500'], { env }, (err) =>
+            err ? reject(err) : resolve(),
+          ),
+        );
       });
       // Wait for the server to be down (pg_ctl stop can take longer than any fixed pause on a busy machine):
       // a query fails once it is.
       const down = Date.now() + 10_000;
       for (;;) {
-        const failed = await db.raw('select 1').then(() => false, () => true);
+        const failed = await db.raw('select 1').then(
+          () => false,
+          () => true,
+        );
         if (failed) break;
         assert.ok(Date.now() < down, 'the server went down within 10 s');
         await new Promise((r) => setTimeout(r, 20));
@@ -71,7 +88,11 @@ describe('Postgres reconnect', () => {
 
       // Work retried with backoff completes once the server is back.
       const started = Date.now();
-      const n = await retryOnConnectionLoss(db, async () => Number((await db('ws_blocks').max('block_number as n').first())!.n), 20_000);
+      const n = await retryOnConnectionLoss(
+        db,
+        async () => Number((await db('ws_blocks').max('block_number as n').first())!.n),
+        20_000,
+      );
       assert.equal(n, 1);
       await restart;
       await health.whenConnected();
@@ -89,7 +110,15 @@ describe('Postgres reconnect', () => {
     const port = new URL(url).port;
     const dead = url.replace(`:${port}/`, ':1/');
     const t0 = Date.now();
-    await assert.rejects(openDatabase({ dataDirectory: '', databaseUrl: dead, connectRetryMs: 600, reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }), /ECONNREFUSED/);
+    await assert.rejects(
+      openDatabase({
+        dataDirectory: '',
+        databaseUrl: dead,
+        connectRetryMs: 600,
+        reconnect: { initialDelayMs: 50, maxDelayMs: 200 },
+      }),
+      /ECONNREFUSED/,
+    );
     assert.ok(Date.now() - t0 >= 600, 'kept retrying for connectRetryMs');
   });
 });

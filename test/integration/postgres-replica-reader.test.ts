@@ -25,12 +25,17 @@ const REPLICA_DIR = fileURLToPath(new URL('../tmp/replica', import.meta.url));
 
 /** Starts (or finds) the streaming replica of the test cluster; its URL (same role, database l2node). */
 function replicaBaseUrl(): string {
-  return execFileSync('bash', ['scripts/postgres-replica-start.sh'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, L2NODE_PG_REPLICA_DIR: REPLICA_DIR } }).trim();
+  return execFileSync('bash', ['scripts/postgres-replica-start.sh'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, L2NODE_PG_REPLICA_DIR: REPLICA_DIR },
+  }).trim();
 }
 
 /** Runs `sql` on the replica as its superuser (over its unix socket), as an operator would with psql. */
 function onReplicaAsSuperuser(sql: string): string {
-  const script = '. scripts/postgres-common.sh; . "$1/postgres-env"; as_owner "$PG_BINDIR/psql" -h "$PG_DATADIR" -p "$PG_PORT" -U postgres -d postgres -Atc "$2"';
+  const script =
+    '. scripts/postgres-common.sh; . "$1/postgres-env"; as_owner "$PG_BINDIR/psql" -h "$PG_DATADIR" -p "$PG_PORT" -U postgres -d postgres -Atc "$2"';
   return execFileSync('bash', ['-c', script, 'psql', REPLICA_DIR, sql], { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
@@ -55,13 +60,34 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
       const standby = knexFactory({ client: 'pg', connection: replicaUrl, pool: { min: 0, max: 1 } });
       try {
         await waitFor('the chain replayed on the standby', async () =>
-          (await standby('l2node_metadata').where({ key: 'chain_params' }).first().catch(() => undefined)) !== undefined ? true : undefined);
-        assert.equal((await standby.raw('select pg_is_in_recovery() as r')).rows[0].r, true, 'the reader database is a hot standby');
+          (await standby('l2node_metadata')
+            .where({ key: 'chain_params' })
+            .first()
+            .catch(() => undefined)) !== undefined
+            ? true
+            : undefined,
+        );
+        assert.equal(
+          (await standby.raw('select pg_is_in_recovery() as r')).rows[0].r,
+          true,
+          'the reader database is a hot standby',
+        );
       } finally {
         await standby.destroy();
       }
-      const reader = await nodes.start(['--role', 'rpc', '--data-directory', '', '--database-url', replicaUrl, '--writer-url', writer.publicUrl,
-        '--max-replication-lag-ms', String(MAX_LAG_MS), ...flags]);
+      const reader = await nodes.start([
+        '--role',
+        'rpc',
+        '--data-directory',
+        '',
+        '--database-url',
+        replicaUrl,
+        '--writer-url',
+        writer.publicUrl,
+        '--max-replication-lag-ms',
+        String(MAX_LAG_MS),
+        ...flags,
+      ]);
 
       // Read-your-writes: right after each send, and at every poll until mined, the reader never says dropped.
       const sent = [];
@@ -69,7 +95,11 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
         const tx = await txFor(reader.publicUrl, 0x1001n + BigInt(i % 3), 0x4e91_0000n + BigInt(i));
         assert.equal(await ok(reader.publicUrl, 'node_sendTx', tx.wire), null);
         const receipt = await ok(reader.publicUrl, 'node_getTxReceipt', tx.hash);
-        assert.notEqual(receipt.status, 'dropped', `right after node_sendTx through the reader: ${JSON.stringify(receipt)}`);
+        assert.notEqual(
+          receipt.status,
+          'dropped',
+          `right after node_sendTx through the reader: ${JSON.stringify(receipt)}`,
+        );
         sent.push(tx);
       }
       for (const tx of sent) {
@@ -78,10 +108,16 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
           assert.notEqual(r.status, 'dropped', `the reader reported ${tx.hash} dropped: ${JSON.stringify(r)}`);
           return r.status === 'mined' ? true : undefined;
         });
-        assert.deepEqual(await ok(reader.publicUrl, 'node_getTxReceipt', tx.hash), await ok(writer.publicUrl, 'node_getTxReceipt', tx.hash));
+        assert.deepEqual(
+          await ok(reader.publicUrl, 'node_getTxReceipt', tx.hash),
+          await ok(writer.publicUrl, 'node_getTxReceipt', tx.hash),
+        );
       }
 
-      const status = (await (await fetch(`${reader.publicUrl}/status`)).json()) as { status: string; replication?: { standby: boolean; lagMs: number; maxLagMs: number } };
+      const status = (await (await fetch(`${reader.publicUrl}/status`)).json()) as {
+        status: string;
+        replication?: { standby: boolean; lagMs: number; maxLagMs: number };
+      };
       assert.equal(status.status, 'ok', JSON.stringify(status));
       assert.equal(status.replication?.standby, true, JSON.stringify(status));
       assert.equal(typeof status.replication?.lagMs, 'number');
@@ -92,22 +128,37 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
       try {
         const late = await txFor(writer.publicUrl, 0x1003n, 0x4e91_ffffn);
         assert.equal(await ok(writer.publicUrl, 'node_sendTx', late.wire), null);
-        const behind = await waitFor('the reader not ready behind its replica', async () => {
-          const res = await fetch(`${reader.publicUrl}/status`);
-          const body = (await res.json()) as { replication?: { lagMs: number } };
-          return res.status === 503 ? body : undefined;
-        }, 60_000);
+        const behind = await waitFor(
+          'the reader not ready behind its replica',
+          async () => {
+            const res = await fetch(`${reader.publicUrl}/status`);
+            const body = (await res.json()) as { replication?: { lagMs: number } };
+            return res.status === 503 ? body : undefined;
+          },
+          60_000,
+        );
         assert.ok(behind.replication!.lagMs > MAX_LAG_MS, JSON.stringify(behind));
       } finally {
         onReplicaAsSuperuser('select pg_wal_replay_resume()');
       }
-      await waitFor('the reader ready again once replay resumed', async () => ((await fetch(`${reader.publicUrl}/status`)).status === 200 ? true : undefined));
-      assert.equal(reader.stderr().split('\n').filter((l) => l.includes('replication lag above --max-replication-lag-ms')).length, 1, 'the lag state change is logged once');
+      await waitFor('the reader ready again once replay resumed', async () =>
+        (await fetch(`${reader.publicUrl}/status`)).status === 200 ? true : undefined,
+      );
+      assert.equal(
+        reader
+          .stderr()
+          .split('\n')
+          .filter((l) => l.includes('replication lag above --max-replication-lag-ms')).length,
+        1,
+        'the lag state change is logged once',
+      );
 
       // An outage of the reader's database: every answer meanwhile is a result or NODE_NOT_READY, and one log line says so.
       let restarted = false;
-      const restart = execFileAsync('bash', ['scripts/postgres-restart.sh', '--down-ms', '3000'], { cwd: ROOT, env: { ...process.env, L2NODE_PG_STATE_DIR: REPLICA_DIR } })
-        .finally(() => (restarted = true));
+      const restart = execFileAsync('bash', ['scripts/postgres-restart.sh', '--down-ms', '3000'], {
+        cwd: ROOT,
+        env: { ...process.env, L2NODE_PG_STATE_DIR: REPLICA_DIR },
+      }).finally(() => (restarted = true));
       const codes = new Set<number>();
       while (!restarted) {
         const r = await rpc(reader.publicUrl, 'node_getPendingTxCount');
@@ -116,9 +167,16 @@ describe('a --role rpc reader on a streaming hot-standby replica', { timeout: 24
       }
       await restart;
       assert.deepEqual([...codes], [-32002], 'during the outage the reader answered NODE_NOT_READY, nothing else');
-      await waitFor('the reader serving again', async () => ((await rpc(reader.publicUrl, 'node_getPendingTxCount')).error === undefined ? true : undefined));
-      await waitFor('the reader ready again', async () => ((await fetch(`${reader.publicUrl}/status`)).status === 200 ? true : undefined));
-      const outageLines = reader.stderr().split('\n').filter((l) => l.includes('database is not reachable'));
+      await waitFor('the reader serving again', async () =>
+        (await rpc(reader.publicUrl, 'node_getPendingTxCount')).error === undefined ? true : undefined,
+      );
+      await waitFor('the reader ready again', async () =>
+        (await fetch(`${reader.publicUrl}/status`)).status === 200 ? true : undefined,
+      );
+      const outageLines = reader
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('database is not reachable'));
       assert.equal(outageLines.length, 1, `the outage was logged ${outageLines.length} times`);
       assert.doesNotMatch(reader.stderr(), /"code":-32603|Internal error/);
     } finally {

@@ -7,7 +7,13 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase, getMetadata, readSnapshot, setMetadata, SchemaVersionError } from '../../src/impl/store/database.ts';
+import {
+  openDatabase,
+  getMetadata,
+  readSnapshot,
+  setMetadata,
+  SchemaVersionError,
+} from '../../src/impl/store/database.ts';
 import { LATEST_SCHEMA_VERSION, migrations } from '../../src/impl/store/migrations/index.ts';
 import { WorldState } from '../../src/impl/world-state/world-state.ts';
 import { TreeId, TREE_HEIGHT } from '../../src/impl/world-state/constants.ts';
@@ -16,13 +22,33 @@ import type { WorldStateBlock } from '../../src/impl/world-state/types.ts';
 import { openTestDatabase, testDatabaseUrl, testSchema } from '../unit/store/engines.ts';
 import { headerFromState, tx } from '../unit/world-state/helpers.ts';
 
-const TABLES = ['l2node_metadata', 'ws_nodes', 'ws_tree_state', 'ws_indexed_leaves', 'ws_indexed_keys', 'ws_leaf_values', 'ws_blocks',
-  'chain_blocks', 'chain_checkpoints', 'chain_tx_effects', 'chain_private_logs', 'l1_inbox', 'l1_checkpoints', 'txpool_txs', 'txpool_nullifiers'];
+const TABLES = [
+  'l2node_metadata',
+  'ws_nodes',
+  'ws_tree_state',
+  'ws_indexed_leaves',
+  'ws_indexed_keys',
+  'ws_leaf_values',
+  'ws_blocks',
+  'chain_blocks',
+  'chain_checkpoints',
+  'chain_tx_effects',
+  'chain_private_logs',
+  'l1_inbox',
+  'l1_checkpoints',
+  'txpool_txs',
+  'txpool_nullifiers',
+];
 
 /** Deterministic pseudo-random field elements (xorshift). */
 function rng(seed: bigint): () => bigint {
   let s = seed;
-  const word = () => { s ^= (s << 13n) & 0xffffffffffffffffn; s ^= s >> 7n; s ^= (s << 17n) & 0xffffffffffffffffn; return s; };
+  const word = () => {
+    s ^= (s << 13n) & 0xffffffffffffffffn;
+    s ^= s >> 7n;
+    s ^= (s << 17n) & 0xffffffffffffffffn;
+    return s;
+  };
   return () => ((word() << 192n) | (word() << 128n) | (word() << 64n) | word()) % FIELD_MODULUS;
 }
 
@@ -31,11 +57,16 @@ function randomBlocks(from: number, count: number, seed: bigint): WorldStateBloc
   const slots = [r(), r(), r()];
   return Array.from({ length: count }, (_, k) => ({
     blockNumber: from + k,
-    txEffects: Array.from({ length: 1 + (k % 3) }, (_, t) => tx({
-      noteHashes: Array.from({ length: 1 + ((k + t) % 6) }, r),
-      nullifiers: Array.from({ length: 1 + ((k * 3 + t) % 4) }, r),
-      publicDataWrites: [{ leafSlot: slots[(k + t) % 3]!, value: r() }, { leafSlot: r(), value: r() }],
-    })),
+    txEffects: Array.from({ length: 1 + (k % 3) }, (_, t) =>
+      tx({
+        noteHashes: Array.from({ length: 1 + ((k + t) % 6) }, r),
+        nullifiers: Array.from({ length: 1 + ((k * 3 + t) % 4) }, r),
+        publicDataWrites: [
+          { leafSlot: slots[(k + t) % 3]!, value: r() },
+          { leafSlot: r(), value: r() },
+        ],
+      }),
+    ),
     l1ToL2Messages: k % 2 === 0 ? [r(), r(), r()] : undefined,
     header: headerFromState,
   }));
@@ -46,7 +77,13 @@ const json = (x: unknown) => JSON.stringify(x, (_, v) => (typeof v === 'bigint' 
 /** Everything a reader can ask of one block, as one comparable string per question. */
 async function observe(ws: WorldState, block: number, blocks: readonly WorldStateBlock[]): Promise<string[]> {
   const out: string[] = [json(await ws.getSyncStatus())];
-  for (const treeId of [TreeId.NULLIFIER_TREE, TreeId.NOTE_HASH_TREE, TreeId.PUBLIC_DATA_TREE, TreeId.L1_TO_L2_MESSAGE_TREE, TreeId.ARCHIVE]) {
+  for (const treeId of [
+    TreeId.NULLIFIER_TREE,
+    TreeId.NOTE_HASH_TREE,
+    TreeId.PUBLIC_DATA_TREE,
+    TreeId.L1_TO_L2_MESSAGE_TREE,
+    TreeId.ARCHIVE,
+  ]) {
     const snap = await ws.getTreeSnapshot(treeId, block);
     out.push(json(snap));
     // Every leaf of the small trees, a spread of the padded ones (first, middle, last).
@@ -56,31 +93,57 @@ async function observe(ws: WorldState, block: number, blocks: readonly WorldStat
   }
   const effects = blocks.flatMap((b) => b.txEffects);
   for (const n of effects.flatMap((t) => t.nullifiers)) {
-    out.push(json(await ws.getNullifierMembershipWitness(block, n)), json(await ws.getLowNullifierMembershipWitness(block, n + 1n)));
+    out.push(
+      json(await ws.getNullifierMembershipWitness(block, n)),
+      json(await ws.getLowNullifierMembershipWitness(block, n + 1n)),
+    );
   }
   for (const h of effects.flatMap((t) => t.noteHashes)) out.push(json(await ws.getNoteHashMembershipWitness(block, h)));
-  for (const w of effects.flatMap((t) => t.publicDataWrites)) out.push(json(await ws.getPublicDataWitness(block, w.leafSlot)));
+  for (const w of effects.flatMap((t) => t.publicDataWrites))
+    out.push(json(await ws.getPublicDataWitness(block, w.leafSlot)));
   const msgs = blocks.flatMap((b) => b.l1ToL2Messages ?? []);
   for (const m of msgs) out.push(json(await ws.getL1ToL2MessageMembershipWitness(block, m)));
-  out.push(json(await ws.findLeafIndices(TreeId.NOTE_HASH_TREE, effects.flatMap((t) => t.noteHashes), block)));
-  out.push(json(await ws.findLeafIndices(TreeId.NULLIFIER_TREE, effects.flatMap((t) => t.nullifiers), block)));
+  out.push(
+    json(
+      await ws.findLeafIndices(
+        TreeId.NOTE_HASH_TREE,
+        effects.flatMap((t) => t.noteHashes),
+        block,
+      ),
+    ),
+  );
+  out.push(
+    json(
+      await ws.findLeafIndices(
+        TreeId.NULLIFIER_TREE,
+        effects.flatMap((t) => t.nullifiers),
+        block,
+      ),
+    ),
+  );
   const hash = (await ws.getBlockHash(block))!;
   out.push(json(await ws.getBlockHashMembershipWitness(block, hash)));
   return out;
 }
 
 describe('Postgres storage', () => {
-  it('creates every part\'s tables on an empty database, records the schema version, and reopening migrates nothing', async () => {
+  it("creates every part's tables on an empty database, records the schema version, and reopening migrates nothing", async () => {
     const url = testDatabaseUrl();
     const schema = testSchema();
     const db = await openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: schema });
     for (const t of TABLES) assert.ok(await db.schema.hasTable(t), `table ${t}`);
     assert.equal(await getMetadata(db, 'schema_version'), String(LATEST_SCHEMA_VERSION));
-    const ran = async () => Number((await db('knex_migrations').count('* as n').first())!.n) + Number((await db('knex_migrations_txpool').count('* as n').first())!.n);
+    const ran = async () =>
+      Number((await db('knex_migrations').count('* as n').first())!.n) +
+      Number((await db('knex_migrations_txpool').count('* as n').first())!.n);
     assert.equal(await ran(), migrations.length);
     await db.destroy();
     const again = await openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: schema });
-    assert.equal(Number((await again('knex_migrations').count('* as n').first())!.n) + Number((await again('knex_migrations_txpool').count('* as n').first())!.n), migrations.length);
+    assert.equal(
+      Number((await again('knex_migrations').count('* as n').first())!.n) +
+        Number((await again('knex_migrations_txpool').count('* as n').first())!.n),
+      migrations.length,
+    );
     assert.equal(await getMetadata(again, 'schema_version'), String(LATEST_SCHEMA_VERSION));
     await again.destroy();
   });
@@ -91,12 +154,23 @@ describe('Postgres storage', () => {
     const db = await openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: schema });
     await setMetadata(db, 'schema_version', String(LATEST_SCHEMA_VERSION + 1));
     await db.destroy();
-    await assert.rejects(openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: schema }), (err: unknown) => {
-      assert.ok(err instanceof SchemaVersionError);
-      assert.match(err.message, new RegExp(`schema version ${LATEST_SCHEMA_VERSION + 1} is newer than this l2node supports \\(${LATEST_SCHEMA_VERSION}\\)`));
-      return true;
-    });
-    await assert.rejects(openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: testSchema(), migrate: false }), /schema version 0 is older/);
+    await assert.rejects(
+      openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: schema }),
+      (err: unknown) => {
+        assert.ok(err instanceof SchemaVersionError);
+        assert.match(
+          err.message,
+          new RegExp(
+            `schema version ${LATEST_SCHEMA_VERSION + 1} is newer than this l2node supports \\(${LATEST_SCHEMA_VERSION}\\)`,
+          ),
+        );
+        return true;
+      },
+    );
+    await assert.rejects(
+      openDatabase({ dataDirectory: '', databaseUrl: url, databaseSchema: testSchema(), migrate: false }),
+      /schema version 0 is older/,
+    );
   });
 
   it('int8 columns and counts come back as numbers, binary columns as bytes', async () => {
@@ -137,7 +211,12 @@ describe('Postgres storage', () => {
     const [b1, b2] = randomBlocks(1, 2, 0x1234n);
     const seenInside: number[] = [];
     // A second pool on the same schema: the reader of the next part of issue 13.
-    const reader = await openDatabase({ dataDirectory: '', databaseUrl: testDatabaseUrl(), databaseSchema: (db.client.config.searchPath as string[])[0]!, migrate: false });
+    const reader = await openDatabase({
+      dataDirectory: '',
+      databaseUrl: testDatabaseUrl(),
+      databaseSchema: (db.client.config.searchPath as string[])[0]!,
+      migrate: false,
+    });
     try {
       await ws.applyBlock(b1!, async (trx) => {
         // Tree rows and the chain's own rows are written; nothing is committed yet.
@@ -167,7 +246,12 @@ describe('Postgres storage', () => {
     const db = await openTestDatabase('postgres');
     const ws = await WorldState.open({ db });
     const [b1] = randomBlocks(1, 1, 0x77n);
-    await assert.rejects(ws.applyBlock(b1!, async () => { throw new Error('chain write failed'); }), /chain write failed/);
+    await assert.rejects(
+      ws.applyBlock(b1!, async () => {
+        throw new Error('chain write failed');
+      }),
+      /chain write failed/,
+    );
     assert.equal((await ws.getSyncStatus()).latestBlockNumber, 0);
     assert.deepEqual(await db('ws_nodes').where('block_number', '>', 0).count('* as n').first(), { n: 0 });
     assert.equal((await ws.applyBlock(b1!)).blockNumber, 1);

@@ -11,7 +11,12 @@ import { makeContractClass } from '../../src/impl/contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../../src/impl/contracts/registry-events.ts';
 import { assembleToken } from '../../src/impl/contracts/examples/token.ts';
 import { DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
-import { buildPublicTx as buildTx, calldata, type PublicCall, type PublicTxOptions } from '../../src/impl/tx/public-tx-builder.ts';
+import {
+  buildPublicTx as buildTx,
+  calldata,
+  type PublicCall,
+  type PublicTxOptions,
+} from '../../src/impl/tx/public-tx-builder.ts';
 import { anchorHeaderFromWire, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
 import type { BlockHeader, GasFees } from '../../src/impl/tx/index.ts';
 
@@ -52,9 +57,21 @@ export const IN_MEMORY_CONTEXT: TxContext = {
   rollupVersion: BigInt(DEFAULT_ENGINE_CONFIG.rollupVersion),
   anchorBlockHeader: {
     lastArchive: ZERO_SNAPSHOT,
-    state: { l1ToL2MessageTree: ZERO_SNAPSHOT, partial: { noteHashTree: ZERO_SNAPSHOT, nullifierTree: ZERO_SNAPSHOT, publicDataTree: ZERO_SNAPSHOT } },
+    state: {
+      l1ToL2MessageTree: ZERO_SNAPSHOT,
+      partial: { noteHashTree: ZERO_SNAPSHOT, nullifierTree: ZERO_SNAPSHOT, publicDataTree: ZERO_SNAPSHOT },
+    },
     spongeBlobHash: 0n,
-    globalVariables: { chainId: 0n, version: 0n, blockNumber: 0, slotNumber: 0, timestamp: 0n, coinbase: 0n, feeRecipient: 0n, gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n } },
+    globalVariables: {
+      chainId: 0n,
+      version: 0n,
+      blockNumber: 0,
+      slotNumber: 0,
+      timestamp: 0n,
+      coinbase: 0n,
+      feeRecipient: 0n,
+      gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n },
+    },
     totalFees: 0n,
     totalManaUsed: 0n,
   },
@@ -66,28 +83,65 @@ export function buildPublicTx(spec: PublicTxSpec, context: TxContext = IN_MEMORY
   const { maxFeePerGas, priorityFee, ...options } = spec;
   return buildTx({
     ...options,
-    chainId: context.chainId, rollupVersion: context.rollupVersion, anchorBlockHeader: context.anchorBlockHeader,
-    gasUsed: spec.gasUsed ?? { daGas: spec.teardownGasLimits?.daGas ?? 0, l2Gas: (spec.teardownGasLimits?.l2Gas ?? 0) + 20_000 },
-    maxFeesPerGas: maxFeePerGas === undefined ? context.maxFeesPerGas : { feePerDaGas: maxFeePerGas, feePerL2Gas: maxFeePerGas },
+    chainId: context.chainId,
+    rollupVersion: context.rollupVersion,
+    anchorBlockHeader: context.anchorBlockHeader,
+    gasUsed: spec.gasUsed ?? {
+      daGas: spec.teardownGasLimits?.daGas ?? 0,
+      l2Gas: (spec.teardownGasLimits?.l2Gas ?? 0) + 20_000,
+    },
+    maxFeesPerGas:
+      maxFeePerGas === undefined ? context.maxFeesPerGas : { feePerDaGas: maxFeePerGas, feePerL2Gas: maxFeePerGas },
     maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee ?? 0n },
   });
 }
 
 /** The context a running node gives: its latest header as the anchor, twice its current minimum fees. */
 export async function nodeTxContext(ok: (method: string, ...params: unknown[]) => Promise<any>): Promise<TxContext> {
-  const [header, fees, chainId, version] = await Promise.all([ok('node_getBlockHeader', 'latest'), ok('node_getCurrentMinFees'), ok('node_getChainId'), ok('node_getVersion')]);
+  const [header, fees, chainId, version] = await Promise.all([
+    ok('node_getBlockHeader', 'latest'),
+    ok('node_getCurrentMinFees'),
+    ok('node_getChainId'),
+    ok('node_getVersion'),
+  ]);
   return {
-    chainId: BigInt(chainId), rollupVersion: BigInt(version), anchorBlockHeader: anchorHeaderFromWire(header),
+    chainId: BigInt(chainId),
+    rollupVersion: BigInt(version),
+    anchorBlockHeader: anchorHeaderFromWire(header),
     maxFeesPerGas: { feePerDaGas: BigInt(fees.feePerDaGas) * 2n, feePerL2Gas: BigInt(fees.feePerL2Gas) * 2n },
   };
 }
 
 /** The example token as a class and an instance with infinite public keys (deployer 0). */
-export function exampleTokenDeployment(salt = 0x5a17n): { contractClass: ContractClass; instance: ContractInstance; signatures: readonly string[] } {
+export function exampleTokenDeployment(salt = 0x5a17n): {
+  contractClass: ContractClass;
+  instance: ContractInstance;
+  signatures: readonly string[];
+} {
   const program = assembleToken();
-  const contractClass = makeContractClass({ artifactHash: 0xa57n, privateFunctionsRoot: 0n, packedBytecode: program.bytecode });
-  const publicKeys = { masterNullifierPublicKey: GRUMPKIN_INFINITY, masterIncomingViewingPublicKey: GRUMPKIN_INFINITY, masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY, masterTaggingPublicKey: GRUMPKIN_INFINITY };
-  const preimage = { salt, deployer: 0n, originalContractClassId: contractClass.id, initializationHash: 0n, publicKeys };
-  const instance: ContractInstance = { ...preimage, address: computeContractAddress(preimage), version: 1, currentContractClassId: contractClass.id };
+  const contractClass = makeContractClass({
+    artifactHash: 0xa57n,
+    privateFunctionsRoot: 0n,
+    packedBytecode: program.bytecode,
+  });
+  const publicKeys = {
+    masterNullifierPublicKey: GRUMPKIN_INFINITY,
+    masterIncomingViewingPublicKey: GRUMPKIN_INFINITY,
+    masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY,
+    masterTaggingPublicKey: GRUMPKIN_INFINITY,
+  };
+  const preimage = {
+    salt,
+    deployer: 0n,
+    originalContractClassId: contractClass.id,
+    initializationHash: 0n,
+    publicKeys,
+  };
+  const instance: ContractInstance = {
+    ...preimage,
+    address: computeContractAddress(preimage),
+    version: 1,
+    currentContractClassId: contractClass.id,
+  };
   return { contractClass, instance, signatures: program.signatures };
 }

@@ -61,11 +61,21 @@ it('a rollback and a different block 2 change every cached answer about block 2 
   // The handlers without the cache, over the same engine: what the answers must be now.
   const e = node.engine;
   const plain = createPublicHandlers({
-    nodeVersion: '0.0.0-test', rollupVersion: e.config.rollupVersion, l1ChainId: e.config.l1ChainId,
+    nodeVersion: '0.0.0-test',
+    rollupVersion: e.config.rollupVersion,
+    l1ChainId: e.config.l1ChainId,
     engine: {
-      chain: e.chain, checkpoints: e.state.store, worldState: e.worldState, l1: e.l1,
-      protocolContractAddresses: e.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => e.getCurrentMinFees(),
-      isReady: () => true, getEncodedEnr: () => undefined, signatures: node.signatures, allowList: () => [],
+      chain: e.chain,
+      checkpoints: e.state.store,
+      worldState: e.worldState,
+      l1: e.l1,
+      protocolContractAddresses: e.protocolContractAddresses,
+      realProofs: false,
+      getCurrentMinFees: () => e.getCurrentMinFees(),
+      isReady: () => true,
+      getEncodedEnr: () => undefined,
+      signatures: node.signatures,
+      allowList: () => [],
     },
   }) as Record<string, (...p: unknown[]) => Promise<unknown>>;
   for (const [method, params] of before) {
@@ -73,7 +83,8 @@ it('a rollback and a different block 2 change every cached answer about block 2 
     const direct = JSON.parse(JSON.stringify(await plain[method.slice('node_'.length)]!(...params)));
     assert.deepEqual(now, direct, `${method}: the new chain's answer`);
     // The low public-data leaf of a slot nobody wrote is the same in both chains.
-    if (method !== 'node_getPublicDataWitness') assert.notDeepEqual(now, old.get(method), `${method}: changed by the new block 2`);
+    if (method !== 'node_getPublicDataWitness')
+      assert.notDeepEqual(now, old.get(method), `${method}: changed by the new block 2`);
   }
   // The new block's own calls (its new hashes), cached and equal again.
   for (const [method, params] of await callsAboutBlock2()) {
@@ -98,12 +109,20 @@ it('answers about the tip (latest block, logs by tag, a block not built yet) fol
   node.txSource.add(minableTx(4));
   await nextSlot(node);
   const b = await tipAnswers();
-  assert.equal(b.latest.header.globalVariables.blockNumber, a.latest.header.globalVariables.blockNumber + 1, 'latest moved');
+  assert.equal(
+    b.latest.header.globalVariables.blockNumber,
+    a.latest.header.globalVariables.blockNumber + 1,
+    'latest moved',
+  );
   assert.deepEqual(b.header, b.latest.header);
   assert.equal(b.logs[0].length, a.logs[0].length + 1, 'the new log is found');
   assert.deepEqual(a.next, null);
   assert.notEqual(b.notePath, a.notePath);
-  assert.deepEqual(await ok(node, 'node_getBlock', b.latest.header.globalVariables.blockNumber), b.latest, 'what was "next" is now there');
+  assert.deepEqual(
+    await ok(node, 'node_getBlock', b.latest.header.globalVariables.blockNumber),
+    b.latest,
+    'what was "next" is now there',
+  );
   await node.engine.rollbackTo(a.latest.header.globalVariables.blockNumber);
   const c = await tipAnswers();
   assert.deepEqual(c, a, 'after the rollback: the answers of the old tip again');

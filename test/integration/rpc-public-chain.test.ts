@@ -11,7 +11,15 @@ import { functionSelectorFromSignature } from '../../src/impl/contracts/function
 import { rootFromPath } from '../../src/impl/world-state/merkle.ts';
 import { deriveStorageSlotInMap, computePublicDataTreeLeafSlot } from '../../src/impl/world-state/slots.ts';
 import {
-  PAYER, decodeMembershipWitness, decodeSiblingPath, fails, hex, minableTx, nextSlot, ok, startRpcNode,
+  PAYER,
+  decodeMembershipWitness,
+  decodeSiblingPath,
+  fails,
+  hex,
+  minableTx,
+  nextSlot,
+  ok,
+  startRpcNode,
 } from './rpc-public-harness.ts';
 import type { RpcNode } from './rpc-public-harness.ts';
 
@@ -21,7 +29,9 @@ const cclFields = Array.from({ length: 3023 }, (_, i) => (i < 5 ? BigInt(i + 1) 
 const tx1 = minableTx(1, { contractClassLogs: [{ contractAddress: 0x77n, fields: cclFields, emittedLength: 5 }] });
 const tx2 = minableTx(2);
 const conflicting = minableTx(3, { nullifiers: [tx1.nullifiers[0]!] });
-const tooCheap = minableTx(4, { gasSettings: { ...tx1.gasSettings, maxFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n } } });
+const tooCheap = minableTx(4, {
+  gasSettings: { ...tx1.gasSettings, maxFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n } },
+});
 
 let node: RpcNode;
 before(async () => {
@@ -69,7 +79,10 @@ describe('blocks', () => {
     assert.equal(await ok(node, 'node_getBlockByArchive', UNKNOWN), null);
     assert.equal(await ok(node, 'node_getBlockHeaderByArchive', UNKNOWN), null);
     const blocks = await ok<any[]>(node, 'node_getBlocks', 1, 100);
-    assert.deepEqual(blocks.map((b) => b.header.globalVariables.blockNumber), [1, 2, 3, 4]);
+    assert.deepEqual(
+      blocks.map((b) => b.header.globalVariables.blockNumber),
+      [1, 2, 3, 4],
+    );
     assert.deepEqual(await ok(node, 'node_getBlocks', 3, 1), [blocks[2]]);
     assert.deepEqual(await ok(node, 'node_getBlocks', 5, 10), []);
   });
@@ -98,7 +111,10 @@ describe('checkpoints', () => {
     assert.ok(n >= 2);
     assert.equal(await ok(node, 'node_getCheckpointedBlockNumber'), tips.checkpointed.block.number);
     const cps = await ok<any[]>(node, 'node_getCheckpoints', 1, 50);
-    assert.deepEqual(cps.map((c) => c.checkpoint.number), Array.from({ length: n }, (_, i) => i + 1));
+    assert.deepEqual(
+      cps.map((c) => c.checkpoint.number),
+      Array.from({ length: n }, (_, i) => i + 1),
+    );
     const blocks = await ok<any[]>(node, 'node_getBlocks', 1, 100);
     for (const c of cps) {
       for (const b of c.checkpoint.blocks) assert.deepEqual(b, blocks[b.header.globalVariables.blockNumber - 1]);
@@ -155,12 +171,20 @@ describe('state', () => {
   const feeJuice = hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice);
 
   it('getPublicStorageAt reads the payer balance at genesis and after its fees', async () => {
-    const fees = [tx1, tx2].map(async (t) => BigInt((await ok(node, 'node_getTxReceipt', hex(t.txHash))).transactionFee));
+    const fees = [tx1, tx2].map(async (t) =>
+      BigInt((await ok(node, 'node_getTxReceipt', hex(t.txHash))).transactionFee),
+    );
     const paid = (await Promise.all(fees)).reduce((a, b) => a + b, 0n);
     assert.equal(await ok(node, 'node_getPublicStorageAt', 0, feeJuice, hex(balanceSlot)), hex(10n ** 30n));
-    assert.equal(await ok(node, 'node_getPublicStorageAt', 'latest', feeJuice, hex(balanceSlot)), hex(10n ** 30n - paid));
+    assert.equal(
+      await ok(node, 'node_getPublicStorageAt', 'latest', feeJuice, hex(balanceSlot)),
+      hex(10n ** 30n - paid),
+    );
     const b1 = (await ok(node, 'node_getTxReceipt', hex(tx1.txHash))).blockHash;
-    assert.equal(await ok(node, 'node_getPublicStorageAt', b1, feeJuice, hex(balanceSlot)), await ok(node, 'node_getPublicStorageAt', 1, feeJuice, hex(balanceSlot)));
+    assert.equal(
+      await ok(node, 'node_getPublicStorageAt', b1, feeJuice, hex(balanceSlot)),
+      await ok(node, 'node_getPublicStorageAt', 1, feeJuice, hex(balanceSlot)),
+    );
     assert.equal(await ok(node, 'node_getPublicStorageAt', 'latest', feeJuice, hex(0x99n)), hex(0n));
   });
 
@@ -224,15 +248,31 @@ describe('trees', () => {
     const low = await ok(node, 'node_getLowNullifierMembershipWitness', 'latest', hex(absent));
     assert.equal(low.leafPreimage.leaf.nullifier, hex(tx2.nullifiers[0]!));
     assert.equal(low.leafPreimage.nextKey, hex(tx1.nullifiers[1]!));
-    assert.deepEqual(await ok(node, 'node_getLowNullifierMembershipWitness', 'latest', nul), w, 'a present nullifier is its own low leaf');
+    assert.deepEqual(
+      await ok(node, 'node_getLowNullifierMembershipWitness', 'latest', nul),
+      w,
+      'a present nullifier is its own low leaf',
+    );
     assert.equal((await ok<string[]>(node, 'node_getPublicDataSiblingPath', 0, '0')).length, 40);
   });
 
   it('public data witness holds the payer balance slot', async () => {
-    const leafSlot = computePublicDataTreeLeafSlot(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, deriveStorageSlotInMap(1n, PAYER));
+    const leafSlot = computePublicDataTreeLeafSlot(
+      PROTOCOL_CONTRACT_ADDRESSES.feeJuice,
+      deriveStorageSlotInMap(1n, PAYER),
+    );
     const w = await ok(node, 'node_getPublicDataWitness', 'latest', hex(leafSlot));
     assert.equal(w.leafPreimage.leaf.slot, hex(leafSlot));
-    assert.equal(w.leafPreimage.leaf.value, await ok(node, 'node_getPublicStorageAt', 'latest', hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice), hex(deriveStorageSlotInMap(1n, PAYER))));
+    assert.equal(
+      w.leafPreimage.leaf.value,
+      await ok(
+        node,
+        'node_getPublicStorageAt',
+        'latest',
+        hex(PROTOCOL_CONTRACT_ADDRESSES.feeJuice),
+        hex(deriveStorageSlotInMap(1n, PAYER)),
+      ),
+    );
     assert.equal(decodeSiblingPath(w.siblingPath).length, 40);
   });
 
@@ -257,12 +297,20 @@ describe('trees', () => {
 describe('messages', () => {
   it('the L1→L2 message: block, checkpoint, synced, and a witness folding to the header root', async () => {
     assert.equal(await ok(node, 'node_getL1ToL2MessageBlock', hex(MESSAGE)), 1);
-    assert.equal(await ok(node, 'node_getL1ToL2MessageCheckpoint', hex(MESSAGE)), (await ok(node, 'node_getBlock', 1)).checkpointNumber);
+    assert.equal(
+      await ok(node, 'node_getL1ToL2MessageCheckpoint', hex(MESSAGE)),
+      (await ok(node, 'node_getBlock', 1)).checkpointNumber,
+    );
     assert.equal(await ok(node, 'node_isL1ToL2MessageSynced', hex(MESSAGE)), true);
     assert.equal(await ok(node, 'node_isL1ToL2MessageSynced', UNKNOWN), false);
     assert.equal(await ok(node, 'node_getL1ToL2MessageBlock', UNKNOWN), null);
     assert.equal(await ok(node, 'node_getL1ToL2MessageCheckpoint', UNKNOWN), null);
-    const [index, path] = await ok<[string, string[]]>(node, 'node_getL1ToL2MessageMembershipWitness', 'latest', hex(MESSAGE));
+    const [index, path] = await ok<[string, string[]]>(
+      node,
+      'node_getL1ToL2MessageMembershipWitness',
+      'latest',
+      hex(MESSAGE),
+    );
     const header = await ok(node, 'node_getBlockHeader', 'latest');
     assert.equal(hex(rootFromPath(MESSAGE, BigInt(index), path.map(BigInt))), header.state.l1ToL2MessageTree.root);
     assert.equal(await ok(node, 'node_getL1ToL2MessageMembershipWitness', 0, hex(MESSAGE)), null);
@@ -273,19 +321,29 @@ describe('messages', () => {
       const witness = await ok<unknown[]>(node, 'node_getL1ToL2MessageMembershipWitness', block, hex(MESSAGE));
       assert.ok(Array.isArray(witness) && witness.length === 2, `block ${block}: a 2-tuple`);
       const [index, path] = witness as [unknown, unknown];
-      assert.ok(typeof index === 'string' && /^(0|[1-9][0-9]*)$/.test(index), `block ${block}: index ${String(index)} is a decimal string`);
+      assert.ok(
+        typeof index === 'string' && /^(0|[1-9][0-9]*)$/.test(index),
+        `block ${block}: index ${String(index)} is a decimal string`,
+      );
       assert.ok(Array.isArray(path), `block ${block}: the sibling path is a string[], not a base64 string`);
       assert.equal(path.length, 36, 'L1_TO_L2_MSG_TREE_HEIGHT nodes');
       for (const n of path) assert.match(n as string, /^0x[0-9a-f]{64}$/);
       // Leaf level first, like node_get*SiblingPath: folding from the message gives the header's root.
       const header = await ok(node, 'node_getBlockHeader', block);
-      assert.equal(hex(rootFromPath(MESSAGE, BigInt(index), (path as string[]).map(BigInt))), header.state.l1ToL2MessageTree.root, `block ${block}`);
+      assert.equal(
+        hex(rootFromPath(MESSAGE, BigInt(index), (path as string[]).map(BigInt))),
+        header.state.l1ToL2MessageTree.root,
+        `block ${block}`,
+      );
     }
   });
 
   it('getL2ToL1Messages: one array per tx of the block, null for an unknown block', async () => {
     const block1 = await ok(node, 'node_getBlock', 1);
-    assert.deepEqual(await ok(node, 'node_getL2ToL1Messages', 1), block1.body.txEffects.map((e: any) => e.l2ToL1Msgs));
+    assert.deepEqual(
+      await ok(node, 'node_getL2ToL1Messages', 1),
+      block1.body.txEffects.map((e: any) => e.l2ToL1Msgs),
+    );
     assert.equal((await ok<string[][]>(node, 'node_getL2ToL1Messages', 1))[0]!.length, 1);
     assert.deepEqual(await ok(node, 'node_getL2ToL1Messages', 3), []);
     assert.equal(await ok(node, 'node_getL2ToL1Messages', 42), null);
@@ -300,7 +358,10 @@ describe('logs', () => {
     assert.equal(logs.length, 2);
     assert.deepEqual(await ok(node, 'node_getPrivateLogs', 2, 1), [logs[1]]);
     const [byTag, none] = await ok<any[][]>(node, 'node_getLogsByTags', [tag, UNKNOWN]);
-    assert.deepEqual(byTag!.map((l) => l.txHash), [hex(tx1.txHash), hex(tx2.txHash)]);
+    assert.deepEqual(
+      byTag!.map((l) => l.txHash),
+      [hex(tx1.txHash), hex(tx2.txHash)],
+    );
     assert.deepEqual(none, []);
     assert.equal(byTag![0].blockTimestamp, (await ok(node, 'node_getBlockHeader', 1)).globalVariables.timestamp);
     assert.equal(byTag![0].firstNullifier, hex(tx1.nullifiers[0]!));
@@ -323,7 +384,13 @@ describe('logs', () => {
     assert.equal(ccl.maxLogsHit, false);
     assert.equal(ccl.logs.length, 1);
     const r1 = await ok(node, 'node_getTxReceipt', hex(tx1.txHash));
-    assert.deepEqual(ccl.logs[0].id, { blockNumber: 1, blockHash: r1.blockHash, txHash: hex(tx1.txHash), txIndex: 0, logIndex: 0 });
+    assert.deepEqual(ccl.logs[0].id, {
+      blockNumber: 1,
+      blockHash: r1.blockHash,
+      txHash: hex(tx1.txHash),
+      txIndex: 0,
+      logIndex: 0,
+    });
     assert.equal(ccl.logs[0].log.fields.fields.length, 3023);
     assert.deepEqual(await ok(node, 'node_getContractClassLogs', { fromBlock: 2 }), { logs: [], maxLogsHit: false });
     assert.deepEqual(await ok(node, 'node_getPublicLogs', {}), { logs: [], maxLogsHit: false });
@@ -351,7 +418,10 @@ describe('node info, contracts, validators, debug', () => {
     assert.equal('enr' in info, false);
     assert.equal(await ok(node, 'node_getEncodedEnr'), null);
     const fees = node.engine.getCurrentMinFees();
-    assert.deepEqual(await ok(node, 'node_getCurrentMinFees'), { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() });
+    assert.deepEqual(await ok(node, 'node_getCurrentMinFees'), {
+      feePerDaGas: fees.feePerDaGas.toString(),
+      feePerL2Gas: fees.feePerL2Gas.toString(),
+    });
   });
 
   it('isReady follows the injected readiness', async () => {
@@ -362,7 +432,12 @@ describe('node info, contracts, validators, debug', () => {
   });
 
   it('contracts and validator stats answer -32001; a reversed slot range is -32602 first', async () => {
-    for (const [m, p] of [['node_getContractClass', [UNKNOWN]], ['node_getContract', [UNKNOWN]], ['node_getValidatorsStats', []], ['node_getValidatorStats', ['0x327fa356855964aee28cd6be6e3e65c18a289d98']]] as const) {
+    for (const [m, p] of [
+      ['node_getContractClass', [UNKNOWN]],
+      ['node_getContract', [UNKNOWN]],
+      ['node_getValidatorsStats', []],
+      ['node_getValidatorStats', ['0x327fa356855964aee28cd6be6e3e65c18a289d98']],
+    ] as const) {
       assert.equal((await fails(node, m, ...p)).code, -32001, m);
     }
     const err = await fails(node, 'node_getValidatorStats', '0x327fa356855964aee28cd6be6e3e65c18a289d98', '44', '20');
@@ -371,11 +446,15 @@ describe('node info, contracts, validators, debug', () => {
 
   it('registerContractFunctionSignatures fills the registry; getAllowedPublicSetup serves the list in force', async () => {
     assert.equal(await ok(node, 'node_registerContractFunctionSignatures', ['transfer(Field,Field)']), null);
-    assert.equal(node.signatures.findSignature(functionSelectorFromSignature('transfer(Field,Field)')), 'transfer(Field,Field)');
+    assert.equal(
+      node.signatures.findSignature(functionSelectorFromSignature('transfer(Field,Field)')),
+      'transfer(Field,Field)',
+    );
     assert.deepEqual(await ok(node, 'node_getAllowedPublicSetup'), []);
     node.allowList.push({ address: 3n, selector: 7, onlySelf: true }, { classId: 9n, selector: 8 });
     assert.deepEqual(await ok(node, 'node_getAllowedPublicSetup'), [
-      { address: hex(3n), selector: '0x00000007', onlySelf: true }, { classId: hex(9n), selector: '0x00000008' },
+      { address: hex(3n), selector: '0x00000007', onlySelf: true },
+      { classId: hex(9n), selector: '0x00000008' },
     ]);
   });
 });

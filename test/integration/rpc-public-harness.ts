@@ -30,13 +30,22 @@ export const FEE_RECIPIENT = 0xfee5n;
 export function minableTx(seed: number, overrides: Partial<MinableTx> = {}): MinableTx {
   const s = BigInt(seed);
   return {
-    txHash: 0xabc000n + s, feePayer: PAYER,
-    gasSettings: { gasLimits: { daGas: 1000, l2Gas: 100000 }, teardownGasLimits: { daGas: 0, l2Gas: 0 }, maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: s } },
+    txHash: 0xabc000n + s,
+    feePayer: PAYER,
+    gasSettings: {
+      gasLimits: { daGas: 1000, l2Gas: 100000 },
+      teardownGasLimits: { daGas: 0, l2Gas: 0 },
+      maxFeesPerGas: { feePerDaGas: 10n ** 18n, feePerL2Gas: 10n ** 18n },
+      maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: s },
+    },
     gasUsed: { daGas: 100, l2Gas: 5000 },
-    noteHashes: [0x100n + s, 0x200n + s], nullifiers: [0x300n + s, 0x400n + s],
+    noteHashes: [0x100n + s, 0x200n + s],
+    nullifiers: [0x300n + s, 0x400n + s],
     l2ToL1Msgs: [{ sender: 0xabcdn, recipient: 0x1111111111111111111111111111111111111111n, content: 7n + s }],
     privateLogs: [{ fields: [0x7a9n, ...Array.from({ length: 15 }, (_, i) => BigInt(i) + s)], emittedLength: 16 }],
-    contractClassLogs: [], publicCallCount: 0, ...overrides,
+    contractClassLogs: [],
+    publicCallCount: 0,
+    ...overrides,
   };
 }
 
@@ -57,23 +66,54 @@ export async function startRpcNode(): Promise<RpcNode> {
   const clock = new ManualClock(Number(GENESIS) * 1000);
   const txSource = new InMemoryTxSource();
   const engine = await createEngine({
-    dataDirectory: '', clock, genesisTime: GENESIS, slotDurationSeconds: SLOT_MS / 1000, slotsPerEpoch: 2, l1BlockSeconds: 4,
-    proofDelaySeconds: 4, finalityDepth: 1, buildEmptyBlocks: true, feeRecipient: FEE_RECIPIENT, fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }], txSource,
+    dataDirectory: '',
+    clock,
+    genesisTime: GENESIS,
+    slotDurationSeconds: SLOT_MS / 1000,
+    slotsPerEpoch: 2,
+    l1BlockSeconds: 4,
+    proofDelaySeconds: 4,
+    finalityDepth: 1,
+    buildEmptyBlocks: true,
+    feeRecipient: FEE_RECIPIENT,
+    fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }],
+    txSource,
   });
   const node = {
-    engine, clock, txSource, signatures: new FunctionSignatureRegistry(), allowList: [] as AllowedElement[], readiness: true, url: '',
+    engine,
+    clock,
+    txSource,
+    signatures: new FunctionSignatureRegistry(),
+    allowList: [] as AllowedElement[],
+    readiness: true,
+    url: '',
     close: async () => {},
   };
   const handlers = createPublicHandlers({
-    nodeVersion: '0.0.0-test', rollupVersion: engine.config.rollupVersion, l1ChainId: engine.config.l1ChainId,
+    nodeVersion: '0.0.0-test',
+    rollupVersion: engine.config.rollupVersion,
+    l1ChainId: engine.config.l1ChainId,
     engine: {
-      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
-      protocolContractAddresses: engine.protocolContractAddresses, realProofs: false, getCurrentMinFees: () => engine.getCurrentMinFees(),
-      isReady: () => node.readiness, getEncodedEnr: () => undefined, signatures: node.signatures, allowList: () => node.allowList,
+      chain: engine.chain,
+      checkpoints: engine.state.store,
+      worldState: engine.worldState,
+      l1: engine.l1,
+      protocolContractAddresses: engine.protocolContractAddresses,
+      realProofs: false,
+      getCurrentMinFees: () => engine.getCurrentMinFees(),
+      isReady: () => node.readiness,
+      getEncodedEnr: () => undefined,
+      signatures: node.signatures,
+      allowList: () => node.allowList,
     },
   });
   // As main.ts serves them: immutable answers through the answer cache.
-  const server: RpcServer = createRpcServer({ methods: publicMethods, handlers: withAnswerCache(handlers, answerCachesOver(engine.chain)), limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 }, logger: silentLogger });
+  const server: RpcServer = createRpcServer({
+    methods: publicMethods,
+    handlers: withAnswerCache(handlers, answerCachesOver(engine.chain)),
+    limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 },
+    logger: silentLogger,
+  });
   const { port } = await server.listen(0, '127.0.0.1');
   node.url = `http://127.0.0.1:${port}`;
   node.close = async () => {
@@ -92,7 +132,11 @@ export async function nextSlot(node: RpcNode, slots = 1): Promise<void> {
 let id = 0;
 
 /** Sends one call; returns the raw JSON-RPC response element. */
-export async function rpc(node: RpcNode, method: string, params: unknown[]): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
+export async function rpc(
+  node: RpcNode,
+  method: string,
+  params: unknown[],
+): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
   const res = await post(node.url, { jsonrpc: '2.0', id: id++, method, params });
   return res.json();
 }
@@ -106,7 +150,11 @@ export async function ok<T = any>(node: RpcNode, method: string, ...params: unkn
 }
 
 /** Calls a method that must fail; returns the error. */
-export async function fails(node: RpcNode, method: string, ...params: unknown[]): Promise<{ code: number; message: string; data?: any }> {
+export async function fails(
+  node: RpcNode,
+  method: string,
+  ...params: unknown[]
+): Promise<{ code: number; message: string; data?: any }> {
   const r = await rpc(node, method, params);
   assert.ok(r.error, `${method} should fail, got ${JSON.stringify(r.result)}`);
   return r.error;
@@ -126,6 +174,8 @@ export function decodeSiblingPath(b64: string): bigint[] {
 /** Decodes a MembershipWitness base64 ([32-byte index][N × 32 bytes]). */
 export function decodeMembershipWitness(b64: string): { index: bigint; path: bigint[] } {
   const buf = Buffer.from(b64, 'base64');
-  const words = Array.from({ length: buf.length / 32 }, (_, i) => BigInt('0x' + buf.subarray(32 * i, 32 * i + 32).toString('hex')));
+  const words = Array.from({ length: buf.length / 32 }, (_, i) =>
+    BigInt('0x' + buf.subarray(32 * i, 32 * i + 32).toString('hex')),
+  );
   return { index: words[0]!, path: words.slice(1) };
 }

@@ -8,7 +8,8 @@ import { post, send, startTestServer } from './server-harness.ts';
 import type { TestServer } from './server-harness.ts';
 
 const KEY = 'a'.repeat(32) + 'b'.repeat(32);
-const UNAUTHORIZED = '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Unauthorized: invalid or missing API key"}}';
+const UNAUTHORIZED =
+  '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Unauthorized: invalid or missing API key"}}';
 const batch = [{ jsonrpc: '2.0', id: 0, method: 'test_echo', params: ['admin'] }];
 
 let admin: TestServer;
@@ -48,7 +49,12 @@ describe('admin API key', () => {
   });
 
   it('a wrong key, a key of another length and a non-Bearer scheme are all 401', async () => {
-    const variants: Record<string, string>[] = [{ 'x-api-key': KEY.replace('a', 'c') }, { 'x-api-key': 'short' }, { authorization: `Basic ${KEY}` }, { authorization: KEY }];
+    const variants: Record<string, string>[] = [
+      { 'x-api-key': KEY.replace('a', 'c') },
+      { 'x-api-key': 'short' },
+      { authorization: `Basic ${KEY}` },
+      { authorization: KEY },
+    ];
     for (const headers of variants) {
       const res = await post(admin.url, batch, headers);
       assert.equal(res.status, 401, JSON.stringify(headers));
@@ -63,11 +69,15 @@ describe('admin API key', () => {
 
   it('401 comes before the body is read: a huge unsent body does not matter', { timeout: 5000 }, async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(admin.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '50000000' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
+      const req = request(
+        admin.url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '50000000' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
       req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
       req.write('[');
     });
@@ -110,7 +120,11 @@ describe('GET /status', () => {
   });
 
   it('is 503 when the health provider throws', async () => {
-    const broken = await startTestServer({ health: () => { throw new Error('db gone'); } });
+    const broken = await startTestServer({
+      health: () => {
+        throw new Error('db gone');
+      },
+    });
     try {
       assert.equal((await send(broken.url, { method: 'GET', path: '/status' })).status, 503);
     } finally {
@@ -125,7 +139,14 @@ describe('GET /status', () => {
 
 describe('CORS', () => {
   const preflightFrom = (url: string, origin: string) =>
-    send(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' } });
+    send(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-api-key',
+      },
+    });
 
   it('by default no origin is allowed: a preflight is refused with 403 and no CORS header', async () => {
     const res = await preflightFrom(admin.url, 'https://evil.example');
@@ -176,7 +197,10 @@ describe('CORS', () => {
       const pre = await preflightFrom(any.url, 'https://wallet.example');
       assert.equal(pre.status, 204);
       assert.equal(pre.headers['access-control-allow-origin'], '*');
-      assert.equal((await post(any.url, 'not json', { origin: 'https://wallet.example' })).headers['access-control-allow-origin'], '*');
+      assert.equal(
+        (await post(any.url, 'not json', { origin: 'https://wallet.example' })).headers['access-control-allow-origin'],
+        '*',
+      );
     } finally {
       await any.close();
     }
@@ -185,10 +209,22 @@ describe('CORS', () => {
 
 describe('Host allow-list', () => {
   const withHost = (url: string, host: string | undefined, headers: Record<string, string> = {}) =>
-    send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(host === undefined ? {} : { host }), ...headers }, body: JSON.stringify(batch) });
+    send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(host === undefined ? {} : { host }), ...headers },
+      body: JSON.stringify(batch),
+    });
 
   it('the default serves the loopback names and the bound address, with or without port', async () => {
-    for (const host of ['localhost', `localhost:${admin.port}`, '127.0.0.1', `127.0.0.1:${admin.port}`, '[::1]', `[::1]:${admin.port}`, 'LOCALHOST.']) {
+    for (const host of [
+      'localhost',
+      `localhost:${admin.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${admin.port}`,
+      '[::1]',
+      `[::1]:${admin.port}`,
+      'LOCALHOST.',
+    ]) {
       assert.equal((await withHost(admin.url, host, { 'x-api-key': KEY })).status, 200, host);
     }
   });
@@ -203,18 +239,28 @@ describe('Host allow-list', () => {
       assert.equal(body.error.code, -32600);
       assert.match(body.error.message, /Host .* is not allowed on this port \(--vhosts\)/);
     }
-    assert.equal((await send(admin.url, { method: 'GET', path: '/status', headers: { host: 'evil.example' } })).status, 403);
+    assert.equal(
+      (await send(admin.url, { method: 'GET', path: '/status', headers: { host: 'evil.example' } })).status,
+      403,
+    );
     assert.equal((await send(admin.url, { method: 'OPTIONS', headers: { host: 'evil.example' } })).status, 403);
   });
 
   it('is refused before the body is read', async () => {
     // A declared body that never comes: the answer arrives anyway, so the body was not awaited.
     const res = await new Promise<{ status: number }>((resolve, reject) => {
-      const req = request(admin.url, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json', 'content-length': '1000' } }, (r) => {
-        r.resume();
-        resolve({ status: r.statusCode ?? 0 });
-        req.destroy();
-      });
+      const req = request(
+        admin.url,
+        {
+          method: 'POST',
+          headers: { host: 'evil.example', 'content-type': 'application/json', 'content-length': '1000' },
+        },
+        (r) => {
+          r.resume();
+          resolve({ status: r.statusCode ?? 0 });
+          req.destroy();
+        },
+      );
       req.once('error', reject);
       req.write('[');
     });
@@ -222,7 +268,10 @@ describe('Host allow-list', () => {
   });
 
   it('a configured list replaces the default; * allows any', async () => {
-    const named = await startTestServer({ allowedHosts: ['node.example'], allowListFlags: { vhosts: '--admin-vhosts', corsOrigin: '--admin-cors-origin' } });
+    const named = await startTestServer({
+      allowedHosts: ['node.example'],
+      allowListFlags: { vhosts: '--admin-vhosts', corsOrigin: '--admin-cors-origin' },
+    });
     const any = await startTestServer({ allowedHosts: ['*'] });
     try {
       assert.equal((await withHost(named.url, `node.example:${named.port}`)).status, 200);

@@ -12,8 +12,22 @@ import type { MethodDescriptor } from '../../src/server/types.ts';
 
 type ParamSpec = { name: string; required: boolean };
 
-function method(name: string, handler: string, params: ParamSpec[], validateParams: MethodDescriptor['validateParams'] = () => null): MethodDescriptor {
-  return { name, handler, params, validateParams, validateResult: () => null, errors: [], deprecated: false, extension: false };
+function method(
+  name: string,
+  handler: string,
+  params: ParamSpec[],
+  validateParams: MethodDescriptor['validateParams'] = () => null,
+): MethodDescriptor {
+  return {
+    name,
+    handler,
+    params,
+    validateParams,
+    validateResult: () => null,
+    errors: [],
+    deprecated: false,
+    extension: false,
+  };
 }
 
 /** A small method table standing in for the generated one. */

@@ -11,7 +11,12 @@ before(async () => {
 });
 after(() => server.close());
 
-const call = (id: unknown, method: string, params?: unknown[]) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+const call = (id: unknown, method: string, params?: unknown[]) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});
 
 describe('single requests', () => {
   it('answers with the result and echoes a numeric id, including 0', async () => {
@@ -22,8 +27,16 @@ describe('single requests', () => {
   });
 
   it('echoes string and null ids exactly', async () => {
-    assert.deepEqual((await post(server.url, call('abc-1', 'test_echo', [1]))).json(), { jsonrpc: '2.0', id: 'abc-1', result: 1 });
-    assert.deepEqual((await post(server.url, call(null, 'test_echo', [2]))).json(), { jsonrpc: '2.0', id: null, result: 2 });
+    assert.deepEqual((await post(server.url, call('abc-1', 'test_echo', [1]))).json(), {
+      jsonrpc: '2.0',
+      id: 'abc-1',
+      result: 1,
+    });
+    assert.deepEqual((await post(server.url, call(null, 'test_echo', [2]))).json(), {
+      jsonrpc: '2.0',
+      id: null,
+      result: 2,
+    });
   });
 
   it('sends "result": null for a void handler', async () => {
@@ -38,7 +51,11 @@ describe('single requests', () => {
   it('answers an error with HTTP 200 (documented in docs/OPERATIONS.md)', async () => {
     const res = await post(server.url, call(5, 'node_nope', []));
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json(), { jsonrpc: '2.0', id: 5, error: { code: -32601, message: 'Method not found: node_nope' } });
+    assert.deepEqual(res.json(), {
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32601, message: 'Method not found: node_nope' },
+    });
   });
 
   it('a single notification gets HTTP 204 and no body', async () => {
@@ -61,20 +78,35 @@ describe('batches', () => {
     ]);
     assert.equal(res.status, 200);
     const body = res.json();
-    assert.deepEqual(body.map((r: { id: unknown }) => r.id), [0, 1, 2, 3, 'x']);
+    assert.deepEqual(
+      body.map((r: { id: unknown }) => r.id),
+      [0, 1, 2, 3, 'x'],
+    );
     assert.equal(body[0].result, 60);
     assert.equal(body[1].result, 'fast');
     assert.equal(body[2].error.code, -32601);
     assert.equal(body[3].error.code, -32602);
-    assert.deepEqual(body[4].error, { code: -32010, message: 'Block 7 not yet synced (world state is at block 3)', data: { requested: 7, latest: 3 } });
+    assert.deepEqual(body[4].error, {
+      code: -32010,
+      message: 'Block 7 not yet synced (world state is at block 3)',
+      data: { requested: 7, latest: 3 },
+    });
   });
 
   it('runs batch elements concurrently', async () => {
     // Each call waits until all three run at once: run one by one, the first would give up after 5 s seeing only itself.
     // (Not a wall-clock bound: on a loaded machine three 150 ms calls can take over 400 ms even when concurrent.)
     rendezvous.maxRunning = 0;
-    const res = await post(server.url, [call(0, 'test_rendezvous', [3]), call(1, 'test_rendezvous', [3]), call(2, 'test_rendezvous', [3])]);
-    assert.deepEqual(res.json().map((r: { result: unknown }) => r.result), [3, 3, 3], 'the three batch elements ran at the same time');
+    const res = await post(server.url, [
+      call(0, 'test_rendezvous', [3]),
+      call(1, 'test_rendezvous', [3]),
+      call(2, 'test_rendezvous', [3]),
+    ]);
+    assert.deepEqual(
+      res.json().map((r: { result: unknown }) => r.result),
+      [3, 3, 3],
+      'the three batch elements ran at the same time',
+    );
     assert.equal(rendezvous.maxRunning, 3);
   });
 
@@ -90,23 +122,43 @@ describe('batches', () => {
   it('an empty batch is -32600 with HTTP 400', async () => {
     const res = await post(server.url, []);
     assert.equal(res.status, 400);
-    assert.deepEqual(res.json(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } });
+    assert.deepEqual(res.json(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: empty batch' },
+    });
   });
 
   it('a batch over the limit is -32600 worded like the real server, HTTP 400', async () => {
-    const res = await post(server.url, Array.from({ length: 101 }, (_, i) => call(i, 'test_void', [])));
+    const res = await post(
+      server.url,
+      Array.from({ length: 101 }, (_, i) => call(i, 'test_void', [])),
+    );
     assert.equal(res.status, 400);
-    assert.deepEqual(res.json().error, { code: -32600, message: 'Invalid Request: Batch request exceeds maximum allowed size of 100' });
+    assert.deepEqual(res.json().error, {
+      code: -32600,
+      message: 'Invalid Request: Batch request exceeds maximum allowed size of 100',
+    });
   });
 
   it('a batch of exactly the limit is served', async () => {
-    const res = await post(server.url, Array.from({ length: 100 }, (_, i) => call(i, 'test_echo', [i])));
+    const res = await post(
+      server.url,
+      Array.from({ length: 100 }, (_, i) => call(i, 'test_echo', [i])),
+    );
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json().map((r: { result: number }) => r.result), Array.from({ length: 100 }, (_, i) => i));
+    assert.deepEqual(
+      res.json().map((r: { result: number }) => r.result),
+      Array.from({ length: 100 }, (_, i) => i),
+    );
   });
 
   it('invalid elements get -32600 with id null while the others are served', async () => {
-    const res = await post(server.url, [1, call(0, 'test_echo', ['ok']), { jsonrpc: '2.0', id: {}, method: 'test_echo' }]);
+    const res = await post(server.url, [
+      1,
+      call(0, 'test_echo', ['ok']),
+      { jsonrpc: '2.0', id: {}, method: 'test_echo' },
+    ]);
     const body = res.json();
     assert.equal(res.status, 200);
     assert.deepEqual([body[0].id, body[0].error.code], [null, -32600]);
@@ -151,9 +203,15 @@ describe('protocol errors', () => {
   });
 
   it('-32602 for a missing required param, too many params, and by-name params', async () => {
-    assert.equal((await post(server.url, call(1, 'test_echo', []))).json().error.message, 'params[0] (value): is required');
+    assert.equal(
+      (await post(server.url, call(1, 'test_echo', []))).json().error.message,
+      'params[0] (value): is required',
+    );
     assert.equal((await post(server.url, call(1, 'test_echo', [1, 2]))).json().error.code, -32602);
-    assert.equal((await post(server.url, { jsonrpc: '2.0', id: 1, method: 'test_echo', params: { value: 1 } })).json().error.code, -32602);
+    assert.equal(
+      (await post(server.url, { jsonrpc: '2.0', id: 1, method: 'test_echo', params: { value: 1 } })).json().error.code,
+      -32602,
+    );
   });
 
   it('-32603 hides the cause on the wire and logs the stack', async () => {
@@ -179,13 +237,26 @@ describe('protocol errors', () => {
 
 describe('optional params', () => {
   it('absent and null optionals both reach the handler as omitted', async () => {
-    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a']))).json().result, { count: 1, undefinedAt: [] });
-    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a', null]))).json().result, { count: 1, undefinedAt: [] });
-    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a', null, 'c']))).json().result, { count: 3, undefinedAt: [1] });
+    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a']))).json().result, {
+      count: 1,
+      undefinedAt: [],
+    });
+    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a', null]))).json().result, {
+      count: 1,
+      undefinedAt: [],
+    });
+    assert.deepEqual((await post(server.url, call(1, 'test_args', ['a', null, 'c']))).json().result, {
+      count: 3,
+      undefinedAt: [1],
+    });
   });
 
   it('null for a required param is passed to the validator, not dropped', async () => {
-    assert.deepEqual((await post(server.url, call(1, 'test_echo', [null]))).json(), { jsonrpc: '2.0', id: 1, result: null });
+    assert.deepEqual((await post(server.url, call(1, 'test_echo', [null]))).json(), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: null,
+    });
   });
 });
 
@@ -204,12 +275,19 @@ describe('HTTP framing', () => {
   });
 
   it('accepts a charset parameter on the content type', async () => {
-    const res = await post(server.url, call(1, 'test_echo', [1]), { 'content-type': 'application/json; charset=utf-8' });
+    const res = await post(server.url, call(1, 'test_echo', [1]), {
+      'content-type': 'application/json; charset=utf-8',
+    });
     assert.equal(res.status, 200);
   });
 
   it('404 with a JSON error body for another path', async () => {
-    const res = await send(server.url, { method: 'POST', path: '/rpc', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await send(server.url, {
+      method: 'POST',
+      path: '/rpc',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(res.status, 404);
     assert.equal(typeof res.json().error.message, 'string');
   });
@@ -265,7 +343,11 @@ describe('graceful close', () => {
     slowStarted.length = 0;
     const inFlight = post(own.url, call(1, 'test_slow', [200]));
     // Closed once the request is in its handler (a fixed 50 ms could close before it even connected).
-    for (const end = Date.now() + 10_000; slowStarted.length === 0; await new Promise((resolve) => setTimeout(resolve, 5))) {
+    for (
+      const end = Date.now() + 10_000;
+      slowStarted.length === 0;
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    ) {
       assert.ok(Date.now() < end, 'the request reached its handler');
     }
     const closed = own.close(5000);

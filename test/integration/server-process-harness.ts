@@ -33,7 +33,10 @@ export interface NodeProcess {
 }
 
 /** Starts the node on free ports and waits until both servers listen. */
-export async function startNode(args: string[], options: { cwd: string; env?: Record<string, string>; node?: string }): Promise<NodeProcess> {
+export async function startNode(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; node?: string },
+): Promise<NodeProcess> {
   const child = spawn(options.node ?? process.execPath, [BIN, '--port', '0', '--admin-port', '0', ...args], {
     cwd: options.cwd,
     env: options.env ?? cleanEnv(),
@@ -52,7 +55,8 @@ export async function startNode(args: string[], options: { cwd: string; env?: Re
         const entry = JSON.parse(line) as { surface?: string; port?: number };
         if (entry.surface !== undefined && entry.port !== undefined) found[entry.surface] = entry.port;
       }
-      if (found.public !== undefined && found.admin !== undefined) resolve({ public: found.public, admin: found.admin });
+      if (found.public !== undefined && found.admin !== undefined)
+        resolve({ public: found.public, admin: found.admin });
     });
     child.once('exit', (code) => reject(new Error(`node exited with ${code} before listening:\n${stderr}`)));
   });
@@ -69,9 +73,15 @@ export async function startNode(args: string[], options: { cwd: string; env?: Re
 }
 
 /** Runs the node to completion (for refused configurations) and collects its output. */
-export function runNode(args: string[], options: { cwd: string; env?: Record<string, string>; node?: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runNode(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; node?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(options.node ?? process.execPath, [BIN, ...args], { cwd: options.cwd, env: options.env ?? cleanEnv() });
+    const child = spawn(options.node ?? process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? cleanEnv(),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -75,7 +75,10 @@ describe('admin API key lifecycle', () => {
   });
 
   it('NODE_ADMIN_API_KEY_HASH is the environment form', async () => {
-    const node = await startNode([], { cwd: await tempDir(), env: cleanEnv({ NODE_ADMIN_API_KEY_HASH: sha256('env-key') }) });
+    const node = await startNode([], {
+      cwd: await tempDir(),
+      env: cleanEnv({ NODE_ADMIN_API_KEY_HASH: sha256('env-key') }),
+    });
     assert.equal(await adminStatus(node.adminUrl, 'env-key'), 200);
     await node.stop();
   });
@@ -85,7 +88,10 @@ describe('admin API key lifecycle', () => {
     const node = await startNode(['--no-admin-api-key'], { cwd });
     assert.doesNotMatch(node.stdout(), /Admin API key|x-api-key/);
     assert.equal(await adminStatus(node.adminUrl), 200);
-    const warning = node.stderr().split('\n').find((l) => l.includes('"level":"warn"'));
+    const warning = node
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"level":"warn"'));
     assert.match(warning ?? '', /DISABLED/);
     await node.stop();
   });
@@ -116,13 +122,18 @@ describe('both ports', () => {
       const res = await send(url, { method: 'GET', path: '/status' });
       assert.equal(res.status, 200);
       assert.equal(res.json().status, 'ok');
-      assert.equal(res.json().version, JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version);
+      assert.equal(
+        res.json().version,
+        JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version,
+      );
     }
     await node.stop();
   });
 
   it('the public port serves the generated table: config-backed node-info, -32602 before dispatch, the chain behind the rest', async () => {
-    const node = await startNode(['--data-directory', '', '--l1-chain-id', '11155111', '--rollup-version', '7'], { cwd: await tempDir() });
+    const node = await startNode(['--data-directory', '', '--l1-chain-id', '11155111', '--rollup-version', '7'], {
+      cwd: await tempDir(),
+    });
     const version = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version;
     const res = await post(node.publicUrl, [
       { jsonrpc: '2.0', id: 0, method: 'node_getNodeVersion', params: [] },
@@ -140,7 +151,11 @@ describe('both ports', () => {
     assert.deepEqual(blockNumber, { jsonrpc: '2.0', id: 3, result: 0 });
     assert.equal(blocks.error.code, -32602);
     assert.match(blocks.error.message, /params\[0\] \(from\)/);
-    assert.equal(header.result.globalVariables.blockNumber, 0, 'null for an optional param passes validation: the latest (genesis) header');
+    assert.equal(
+      header.result.globalVariables.blockNumber,
+      0,
+      'null for an optional param passes validation: the latest (genesis) header',
+    );
     await node.stop();
   });
 
@@ -157,23 +172,53 @@ describe('both ports', () => {
 describe('refused configurations exit 1 naming the flag', () => {
   const cases: [string, string[], Record<string, string>, RegExp][] = [
     ['v3 flag --bot.baseFeePadding', ['--bot.baseFeePadding', '3'], {}, /--bot\.baseFeePadding.*--bot\.minFeePadding/],
-    ['v3 variable BOT_BASE_FEE_PADDING', [], { BOT_BASE_FEE_PADDING: '3' }, /BOT_BASE_FEE_PADDING.*BOT_MIN_FEE_PADDING/],
+    [
+      'v3 variable BOT_BASE_FEE_PADDING',
+      [],
+      { BOT_BASE_FEE_PADDING: '3' },
+      /BOT_BASE_FEE_PADDING.*BOT_MIN_FEE_PADDING/,
+    ],
     ['port out of range', ['--port', '70000'], {}, /--port/],
     ['admin port not a number', ['--admin-port', 'eighty'], {}, /--admin-port/],
     ['hash with a non-hex character', ['--admin-api-key-hash', 'g'.repeat(64)], {}, /--admin-api-key-hash/],
     ['short hash in env', [], { NODE_ADMIN_API_KEY_HASH: 'abc' }, /NODE_ADMIN_API_KEY_HASH/],
     ['negative amount', ['--initialEthPerFeeAsset', '-1'], {}, /--initialEthPerFeeAsset/],
-    ['zero exchange rate (no fee could be priced)', ['--initialEthPerFeeAsset', '0'], {}, /--initialEthPerFeeAsset: must be >= 1/],
+    [
+      'zero exchange rate (no fee could be priced)',
+      ['--initialEthPerFeeAsset', '0'],
+      {},
+      /--initialEthPerFeeAsset: must be >= 1/,
+    ],
     ['negative fee padding', ['--bot.minFeePadding', '-2'], {}, /--bot\.minFeePadding/],
     ['unknown flag', ['--frobnicate'], {}, /--frobnicate/],
     ['flag without its value', ['--port'], {}, /--port needs a value/],
     ['bad boolean env', [], { NODE_NO_ADMIN_API_KEY: 'maybe' }, /NODE_NO_ADMIN_API_KEY/],
     ['bad log level', ['--log-level', 'loud'], {}, /--log-level/],
     // A keyless admin port opened to the network or to web pages: both flags and the risk named.
-    ['--no-admin-api-key with a non-loopback --admin-host', ['--no-admin-api-key', '--admin-host', '0.0.0.0'], {}, /--no-admin-api-key with --admin-host 0\.0\.0\.0.*anyone who can reach that address.*upload the whole database/],
-    ['--no-admin-api-key with --admin-cors-origin *', ['--no-admin-api-key', '--admin-cors-origin', '*'], {}, /--no-admin-api-key with --admin-cors-origin \*.*any web page.*upload the whole database/],
-    ['--no-admin-api-key with --admin-vhosts *', ['--no-admin-api-key', '--admin-vhosts', '*'], {}, /--no-admin-api-key with --admin-vhosts \*.*DNS rebinding.*upload the whole database/],
-    ['the same from the environment', [], { NODE_NO_ADMIN_API_KEY: 'true', ADMIN_CORS_ORIGIN: '*' }, /--no-admin-api-key with --admin-cors-origin \*/],
+    [
+      '--no-admin-api-key with a non-loopback --admin-host',
+      ['--no-admin-api-key', '--admin-host', '0.0.0.0'],
+      {},
+      /--no-admin-api-key with --admin-host 0\.0\.0\.0.*anyone who can reach that address.*upload the whole database/,
+    ],
+    [
+      '--no-admin-api-key with --admin-cors-origin *',
+      ['--no-admin-api-key', '--admin-cors-origin', '*'],
+      {},
+      /--no-admin-api-key with --admin-cors-origin \*.*any web page.*upload the whole database/,
+    ],
+    [
+      '--no-admin-api-key with --admin-vhosts *',
+      ['--no-admin-api-key', '--admin-vhosts', '*'],
+      {},
+      /--no-admin-api-key with --admin-vhosts \*.*DNS rebinding.*upload the whole database/,
+    ],
+    [
+      'the same from the environment',
+      [],
+      { NODE_NO_ADMIN_API_KEY: 'true', ADMIN_CORS_ORIGIN: '*' },
+      /--no-admin-api-key with --admin-cors-origin \*/,
+    ],
   ];
   for (const [title, args, env, pattern] of cases) {
     it(title, async () => {
@@ -190,7 +235,33 @@ describe('process', () => {
   it('--help lists every flag with its environment variable and default, and exits 0', async () => {
     const { code, stdout } = await runNode(['--help'], { cwd: await tempDir() });
     assert.equal(code, 0);
-    for (const expected of ['--port', 'AZTEC_PORT', '8080', '--admin-port', '8880', '--data-directory', 'DATA_DIRECTORY', './data', '--admin-api-key-hash', 'NODE_ADMIN_API_KEY_HASH', '--no-admin-api-key', 'NODE_NO_ADMIN_API_KEY', '--reset-admin-api-key', 'NODE_RESET_ADMIN_API_KEY', '--initialEthPerFeeAsset', 'NODE_INITIAL_ETH_PER_FEE_ASSET', '10000000', '--bot.minFeePadding', 'BOT_MIN_FEE_PADDING', '--log-level', 'LOG_LEVEL', '--max-body-bytes', '1048576', '--max-batch-size', '100']) {
+    for (const expected of [
+      '--port',
+      'AZTEC_PORT',
+      '8080',
+      '--admin-port',
+      '8880',
+      '--data-directory',
+      'DATA_DIRECTORY',
+      './data',
+      '--admin-api-key-hash',
+      'NODE_ADMIN_API_KEY_HASH',
+      '--no-admin-api-key',
+      'NODE_NO_ADMIN_API_KEY',
+      '--reset-admin-api-key',
+      'NODE_RESET_ADMIN_API_KEY',
+      '--initialEthPerFeeAsset',
+      'NODE_INITIAL_ETH_PER_FEE_ASSET',
+      '10000000',
+      '--bot.minFeePadding',
+      'BOT_MIN_FEE_PADDING',
+      '--log-level',
+      'LOG_LEVEL',
+      '--max-body-bytes',
+      '1048576',
+      '--max-batch-size',
+      '100',
+    ]) {
       assert.ok(stdout.includes(expected), `help mentions ${expected}`);
     }
   });
@@ -213,7 +284,9 @@ describe('process', () => {
   it('a port already in use exits 1', async () => {
     const node = await startNode(['--data-directory', ''], { cwd: await tempDir() });
     const busy = new URL(node.publicUrl).port;
-    const { code, stderr } = await runNode(['--data-directory', '', '--port', busy, '--admin-port', '0'], { cwd: await tempDir() });
+    const { code, stderr } = await runNode(['--data-directory', '', '--port', busy, '--admin-port', '0'], {
+      cwd: await tempDir(),
+    });
     await node.stop();
     assert.equal(code, 1);
     assert.match(stderr, /EADDRINUSE/);
@@ -235,7 +308,11 @@ describe('process', () => {
     assert.ok(npm, 'npm is installed');
     const root = fileURLToPath(new URL('../..', import.meta.url));
     // detached: npm runs the script through sh, so the signal goes to the whole process group.
-    const child = spawn(npm, ['start', '--silent', '--', '--port', '0', '--admin-port', '0', '--data-directory', ''], { cwd: root, env: cleanEnv(), detached: true });
+    const child = spawn(npm, ['start', '--silent', '--', '--port', '0', '--admin-port', '0', '--data-directory', ''], {
+      cwd: root,
+      env: cleanEnv(),
+      detached: true,
+    });
     let stderr = '';
     // 'close' waits for every holder of the pipes, i.e. the node process npm started.
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
@@ -256,7 +333,11 @@ describe('process', () => {
 function findOldNode(): string | undefined {
   for (const candidate of ['/usr/bin/node', '/usr/local/bin/node', '/bin/node']) {
     if (!existsSync(candidate)) continue;
-    const [major, minor] = execFileSync(candidate, ['--version'], { encoding: 'utf8' }).trim().slice(1).split('.').map(Number);
+    const [major, minor] = execFileSync(candidate, ['--version'], { encoding: 'utf8' })
+      .trim()
+      .slice(1)
+      .split('.')
+      .map(Number);
     if (major! < 24 || (major === 24 && minor! < 12)) return candidate;
   }
   return undefined;
@@ -266,4 +347,3 @@ function findOnPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(':')) if (existsSync(join(dir, name))) return join(dir, name);
   return undefined;
 }
-

@@ -26,13 +26,21 @@ let adminUrl: string;
 before(async () => {
   // No handlers: every valid call must reach dispatch and answer -32001.
   publicServer = createRpcServer({ methods: publicMethods, handlers: {}, limits, logger: silentLogger });
-  adminServer = createRpcServer({ methods: adminMethods, handlers: {}, limits, logger: silentLogger, auth: createApiKeyAuth(hashApiKey(KEY)) });
+  adminServer = createRpcServer({
+    methods: adminMethods,
+    handlers: {},
+    limits,
+    logger: silentLogger,
+    auth: createApiKeyAuth(hashApiKey(KEY)),
+  });
   publicUrl = `http://127.0.0.1:${(await publicServer.listen(0, '127.0.0.1')).port}`;
   adminUrl = `http://127.0.0.1:${(await adminServer.listen(0, '127.0.0.1')).port}`;
 });
 after(() => Promise.all([publicServer.close(), adminServer.close()]));
 
-const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('requests of the real 4.1.2 client', () => {
   it('there are examples for both surfaces', () => {
@@ -41,12 +49,17 @@ describe('requests of the real 4.1.2 client', () => {
 
   for (const file of files) {
     it(`${file.replace(/\.json$/, '')}: accepted, answered as an id-matched array`, async () => {
-      const { request } = JSON.parse(readFileSync(new URL(file, EXAMPLES), 'utf8')) as { request: { id: number; method: string }[] };
+      const { request } = JSON.parse(readFileSync(new URL(file, EXAMPLES), 'utf8')) as {
+        request: { id: number; method: string }[];
+      };
       const isAdmin = file.startsWith('nodeAdmin_');
       const res = await post(isAdmin ? adminUrl : publicUrl, request, isAdmin ? { 'x-api-key': KEY } : {});
       assert.equal(res.status, 200);
       const body = res.json() as { id: number; error?: { code: number; message: string } }[];
-      assert.deepEqual(body.map((r) => r.id), request.map((r) => r.id));
+      assert.deepEqual(
+        body.map((r) => r.id),
+        request.map((r) => r.id),
+      );
       for (const element of body) {
         assert.equal(element.error?.code, -32001, `${element.error?.message}`);
         assert.equal(typeof element.error?.message, 'string');

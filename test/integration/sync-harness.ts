@@ -18,8 +18,16 @@ import type { RpcNode } from './rpc-public-harness.ts';
 /** A follower engine with the proposer's genesis and chain settings (never ticked: no sequencer). */
 export async function followerEngine(dataDirectory = ''): Promise<Engine> {
   return createEngine({
-    dataDirectory, clock: new ManualClock(Number(GENESIS) * 1000), genesisTime: GENESIS, slotDurationSeconds: SLOT_MS / 1000, slotsPerEpoch: 2,
-    l1BlockSeconds: 4, proofDelaySeconds: 4, finalityDepth: 1, buildEmptyBlocks: true, feeRecipient: FEE_RECIPIENT,
+    dataDirectory,
+    clock: new ManualClock(Number(GENESIS) * 1000),
+    genesisTime: GENESIS,
+    slotDurationSeconds: SLOT_MS / 1000,
+    slotsPerEpoch: 2,
+    l1BlockSeconds: 4,
+    proofDelaySeconds: 4,
+    finalityDepth: 1,
+    buildEmptyBlocks: true,
+    feeRecipient: FEE_RECIPIENT,
     fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }],
   });
 }
@@ -33,7 +41,13 @@ let seed = 1;
 export async function buildBlocks(node: RpcNode, count: number, txsPerBlock = 2): Promise<bigint[]> {
   const target = (await node.engine.chain.getBlockNumber()) + count;
   const hashes: bigint[] = [];
-  const add = (k: number) => { for (let i = 0; i < k; i++) { const tx = minableTx(seed++); node.txSource.add(tx); hashes.push(tx.txHash); } };
+  const add = (k: number) => {
+    for (let i = 0; i < k; i++) {
+      const tx = minableTx(seed++);
+      node.txSource.add(tx);
+      hashes.push(tx.txHash);
+    }
+  };
   while ((await node.engine.chain.getBlockNumber()) < target) {
     add(txsPerBlock);
     await nextSlot(node);
@@ -52,13 +66,21 @@ export async function assertSameChain(a: Engine, b: Engine, txHashes: readonly b
   assert.deepEqual(await b.chain.getL2Tips(), await a.chain.getL2Tips(), 'tips');
   const wire = async (e: Engine) => (await e.chain.blocksFrom(1, tip)).map(toWireBlock);
   assert.deepEqual(await wire(b), await wire(a), 'blocks');
-  for (let n = 0; n <= tip; n++) assert.equal((await b.chain.findBlock(n))!.hash, (await a.chain.findBlock(n))!.hash, `hash of block ${n}`);
-  for (const t of ALL_TREE_IDS) assert.deepEqual(await b.worldState.getTreeSnapshot(t, tip), await a.worldState.getTreeSnapshot(t, tip), `tree ${t}`);
+  for (let n = 0; n <= tip; n++)
+    assert.equal((await b.chain.findBlock(n))!.hash, (await a.chain.findBlock(n))!.hash, `hash of block ${n}`);
+  for (const t of ALL_TREE_IDS)
+    assert.deepEqual(
+      await b.worldState.getTreeSnapshot(t, tip),
+      await a.worldState.getTreeSnapshot(t, tip),
+      `tree ${t}`,
+    );
   const cps = async (e: Engine) => e.state.store.checkpointsFrom(1, 10_000);
   assert.deepEqual(await cps(b), await cps(a), 'checkpoints');
   const lastCp = (await a.state.store.latestCheckpoint())?.number ?? 0;
-  for (let ep = 0; ep <= lastCp; ep++) assert.deepEqual(await b.l1.outHashesOfEpoch(ep), await a.l1.outHashesOfEpoch(ep), `out hashes of epoch ${ep}`);
-  for (const h of txHashes) assert.deepEqual(await b.chain.getTxReceipt(h), await a.chain.getTxReceipt(h), `receipt ${h}`);
+  for (let ep = 0; ep <= lastCp; ep++)
+    assert.deepEqual(await b.l1.outHashesOfEpoch(ep), await a.l1.outHashesOfEpoch(ep), `out hashes of epoch ${ep}`);
+  for (const h of txHashes)
+    assert.deepEqual(await b.chain.getTxReceipt(h), await a.chain.getTxReceipt(h), `receipt ${h}`);
 }
 
 /** Waits until `cond` holds (polling), failing after `ms`. */
@@ -79,11 +101,19 @@ export async function startProxy(target: string, rewrite: (method: string, param
     const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const reqJson = JSON.parse(body);
     const resJson = (await upstream.json()) as { result?: unknown };
-    if (!Array.isArray(reqJson) && resJson.result !== undefined) resJson.result = rewrite(reqJson.method, reqJson.params ?? [], resJson.result);
+    if (!Array.isArray(reqJson) && resJson.result !== undefined)
+      resJson.result = rewrite(reqJson.method, reqJson.params ?? [], resJson.result);
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(resJson));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

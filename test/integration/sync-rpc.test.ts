@@ -15,8 +15,14 @@ import { assertSameChain, buildBlocks, followerEngine, startProxy, waitFor } fro
 function counting(source: BlockSource) {
   const pages: number[] = [];
   const wrapped: BlockSource = {
-    name: source.name, maxBlocksPerRequest: source.maxBlocksPerRequest, getTips: () => source.getTips(),
-    getBlocks: async (from, limit) => { const b = await source.getBlocks(from, limit); pages.push(b.length); return b; },
+    name: source.name,
+    maxBlocksPerRequest: source.maxBlocksPerRequest,
+    getTips: () => source.getTips(),
+    getBlocks: async (from, limit) => {
+      const b = await source.getBlocks(from, limit);
+      pages.push(b.length);
+      return b;
+    },
     getCheckpoints: (from, limit) => source.getCheckpoints!(from, limit),
   };
   return { source: wrapped, pages };
@@ -30,7 +36,11 @@ describe('follower over RPC', () => {
     proposer.clock.advance(60_000); // proofs and L1 finality move on
     await nextSlot(proposer);
     const tips = await proposer.engine.chain.getL2Tips();
-    assert.ok(tips.finalized.block.number > 0 && tips.proven.block.number >= tips.finalized.block.number && tips.checkpointed.block.number > 50);
+    assert.ok(
+      tips.finalized.block.number > 0 &&
+        tips.proven.block.number >= tips.finalized.block.number &&
+        tips.checkpointed.block.number > 50,
+    );
 
     const engine = await followerEngine();
     t.after(() => engine.stop());
@@ -41,7 +51,13 @@ describe('follower over RPC', () => {
     const imported = await follower.syncNow();
     assert.equal(imported, tips.proposed.number);
     assert.deepEqual(pages, [25, 25, tips.proposed.number - 50]);
-    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: tips.proposed.number, sourceTip: tips.proposed.number, behindBlocks: 0, lagSeconds: 0 });
+    assert.deepEqual(follower.status(), {
+      state: 'caught-up',
+      lastGoodBlock: tips.proposed.number,
+      sourceTip: tips.proposed.number,
+      behindBlocks: 0,
+      lagSeconds: 0,
+    });
     await assertSameChain(proposer.engine, engine, txs);
     assert.equal(engine.worldState.finalizedBlockNumber, tips.finalized.block.number);
   });
@@ -58,16 +74,17 @@ describe('follower over RPC', () => {
     await follower.start();
     t.after(() => follower.stop());
     // Caught up = the same tips (a step may have seen the source's tips just before its last block).
-    const atTip = async () => follower.status().state === 'caught-up'
-      && encodeJson(await engine.chain.getL2Tips()) === encodeJson(await proposer.engine.chain.getL2Tips());
+    const atTip = async () =>
+      follower.status().state === 'caught-up' &&
+      encodeJson(await engine.chain.getL2Tips()) === encodeJson(await proposer.engine.chain.getL2Tips());
     await waitFor(atTip, 10_000, 'initial catch-up');
-    txs.push(...await buildBlocks(proposer, 3));
+    txs.push(...(await buildBlocks(proposer, 3)));
     await waitFor(atTip, 10_000, 'following new blocks');
     await assertSameChain(proposer.engine, engine, txs);
 
     await sync.pause();
     const paused = await engine.chain.getBlockNumber();
-    txs.push(...await buildBlocks(proposer, 4));
+    txs.push(...(await buildBlocks(proposer, 4)));
     await new Promise((r) => setTimeout(r, 200)); // ten poll intervals
     assert.equal(await engine.chain.getBlockNumber(), paused);
     assert.equal(follower.status().state, 'paused');
@@ -83,7 +100,7 @@ describe('follower over RPC', () => {
 
     await follower.stop();
     await engine.stop();
-    txs.push(...await buildBlocks(proposer, 5));
+    txs.push(...(await buildBlocks(proposer, 5)));
     engine = await followerEngine(dir);
     t.after(() => engine.stop());
     const before = await engine.chain.getBlockNumber();
@@ -102,7 +119,9 @@ describe('follower over RPC', () => {
     const bad = 7;
     const proxy = await startProxy(proposer.url, (method, _params, result) => {
       if (method !== 'node_getBlocks') return result;
-      for (const b of result) if (b.header.globalVariables.blockNumber === bad) b.body.txEffects[0].noteHashes[1] = '0x' + '0'.repeat(63) + '5';
+      for (const b of result)
+        if (b.header.globalVariables.blockNumber === bad)
+          b.body.txEffects[0].noteHashes[1] = '0x' + '0'.repeat(63) + '5';
       return result;
     });
     t.after(() => proxy.close());

@@ -21,17 +21,39 @@ import { waitFor } from './node-harness.ts';
 describe('a follower whose source reorganises', () => {
   it('unwinds to the shared block, drops the tx anchored in the unwound block, re-mines the unwound tx, and never shows a tx mined and pending', async () => {
     const clock = clockAtSlot(1);
-    const a = await openInProcessNode(inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'reorg-a-')) }, ['--build-empty-blocks']), clock);
-    const server = createRpcServer({ methods: publicMethods, handlers: a.node.publicHandlers, limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 }, logger: silentLogger });
+    const a = await openInProcessNode(
+      inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'reorg-a-')) }, ['--build-empty-blocks']),
+      clock,
+    );
+    const server = createRpcServer({
+      methods: publicMethods,
+      handlers: a.node.publicHandlers,
+      limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 },
+      logger: silentLogger,
+    });
     const { port } = await server.listen(0, '127.0.0.1');
-    const b = await openInProcessNode(inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'reorg-b-')) }, ['--follow', `http://127.0.0.1:${port}`, '--sequencer-polling-interval-ms', '50']), clock);
+    const b = await openInProcessNode(
+      inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'reorg-b-')) }, [
+        '--follow',
+        `http://127.0.0.1:${port}`,
+        '--sequencer-polling-interval-ms',
+        '50',
+      ]),
+      clock,
+    );
     const slot = async () => {
       clock.advance(SLOT_SECONDS * 1000);
       await a.node.step();
     };
     const tipOf = (n: typeof a) => n.node.publicHandlers.getBlockNumber!();
-    const hashAt = async (n: typeof a, k: number) => (await n.node.publicHandlers.getBlockHeader!(k)) === null ? undefined : (await n.node.engine.chain.findBlock(k))!.hash;
-    const synced = (k: number) => waitFor(`B at A's block ${k}`, async () => ((await tipOf(b)) === k && (await hashAt(b, k)) === (await hashAt(a, k)) ? true : undefined));
+    const hashAt = async (n: typeof a, k: number) =>
+      (await n.node.publicHandlers.getBlockHeader!(k)) === null
+        ? undefined
+        : (await n.node.engine.chain.findBlock(k))!.hash;
+    const synced = (k: number) =>
+      waitFor(`B at A's block ${k}`, async () =>
+        (await tipOf(b)) === k && (await hashAt(b, k)) === (await hashAt(a, k)) ? true : undefined,
+      );
     try {
       await a.node.step();
       await slot();
@@ -59,13 +81,21 @@ describe('a follower whose source reorganises', () => {
       assert.notEqual(await hashAt(a, minedIn), oldHash);
       await synced(minedIn);
 
-      assert.deepEqual(await b.node.publicHandlers.getTxReceipt!(t.hash), { txHash: t.hash, status: 'dropped', error: TX_ERROR.BLOCK_HEADER });
+      assert.deepEqual(await b.node.publicHandlers.getTxReceipt!(t.hash), {
+        txHash: t.hash,
+        status: 'dropped',
+        error: TX_ERROR.BLOCK_HEADER,
+      });
       const again = await b.node.publicHandlers.getTxReceipt!(u.hash);
       assert.equal(again.status, 'mined');
       assert.equal(again.blockHash, '0x' + (await hashAt(a, minedIn))!.toString(16).padStart(64, '0'));
       assert.equal(await b.node.publicHandlers.getPendingTxCount!(), 0);
       assert.deepEqual(await b.node.publicHandlers.getPendingTxs!(), []);
-      assert.equal(b.node.followStatus()?.state === 'stopped-on-mismatch', false, JSON.stringify(b.node.followStatus()));
+      assert.equal(
+        b.node.followStatus()?.state === 'stopped-on-mismatch',
+        false,
+        JSON.stringify(b.node.followStatus()),
+      );
     } finally {
       await b.node.stop();
       await server.close(0);

@@ -30,7 +30,15 @@ import { RpcError } from '../../src/impl/rpc/errors.ts';
 import { FORCED_ROLLBACK_REASON, UNKNOWN_TX_REASON } from '../../src/impl/txpool/tx-status.ts';
 import { freshPostgresDatabase, testDatabaseUrl } from '../unit/store/engines.ts';
 import {
-  clockAtSlot, crash, IN_PROCESS_GENESIS, inProcessConfig, openInProcessNode, SLOT_SECONDS, txAnchoredAt, type InProcessNode, type NodeStorage,
+  clockAtSlot,
+  crash,
+  IN_PROCESS_GENESIS,
+  inProcessConfig,
+  openInProcessNode,
+  SLOT_SECONDS,
+  txAnchoredAt,
+  type InProcessNode,
+  type NodeStorage,
 } from './in-process-node.ts';
 
 const SEED = Number(process.env.L2NODE_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -81,10 +89,17 @@ async function observe(r: Real, m: Model) {
 async function checkInvariants(r: Real, m: Model): Promise<void> {
   const chain = r.n.node.engine.chain;
   const t = await chain.getL2Tips();
-  assert.ok(t.finalized.block.number <= t.proven.block.number && t.proven.block.number <= t.checkpointed.block.number && t.checkpointed.block.number <= t.proposed.number,
-    `tips out of order: ${JSON.stringify({ f: t.finalized.block.number, p: t.proven.block.number, c: t.checkpointed.block.number, tip: t.proposed.number })}`);
+  assert.ok(
+    t.finalized.block.number <= t.proven.block.number &&
+      t.proven.block.number <= t.checkpointed.block.number &&
+      t.checkpointed.block.number <= t.proposed.number,
+    `tips out of order: ${JSON.stringify({ f: t.finalized.block.number, p: t.proven.block.number, c: t.checkpointed.block.number, tip: t.proposed.number })}`,
+  );
   const blocks = await chain.blocksFrom(1, t.proposed.number);
-  const hashAt = new Map<number, string>([[0, hex(chain.genesisBlock.hash)], ...blocks.map((b) => [b.header.globalVariables.blockNumber, hex(b.hash)] as const)]);
+  const hashAt = new Map<number, string>([
+    [0, hex(chain.genesisBlock.hash)],
+    ...blocks.map((b) => [b.header.globalVariables.blockNumber, hex(b.hash)] as const),
+  ]);
   const nullifiers = new Set<bigint>();
   const minedIn = new Map<string, number>();
   for (const b of blocks) {
@@ -92,10 +107,18 @@ async function checkInvariants(r: Real, m: Model): Promise<void> {
       const hash = hex(e.txHash);
       minedIn.set(hash, b.header.globalVariables.blockNumber);
       const acc = m.accepted.get(hash);
-      assert.ok(acc !== undefined, `block ${b.header.globalVariables.blockNumber} holds ${hash}, a tx the node never accepted`);
-      assert.ok(acc.anchor < b.header.globalVariables.blockNumber && hashAt.get(acc.anchor) === acc.anchorHash,
-        `${hash} mined in block ${b.header.globalVariables.blockNumber} but its anchor (block ${acc.anchor}) is not an ancestor`);
-      assert.ok(b.header.globalVariables.blockNumber === 1 || acc.expiration >= b.header.globalVariables.timestamp, `${hash} mined after its expiration`);
+      assert.ok(
+        acc !== undefined,
+        `block ${b.header.globalVariables.blockNumber} holds ${hash}, a tx the node never accepted`,
+      );
+      assert.ok(
+        acc.anchor < b.header.globalVariables.blockNumber && hashAt.get(acc.anchor) === acc.anchorHash,
+        `${hash} mined in block ${b.header.globalVariables.blockNumber} but its anchor (block ${acc.anchor}) is not an ancestor`,
+      );
+      assert.ok(
+        b.header.globalVariables.blockNumber === 1 || acc.expiration >= b.header.globalVariables.timestamp,
+        `${hash} mined after its expiration`,
+      );
       for (const n of e.nullifiers) {
         assert.ok(!nullifiers.has(n), `nullifier ${hex(n)} twice in the chain`);
         nullifiers.add(n);
@@ -115,9 +138,21 @@ async function checkInvariants(r: Real, m: Model): Promise<void> {
     } else {
       assert.ok(!minedIn.has(hash), `${hash} is in block ${minedIn.get(hash)} but its receipt says ${receipt.status}`);
     }
-    assert.equal(receipt.status === 'pending', listed, `${hash}: receipt ${receipt.status}, ${listed ? '' : 'not '}in the pending list`);
-    assert.equal(receipt.status === 'pending', byHash !== null, `${hash}: receipt ${receipt.status}, getTxByHash ${byHash === null ? 'null' : 'the tx'}`);
-    if (receipt.status === 'dropped') assert.ok(receipt.error !== undefined && receipt.error !== UNKNOWN_TX_REASON, `${hash} lost: dropped without a reason (${receipt.error})`);
+    assert.equal(
+      receipt.status === 'pending',
+      listed,
+      `${hash}: receipt ${receipt.status}, ${listed ? '' : 'not '}in the pending list`,
+    );
+    assert.equal(
+      receipt.status === 'pending',
+      byHash !== null,
+      `${hash}: receipt ${receipt.status}, getTxByHash ${byHash === null ? 'null' : 'the tx'}`,
+    );
+    if (receipt.status === 'dropped')
+      assert.ok(
+        receipt.error !== undefined && receipt.error !== UNKNOWN_TX_REASON,
+        `${hash} lost: dropped without a reason (${receipt.error})`,
+      );
   }
   for (const hash of pendingList) assert.ok(m.accepted.has(hash), `pending ${hash} was never accepted`);
 }
@@ -141,27 +176,42 @@ function pickBlock(top: number, at: number): number {
 function sendTx(kind: 'valid' | 'conflict' | 'expiring', at: number, payer: number, fee: bigint, pick: number): Cmd {
   const self = { kind, at, payer, fee, pick };
   return {
-  check: () => true,
-  async run(m: Model, r: Real): Promise<void> {
-    const it = self;
-    const top = await tip(r);
-    const anchor = pickBlock(top, it.at);
-    const fresh = m.nextNullifier++;
-    const others = [...m.accepted.values()];
-    const nullifiers = it.kind === 'conflict' && others.length > 0 ? [others[it.pick % others.length]!.nullifiers[0]!, fresh] : [fresh];
-    const nowSeconds = BigInt(Math.floor(r.clock.nowMs() / 1000));
-    const expiration = it.kind === 'expiring' ? nowSeconds + BigInt(SLOT_SECONDS * (1 + (it.pick % 3))) : BigInt(IN_PROCESS_GENESIS + 10_000_000);
-    const tx = await txAnchoredAt(r.n, { anchor, payer: PAYERS[it.payer]!, nullifiers, priorityFee: it.fee, expirationTimestamp: expiration });
-    const anchorHash = hex((await r.n.node.engine.chain.findBlock(anchor))!.hash);
-    try {
-      await h(r).sendTx!(tx.wire as never);
-      m.accepted.set(tx.hash, { anchor, anchorHash, nullifiers, expiration });
-    } catch (err) {
-      // Only a conflict may be refused (nullifier in the pool or already in the chain).
-      assert.ok(it.kind === 'conflict' && err instanceof RpcError && (err.code === -32020 || err.code === -32021), `${describe_()} refused: ${(err as Error).message}`);
-    }
-  },
-  toString: () => describe_(),
+    check: () => true,
+    async run(m: Model, r: Real): Promise<void> {
+      const it = self;
+      const top = await tip(r);
+      const anchor = pickBlock(top, it.at);
+      const fresh = m.nextNullifier++;
+      const others = [...m.accepted.values()];
+      const nullifiers =
+        it.kind === 'conflict' && others.length > 0
+          ? [others[it.pick % others.length]!.nullifiers[0]!, fresh]
+          : [fresh];
+      const nowSeconds = BigInt(Math.floor(r.clock.nowMs() / 1000));
+      const expiration =
+        it.kind === 'expiring'
+          ? nowSeconds + BigInt(SLOT_SECONDS * (1 + (it.pick % 3)))
+          : BigInt(IN_PROCESS_GENESIS + 10_000_000);
+      const tx = await txAnchoredAt(r.n, {
+        anchor,
+        payer: PAYERS[it.payer]!,
+        nullifiers,
+        priorityFee: it.fee,
+        expirationTimestamp: expiration,
+      });
+      const anchorHash = hex((await r.n.node.engine.chain.findBlock(anchor))!.hash);
+      try {
+        await h(r).sendTx!(tx.wire as never);
+        m.accepted.set(tx.hash, { anchor, anchorHash, nullifiers, expiration });
+      } catch (err) {
+        // Only a conflict may be refused (nullifier in the pool or already in the chain).
+        assert.ok(
+          it.kind === 'conflict' && err instanceof RpcError && (err.code === -32020 || err.code === -32021),
+          `${describe_()} refused: ${(err as Error).message}`,
+        );
+      }
+    },
+    toString: () => describe_(),
   };
   function describe_() {
     return `sendTx(${kind}, at ${at.toFixed(2)}, payer ${payer}, fee ${fee}, pick ${pick})`;
@@ -185,32 +235,48 @@ function step(slots: number): Cmd {
 /** nodeAdmin_rollbackTo a block picked by `at`, with or without force. */
 function rollback(at: number, force: boolean): Cmd {
   return {
-  check: () => true,
-  async run(m: Model, r: Real): Promise<void> {
-    const top = await tip(r);
-    const target = pickBlock(top, at);
-    const finalized = (await r.n.node.engine.chain.getL2Tips()).finalized.block.number;
-    const before = await observe(r, m);
-    try {
-      await r.n.admin.rollbackTo!(target, force);
-    } catch (err) {
-      assert.ok(!force && target < finalized && (err as { code?: number }).code === -32052, `rollbackTo(${target}, ${force}) failed: ${(err as Error).message}`);
-      assert.deepEqual(await observe(r, m), before, 'a refused rollback changed something');
-      return;
-    }
-    m.paused = false; // a rollback always resumes sync
-    assert.equal(await tip(r), target);
-    assert.deepEqual((await observe(r, m)).blockHashes, before.blockHashes.slice(0, target), 'the rollback changed blocks at or below its target');
-    const pending = ((await h(r).getPendingTxs!(100)) as { txHash: string }[]).map((t) => t.txHash);
-    if (force) {
-      assert.deepEqual(pending, [], 'force left txs pending');
-      for (const hash of [...before.pending, ...Object.keys(before.receipts).filter((x) => (before.receipts[x] as { blockNumber?: number }).blockNumber! > target)]) {
-        assert.equal((await h(r).getTxReceipt!(hash)).error, FORCED_ROLLBACK_REASON);
+    check: () => true,
+    async run(m: Model, r: Real): Promise<void> {
+      const top = await tip(r);
+      const target = pickBlock(top, at);
+      const finalized = (await r.n.node.engine.chain.getL2Tips()).finalized.block.number;
+      const before = await observe(r, m);
+      try {
+        await r.n.admin.rollbackTo!(target, force);
+      } catch (err) {
+        assert.ok(
+          !force && target < finalized && (err as { code?: number }).code === -32052,
+          `rollbackTo(${target}, ${force}) failed: ${(err as Error).message}`,
+        );
+        assert.deepEqual(await observe(r, m), before, 'a refused rollback changed something');
+        return;
       }
-    }
-    for (const hash of pending) assert.ok(m.accepted.get(hash)!.anchor <= target, `${hash} pending but anchored above the rollback target ${target}`);
-  },
-  toString: () => `rollbackTo(at ${at.toFixed(2)}, force ${force})`,
+      m.paused = false; // a rollback always resumes sync
+      assert.equal(await tip(r), target);
+      assert.deepEqual(
+        (await observe(r, m)).blockHashes,
+        before.blockHashes.slice(0, target),
+        'the rollback changed blocks at or below its target',
+      );
+      const pending = ((await h(r).getPendingTxs!(100)) as { txHash: string }[]).map((t) => t.txHash);
+      if (force) {
+        assert.deepEqual(pending, [], 'force left txs pending');
+        for (const hash of [
+          ...before.pending,
+          ...Object.keys(before.receipts).filter(
+            (x) => (before.receipts[x] as { blockNumber?: number }).blockNumber! > target,
+          ),
+        ]) {
+          assert.equal((await h(r).getTxReceipt!(hash)).error, FORCED_ROLLBACK_REASON);
+        }
+      }
+      for (const hash of pending)
+        assert.ok(
+          m.accepted.get(hash)!.anchor <= target,
+          `${hash} pending but anchored above the rollback target ${target}`,
+        );
+    },
+    toString: () => `rollbackTo(at ${at.toFixed(2)}, force ${force})`,
   };
 }
 
@@ -258,23 +324,38 @@ function checked(c: Cmd): Cmd {
   };
 }
 
-const commands = fc.commands([
-  fc.tuple(fc.constantFrom('valid', 'valid', 'conflict', 'expiring') as fc.Arbitrary<'valid' | 'conflict' | 'expiring'>, fc.double({ min: -1, max: 1, noNaN: true }),
-    fc.integer({ min: 0, max: PAYERS.length - 1 }), fc.bigInt({ min: 1n, max: 40n }), fc.nat(1000))
-    .map(([kind, at, payer, fee, pick]) => checked(sendTx(kind, at, payer, fee, pick))),
-  fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
-  fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
-  fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.boolean()).map(([at, force]) => checked(rollback(at, force))),
-  fc.constant(null).map(() => checked(pause())),
-  fc.constant(null).map(() => checked(resume())),
-  fc.constant(null).map(() => checked(killAndRestart())),
-], { maxCommands: Number(process.env.L2NODE_MODEL_COMMANDS ?? 60), size: 'max' });
+const commands = fc.commands(
+  [
+    fc
+      .tuple(
+        fc.constantFrom('valid', 'valid', 'conflict', 'expiring') as fc.Arbitrary<'valid' | 'conflict' | 'expiring'>,
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: PAYERS.length - 1 }),
+        fc.bigInt({ min: 1n, max: 40n }),
+        fc.nat(1000),
+      )
+      .map(([kind, at, payer, fee, pick]) => checked(sendTx(kind, at, payer, fee, pick))),
+    fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
+    fc.integer({ min: 0, max: 2 }).map((slots) => checked(step(slots))),
+    fc
+      .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.boolean())
+      .map(([at, force]) => checked(rollback(at, force))),
+    fc.constant(null).map(() => checked(pause())),
+    fc.constant(null).map(() => checked(resume())),
+    fc.constant(null).map(() => checked(killAndRestart())),
+  ],
+  { maxCommands: Number(process.env.L2NODE_MODEL_COMMANDS ?? 60), size: 'max' },
+);
 
 /**
  * Runs the model on fresh storage from `newStorage`, `runs` command lists per seed, seeds SEED,
  * SEED + 1, … until at least MIN_STEPS steps ran; returns the number of steps run.
  */
-async function runModel(engine: string, newStorage: () => Promise<{ storage: NodeStorage; drop(): Promise<void> }>, runs: number): Promise<number> {
+async function runModel(
+  engine: string,
+  newStorage: () => Promise<{ storage: NodeStorage; drop(): Promise<void> }>,
+  runs: number,
+): Promise<number> {
   steps = 0;
   for (let seed = SEED; steps < MIN_STEPS; seed++) {
     console.log(`tx-status model test (${engine}): seed ${seed} (rerun with L2NODE_MODEL_SEED=${seed})`);
@@ -282,7 +363,11 @@ async function runModel(engine: string, newStorage: () => Promise<{ storage: Nod
       fc.asyncProperty(commands, async (cmds) => {
         const { storage, drop } = await newStorage();
         const clock = clockAtSlot(1);
-        const real: Real = { n: await openInProcessNode(inProcessConfig(storage, ['--build-empty-blocks']), clock), clock, storage };
+        const real: Real = {
+          n: await openInProcessNode(inProcessConfig(storage, ['--build-empty-blocks']), clock),
+          clock,
+          storage,
+        };
         const model: Model = { accepted: new Map(), nextNullifier: 0x5eed0000n, paused: false };
         try {
           await real.n.node.step();
@@ -306,19 +391,26 @@ async function runModel(engine: string, newStorage: () => Promise<{ storage: Nod
 
 describe('tx status model (fast-check model runner)', () => {
   it('SQLite: every invariant after every step, over several seeds of runs', async () => {
-    const run = await runModel('sqlite', async () => ({ storage: { dataDirectory: mkdtempSync(join(tmpdir(), 'tx-model-')) }, drop: async () => {} }), RUNS_PER_SEED);
+    const run = await runModel(
+      'sqlite',
+      async () => ({ storage: { dataDirectory: mkdtempSync(join(tmpdir(), 'tx-model-')) }, drop: async () => {} }),
+      RUNS_PER_SEED,
+    );
     console.log(`tx-status model test (sqlite): ${run} steps`);
     assert.ok(run >= MIN_STEPS, `only ${run} steps ran (at least ${MIN_STEPS} wanted)`);
   });
 
   it('Postgres: every invariant after every step, over several seeds of runs', async () => {
     const base = testDatabaseUrl();
-    const run = await runModel('postgres', async () => {
-      const db = await freshPostgresDatabase(base, 'l2node_model');
-      return { storage: { databaseUrl: db.url }, drop: () => db.drop() };
-    }, RUNS_PER_SEED);
+    const run = await runModel(
+      'postgres',
+      async () => {
+        const db = await freshPostgresDatabase(base, 'l2node_model');
+        return { storage: { databaseUrl: db.url }, drop: () => db.drop() };
+      },
+      RUNS_PER_SEED,
+    );
     console.log(`tx-status model test (postgres): ${run} steps`);
     assert.ok(run >= MIN_STEPS, `only ${run} steps ran (at least ${MIN_STEPS} wanted)`);
   });
 });
-

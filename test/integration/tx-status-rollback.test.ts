@@ -12,13 +12,23 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TX_ERROR } from '../../src/impl/tx/index.ts';
 import { FORCED_ROLLBACK_REASON } from '../../src/impl/txpool/tx-status.ts';
-import { clockAtSlot, inProcessConfig, openInProcessNode, SLOT_SECONDS, txAnchoredAt, type InProcessNode } from './in-process-node.ts';
+import {
+  clockAtSlot,
+  inProcessConfig,
+  openInProcessNode,
+  SLOT_SECONDS,
+  txAnchoredAt,
+  type InProcessNode,
+} from './in-process-node.ts';
 
 const PAYER = 0x1001n;
 
 async function nodeAtBlock(blocks: number, extra: string[] = []) {
   const clock = clockAtSlot(1);
-  const n = await openInProcessNode(inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'tx-status-')) }, ['--build-empty-blocks', ...extra]), clock);
+  const n = await openInProcessNode(
+    inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'tx-status-')) }, ['--build-empty-blocks', ...extra]),
+    clock,
+  );
   const slot = async () => {
     clock.advance(SLOT_SECONDS * 1000);
     await n.node.step();
@@ -87,7 +97,10 @@ describe('tx status across nodeAdmin_rollbackTo', () => {
       assert.equal((await receipt(n, a.hash)).status, 'pending');
       assert.deepEqual(await receipt(n, b.hash), { txHash: b.hash, status: 'dropped', error: TX_ERROR.BLOCK_HEADER });
       const pending = (await n.node.publicHandlers.getPendingTxs!()) as { txHash: string }[];
-      assert.deepEqual(pending.map((t) => t.txHash), [a.hash]);
+      assert.deepEqual(
+        pending.map((t) => t.txHash),
+        [a.hash],
+      );
     } finally {
       await n.node.stop();
     }

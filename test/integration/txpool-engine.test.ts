@@ -25,18 +25,36 @@ describe('txpool with the engine', () => {
     let engine: Engine | undefined;
     // The pool is the engine's tx source, and reads the engine: resolve the view on first use.
     let view: ChainView | undefined;
-    const chain: ChainView = new Proxy({} as ChainView, { get: (_t, k) => (view ??= createEngineChainView(engine!))[k as keyof ChainView] });
+    const chain: ChainView = new Proxy({} as ChainView, {
+      get: (_t, k) => (view ??= createEngineChainView(engine!))[k as keyof ChainView],
+    });
     const pool = await TxPool.open({ db, chain });
     engine = await createEngine({
-      db, clock, genesisTime: GENESIS, slotDurationSeconds: 4, slotsPerEpoch: 2, l1BlockSeconds: 4,
-      fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }], txSource: pool,
+      db,
+      clock,
+      genesisTime: GENESIS,
+      slotDurationSeconds: 4,
+      slotsPerEpoch: 2,
+      l1BlockSeconds: 4,
+      fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }],
+      txSource: pool,
     });
-    const handlers = createTransactionHandlers({ pool, validateTx: createNodeTxValidator({ chain, allowList: () => [] }) });
+    const handlers = createTransactionHandlers({
+      pool,
+      validateTx: createNodeTxValidator({ chain, allowList: () => [] }),
+    });
     const min = engine.getCurrentMinFees();
     const { wire, hash } = buildTx({
-      chainId: 31337n, version: 1n, feePayer: PAYER, gasLimits: { daGas: 1000, l2Gas: 100_000 },
-      maxFeeDa: min.feePerDaGas, maxFeeL2: min.feePerL2Gas + 5n, priorityFeeL2: 5n, nullifiers: [0xbeefn],
-      expirationTimestamp: GENESIS + 3600n, anchorBlockHeader: toAnchorHeader(engine.chain.genesisBlock.header),
+      chainId: 31337n,
+      version: 1n,
+      feePayer: PAYER,
+      gasLimits: { daGas: 1000, l2Gas: 100_000 },
+      maxFeeDa: min.feePerDaGas,
+      maxFeeL2: min.feePerL2Gas + 5n,
+      priorityFeeL2: 5n,
+      nullifiers: [0xbeefn],
+      expirationTimestamp: GENESIS + 3600n,
+      anchorBlockHeader: toAnchorHeader(engine.chain.genesisBlock.header),
     });
     assert.deepEqual(await handlers.isValidTx(wire as any), { result: 'valid' });
     await handlers.sendTx(wire as any);

@@ -8,7 +8,16 @@ import { buildTx, loadVector } from '../unit/txpool/helpers/tx-builder.ts';
 
 const GAS = { daGas: 1000, l2Gas: 1000 };
 const tx = (fee: bigint, nullifier: bigint, priorityDa = 0n) =>
-  buildTx({ chainId: 31337n, version: 1n, gasLimits: GAS, feePayer: 0x1001n, maxFeeL2: fee, priorityFeeL2: fee, priorityFeeDa: priorityDa, nullifiers: [nullifier] });
+  buildTx({
+    chainId: 31337n,
+    version: 1n,
+    gasLimits: GAS,
+    feePayer: 0x1001n,
+    maxFeeL2: fee,
+    priorityFeeL2: fee,
+    priorityFeeDa: priorityDa,
+    nullifiers: [nullifier],
+  });
 
 describe('mempool reads', () => {
   let node: TxNode;
@@ -53,8 +62,12 @@ describe('mempool reads', () => {
   it('node_getPendingTxs: limit and after page through the same order; an unknown after gives []', async () => {
     const order = sortedByPriority();
     const page1 = ((await node.call('node_getPendingTxs', [2])).result as { txHash: string }[]).map((t) => t.txHash);
-    const page2 = ((await node.call('node_getPendingTxs', [2, page1[1]])).result as { txHash: string }[]).map((t) => t.txHash);
-    const page3 = ((await node.call('node_getPendingTxs', [2, page2[1]])).result as { txHash: string }[]).map((t) => t.txHash);
+    const page2 = ((await node.call('node_getPendingTxs', [2, page1[1]])).result as { txHash: string }[]).map(
+      (t) => t.txHash,
+    );
+    const page3 = ((await node.call('node_getPendingTxs', [2, page2[1]])).result as { txHash: string }[]).map(
+      (t) => t.txHash,
+    );
     assert.deepEqual([...page1, ...page2, ...page3], order);
     assert.deepEqual((await node.call('node_getPendingTxs', [10, order[4]])).result, []);
     assert.deepEqual((await node.call('node_getPendingTxs', [10, '0x' + '22'.repeat(32)])).result, []);

@@ -13,8 +13,13 @@ let nextNullifier = 0x100n;
 /** A valid tx with L2 priority fee `fee` (max fee = fee, so the priority fee is `fee`). */
 function tx(fee: bigint, o: { payer?: bigint; nullifiers?: bigint[]; maxFee?: bigint } = {}) {
   return buildTx({
-    chainId: 31337n, version: 1n, gasLimits: GAS, feePayer: o.payer ?? 0x1001n,
-    maxFeeL2: o.maxFee ?? fee, priorityFeeL2: fee, nullifiers: o.nullifiers ?? [nextNullifier++],
+    chainId: 31337n,
+    version: 1n,
+    gasLimits: GAS,
+    feePayer: o.payer ?? 0x1001n,
+    maxFeeL2: o.maxFee ?? fee,
+    priorityFeeL2: fee,
+    nullifiers: o.nullifiers ?? [nextNullifier++],
   });
 }
 
@@ -28,7 +33,8 @@ describe('mempool rules', () => {
     node = await startTxNode({ chain, pool });
   }
   const send = (wire: unknown) => node.call('node_sendTx', [wire]);
-  const pendingHashes = async () => ((await node.call('node_getPendingTxs')).result as { txHash: string }[]).map((t) => t.txHash);
+  const pendingHashes = async () =>
+    ((await node.call('node_getPendingTxs')).result as { txHash: string }[]).map((t) => t.txHash);
 
   it('duplicate: sending the same tx again is accepted and changes nothing', async () => {
     await start();
@@ -40,7 +46,15 @@ describe('mempool rules', () => {
 
   it('priority fee: min(max fee, max priority fee) on L2 orders the pool', async () => {
     await start();
-    const capped = buildTx({ chainId: 31337n, version: 1n, gasLimits: GAS, feePayer: 0x1001n, maxFeeL2: 3n, priorityFeeL2: 50n, nullifiers: [1n] });
+    const capped = buildTx({
+      chainId: 31337n,
+      version: 1n,
+      gasLimits: GAS,
+      feePayer: 0x1001n,
+      maxFeeL2: 3n,
+      priorityFeeL2: 50n,
+      nullifiers: [1n],
+    });
     const b = tx(4n);
     await send(capped.wire);
     await send(b.wire);
@@ -56,8 +70,15 @@ describe('mempool rules', () => {
       const res = await send(second.wire);
       const message = `Nullifier conflict with existing tx ${first.hash}. Minimum required fee: 11, got: 10`;
       assert.deepEqual(res.error, {
-        code: -32020, message,
-        data: { code: 'NULLIFIER_CONFLICT', message, conflictingTxHash: first.hash, minimumPriceBumpFee: '11', txPriorityFee: '10' },
+        code: -32020,
+        message,
+        data: {
+          code: 'NULLIFIER_CONFLICT',
+          message,
+          conflictingTxHash: first.hash,
+          minimumPriceBumpFee: '11',
+          txPriorityFee: '10',
+        },
       });
       assert.deepEqual(await pendingHashes(), [first.hash]);
     });
@@ -79,7 +100,10 @@ describe('mempool rules', () => {
       await start();
       await send(tx(5n, { nullifiers: [0xaan] }).wire);
       // Another fee payer, so that the same fee makes a different tx.
-      assert.equal((await send(tx(5n, { nullifiers: [0xaan], payer: 0x1002n }).wire)).error?.data.minimumPriceBumpFee, '6');
+      assert.equal(
+        (await send(tx(5n, { nullifiers: [0xaan], payer: 0x1002n }).wire)).error?.data.minimumPriceBumpFee,
+        '6',
+      );
       assert.equal((await send(tx(6n, { nullifiers: [0xaan] }).wire)).result, null);
     });
 
@@ -100,13 +124,19 @@ describe('mempool rules', () => {
       await send(tx(50n).wire);
       const res = await send(tx(54n).wire);
       const message = 'Tx does not meet minimum priority fee. Required: 55, got: 54';
-      assert.deepEqual(res.error, { code: -32020, message, data: { code: 'LOW_PRIORITY_FEE', message, minimumPriorityFee: '55', txPriorityFee: '54' } });
+      assert.deepEqual(res.error, {
+        code: -32020,
+        message,
+        data: { code: 'LOW_PRIORITY_FEE', message, minimumPriorityFee: '55', txPriorityFee: '54' },
+      });
       assert.equal((await node.call('node_getPendingTxCount')).result, 2);
     });
 
     it('when full, a tx beating the lowest by the bump evicts it; the evicted tx is dropped', async () => {
       await start({ maxPendingTxCount: 2 });
-      const high = tx(100n), low = tx(50n), incoming = tx(55n);
+      const high = tx(100n),
+        low = tx(50n),
+        incoming = tx(55n);
       for (const t of [high, low, incoming]) assert.equal((await send(t.wire)).result, null);
       assert.deepEqual(await pendingHashes(), [high.hash, incoming.hash]);
       assert.equal((await node.pool.getTxStatus(BigInt(low.hash)))?.status, 'dropped');
@@ -135,11 +165,19 @@ describe('mempool rules', () => {
       await send(tx(10n).wire);
       await send(tx(10n).wire);
       const res = await send(tx(9n).wire);
-      const available = 500n, feeLimit = feeLimitOf(9n);
+      const available = 500n,
+        feeLimit = feeLimitOf(9n);
       const message = `Fee payer ${toFieldHex(0x1001n)} has insufficient balance. Balance at transaction: ${available}, required: ${feeLimit}`;
       assert.deepEqual(res.error, {
-        code: -32020, message,
-        data: { code: 'INSUFFICIENT_FEE_PAYER_BALANCE', message, currentBalance: balance.toString(), availableBalance: '500', feeLimit: feeLimit.toString() },
+        code: -32020,
+        message,
+        data: {
+          code: 'INSUFFICIENT_FEE_PAYER_BALANCE',
+          message,
+          currentBalance: balance.toString(),
+          availableBalance: '500',
+          feeLimit: feeLimit.toString(),
+        },
       });
     });
 
@@ -148,22 +186,30 @@ describe('mempool rules', () => {
       assert.equal((await send(tx(10n, { payer: 0x1001n }).wire)).result, null);
       assert.equal((await send(tx(10n, { payer: 0x1002n }).wire)).result, null);
       // A lower fee, so it comes after the pending one in the walk (equal fees would go by hash).
-      assert.equal((await send(tx(9n, { payer: 0x1001n, maxFee: 9n }).wire)).error?.data.code, 'INSUFFICIENT_FEE_PAYER_BALANCE');
+      assert.equal(
+        (await send(tx(9n, { payer: 0x1001n, maxFee: 9n }).wire)).error?.data.code,
+        'INSUFFICIENT_FEE_PAYER_BALANCE',
+      );
     });
 
     it('a higher-priority tx of the same payer is admitted and evicts the pending txs it leaves uncovered', async () => {
       await start({}, feeLimitOf(10n) * 2n);
-      const a = tx(10n), b = tx(10n);
+      const a = tx(10n),
+        b = tx(10n);
       await send(a.wire);
       await send(b.wire);
       const big = tx(20n);
       assert.equal((await send(big.wire)).result, null);
       // Highest first: big takes 21 000 of 22 000; the 1 000 left covers neither 11 000 tx.
       assert.deepEqual(await pendingHashes(), [big.hash]);
-      for (const t of [a, b]) assert.deepEqual(await node.pool.getTxStatus(BigInt(t.hash)), { status: 'dropped', reason: 'Insufficient fee payer balance' });
+      for (const t of [a, b])
+        assert.deepEqual(await node.pool.getTxStatus(BigInt(t.hash)), {
+          status: 'dropped',
+          reason: 'Insufficient fee payer balance',
+        });
     });
 
-    it('a replacement frees the replaced tx\'s share of the balance', async () => {
+    it("a replacement frees the replaced tx's share of the balance", async () => {
       await start({}, feeLimitOf(20n));
       await send(tx(10n, { nullifiers: [0xccn] }).wire);
       assert.equal((await send(tx(20n, { nullifiers: [0xccn] }).wire)).result, null);

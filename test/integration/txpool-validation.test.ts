@@ -10,7 +10,16 @@ const PAYER = 0x1001n;
 const GAS = { daGas: 1000, l2Gas: 1000 };
 /** A tx that passes every check on the default FakeChain once PAYER is funded. */
 const good = (patch: Parameters<typeof buildTx>[0] = {}) =>
-  buildTx({ chainId: 31337n, version: 1n, feePayer: PAYER, gasLimits: GAS, maxFeeL2: 5n, priorityFeeL2: 2n, nullifiers: [0xabcn], ...patch });
+  buildTx({
+    chainId: 31337n,
+    version: 1n,
+    feePayer: PAYER,
+    gasLimits: GAS,
+    maxFeeL2: 5n,
+    priorityFeeL2: 2n,
+    nullifiers: [0xabcn],
+    ...patch,
+  });
 
 describe('node_isValidTx', () => {
   let chain: FakeChain;
@@ -18,7 +27,11 @@ describe('node_isValidTx', () => {
   let rejectProofs = false;
   before(async () => {
     chain = new FakeChain();
-    node = await startTxNode({ chain, validator: { maxTxSizeBytes: 1 << 20 }, proofVerifier: { verify: async () => !rejectProofs } });
+    node = await startTxNode({
+      chain,
+      validator: { maxTxSizeBytes: 1 << 20 },
+      proofVerifier: { verify: async () => !rejectProofs },
+    });
   });
   after(() => node.close());
   beforeEach(() => {
@@ -35,19 +48,34 @@ describe('node_isValidTx', () => {
   });
 
   it('metadata: a different chain id or rollup version is invalid', async () => {
-    assert.deepEqual(await validate(good({ chainId: 1n }).wire), { result: 'invalid', reason: [TX_ERROR.INCORRECT_L1_CHAIN_ID] });
-    assert.deepEqual(await validate(good({ version: 9n }).wire), { result: 'invalid', reason: [TX_ERROR.INCORRECT_ROLLUP_VERSION] });
+    assert.deepEqual(await validate(good({ chainId: 1n }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.INCORRECT_L1_CHAIN_ID],
+    });
+    assert.deepEqual(await validate(good({ version: 9n }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.INCORRECT_ROLLUP_VERSION],
+    });
   });
 
   it('expiration: expiring before the next block timestamp is invalid, at it is valid', async () => {
     const ts = chain.nextTimestamp;
-    assert.deepEqual(await validate(good({ expirationTimestamp: ts - 1n }).wire), { result: 'invalid', reason: [TX_ERROR.INVALID_EXPIRATION_TIMESTAMP] });
+    assert.deepEqual(await validate(good({ expirationTimestamp: ts - 1n }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.INVALID_EXPIRATION_TIMESTAMP],
+    });
     assert.deepEqual(await validate(good({ expirationTimestamp: ts }).wire), { result: 'valid' });
   });
 
   it('gas: below the fixed minimum or above the block maximum is invalid', async () => {
-    assert.deepEqual(await validate(good({ gasLimits: { daGas: 1, l2Gas: 1 } }).wire), { result: 'invalid', reason: [TX_ERROR.INSUFFICIENT_GAS_LIMIT] });
-    assert.deepEqual(await validate(good({ gasLimits: { daGas: 1000, l2Gas: 100_000_001 } }).wire), { result: 'invalid', reason: [TX_ERROR.GAS_LIMIT_TOO_HIGH] });
+    assert.deepEqual(await validate(good({ gasLimits: { daGas: 1, l2Gas: 1 } }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.INSUFFICIENT_GAS_LIMIT],
+    });
+    assert.deepEqual(await validate(good({ gasLimits: { daGas: 1000, l2Gas: 100_000_001 } }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.GAS_LIMIT_TOO_HIGH],
+    });
   });
 
   it('fees: max fees below the current minimum are invalid unless skipFeeEnforcement', async () => {
@@ -59,22 +87,31 @@ describe('node_isValidTx', () => {
   it('balance: a fee payer whose FeeJuice does not cover the fee limit is invalid unless skipFeeEnforcement', async () => {
     const feeLimit = 1000n * 1n + 1000n * 5n;
     chain.balances.set(PAYER, feeLimit - 1n);
-    assert.deepEqual(await validate(good().wire), { result: 'invalid', reason: [TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE] });
+    assert.deepEqual(await validate(good().wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE],
+    });
     assert.deepEqual(await validate(good().wire, { skipFeeEnforcement: true }), { result: 'valid' });
     chain.balances.set(PAYER, feeLimit);
     assert.deepEqual(await validate(good().wire), { result: 'valid' });
   });
 
   it('nullifiers: a duplicate inside the tx, or one already in the tree, is invalid', async () => {
-    assert.deepEqual(await validate(good({ nullifiers: [7n, 7n] }).wire), { result: 'invalid', reason: [TX_ERROR.DUPLICATE_NULLIFIER_IN_TX] });
+    assert.deepEqual(await validate(good({ nullifiers: [7n, 7n] }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.DUPLICATE_NULLIFIER_IN_TX],
+    });
     chain.nullifiers.add(0xabcn);
     assert.deepEqual(await validate(good().wire), { result: 'invalid', reason: [TX_ERROR.EXISTING_NULLIFIER] });
   });
 
-  it('anchor: a header that is none of this node\'s blocks is invalid', async () => {
+  it("anchor: a header that is none of this node's blocks is invalid", async () => {
     const other = structuredClone(good().tx.data.constants.anchorBlockHeader) as any;
     other.globalVariables.blockNumber = 99;
-    assert.deepEqual(await validate(good({ anchorBlockHeader: other }).wire), { result: 'invalid', reason: [TX_ERROR.BLOCK_HEADER] });
+    assert.deepEqual(await validate(good({ anchorBlockHeader: other }).wire), {
+      result: 'invalid',
+      reason: [TX_ERROR.BLOCK_HEADER],
+    });
   });
 
   it('proof: a proof the verifier rejects is invalid, unless isSimulation', async () => {
@@ -86,12 +123,18 @@ describe('node_isValidTx', () => {
   it('pure checks: every failing reason is listed', async () => {
     const r = await validate(good({ chainId: 1n, expirationTimestamp: 0n, gasLimits: { daGas: 1, l2Gas: 1 } }).wire);
     assert.equal(r.result, 'invalid');
-    assert.deepEqual(new Set(r.reason), new Set([TX_ERROR.INCORRECT_L1_CHAIN_ID, TX_ERROR.INVALID_EXPIRATION_TIMESTAMP, TX_ERROR.INSUFFICIENT_GAS_LIMIT]));
+    assert.deepEqual(
+      new Set(r.reason),
+      new Set([TX_ERROR.INCORRECT_L1_CHAIN_ID, TX_ERROR.INVALID_EXPIRATION_TIMESTAMP, TX_ERROR.INSUFFICIENT_GAS_LIMIT]),
+    );
   });
 
   it('options and the tx: unknown members are ignored (a 4.1.2 Tx carries sizeCache once measured)', async () => {
     const plain = await node.call('node_isValidTx', [good().wire]);
-    const extra = await node.call('node_isValidTx', [{ ...good().wire, sizeCache: 12345, newerField: { a: 1 } }, { skipProof: true }]);
+    const extra = await node.call('node_isValidTx', [
+      { ...good().wire, sizeCache: 12345, newerField: { a: 1 } },
+      { skipProof: true },
+    ]);
     assert.equal(plain.error, undefined);
     assert.deepEqual(extra.result, { result: 'valid' });
     assert.deepEqual(extra.result, plain.result);
@@ -113,7 +156,10 @@ describe('node_isValidTx: size and setup allow-list', () => {
     const { tx, wire } = good();
     const node = await startTxNode({ chain, validator: { maxTxSizeBytes: getTxSizeBytes(tx) - 1 } });
     try {
-      assert.deepEqual((await node.call('node_isValidTx', [wire])).result, { result: 'invalid', reason: [TX_ERROR.SIZE_ABOVE_LIMIT] });
+      assert.deepEqual((await node.call('node_isValidTx', [wire])).result, {
+        result: 'invalid',
+        reason: [TX_ERROR.SIZE_ABOVE_LIMIT],
+      });
     } finally {
       await node.close();
     }
@@ -132,7 +178,10 @@ describe('node_isValidTx: size and setup allow-list', () => {
     const denied = await startTxNode({ chain, allowList: [] });
     const admitted = await startTxNode({ chain, allowList: [allowed] });
     try {
-      assert.deepEqual((await denied.call('node_isValidTx', [v.wire])).result, { result: 'invalid', reason: [TX_ERROR.SETUP_FUNCTION_NOT_ALLOWED] });
+      assert.deepEqual((await denied.call('node_isValidTx', [v.wire])).result, {
+        result: 'invalid',
+        reason: [TX_ERROR.SETUP_FUNCTION_NOT_ALLOWED],
+      });
       assert.deepEqual((await admitted.call('node_isValidTx', [v.wire])).result, { result: 'valid' });
     } finally {
       await denied.close();
@@ -161,7 +210,7 @@ describe('node_sendTx: validation errors', () => {
     assert.equal((await node.call('node_getPendingTxCount')).result, 0);
   });
 
-  it('a fee payer that simply cannot pay: -32021 with 4.1.2\'s words, and data.code INSUFFICIENT_FEE_PAYER_BALANCE (SPEC §7)', async () => {
+  it("a fee payer that simply cannot pay: -32021 with 4.1.2's words, and data.code INSUFFICIENT_FEE_PAYER_BALANCE (SPEC §7)", async () => {
     const poor = 0x9999n;
     const res = await node.call('node_sendTx', [good({ feePayer: poor }).wire]);
     assert.deepEqual(res.error, {

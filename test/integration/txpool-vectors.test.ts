@@ -24,7 +24,9 @@ function expectedReasons(v: Vector): string[] {
   return [];
 }
 
-const files = readdirSync(VECTOR_DIR).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
+const files = readdirSync(VECTOR_DIR)
+  .filter((f) => f.endsWith('.json') && f !== 'index.json')
+  .sort();
 
 describe('tx vectors through node_sendTx', () => {
   it('there are 29 vectors', () => assert.equal(files.length, 29));
@@ -46,9 +48,15 @@ describe('tx vectors through node_sendTx', () => {
         const res = await node.call('node_sendTx', [v.wire]);
         if (expected.length === 0) {
           assert.equal(res.error, undefined);
-          assert.ok((await node.callRaw('node_getTxByHash', [v.txHash])).includes(`"result":${JSON.stringify(v.wire)}`));
+          assert.ok(
+            (await node.callRaw('node_getTxByHash', [v.txHash])).includes(`"result":${JSON.stringify(v.wire)}`),
+          );
         } else {
-          assert.deepEqual(res.error, { code: -32021, message: `Invalid tx: ${expected.join(', ')}`, data: { reasons: expected } });
+          assert.deepEqual(res.error, {
+            code: -32021,
+            message: `Invalid tx: ${expected.join(', ')}`,
+            data: { reasons: expected },
+          });
           assert.equal((await node.call('node_getPendingTxCount')).result, 0);
         }
       } finally {

@@ -41,17 +41,28 @@ function byInputName(inputs: readonly string[], generated: readonly string[], la
 const maxBuffer = 256 * 1024 * 1024;
 
 /** Python: `<snake>_from_dict` / `<snake>_to_dict` per top-level type. */
-export async function runPython(dir: string, sources: Record<string, string>, types: Record<string, string[]>, cases: readonly Case[]): Promise<Outcome[]> {
+export async function runPython(
+  dir: string,
+  sources: Record<string, string>,
+  types: Record<string, string[]>,
+  cases: readonly Case[],
+): Promise<Outcome[]> {
   await mkdir(dir, { recursive: true });
   const tables: string[] = [];
   for (const [doc, source] of Object.entries(sources)) {
     await writeFile(join(dir, `sdk_${doc}.py`), source);
     const fns = [...source.matchAll(/^def (\w+)_from_dict\(/gm)].map((m) => m[1]);
     const names = byInputName(types[doc], fns, 'python');
-    tables.push(`    '${doc}': {${[...names].map(([input, fn]) => `'${input}': (sdk_${doc}.${fn}_from_dict, sdk_${doc}.${fn}_to_dict)`).join(', ')}},`);
+    tables.push(
+      `    '${doc}': {${[...names].map(([input, fn]) => `'${input}': (sdk_${doc}.${fn}_from_dict, sdk_${doc}.${fn}_to_dict)`).join(', ')}},`,
+    );
   }
-  await writeFile(join(dir, 'roundtrip.py'), `import json, sys
-${Object.keys(sources).map((d) => `import sdk_${d}`).join('\n')}
+  await writeFile(
+    join(dir, 'roundtrip.py'),
+    `import json, sys
+${Object.keys(sources)
+  .map((d) => `import sdk_${d}`)
+  .join('\n')}
 TYPES = {
 ${tables.join('\n')}
 }
@@ -63,12 +74,18 @@ for case in json.load(open(sys.argv[1])):
     except Exception as e:
         out.append({'error': repr(e)})
 json.dump(out, open(sys.argv[2], 'w'))
-`);
+`,
+  );
   return execute(dir, 'python3', ['roundtrip.py'], cases);
 }
 
 /** Go: `Unmarshal<Name>` and `(*Name).Marshal` per top-level type, one package per document. */
-export async function runGo(dir: string, sources: Record<string, string>, types: Record<string, string[]>, cases: readonly Case[]): Promise<Outcome[]> {
+export async function runGo(
+  dir: string,
+  sources: Record<string, string>,
+  types: Record<string, string[]>,
+  cases: readonly Case[],
+): Promise<Outcome[]> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'go.mod'), 'module sdkroundtrip\n\ngo 1.19\n');
   const arms: string[] = [];
@@ -77,16 +94,22 @@ export async function runGo(dir: string, sources: Record<string, string>, types:
     await writeFile(join(dir, doc, 'types.go'), source);
     const fns = [...source.matchAll(/^func Unmarshal(\w+)\(/gm)].map((m) => m[1]);
     for (const [input, name] of byInputName(types[doc], fns, 'go')) {
-      arms.push(`\tcase "${doc}/${input}":\n\t\tv, err := ${doc}.Unmarshal${name}(raw)\n\t\tif err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\treturn v.Marshal()`);
+      arms.push(
+        `\tcase "${doc}/${input}":\n\t\tv, err := ${doc}.Unmarshal${name}(raw)\n\t\tif err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\treturn v.Marshal()`,
+      );
     }
   }
-  await writeFile(join(dir, 'main.go'), `package main
+  await writeFile(
+    join(dir, 'main.go'),
+    `package main
 
 import (
 \t"encoding/json"
 \t"fmt"
 \t"os"
-${Object.keys(sources).map((d) => `\t"sdkroundtrip/${d}"`).join('\n')}
+${Object.keys(sources)
+  .map((d) => `\t"sdkroundtrip/${d}"`)
+  .join('\n')}
 )
 
 type input struct {
@@ -128,17 +151,32 @@ func main() {
 \t\tpanic(err)
 \t}
 }
-`);
-  const env = { ...process.env, GOCACHE: join(dir, '.gocache'), GOPATH: join(dir, '.gopath'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+`,
+  );
+  const env = {
+    ...process.env,
+    GOCACHE: join(dir, '.gocache'),
+    GOPATH: join(dir, '.gopath'),
+    GOFLAGS: '-mod=mod',
+    GOPROXY: 'off',
+    GOTOOLCHAIN: 'local',
+  };
   await run('go', ['build', '-o', 'roundtrip', '.'], { cwd: dir, env, maxBuffer });
   return execute(dir, join(dir, 'roundtrip'), [], cases);
 }
 
 /** Rust: serde types, one module per document; `cargo build --offline` against Debian's crates. */
-export async function runRust(dir: string, sources: Record<string, string>, types: Record<string, string[]>, cases: readonly Case[]): Promise<Outcome[]> {
+export async function runRust(
+  dir: string,
+  sources: Record<string, string>,
+  types: Record<string, string[]>,
+  cases: readonly Case[],
+): Promise<Outcome[]> {
   await mkdir(join(dir, 'src'), { recursive: true });
   await mkdir(join(dir, 'cargo-home'), { recursive: true });
-  await writeFile(join(dir, 'Cargo.toml'), `[package]
+  await writeFile(
+    join(dir, 'Cargo.toml'),
+    `[package]
 name = "sdk-roundtrip"
 version = "0.1.0"
 edition = "2018"
@@ -146,9 +184,12 @@ edition = "2018"
 [dependencies]
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
-`);
+`,
+  );
   // Crates come from Debian's packages, never from the network.
-  await writeFile(join(dir, 'cargo-home', 'config.toml'), `[source.crates-io]
+  await writeFile(
+    join(dir, 'cargo-home', 'config.toml'),
+    `[source.crates-io]
 replace-with = "debian"
 
 [source.debian]
@@ -156,16 +197,23 @@ directory = "${DEBIAN_CRATES}"
 
 [net]
 offline = true
-`);
+`,
+  );
   const arms: string[] = [];
   for (const [doc, source] of Object.entries(sources)) {
     await writeFile(join(dir, 'src', `${doc}.rs`), `#![allow(dead_code, unused_imports)]\n${source}`);
     const names = [...source.matchAll(/^pub (?:struct|enum|type) (\w+)/gm)].map((m) => m[1]);
     for (const [input, name] of byInputName(types[doc], names, 'rust')) {
-      arms.push(`        "${doc}/${input}" => serde_json::from_value::<${doc}::${name}>(value).map_err(|e| e.to_string()).and_then(|v| serde_json::to_value(&v).map_err(|e| e.to_string())),`);
+      arms.push(
+        `        "${doc}/${input}" => serde_json::from_value::<${doc}::${name}>(value).map_err(|e| e.to_string()).and_then(|v| serde_json::to_value(&v).map_err(|e| e.to_string())),`,
+      );
     }
   }
-  await writeFile(join(dir, 'src', 'main.rs'), `${Object.keys(sources).map((d) => `mod ${d};`).join('\n')}
+  await writeFile(
+    join(dir, 'src', 'main.rs'),
+    `${Object.keys(sources)
+      .map((d) => `mod ${d};`)
+      .join('\n')}
 
 fn round_trip(key: &str, value: serde_json::Value) -> Result<serde_json::Value, String> {
     match key {
@@ -188,13 +236,19 @@ fn main() {
     }
     std::fs::write(&args[2], serde_json::to_string(&out).unwrap()).expect("write");
 }
-`);
+`,
+  );
   const env = { ...process.env, CARGO_HOME: join(dir, 'cargo-home'), CARGO_TARGET_DIR: join(dir, 'target') };
   await run('cargo', ['build', '--offline', '--quiet'], { cwd: dir, env, maxBuffer });
   return execute(dir, join(dir, 'target', 'debug', 'sdk-roundtrip'), [], cases);
 }
 
-async function execute(dir: string, command: string, args: readonly string[], cases: readonly Case[]): Promise<Outcome[]> {
+async function execute(
+  dir: string,
+  command: string,
+  args: readonly string[],
+  cases: readonly Case[],
+): Promise<Outcome[]> {
   const input = join(dir, 'cases.json');
   const output = join(dir, 'outcomes.json');
   await writeFile(input, JSON.stringify(cases));

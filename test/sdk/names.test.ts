@@ -22,7 +22,10 @@ const generator = openRpcGenerator.default;
 
 /** @json-schema-tools/transpiler's languageSafeName: how a title becomes a TypeScript type name. */
 function safeName(title: string): string {
-  const words = title.replace(/[^A-Za-z0-9_ ]+/g, ' ').split(/[ _]+/).filter(Boolean);
+  const words = title
+    .replace(/[^A-Za-z0-9_ ]+/g, ' ')
+    .split(/[ _]+/)
+    .filter(Boolean);
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
@@ -30,7 +33,11 @@ function safeName(title: string): string {
 async function openRpcTypeNames(doc: Json): Promise<string[]> {
   const dir = await tempDir('sdk-open-rpc');
   try {
-    await generator({ outDir: dir, openrpcDocument: doc as never, components: [{ type: 'client', name: 'NodeClient', language: 'typescript' }] });
+    await generator({
+      outDir: dir,
+      openrpcDocument: doc as never,
+      components: [{ type: 'client', name: 'NodeClient', language: 'typescript' }],
+    });
     const source = await readFile(join(dir, 'client/typescript/src/index.ts'), 'utf8');
     return [...source.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]);
   } finally {
@@ -40,9 +47,14 @@ async function openRpcTypeNames(doc: Json): Promise<string[]> {
 
 /** json-schema-to-typescript's names for every component of `doc`. */
 async function jsttTypeNames(doc: Json): Promise<string[]> {
-  const definitions = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"#/definitions/'));
+  const definitions = JSON.parse(
+    JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"#/definitions/'),
+  );
   const properties = Object.fromEntries(Object.keys(definitions).map((k) => [k, { $ref: `#/definitions/${k}` }]));
-  const source = await compile({ title: 'Everything', type: 'object', definitions, properties }, 'Everything', { bannerComment: '', unreachableDefinitions: true });
+  const source = await compile({ title: 'Everything', type: 'object', definitions, properties }, 'Everything', {
+    bannerComment: '',
+    unreachableDefinitions: true,
+  });
   return [...source.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]).filter((n) => n !== 'Everything');
 }
 
@@ -50,13 +62,17 @@ describe('type names from the SDK generators', () => {
   for (const file of FILES.slice(0, 2)) {
     it(`@open-rpc/generator: every type of ${file} is named by a document title or a method`, async () => {
       const doc = await load(file);
-      const titles = new Set(Object.values(doc.components.schemas as Record<string, Json>).map((s) => safeName(String(s.title))));
+      const titles = new Set(
+        Object.values(doc.components.schemas as Record<string, Json>).map((s) => safeName(String(s.title))),
+      );
       const methods = new Set((doc.methods as Json[]).map((m) => safeName(String(m.name))));
       const names = await openRpcTypeNames(doc);
       assert.ok(names.length > titles.size / 2, `the client exports types (${names.length})`);
       // AnyOf…: the generator's own union of every method's params and results, joined from titles;
       // Options: its client template's constructor options.
-      const hashed = names.filter((n) => !titles.has(n) && !methods.has(n) && !n.startsWith('AnyOf') && n !== 'Options');
+      const hashed = names.filter(
+        (n) => !titles.has(n) && !methods.has(n) && !n.startsWith('AnyOf') && n !== 'Options',
+      );
       assert.deepEqual(hashed, [], 'content-hash names');
       const anyOf = names.filter((n) => n.startsWith('AnyOf'));
       assert.ok(anyOf.length <= 1, `one method union at most: ${anyOf.join(', ')}`);
@@ -68,7 +84,11 @@ describe('type names from the SDK generators', () => {
       const doc = await load(file);
       const names = await jsttTypeNames(doc);
       const components = new Set(Object.keys(doc.components.schemas));
-      assert.deepEqual(names.filter((n) => !components.has(n)), [], 'every type is a component, none numbered');
+      assert.deepEqual(
+        names.filter((n) => !components.has(n)),
+        [],
+        'every type is a component, none numbered',
+      );
       assert.equal(new Set(names).size, components.size, 'every component is one type');
     });
   }
@@ -86,15 +106,24 @@ describe('type names from the SDK generators', () => {
             return;
           }
           for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${path}.${k}`, false);
-          if (Array.isArray(s.items)) s.items.forEach((v: unknown, i: number) => { walk(v, `${path}[${i}]`, false); });
+          if (Array.isArray(s.items))
+            s.items.forEach((v: unknown, i: number) => {
+              walk(v, `${path}[${i}]`, false);
+            });
           else if (s.items) walk(s.items, `${path}[]`, false);
-          for (const key of ['oneOf', 'anyOf', 'allOf']) (s[key] ?? []).forEach((v: unknown, i: number) => { walk(v, `${path}|${i}`, false); });
+          for (const key of ['oneOf', 'anyOf', 'allOf'])
+            (s[key] ?? []).forEach((v: unknown, i: number) => {
+              walk(v, `${path}|${i}`, false);
+            });
         };
         walk(schema, name, true);
       }
       for (const m of doc.methods as Json[]) {
         for (const p of [...m.params, ...(m.result ? [m.result] : [])]) {
-          assert.ok(typeof p.schema.$ref === 'string' && Object.keys(p.schema).length === 1, `${file}: ${m.name} ${p.name} is a bare $ref`);
+          assert.ok(
+            typeof p.schema.$ref === 'string' && Object.keys(p.schema).length === 1,
+            `${file}: ${m.name} ${p.name} is a bare $ref`,
+          );
         }
       }
     }
@@ -116,7 +145,8 @@ describe('type names from the SDK generators', () => {
     }
     const reshaped = shapeDocuments(edited) as Json[];
     assert.ok(changed > 100);
-    for (const [i, doc] of reshaped.entries()) assert.deepEqual(Object.keys(doc.components.schemas), Object.keys(docs[i].components.schemas), FILES[i]);
+    for (const [i, doc] of reshaped.entries())
+      assert.deepEqual(Object.keys(doc.components.schemas), Object.keys(docs[i].components.schemas), FILES[i]);
   });
 
   it('every x- field is declared, error data is mapped by code, and @open-rpc/schema-utils-js accepts the documents', async () => {
@@ -132,12 +162,17 @@ describe('type names from the SDK generators', () => {
         }
       };
       visit(doc, false);
-      assert.deepEqual([...used].filter((k) => !declared.has(k)), [], `${file}: undeclared x- fields`);
+      assert.deepEqual(
+        [...used].filter((k) => !declared.has(k)),
+        [],
+        `${file}: undeclared x- fields`,
+      );
       const map = doc['x-error-data'] as Record<string, Json>;
       for (const e of Object.values(doc.components.errors as Record<string, Json>)) {
         const data = map[String(e.code)];
         assert.ok(data !== undefined, `${file}: x-error-data has ${e.code}`);
-        if (data.$ref !== undefined) assert.match(data.$ref, /^#\/components\/schemas\/\w+ErrorData$/, `${file}: ${e.code}`);
+        if (data.$ref !== undefined)
+          assert.match(data.$ref, /^#\/components\/schemas\/\w+ErrorData$/, `${file}: ${e.code}`);
         else assert.deepEqual(data, { type: 'null' });
       }
       assert.equal(doc.components.schemas.NoErrorData, undefined);

@@ -36,7 +36,8 @@ export function resultTypes(doc: Json): Map<string, ResultType> {
     const branches = (schemas[name]?.oneOf ?? []) as Json[];
     const inner = branches.map(componentOf);
     const nonNull = inner.filter((b) => b !== 'Null');
-    if (branches.length === 2 && nonNull.length === 1 && nonNull[0] !== undefined) out.set(String(m.name), { name: nonNull[0], nullable: true });
+    if (branches.length === 2 && nonNull.length === 1 && nonNull[0] !== undefined)
+      out.set(String(m.name), { name: nonNull[0], nullable: true });
     else out.set(String(m.name), { name, nullable: name === 'Null' });
   }
   return out;
@@ -55,7 +56,9 @@ class DocumentStore extends FetchingJSONSchemaStore {
   private readonly schema: JSONSchema;
   constructor(doc: Json) {
     super();
-    const definitions = JSON.parse(JSON.stringify((doc.components as Json).schemas).replaceAll(`"${COMPONENT_REF}`, '"#/definitions/'));
+    const definitions = JSON.parse(
+      JSON.stringify((doc.components as Json).schemas).replaceAll(`"${COMPONENT_REF}`, '"#/definitions/'),
+    );
     this.schema = { $schema: 'http://json-schema.org/draft-07/schema#', definitions } as JSONSchema;
   }
   override async fetch(address: string): Promise<JSONSchema | undefined> {
@@ -64,7 +67,11 @@ class DocumentStore extends FetchingJSONSchemaStore {
 }
 
 /** Source text of `lang` types for the document's top-level types. */
-export async function quicktypeSource(doc: Json, lang: 'python' | 'go' | 'rust', rendererOptions: Record<string, string> = {}): Promise<string> {
+export async function quicktypeSource(
+  doc: Json,
+  lang: 'python' | 'go' | 'rust',
+  rendererOptions: Record<string, string> = {},
+): Promise<string> {
   const input = new JSONSchemaInput(new DocumentStore(doc));
   for (const name of topLevelTypes(doc)) await input.addSource({ name, uris: [`${ADDRESS}#/definitions/${name}`] });
   const inputData = new InputData();

@@ -23,7 +23,11 @@ type Json = Record<string, any>;
 type Doc = 'public' | 'admin';
 
 const DOCS: Doc[] = ['public', 'admin'];
-const docs = Object.fromEntries(await Promise.all(DOCS.map(async (d) => [d, JSON.parse(await readFile(join(ROOT, `openrpc.${d}.json`), 'utf8'))] as const))) as Record<Doc, Json>;
+const docs = Object.fromEntries(
+  await Promise.all(
+    DOCS.map(async (d) => [d, JSON.parse(await readFile(join(ROOT, `openrpc.${d}.json`), 'utf8'))] as const),
+  ),
+) as Record<Doc, Json>;
 const results = Object.fromEntries(DOCS.map((d) => [d, resultTypes(docs[d])])) as Record<Doc, Map<string, ResultType>>;
 
 /** The recorded values, each with where it came from. */
@@ -31,7 +35,11 @@ const recorded: (Case & { readonly from: string })[] = [];
 const seen = new Set<string>();
 
 /** Records an answer of `method` (a result) or of error `code` (its data), once per distinct value. */
-function record(doc: Doc, from: string, answer: { method: string; result?: unknown; error?: { code: number; data?: unknown } }): void {
+function record(
+  doc: Doc,
+  from: string,
+  answer: { method: string; result?: unknown; error?: { code: number; data?: unknown } },
+): void {
   let type: string | undefined;
   let value: unknown;
   if (answer.error !== undefined) {
@@ -55,7 +63,10 @@ function record(doc: Doc, from: string, answer: { method: string; result?: unkno
 /** Follows a local `$ref` (`#/components/examples/…`). */
 function resolve(doc: Json, node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  return node.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key], doc);
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((at: Json, key: string) => at[key], doc);
 }
 
 describe('quicktype types round-trip every recorded answer', () => {
@@ -72,7 +83,11 @@ describe('quicktype types round-trip every recorded answer', () => {
       const request = JSON.parse(fixture.requests[0]) as Json;
       if (Array.isArray(request) || typeof request.method !== 'string') continue;
       const target = fixture.targets[0];
-      const response = await postJson(target === 'admin' ? node.adminUrl : node.publicUrl, fixture.requests[0], target === 'admin' ? node.apiKey : undefined);
+      const response = await postJson(
+        target === 'admin' ? node.adminUrl : node.publicUrl,
+        fixture.requests[0],
+        target === 'admin' ? node.apiKey : undefined,
+      );
       if (response.status !== 200) continue;
       const answer = JSON.parse(response.body) as Json;
       const doc: Doc = target === 'admin' ? 'admin' : 'public';
@@ -82,14 +97,21 @@ describe('quicktype types round-trip every recorded answer', () => {
       for (const m of docs[doc].methods as Json[]) {
         for (const raw of m.examples ?? []) {
           const x = resolve(docs[doc], raw);
-          if (x.result) record(doc, `example ${m.name}/${x.name}`, { method: m.name, result: resolve(docs[doc], x.result).value });
+          if (x.result)
+            record(doc, `example ${m.name}/${x.name}`, { method: m.name, result: resolve(docs[doc], x.result).value });
         }
-        for (const x of m['x-error-examples'] ?? []) record(doc, `error example ${m.name}/${x.name}`, { method: m.name, error: x.error });
+        for (const x of m['x-error-examples'] ?? [])
+          record(doc, `error example ${m.name}/${x.name}`, { method: m.name, error: x.error });
       }
     }
     for (const lang of ['python', 'go', 'rust'] as const) {
       for (const doc of DOCS) {
-        const options: Record<string, string> = lang === 'go' ? { package: doc } : lang === 'rust' ? { visibility: 'public', 'skip-serializing-none': 'true' } : {};
+        const options: Record<string, string> =
+          lang === 'go'
+            ? { package: doc }
+            : lang === 'rust'
+              ? { visibility: 'public', 'skip-serializing-none': 'true' }
+              : {};
         sources[lang][doc] = await quicktypeSource(docs[doc], lang, options);
       }
     }
@@ -102,13 +124,28 @@ describe('quicktype types round-trip every recorded answer', () => {
   it('recorded answers from a live node on a chain with txs, logs and messages, for nearly every method', (t) => {
     const live = recorded.filter((c) => c.from.startsWith('live '));
     const liveTypes = new Set(live.map((c) => `${c.doc}/${c.type}`));
-    for (const name of ['L2Block', 'TxReceipt', 'IndexedTxEffect', 'GetPublicLogsResponse', 'GetLogsByTagsResult', 'L1ToL2MessageWitness', 'L2ToL1Messages', 'NodeAdminConfig', 'InvalidParamsErrorData']) {
-      assert.ok([...liveTypes].some((t) => t.endsWith(`/${name}`)), `a live answer of type ${name}`);
+    for (const name of [
+      'L2Block',
+      'TxReceipt',
+      'IndexedTxEffect',
+      'GetPublicLogsResponse',
+      'GetLogsByTagsResult',
+      'L1ToL2MessageWitness',
+      'L2ToL1Messages',
+      'NodeAdminConfig',
+      'InvalidParamsErrorData',
+    ]) {
+      assert.ok(
+        [...liveTypes].some((t) => t.endsWith(`/${name}`)),
+        `a live answer of type ${name}`,
+      );
     }
     const methods = new Set(live.map((c) => c.from.split('/')[1]));
     assert.ok(methods.size >= 55, `live answers of ${methods.size} methods`);
     assert.ok(recorded.length >= 150, `${recorded.length} distinct values`);
-    t.diagnostic(`${recorded.length} distinct values (${live.length} live) of ${new Set(recorded.map((c) => `${c.doc}/${c.type}`)).size} types; live answers of ${methods.size} methods`);
+    t.diagnostic(
+      `${recorded.length} distinct values (${live.length} live) of ${new Set(recorded.map((c) => `${c.doc}/${c.type}`)).size} types; live answers of ${methods.size} methods`,
+    );
   });
 
   const check = (lang: string, outcomes: readonly Outcome[]): void => {
@@ -142,14 +179,29 @@ describe('quicktype types round-trip every recorded answer', () => {
     const call = async (url: string, method: string, params: unknown[], key?: string) =>
       JSON.parse((await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), key)).body) as Json;
     const absent = await call(node.publicUrl, 'node_getPublicLogs', [{ fromBlock: 1 }]);
-    const nulls = await call(node.publicUrl, 'node_getPublicLogs', [{ fromBlock: 1, toBlock: null, txHash: null, afterLog: null, contractAddress: null, tag: null }]);
+    const nulls = await call(node.publicUrl, 'node_getPublicLogs', [
+      { fromBlock: 1, toBlock: null, txHash: null, afterLog: null, contractAddress: null, tag: null },
+    ]);
     assert.ok(absent.result !== undefined, JSON.stringify(absent));
     assert.deepEqual(nulls, absent);
     const before = await call(node.adminUrl, 'nodeAdmin_getConfig', [], node.apiKey);
-    const set = await call(node.adminUrl, 'nodeAdmin_setConfig', [{ maxTxsPerBlock: null, coinbase: null, slashValidatorsAlways: null }], node.apiKey);
+    const set = await call(
+      node.adminUrl,
+      'nodeAdmin_setConfig',
+      [{ maxTxsPerBlock: null, coinbase: null, slashValidatorsAlways: null }],
+      node.apiKey,
+    );
     assert.equal(set.error, undefined, JSON.stringify(set));
-    assert.deepEqual(await call(node.adminUrl, 'nodeAdmin_getConfig', [], node.apiKey), before, 'nulls changed nothing');
+    assert.deepEqual(
+      await call(node.adminUrl, 'nodeAdmin_getConfig', [], node.apiKey),
+      before,
+      'nulls changed nothing',
+    );
     const wrong = await call(node.publicUrl, 'node_getPublicLogs', [{ fromBlock: '5' }]);
-    assert.equal(wrong.error?.message, 'params[0] (filter): fromBlock must be integer', 'a non-null wrong value still names the rule');
+    assert.equal(
+      wrong.error?.message,
+      'params[0] (filter): fromBlock must be integer',
+      'a non-null wrong value still names the rule',
+    );
   });
 });

@@ -14,14 +14,18 @@ import { Ajv } from 'ajv';
 import { ROOT } from '../unit/codegen/helpers.ts';
 
 type Json = Record<string, unknown>;
-interface Descriptor { $ref?: string; schema?: Json }
+interface Descriptor {
+  $ref?: string;
+  schema?: Json;
+}
 interface Document {
   components: { schemas: Record<string, Json>; contentDescriptors?: Record<string, Descriptor> };
   methods: { name: string; params: Descriptor[]; result?: Descriptor }[];
   'x-input-rules': { fieldElementSchemas: string[] };
 }
 
-const load = async (file: string): Promise<Document> => JSON.parse(await readFile(join(ROOT, file), 'utf8')) as Document;
+const load = async (file: string): Promise<Document> =>
+  JSON.parse(await readFile(join(ROOT, file), 'utf8')) as Document;
 
 const FILES = ['openrpc.public.json', 'openrpc.admin.json', 'openrpc.dev.json'] as const;
 const COMPONENT_REF = '#/components/schemas/';
@@ -30,18 +34,23 @@ const COMPONENT_REF = '#/components/schemas/';
 function withComponentIds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withComponentIds);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => {
-    if (key !== '$ref' || typeof value !== 'string' || !value.startsWith(COMPONENT_REF)) return [key, withComponentIds(value)];
-    const rest = value.slice(COMPONENT_REF.length);
-    const slash = rest.indexOf('/');
-    return [key, slash < 0 ? rest : `${rest.slice(0, slash)}#${rest.slice(slash)}`];
-  }));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (key !== '$ref' || typeof value !== 'string' || !value.startsWith(COMPONENT_REF))
+        return [key, withComponentIds(value)];
+      const rest = value.slice(COMPONENT_REF.length);
+      const slash = rest.indexOf('/');
+      return [key, slash < 0 ? rest : `${rest.slice(0, slash)}#${rest.slice(slash)}`];
+    }),
+  );
 }
 
 /** A method's param or result schema, following a `$ref` to `#/components/contentDescriptors`. */
 function contentSchema(doc: Document, node: Descriptor): Json {
   const ref = node.$ref;
-  const target = ref?.startsWith('#/components/contentDescriptors/') ? doc.components.contentDescriptors?.[ref.split('/').pop()!] : node;
+  const target = ref?.startsWith('#/components/contentDescriptors/')
+    ? doc.components.contentDescriptors?.[ref.split('/').pop()!]
+    : node;
   assert.ok(target?.schema !== undefined, `content descriptor ${ref ?? ''} has a schema`);
   return target.schema;
 }
@@ -54,19 +63,26 @@ describe('strict ajv (its default) compiles the documents', () => {
       assert.ok(schemas.length > 20, `${file} has its components`);
       const ajv = new Ajv();
       for (const [name, schema] of schemas) ajv.addSchema(withComponentIds(schema) as Json, name);
-      for (const [name] of schemas) assert.doesNotThrow(() => ajv.getSchema(name), `${file}: components/schemas/${name}`);
+      for (const [name] of schemas)
+        assert.doesNotThrow(() => ajv.getSchema(name), `${file}: components/schemas/${name}`);
       for (const method of doc.methods) {
         const parts = [...method.params.map((p, i) => [`param ${i}`, p] as const), ['result', method.result] as const];
         for (const [part, descriptor] of parts) {
           if (descriptor === undefined) continue;
-          assert.doesNotThrow(() => ajv.compile(withComponentIds(contentSchema(doc, descriptor)) as Json), `${file}: ${method.name} ${part}`);
+          assert.doesNotThrow(
+            () => ajv.compile(withComponentIds(contentSchema(doc, descriptor)) as Json),
+            `${file}: ${method.name} ${part}`,
+          );
         }
       }
     });
   }
 
   it('a custom keyword inside a schema is what strict ajv refuses (so the test above can fail)', () => {
-    assert.throws(() => new Ajv().compile({ type: 'string', 'x-bn254-field': true }), /strict mode: unknown keyword: "x-bn254-field"/);
+    assert.throws(
+      () => new Ajv().compile({ type: 'string', 'x-bn254-field': true }),
+      /strict mode: unknown keyword: "x-bn254-field"/,
+    );
   });
 
   it('the field-element rule is at the root, naming string components of each document', async () => {

@@ -30,7 +30,6 @@ import { toWireTx } from '../../impl/tx/tx-wire.ts';
 import type { BlockHeader, Tx, WireTx } from '../../impl/tx/types.ts';
 import { hex32 } from '../../impl/encoding/hex.ts';
 
-
 /** Genesis time of the chain (the dev default): 2025-01-01T00:00:00Z. */
 export const GENESIS_TIME = 1_735_689_600;
 const SLOT = 12;
@@ -69,14 +68,27 @@ export interface TxSpec {
 }
 
 /** A real-format private-only tx from the tx builder, with logs, messages and a class log patched in (hash recomputed). */
-export function scriptedTx(anchor: BlockHeader, s: TxSpec, chainId = 31337n, rollupVersion = 1n): { tx: Tx; wire: WireTx; hash: string } {
+export function scriptedTx(
+  anchor: BlockHeader,
+  s: TxSpec,
+  chainId = 31337n,
+  rollupVersion = 1n,
+): { tx: Tx; wire: WireTx; hash: string } {
   const base = 0x5eed0000n + BigInt(s.seed) * 0x100n;
   const nullifiers = s.nullifierValues ?? Array.from({ length: s.nullifiers ?? 2 }, (_, i) => base + 0x10n + BigInt(i));
   const noteHashes = Array.from({ length: s.noteHashes ?? 2 }, (_, i) => base + 0x20n + BigInt(i));
-  const gasLimits = s.gasLimits ?? (s.classLog ? { daGas: 1_000_000, l2Gas: 1_000_000 } : { daGas: 10_000, l2Gas: 200_000 });
+  const gasLimits =
+    s.gasLimits ?? (s.classLog ? { daGas: 1_000_000, l2Gas: 1_000_000 } : { daGas: 10_000, l2Gas: 200_000 });
   const built = buildPrivateTx({
-    chainId, rollupVersion, feePayer: s.payer, anchorBlockHeader: anchor, nullifiers, noteHashes, gasLimits,
-    maxFeesPerGas: s.maxFeesPerGas ?? { feePerDaGas: 1_000_000n, feePerL2Gas: 1_000_000_000_000n }, maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: s.priority },
+    chainId,
+    rollupVersion,
+    feePayer: s.payer,
+    anchorBlockHeader: anchor,
+    nullifiers,
+    noteHashes,
+    gasLimits,
+    maxFeesPerGas: s.maxFeesPerGas ?? { feePerDaGas: 1_000_000n, feePerL2Gas: 1_000_000_000_000n },
+    maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: s.priority },
     expirationTimestamp: s.expiration ?? SCRIPT.expiration,
   });
   const kernel = built.tx.data;
@@ -85,15 +97,40 @@ export function scriptedTx(anchor: BlockHeader, s: TxSpec, chainId = 31337n, rol
   const privateLogs = end.privateLogs.map((l, i) => {
     const tag = s.logs?.[i];
     if (tag === undefined) return l;
-    const fields = [tag, ...Array.from({ length: PRIVATE_LOG_SIZE_IN_FIELDS - 1 }, (_, k) => (k < 6 ? base + 0x30n + BigInt(i * 8 + k) : 0n))];
+    const fields = [
+      tag,
+      ...Array.from({ length: PRIVATE_LOG_SIZE_IN_FIELDS - 1 }, (_, k) =>
+        k < 6 ? base + 0x30n + BigInt(i * 8 + k) : 0n,
+      ),
+    ];
     return { fields, emittedLength: 7 };
   });
-  const l2ToL1Msgs = end.l2ToL1Msgs.map((m, i) => (i < (s.l2ToL1 ?? 0) ? { message: { recipient: SCRIPT.l1Recipient, content: base + 0x40n + BigInt(i) }, contractAddress: 0xc0de01n } : m));
-  const classFields = s.classLog ? Array.from({ length: CONTRACT_CLASS_LOG_SIZE_IN_FIELDS }, (_, k) => (k < 8 ? base + 0x50n + BigInt(k) : 0n)) : undefined;
+  const l2ToL1Msgs = end.l2ToL1Msgs.map((m, i) =>
+    i < (s.l2ToL1 ?? 0)
+      ? { message: { recipient: SCRIPT.l1Recipient, content: base + 0x40n + BigInt(i) }, contractAddress: 0xc0de01n }
+      : m,
+  );
+  const classFields = s.classLog
+    ? Array.from({ length: CONTRACT_CLASS_LOG_SIZE_IN_FIELDS }, (_, k) => (k < 8 ? base + 0x50n + BigInt(k) : 0n))
+    : undefined;
   const contractClassLogsHashes = end.contractClassLogsHashes.map((h, i) =>
-    i === 0 && classFields !== undefined ? { logHash: { value: computeContractClassLogHash(classFields), length: 8 }, contractAddress: SCRIPT.classLogContract } : h);
-  const data = { ...kernel, forRollup: { ...kernel.forRollup, end: { ...end, privateLogs, l2ToL1Msgs, contractClassLogsHashes } } };
-  const tx: Tx = { ...built.tx, data, txHash: computeTxHash(data), contractClassLogFields: classFields === undefined ? [] : [{ fields: classFields }] };
+    i === 0 && classFields !== undefined
+      ? {
+          logHash: { value: computeContractClassLogHash(classFields), length: 8 },
+          contractAddress: SCRIPT.classLogContract,
+        }
+      : h,
+  );
+  const data = {
+    ...kernel,
+    forRollup: { ...kernel.forRollup, end: { ...end, privateLogs, l2ToL1Msgs, contractClassLogsHashes } },
+  };
+  const tx: Tx = {
+    ...built.tx,
+    data,
+    txHash: computeTxHash(data),
+    contractClassLogFields: classFields === undefined ? [] : [{ fields: classFields }],
+  };
   const wire = toWireTx(tx);
   return { tx, wire, hash: wire.txHash };
 }
@@ -112,11 +149,24 @@ export async function buildChain(): Promise<ChainFile> {
   }
 }
 
-async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: number; rollupVersion: number; slotDurationSeconds: number; slotsPerEpoch: number; proofDelaySeconds: number; finalityDepth: number; initialEthPerFeeAsset: bigint }): Promise<ChainFile> {
+async function script(
+  node: L2Node,
+  clock: ManualClock,
+  config: {
+    l1ChainId: number;
+    rollupVersion: number;
+    slotDurationSeconds: number;
+    slotsPerEpoch: number;
+    proofDelaySeconds: number;
+    finalityDepth: number;
+    initialEthPerFeeAsset: bigint;
+  },
+): Promise<ChainFile> {
   const { engine } = node;
   const [a, b, c] = SCRIPT.payers;
   const at = (slot: number, second = 0) => clock.set((GENESIS_TIME + slot * SLOT + second) * 1000);
-  const anchorAt = async (n: number) => anchorHeaderFromWire(toWireBlockHeader((await engine.chain.findBlock(n))!.header) as never);
+  const anchorAt = async (n: number) =>
+    anchorHeaderFromWire(toWireBlockHeader((await engine.chain.findBlock(n))!.header) as never);
   const send = async (anchor: BlockHeader, spec: TxSpec) => {
     const t = scriptedTx(anchor, spec, BigInt(config.l1ChainId), BigInt(config.rollupVersion));
     await node.publicHandlers.sendTx!(t.wire as never);
@@ -169,7 +219,8 @@ async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: num
   // Now: slot 66 + 6 s. Epoch 1 is proven, epoch 0 finalized. Three txs stay pending.
   at(66, 6);
   const anchor8 = await anchorAt(8);
-  for (const [i, payer] of [a, b, c].entries()) await send(anchor8, { seed: 20 + i, payer, priority: BigInt(10 * (i + 1)), logs: [SCRIPT.tags.c] });
+  for (const [i, payer] of [a, b, c].entries())
+    await send(anchor8, { seed: 20 + i, payer, priority: BigInt(10 * (i + 1)), logs: [SCRIPT.tags.c] });
 
   const tip = await engine.chain.getBlockNumber();
   const blocks = await engine.chain.blocksFrom(1, tip);
@@ -185,21 +236,36 @@ async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: num
   const genesis = engine.chain.genesisBlock;
   return {
     format: CHAIN_FILE_FORMAT,
-    description: 'The l2node conformance chain: 8 blocks in 6 checkpoints plus one proposed block, over three epochs; built by src/conformance/chain/build.ts.',
+    description:
+      'The l2node conformance chain: 8 blocks in 6 checkpoints plus one proposed block, over three epochs; built by src/conformance/chain/build.ts.',
     genesis: {
-      l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, genesisTime: String(GENESIS_TIME), slotDurationSeconds: config.slotDurationSeconds,
-      slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
+      l1ChainId: config.l1ChainId,
+      rollupVersion: config.rollupVersion,
+      genesisTime: String(GENESIS_TIME),
+      slotDurationSeconds: config.slotDurationSeconds,
+      slotsPerEpoch: config.slotsPerEpoch,
+      proofDelaySeconds: config.proofDelaySeconds,
+      finalityDepth: config.finalityDepth,
       initialEthPerFeeAsset: config.initialEthPerFeeAsset.toString(),
       fundedAccounts: engine.fundedAccounts.map((f) => ({ address: hex32(f.address), amount: f.amount.toString() })),
-      blockHash: hex32(genesis.hash), archiveRoot: hex32(genesis.archive.root),
+      blockHash: hex32(genesis.hash),
+      archiveRoot: hex32(genesis.archive.root),
     },
     now: String(Math.floor(clock.nowMs() / 1000)),
     l1ToL2Messages: messages,
     blocks: blocks.map(toWireBlock),
-    checkpoints: await Promise.all(checkpoints.map(async (cp) => {
-      const published = toWirePublishedCheckpoint(cp, []);
-      return { ...published, checkpoint: { ...published.checkpoint, blocks: Array.from({ length: cp.blockCount }, (_, i) => cp.startBlock + i) } };
-    })),
+    checkpoints: await Promise.all(
+      checkpoints.map(async (cp) => {
+        const published = toWirePublishedCheckpoint(cp, []);
+        return {
+          ...published,
+          checkpoint: {
+            ...published.checkpoint,
+            blocks: Array.from({ length: cp.blockCount }, (_, i) => cp.startBlock + i),
+          },
+        };
+      }),
+    ),
     tips: toWireL2Tips(await engine.chain.getL2Tips()),
     pendingTxs: pending,
   };
@@ -208,12 +274,12 @@ async function script(node: L2Node, clock: ManualClock, config: { l1ChainId: num
 /** The file's bytes: one top-level key per line, one array element per line (diffable, deterministic). */
 export function renderChainFile(file: ChainFile): string {
   const lines = Object.entries(file).map(([k, v]) => {
-    if (Array.isArray(v) && v.length > 0) return `  ${JSON.stringify(k)}: [\n${v.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
+    if (Array.isArray(v) && v.length > 0)
+      return `  ${JSON.stringify(k)}: [\n${v.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
     return `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`;
   });
   return `{\n${lines.join(',\n')}\n}\n`;
 }
-
 
 async function cli(argv: readonly string[]): Promise<number> {
   const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1]! : CHAIN_FILE;
@@ -222,8 +288,12 @@ async function cli(argv: readonly string[]): Promise<number> {
     let committed = '';
     try {
       committed = readFileSync(out, 'utf8');
-    } catch { /* missing: differs */ }
-    console.log(committed === text ? `${out} is up to date` : `${out} differs from a fresh build: run npm run conformance:chain`);
+    } catch {
+      /* missing: differs */
+    }
+    console.log(
+      committed === text ? `${out} is up to date` : `${out} differs from a fresh build: run npm run conformance:chain`,
+    );
     return committed === text ? 0 : 1;
   }
   mkdirSync(dirname(out), { recursive: true });

@@ -12,9 +12,19 @@ import { createDispatcher } from '../../server/json-rpc.ts';
 import type { HandlerTable, Logger } from '../../server/types.ts';
 
 /** The methods the bot calls. */
-export type BotNode = Pick<NodeClient, 'getBlockHeader' | 'getCurrentMinFees' | 'getChainId' | 'getVersion' | 'sendTx' | 'getTxReceipt'>;
+export type BotNode = Pick<
+  NodeClient,
+  'getBlockHeader' | 'getCurrentMinFees' | 'getChainId' | 'getVersion' | 'sendTx' | 'getTxReceipt'
+>;
 
-const BOT_METHODS = ['getBlockHeader', 'getCurrentMinFees', 'getChainId', 'getVersion', 'sendTx', 'getTxReceipt'] as const;
+const BOT_METHODS = [
+  'getBlockHeader',
+  'getCurrentMinFees',
+  'getChainId',
+  'getVersion',
+  'sendTx',
+  'getTxReceipt',
+] as const;
 
 /** The node at `url` over HTTP (calls of one tick share a batch, as Aztec's client does). */
 export function remoteBotNode(url: string): BotNode {

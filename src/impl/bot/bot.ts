@@ -90,8 +90,12 @@ export class Bot {
     const s = this.#o.settings;
     this.#startedMs = this.#clock.nowMs();
     this.#o.logger.info('bot started', {
-      target: s.target, txsPerSecond: s.txsPerSecond, minFeePadding: s.minFeePadding, ...s.shape,
-      feePayers: s.feePayers.map((p) => '0x' + p.toString(16)), reportIntervalSeconds: s.reportIntervalMs / 1000,
+      target: s.target,
+      txsPerSecond: s.txsPerSecond,
+      minFeePadding: s.minFeePadding,
+      ...s.shape,
+      feePayers: s.feePayers.map((p) => '0x' + p.toString(16)),
+      reportIntervalSeconds: s.reportIntervalMs / 1000,
     });
     this.#loop = this.#run();
     this.#reportTimer = setInterval(() => void this.report(), s.reportIntervalMs);
@@ -107,7 +111,11 @@ export class Bot {
     await this.#reporting;
     await this.#refreshReceipts().catch(() => undefined);
     const counts = this.counts();
-    this.#o.logger.info('bot stopped', { ...counts, seconds: Math.round((this.#clock.nowMs() - this.#startedMs) / 1000), target: this.#o.settings.target });
+    this.#o.logger.info('bot stopped', {
+      ...counts,
+      seconds: Math.round((this.#clock.nowMs() - this.#startedMs) / 1000),
+      target: this.#o.settings.target,
+    });
     return counts;
   }
 
@@ -126,8 +134,11 @@ export class Bot {
       if (header === null) throw new Error('the node has no latest block header');
       const seq = this.#seq++;
       built = buildBotTx({
-        chainId: chain.chainId, rollupVersion: chain.rollupVersion, feePayer: s.feePayers[Number(seq % BigInt(s.feePayers.length))]!,
-        anchorBlockHeader: anchorHeaderFromWire(header as WireBlockHeaderLike), maxFeesPerGas: padMinFees(minFees, s.minFeePadding),
+        chainId: chain.chainId,
+        rollupVersion: chain.rollupVersion,
+        feePayer: s.feePayers[Number(seq % BigInt(s.feePayers.length))]!,
+        anchorBlockHeader: anchorHeaderFromWire(header as WireBlockHeaderLike),
+        maxFeesPerGas: padMinFees(minFees, s.minFeePadding),
         effects: sideEffectsFor(s.shape, this.#seed, seq),
       });
     } catch (err) {
@@ -152,11 +163,18 @@ export class Bot {
   async report(): Promise<void> {
     if (this.#reporting !== undefined) return;
     this.#reporting = (async () => {
-      await this.#refreshReceipts().catch((err: unknown) => this.#o.logger.debug('bot: receipts not read', { err: String(err) }));
+      await this.#refreshReceipts().catch((err: unknown) =>
+        this.#o.logger.debug('bot: receipts not read', { err: String(err) }),
+      );
       const counts = this.counts();
       const sentSinceLast = counts.sent - this.#sentAtLastReport;
       this.#sentAtLastReport = counts.sent;
-      this.#o.logger.info('bot report', { ...counts, sentSinceLast, backingOff: this.#backoff.active, target: this.#o.settings.target });
+      this.#o.logger.info('bot report', {
+        ...counts,
+        sentSinceLast,
+        backingOff: this.#backoff.active,
+        target: this.#o.settings.target,
+      });
     })().finally(() => (this.#reporting = undefined));
     await this.#reporting;
   }

@@ -17,7 +17,8 @@ export interface MinFeesLike {
 
 /** `1 + padding` in millionths; a negative or non-finite padding throws RangeError. */
 export function paddingFactor(padding: number): bigint {
-  if (!Number.isFinite(padding) || padding < 0) throw new RangeError(`fee padding must be a finite number >= 0, got ${padding}`);
+  if (!Number.isFinite(padding) || padding < 0)
+    throw new RangeError(`fee padding must be a finite number >= 0, got ${padding}`);
   return BigInt(Math.round((1 + padding) * Number(PADDING_SCALE)));
 }
 

@@ -13,7 +13,8 @@ export class RateLimiter {
   #nextMs: number;
 
   constructor(perSecond: number, clock: Clock) {
-    if (!(perSecond > 0) || !Number.isFinite(perSecond)) throw new RangeError(`rate must be a positive number, got ${perSecond}`);
+    if (!(perSecond > 0) || !Number.isFinite(perSecond))
+      throw new RangeError(`rate must be a positive number, got ${perSecond}`);
     this.intervalMs = 1000 / perSecond;
     this.#clock = clock;
     this.#nextMs = clock.nowMs();

@@ -60,8 +60,14 @@ export class BotStats {
 
   counts(): BotCounts {
     return {
-      sent: this.sent, accepted: this.accepted, rejected: Object.fromEntries([...this.rejected].sort()), mined: this.mined,
-      dropped: this.dropped, pending: this.pending.size, untracked: this.untracked, readFailures: this.readFailures,
+      sent: this.sent,
+      accepted: this.accepted,
+      rejected: Object.fromEntries([...this.rejected].sort()),
+      mined: this.mined,
+      dropped: this.dropped,
+      pending: this.pending.size,
+      untracked: this.untracked,
+      readFailures: this.readFailures,
     };
   }
 }

@@ -43,8 +43,10 @@ export function nullifierFor(seed: bigint, seq: bigint): bigint {
 
 /** The side effects of tx number `seq`: note hashes and log tags derived from its nullifier. */
 export function sideEffectsFor(shape: TxShape, seed: bigint, seq: bigint): TxSideEffects {
-  if (shape.noteHashesPerTx < 0 || shape.noteHashesPerTx > MAX_NOTE_HASHES_PER_TX) throw new RangeError(`noteHashesPerTx must be 0..${MAX_NOTE_HASHES_PER_TX}`);
-  if (shape.privateLogsPerTx < 0 || shape.privateLogsPerTx > MAX_PRIVATE_LOGS_PER_TX) throw new RangeError(`privateLogsPerTx must be 0..${MAX_PRIVATE_LOGS_PER_TX}`);
+  if (shape.noteHashesPerTx < 0 || shape.noteHashesPerTx > MAX_NOTE_HASHES_PER_TX)
+    throw new RangeError(`noteHashesPerTx must be 0..${MAX_NOTE_HASHES_PER_TX}`);
+  if (shape.privateLogsPerTx < 0 || shape.privateLogsPerTx > MAX_PRIVATE_LOGS_PER_TX)
+    throw new RangeError(`privateLogsPerTx must be 0..${MAX_PRIVATE_LOGS_PER_TX}`);
   const nullifier = nullifierFor(seed, seq);
   const base = nullifier << 8n;
   const noteHashes = Array.from({ length: shape.noteHashesPerTx }, (_, i) => base + BigInt(i + 1));
@@ -52,7 +54,9 @@ export function sideEffectsFor(shape: TxShape, seed: bigint, seq: bigint): TxSid
     // Lengths 2..16 fields, varying by tx and log: the tag first, then the payload.
     const emittedLength = 2 + Number((seq + BigInt(i)) % BigInt(PRIVATE_LOG_SIZE_IN_FIELDS - 1));
     const tag = base + 0x80n + BigInt(i);
-    const fields = Array.from({ length: PRIVATE_LOG_SIZE_IN_FIELDS }, (_, k) => (k === 0 ? tag : k < emittedLength ? tag * 32n + BigInt(k) : 0n));
+    const fields = Array.from({ length: PRIVATE_LOG_SIZE_IN_FIELDS }, (_, k) =>
+      k === 0 ? tag : k < emittedLength ? tag * 32n + BigInt(k) : 0n,
+    );
     return { fields, emittedLength };
   });
   return { nullifiers: [nullifier], noteHashes, privateLogs };
@@ -60,7 +64,10 @@ export function sideEffectsFor(shape: TxShape, seed: bigint, seq: bigint): TxSid
 
 /** Gas used: DA gas per emitted field (nullifiers, note hashes, log fields), a flat L2 cost. */
 export function gasUsedFor(effects: TxSideEffects): Gas {
-  const fields = effects.nullifiers.length + effects.noteHashes.length + effects.privateLogs.reduce((n, l) => n + l.emittedLength, 0);
+  const fields =
+    effects.nullifiers.length +
+    effects.noteHashes.length +
+    effects.privateLogs.reduce((n, l) => n + l.emittedLength, 0);
   return { daGas: fields * DA_GAS_PER_FIELD, l2Gas: BOT_TX_L2_GAS_USED };
 }
 
@@ -78,8 +85,15 @@ export interface BotTxOptions {
 export function buildBotTx(o: BotTxOptions): BuiltTx {
   const gasUsed = gasUsedFor(o.effects);
   return buildPrivateTx({
-    chainId: o.chainId, rollupVersion: o.rollupVersion, feePayer: o.feePayer, anchorBlockHeader: o.anchorBlockHeader,
-    nullifiers: o.effects.nullifiers, noteHashes: o.effects.noteHashes, privateLogs: o.effects.privateLogs, maxFeesPerGas: o.maxFeesPerGas, gasUsed,
+    chainId: o.chainId,
+    rollupVersion: o.rollupVersion,
+    feePayer: o.feePayer,
+    anchorBlockHeader: o.anchorBlockHeader,
+    nullifiers: o.effects.nullifiers,
+    noteHashes: o.effects.noteHashes,
+    privateLogs: o.effects.privateLogs,
+    maxFeesPerGas: o.maxFeesPerGas,
+    gasUsed,
     gasLimits: { daGas: Math.max(1_000, gasUsed.daGas * 2), l2Gas: 100_000 },
   });
 }

@@ -43,32 +43,53 @@ export interface ImportRules {
   readonly version: bigint;
 }
 
-const sameSnapshot = (a: Snapshot, b: Snapshot) => a.root === b.root && a.nextAvailableLeafIndex === b.nextAvailableLeafIndex;
+const sameSnapshot = (a: Snapshot, b: Snapshot) =>
+  a.root === b.root && a.nextAvailableLeafIndex === b.nextAvailableLeafIndex;
 
 /**
  * Imports the next block (number = our tip + 1). `l1ToL2Messages` are the messages the block
  * inserted when it is the first of a checkpoint (unpadded; the tree root decides if they are right).
  */
-export async function importBlock(state: ChainState, block: L2Block, rules: ImportRules, l1ToL2Messages: readonly bigint[] = []): Promise<L2Block> {
+export async function importBlock(
+  state: ChainState,
+  block: L2Block,
+  rules: ImportRules,
+  l1ToL2Messages: readonly bigint[] = [],
+): Promise<L2Block> {
   const g = block.header.globalVariables;
   const n = g.blockNumber;
   const expected = (await state.latestBlockNumber()) + 1;
   if (n !== expected) throw new BlockImportError('block', n, `expected block ${expected}`);
   if (g.chainId !== rules.chainId || g.version !== rules.version) {
-    throw new BlockImportError('block', n, `chain id ${g.chainId} / version ${g.version}, this node runs ${rules.chainId} / ${rules.version}`);
+    throw new BlockImportError(
+      'block',
+      n,
+      `chain id ${g.chainId} / version ${g.version}, this node runs ${rules.chainId} / ${rules.version}`,
+    );
   }
   const before = await state.trees.getTreeSnapshot(TreeId.L1_TO_L2_MESSAGE_TREE, n - 1);
   const grown = block.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - before.nextAvailableLeafIndex;
-  if (grown !== 0 && grown !== 1024) throw new BlockImportError('block', n, `L1→L2 message tree grew by ${grown} leaves (0 or 1024 expected)`);
+  if (grown !== 0 && grown !== 1024)
+    throw new BlockImportError('block', n, `L1→L2 message tree grew by ${grown} leaves (0 or 1024 expected)`);
   try {
     return await state.applyBlock({
-      blockNumber: n, txEffects: block.body.txEffects, l1ToL2Messages: grown === 0 ? undefined : l1ToL2Messages,
-      header: block.header, manaUsed: block.header.totalManaUsed, checkpointNumber: block.checkpointNumber,
-      indexWithinCheckpoint: block.indexWithinCheckpoint, dropped: [],
+      blockNumber: n,
+      txEffects: block.body.txEffects,
+      l1ToL2Messages: grown === 0 ? undefined : l1ToL2Messages,
+      header: block.header,
+      manaUsed: block.header.totalManaUsed,
+      checkpointNumber: block.checkpointNumber,
+      indexWithinCheckpoint: block.indexWithinCheckpoint,
+      dropped: [],
       verify: (sealed) => {
-        if (sealed.hash !== block.hash) throw new BlockImportError('block', n, `block hash ${hex32(sealed.hash)} differs from ${hex32(block.hash)}`);
+        if (sealed.hash !== block.hash)
+          throw new BlockImportError('block', n, `block hash ${hex32(sealed.hash)} differs from ${hex32(block.hash)}`);
         if (!sameSnapshot(sealed.archive, block.archive)) {
-          throw new BlockImportError('block', n, `archive root ${hex32(sealed.archive.root)} (size ${sealed.archive.nextAvailableLeafIndex}) differs from ${hex32(block.archive.root)} (size ${block.archive.nextAvailableLeafIndex})`);
+          throw new BlockImportError(
+            'block',
+            n,
+            `archive root ${hex32(sealed.archive.root)} (size ${sealed.archive.nextAvailableLeafIndex}) differs from ${hex32(block.archive.root)} (size ${block.archive.nextAvailableLeafIndex})`,
+          );
         }
       },
     });
@@ -82,7 +103,13 @@ export async function importBlock(state: ChainState, block: L2Block, rules: Impo
  * Imports the next checkpoint (number = our latest + 1) over blocks we already hold, posting it
  * to our L1 view (its out hash feeds the outbox answers) and recording it as the sequencer does.
  */
-export async function importCheckpoint(state: ChainState, l1: L1Chain, time: ChainTime, cp: Checkpoint, blocks: readonly L2Block[]): Promise<void> {
+export async function importCheckpoint(
+  state: ChainState,
+  l1: L1Chain,
+  time: ChainTime,
+  cp: Checkpoint,
+  blocks: readonly L2Block[],
+): Promise<void> {
   const fail = (reason: string) => new BlockImportError('checkpoint', cp.number, reason);
   const expected = (await state.store.latestCheckpointNumber()) + 1;
   if (cp.number !== expected) throw fail(`expected checkpoint ${expected}`);
@@ -90,9 +117,11 @@ export async function importCheckpoint(state: ChainState, l1: L1Chain, time: Cha
   if (last > (await state.latestBlockNumber())) throw fail(`its blocks ${cp.startBlock}..${last} are not all imported`);
   const ours = await state.store.blocksFrom(cp.startBlock, cp.blockCount);
   const prevCp = expected === 1 ? undefined : await state.store.findCheckpoint(expected - 1);
-  if (cp.startBlock !== (prevCp === undefined ? 1 : prevCp.startBlock + prevCp.blockCount)) throw fail(`starts at block ${cp.startBlock}, not right after the previous checkpoint`);
+  if (cp.startBlock !== (prevCp === undefined ? 1 : prevCp.startBlock + prevCp.blockCount))
+    throw fail(`starts at block ${cp.startBlock}, not right after the previous checkpoint`);
   for (const [i, b] of ours.entries()) {
-    if (b.hash !== blocks[i]?.hash || b.checkpointNumber !== cp.number || b.indexWithinCheckpoint !== i) throw fail(`block ${b.header.globalVariables.blockNumber} is not the one we hold at that position`);
+    if (b.hash !== blocks[i]?.hash || b.checkpointNumber !== cp.number || b.indexWithinCheckpoint !== i)
+      throw fail(`block ${b.header.globalVariables.blockNumber} is not the one we hold at that position`);
   }
   const first = ours[0]!;
   const slot = first.header.globalVariables.slotNumber;

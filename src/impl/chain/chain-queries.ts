@@ -13,7 +13,17 @@ import type { PoolTxStatus } from '../txpool/tx-status.ts';
 import type { ChainTime } from './time.ts';
 import type { L1Chain } from '../l1/l1-chain.ts';
 import type {
-  BlockHeader, CheckpointedTip, ContractClassLog, IndexedTxEffect, L2Block, L2Tips, LogFilter, LogsPage, PublicLog, TxReceipt, TxScopedL2Log,
+  BlockHeader,
+  CheckpointedTip,
+  ContractClassLog,
+  IndexedTxEffect,
+  L2Block,
+  L2Tips,
+  LogFilter,
+  LogsPage,
+  PublicLog,
+  TxReceipt,
+  TxScopedL2Log,
 } from './types.ts';
 
 /** A block selector: a number or the latest proposed block. */
@@ -35,7 +45,8 @@ const MAX_TAGS_PER_QUERY = 256;
  */
 function logsByTagsSql(table: TaggedLogTable, n: number): string {
   const slots = bucket(n);
-  return (logsByTagsCache[`${table}/${slots}`] ??= 'select tag, block_number, tx_index, log_index from (' +
+  return (logsByTagsCache[`${table}/${slots}`] ??=
+    'select tag, block_number, tx_index, log_index from (' +
     'select tag, block_number, tx_index, log_index, row_number() over (partition by tag order by block_number, tx_index, log_index) as rn ' +
     `from ${table} where tag in (${new Array(slots).fill('?').join(', ')})` +
     ') as t where rn <= ? order by tag, block_number, tx_index, log_index');
@@ -43,7 +54,10 @@ function logsByTagsSql(table: TaggedLogTable, n: number): string {
 type TaggedLogTable = 'chain_private_logs' | 'chain_public_logs';
 const logsByTagsCache: Record<string, string> = {};
 const bucket = (n: number): number => Math.max(8, 2 ** Math.ceil(Math.log2(n)));
-const padded = (xs: readonly string[]): string[] => [...xs, ...new Array<string>(bucket(xs.length) - xs.length).fill(xs[xs.length - 1]!)];
+const padded = (xs: readonly string[]): string[] => [
+  ...xs,
+  ...new Array<string>(bucket(xs.length) - xs.length).fill(xs[xs.length - 1]!),
+];
 
 const EXECUTION_RESULTS = ['success', 'app_logic_reverted', 'teardown_reverted', 'both_reverted'] as const;
 
@@ -56,12 +70,26 @@ export class ChainQueries {
   readonly #txStatus: (txHash: bigint) => Promise<PoolTxStatus>;
   #proofTips: ProofTips | undefined;
 
-  constructor(chain: ChainState, l1: L1Chain, time: ChainTime, genesisHeader: BlockHeader, genesisArchive: L2Block['archive'], txStatus: (txHash: bigint) => Promise<PoolTxStatus>) {
+  constructor(
+    chain: ChainState,
+    l1: L1Chain,
+    time: ChainTime,
+    genesisHeader: BlockHeader,
+    genesisArchive: L2Block['archive'],
+    txStatus: (txHash: bigint) => Promise<PoolTxStatus>,
+  ) {
     this.#chain = chain;
     this.#l1 = l1;
     this.#time = time;
     this.#txStatus = txStatus;
-    this.#genesis = { archive: genesisArchive, header: genesisHeader, body: { txEffects: [] }, checkpointNumber: 0, indexWithinCheckpoint: 0, hash: hashBlockHeader(genesisHeader) };
+    this.#genesis = {
+      archive: genesisArchive,
+      header: genesisHeader,
+      body: { txEffects: [] },
+      checkpointNumber: 0,
+      indexWithinCheckpoint: 0,
+      hash: hashBlockHeader(genesisHeader),
+    };
   }
 
   /**
@@ -116,9 +144,14 @@ export class ChainQueries {
     const proposed = { number: latest, hash: (await this.findBlock(latest))!.hash };
     const cp = await this.#chain.latestCheckpoint();
     const followed = await this.#proofTips?.();
-    const proven = followed?.proven ?? await this.#l1.provenCheckpointNumber();
-    const finalized = followed?.finalized ?? await this.#l1.provenCheckpointNumber(this.#l1.finalizedBlockNumber());
-    return { proposed, checkpointed: await this.#checkpointTip(cp?.number ?? 0), proven: await this.#checkpointTip(proven), finalized: await this.#checkpointTip(finalized) };
+    const proven = followed?.proven ?? (await this.#l1.provenCheckpointNumber());
+    const finalized = followed?.finalized ?? (await this.#l1.provenCheckpointNumber(this.#l1.finalizedBlockNumber()));
+    return {
+      proposed,
+      checkpointed: await this.#checkpointTip(cp?.number ?? 0),
+      proven: await this.#checkpointTip(proven),
+      finalized: await this.#checkpointTip(finalized),
+    };
   }
 
   /** The latest proven block number. */
@@ -127,10 +160,17 @@ export class ChainQueries {
   }
 
   async #checkpointTip(n: number): Promise<CheckpointedTip> {
-    if (n === 0) return { block: { number: 0, hash: this.#genesis.hash }, checkpoint: { number: 0, hash: hashCheckpointHeader(emptyCheckpointHeader()) } };
+    if (n === 0)
+      return {
+        block: { number: 0, hash: this.#genesis.hash },
+        checkpoint: { number: 0, hash: hashCheckpointHeader(emptyCheckpointHeader()) },
+      };
     const cp = (await this.#chain.store.findCheckpoint(n))!;
     const last = cp.startBlock + cp.blockCount - 1;
-    return { block: { number: last, hash: (await this.#chain.store.findBlock(last))!.hash }, checkpoint: { number: n, hash: cp.hash } };
+    return {
+      block: { number: last, hash: (await this.#chain.store.findBlock(last))!.hash },
+      checkpoint: { number: n, hash: cp.hash },
+    };
   }
 
   /** The receipt of a tx: mined (in a block), pending (in the pool) or dropped — decided by `resolveTxStatus`, the one rule. */
@@ -141,8 +181,13 @@ export class ChainQueries {
     const found = s.mined;
     const block = (await this.#chain.store.findBlock(found.l2BlockNumber))!;
     return {
-      txHash, status: 'mined', executionResult: EXECUTION_RESULTS[found.data.revertCode], transactionFee: found.data.transactionFee,
-      blockHash: found.l2BlockHash, blockNumber: found.l2BlockNumber, epochNumber: this.#time.epochOfSlot(block.header.globalVariables.slotNumber),
+      txHash,
+      status: 'mined',
+      executionResult: EXECUTION_RESULTS[found.data.revertCode],
+      transactionFee: found.data.transactionFee,
+      blockHash: found.l2BlockHash,
+      blockNumber: found.l2BlockNumber,
+      epochNumber: this.#time.epochOfSlot(block.header.globalVariables.slotNumber),
     };
   }
 
@@ -151,7 +196,12 @@ export class ChainQueries {
     const at = await this.#chain.store.findTxLocation(txHash);
     if (at === undefined) return undefined;
     const block = (await this.#chain.store.findBlock(at.blockNumber))!;
-    return { l2BlockNumber: at.blockNumber, l2BlockHash: block.hash, data: block.body.txEffects[at.txIndex]!, txIndexInBlock: at.txIndex };
+    return {
+      l2BlockNumber: at.blockNumber,
+      l2BlockHash: block.hash,
+      data: block.body.txEffects[at.txIndex]!,
+      txIndexInBlock: at.txIndex,
+    };
   }
 
   /** L2→L1 message hashes of a block, one array per tx; undefined for an unknown block. */
@@ -184,22 +234,44 @@ export class ChainQueries {
     return this.#logsByTags('chain_public_logs', tags, logsPerTag, (e, i) => e.publicLogs[i]!.fields);
   }
 
-  async #logsByTags(table: TaggedLogTable, tags: readonly bigint[], logsPerTag: number, fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[]): Promise<TxScopedL2Log[][]> {
+  async #logsByTags(
+    table: TaggedLogTable,
+    tags: readonly bigint[],
+    logsPerTag: number,
+    fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[],
+  ): Promise<TxScopedL2Log[][]> {
     const keys = tags.map(hex32);
     const byTag = new Map<string, TxScopedL2Log[]>(keys.map((k) => [k, []]));
     for (let i = 0; i < keys.length; i += MAX_TAGS_PER_QUERY) {
       const chunk = [...new Set(keys.slice(i, i + MAX_TAGS_PER_QUERY))];
-      for (const r of await selectRows(this.#chain.store.db, logsByTagsSql(table, chunk.length), [...padded(chunk), logsPerTag])) {
-        byTag.get(String(r.tag))!.push(await this.#txScopedLog(Number(r.block_number), Number(r.tx_index), Number(r.log_index), fields));
+      for (const r of await selectRows(this.#chain.store.db, logsByTagsSql(table, chunk.length), [
+        ...padded(chunk),
+        logsPerTag,
+      ])) {
+        byTag
+          .get(String(r.tag))!
+          .push(await this.#txScopedLog(Number(r.block_number), Number(r.tx_index), Number(r.log_index), fields));
       }
     }
     return keys.map((k) => byTag.get(k)!);
   }
 
-  async #txScopedLog(blockNumber: number, txIndex: number, logIndex: number, fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[]): Promise<TxScopedL2Log> {
+  async #txScopedLog(
+    blockNumber: number,
+    txIndex: number,
+    logIndex: number,
+    fields: (e: L2Block['body']['txEffects'][number], logIndex: number) => readonly bigint[],
+  ): Promise<TxScopedL2Log> {
     const b = (await this.#chain.store.findBlock(blockNumber))!;
     const e = b.body.txEffects[txIndex]!;
-    return { txHash: e.txHash, blockNumber, blockTimestamp: b.header.globalVariables.timestamp, logData: fields(e, logIndex), noteHashes: e.noteHashes, firstNullifier: e.nullifiers[0] ?? 0n };
+    return {
+      txHash: e.txHash,
+      blockNumber,
+      blockTimestamp: b.header.globalVariables.timestamp,
+      logData: fields(e, logIndex),
+      noteHashes: e.noteHashes,
+      firstNullifier: e.nullifiers[0] ?? 0n,
+    };
   }
 
   /** Public logs matching `filter`. */
@@ -212,7 +284,11 @@ export class ChainQueries {
     return this.#filteredLogs('chain_contract_class_logs', filter, (e, i) => e.contractClassLogs[i]!);
   }
 
-  async #filteredLogs<T>(table: string, f: LogFilter, pick: (e: L2Block['body']['txEffects'][number], i: number) => T): Promise<LogsPage<T>> {
+  async #filteredLogs<T>(
+    table: string,
+    f: LogFilter,
+    pick: (e: L2Block['body']['txEffects'][number], i: number) => T,
+  ): Promise<LogsPage<T>> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (f.txHash !== undefined) {
@@ -221,10 +297,22 @@ export class ChainQueries {
       where.push('block_number = ?', 'tx_index = ?');
       params.push(at.blockNumber, at.txIndex);
     }
-    if (f.fromBlock !== undefined) { where.push('block_number >= ?'); params.push(f.fromBlock); }
-    if (f.toBlock !== undefined) { where.push('block_number < ?'); params.push(f.toBlock); }
-    if (f.contractAddress !== undefined) { where.push('contract = ?'); params.push(hex32(f.contractAddress)); }
-    if (f.tag !== undefined) { where.push('tag = ?'); params.push(hex32(f.tag)); }
+    if (f.fromBlock !== undefined) {
+      where.push('block_number >= ?');
+      params.push(f.fromBlock);
+    }
+    if (f.toBlock !== undefined) {
+      where.push('block_number < ?');
+      params.push(f.toBlock);
+    }
+    if (f.contractAddress !== undefined) {
+      where.push('contract = ?');
+      params.push(hex32(f.contractAddress));
+    }
+    if (f.tag !== undefined) {
+      where.push('tag = ?');
+      params.push(hex32(f.tag));
+    }
     if (f.afterLog !== undefined) {
       const a = f.afterLog;
       where.push('(block_number, tx_index, log_index) > (?, ?, ?)');
@@ -237,7 +325,16 @@ export class ChainQueries {
     for (const r of rows.slice(0, MAX_LOGS_PER_PAGE)) {
       const b = (await this.#chain.store.findBlock(Number(r.block_number)))!;
       const e = b.body.txEffects[Number(r.tx_index)]!;
-      logs.push({ id: { blockNumber: Number(r.block_number), blockHash: b.hash, txHash: e.txHash, txIndex: Number(r.tx_index), logIndex: Number(r.log_index) }, log: pick(e, Number(r.log_index)) });
+      logs.push({
+        id: {
+          blockNumber: Number(r.block_number),
+          blockHash: b.hash,
+          txHash: e.txHash,
+          txIndex: Number(r.tx_index),
+          logIndex: Number(r.log_index),
+        },
+        log: pick(e, Number(r.log_index)),
+      });
     }
     return { logs, maxLogsHit: rows.length > MAX_LOGS_PER_PAGE };
   }

@@ -70,7 +70,15 @@ export class ChainState {
   #txStatus: TxStatusOwner | undefined;
   readonly #genesisHash: bigint;
 
-  private constructor(store: ChainStore, trees: WorldState, cache: LatestStateCache, genesis: ChainState['genesis'], manaTarget: bigint, latest: number, excess: bigint) {
+  private constructor(
+    store: ChainStore,
+    trees: WorldState,
+    cache: LatestStateCache,
+    genesis: ChainState['genesis'],
+    manaTarget: bigint,
+    latest: number,
+    excess: bigint,
+  ) {
     this.store = store;
     this.trees = trees;
     this.worldState = cache;
@@ -83,17 +91,34 @@ export class ChainState {
 
   /** Opens on a database whose world state is open; refuses chain tables out of step with the trees. */
   static async open(store: ChainStore, trees: WorldState, manaTargetPerBlock: bigint): Promise<ChainState> {
-    const genesis = { header: (await trees.getBlockHeader(0))!, archive: await trees.getTreeSnapshot(TreeId.ARCHIVE, 0) };
+    const genesis = {
+      header: (await trees.getBlockHeader(0))!,
+      archive: await trees.getTreeSnapshot(TreeId.ARCHIVE, 0),
+    };
     const latest = await store.latestBlockNumber();
     const wsLatest = await trees.getLatestBlockNumber();
-    if (latest !== wsLatest) throw new Error(`chain tables end at block ${latest} but the world state at ${wsLatest}: the database was not written by one transaction per block`);
+    if (latest !== wsLatest)
+      throw new Error(
+        `chain tables end at block ${latest} but the world state at ${wsLatest}: the database was not written by one transaction per block`,
+      );
     if (latest > 0) {
       const stored = (await store.findBlock(latest))!.hash;
       const applied = (await trees.getBlockHash(latest))!;
-      if (stored !== applied) throw new Error(`block ${latest}: chain hash ${hex32(stored)} differs from the world state's ${hex32(applied)}`);
+      if (stored !== applied)
+        throw new Error(
+          `block ${latest}: chain hash ${hex32(stored)} differs from the world state's ${hex32(applied)}`,
+        );
     }
     const cache = await LatestStateCache.load(trees);
-    return new ChainState(store, trees, cache, genesis, manaTargetPerBlock, latest, await store.excessManaAfter(latest));
+    return new ChainState(
+      store,
+      trees,
+      cache,
+      genesis,
+      manaTargetPerBlock,
+      latest,
+      await store.excessManaAfter(latest),
+    );
   }
 
   /**
@@ -120,11 +145,20 @@ export class ChainState {
   /** Applies a proposed block to the trees and stores it, in one transaction; returns the sealed block. */
   async addBlock(p: ProposedBlock): Promise<L2Block> {
     return this.applyBlock({
-      blockNumber: p.globals.blockNumber, txEffects: p.txEffects, l1ToL2Messages: p.l1ToL2Messages, manaUsed: p.manaUsed,
-      checkpointNumber: p.checkpointNumber, indexWithinCheckpoint: p.indexWithinCheckpoint, dropped: p.dropped,
+      blockNumber: p.globals.blockNumber,
+      txEffects: p.txEffects,
+      l1ToL2Messages: p.l1ToL2Messages,
+      manaUsed: p.manaUsed,
+      checkpointNumber: p.checkpointNumber,
+      indexWithinCheckpoint: p.indexWithinCheckpoint,
+      dropped: p.dropped,
       header: (ctx) => ({
-        lastArchive: ctx.lastArchive, state: ctx.state, spongeBlobHash: p.spongeBlobHash, globalVariables: p.globals,
-        totalFees: p.totalFees, totalManaUsed: p.manaUsed,
+        lastArchive: ctx.lastArchive,
+        state: ctx.state,
+        spongeBlobHash: p.spongeBlobHash,
+        globalVariables: p.globals,
+        totalFees: p.totalFees,
+        totalManaUsed: p.manaUsed,
       }),
     });
   }
@@ -136,7 +170,9 @@ export class ChainState {
    */
   async applyBlock(a: BlockApplication): Promise<L2Block> {
     const owner = this.#txStatus;
-    return owner === undefined ? this.#applyBlock(a, undefined) : owner.serializeCommit(() => this.#applyBlock(a, owner));
+    return owner === undefined
+      ? this.#applyBlock(a, undefined)
+      : owner.serializeCommit(() => this.#applyBlock(a, owner));
   }
 
   async #applyBlock(a: BlockApplication, owner: TxStatusOwner | undefined): Promise<L2Block> {
@@ -144,25 +180,32 @@ export class ChainState {
     let sealed: L2Block | undefined;
     this.#tipVersion++;
     let followUp: CommitFollowUp | undefined;
-    await this.trees.applyBlock(
-      { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
-      async (trx, applied) => {
-        const block: L2Block = {
-          archive: applied.archive, header: applied.header, body: { txEffects: a.txEffects },
-          checkpointNumber: a.checkpointNumber, indexWithinCheckpoint: a.indexWithinCheckpoint, hash: applied.blockHash,
-        };
-        a.verify?.(block);
-        // The messages took the last 1024 leaves of the message tree.
-        const msgStart = applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (a.l1ToL2Messages === undefined ? 0 : 1024);
-        const l1ToL2Messages = (a.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
-        await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana });
-        followUp = await owner?.inBlockCommit(trx, block, a.dropped);
-        sealed = block;
-      },
-    ).catch((err: unknown) => {
-      this.#tipVersion++;
-      throw err;
-    });
+    await this.trees
+      .applyBlock(
+        { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
+        async (trx, applied) => {
+          const block: L2Block = {
+            archive: applied.archive,
+            header: applied.header,
+            body: { txEffects: a.txEffects },
+            checkpointNumber: a.checkpointNumber,
+            indexWithinCheckpoint: a.indexWithinCheckpoint,
+            hash: applied.blockHash,
+          };
+          a.verify?.(block);
+          // The messages took the last 1024 leaves of the message tree.
+          const msgStart =
+            applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (a.l1ToL2Messages === undefined ? 0 : 1024);
+          const l1ToL2Messages = (a.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
+          await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana });
+          followUp = await owner?.inBlockCommit(trx, block, a.dropped);
+          sealed = block;
+        },
+      )
+      .catch((err: unknown) => {
+        this.#tipVersion++;
+        throw err;
+      });
     // Only after the commit: the in-memory views follow the database, never lead it (no await before).
     followUp?.();
     this.worldState.applyCommitted(a.txEffects);
@@ -213,7 +256,9 @@ export class ChainState {
     const latest = await this.store.latestBlockNumber();
     // The first call (hash unknown) reloads once; later calls extend the cache block by block.
     // Read uncached: the writer may have unwound and rebuilt this height since the block was cached here.
-    const stillThere = this.#latest === 0 || (this.#catchUpTipHash !== undefined && (await this.store.storedBlockHash(this.#latest)) === this.#catchUpTipHash);
+    const stillThere =
+      this.#latest === 0 ||
+      (this.#catchUpTipHash !== undefined && (await this.store.storedBlockHash(this.#latest)) === this.#catchUpTipHash);
     if (latest === this.#latest && stillThere) return false;
     if (latest > this.#latest && stillThere) {
       for (let from = this.#latest + 1; from <= latest; from += 100) {
@@ -267,7 +312,11 @@ export class ChainState {
 
   /** The (unpadded) L1→L2 messages inserted by block `n`, in leaf order. */
   async l1ToL2MessagesOfBlock(n: number): Promise<bigint[]> {
-    const rows = await this.store.db('chain_l1_to_l2_messages').where({ block_number: n }).orderBy('leaf_index').select('message');
+    const rows = await this.store
+      .db('chain_l1_to_l2_messages')
+      .where({ block_number: n })
+      .orderBy('leaf_index')
+      .select('message');
     return rows.map((r: { message: string }) => BigInt(r.message));
   }
 }

@@ -21,10 +21,15 @@ export interface BlockWrite {
 
 /** Tables holding per-block rows, each with its block-number column. */
 const BLOCK_ROWS: readonly (readonly [string, string])[] = [
-  ['chain_blocks', 'number'], ['chain_tx_effects', 'block_number'], ['chain_private_logs', 'block_number'],
-  ['chain_public_logs', 'block_number'], ['chain_contract_class_logs', 'block_number'], ['chain_l1_to_l2_messages', 'block_number'],
+  ['chain_blocks', 'number'],
+  ['chain_tx_effects', 'block_number'],
+  ['chain_private_logs', 'block_number'],
+  ['chain_public_logs', 'block_number'],
+  ['chain_contract_class_logs', 'block_number'],
+  ['chain_l1_to_l2_messages', 'block_number'],
   // The contract index (contract-index.ts): what an unwound block published goes with it.
-  ['chain_contract_classes', 'block_number'], ['chain_contract_instances', 'block_number'],
+  ['chain_contract_classes', 'block_number'],
+  ['chain_contract_instances', 'block_number'],
 ];
 
 /** Decoded blocks kept for reads (blocks of 8 txs decode to ~50 KB of objects each). */
@@ -48,21 +53,57 @@ export class ChainStore {
     const b = w.block;
     const number = b.header.globalVariables.blockNumber;
     await trx('chain_blocks').insert({
-      number, hash: hex32(b.hash), archive_root: hex32(b.archive.root),
-      checkpoint_number: b.checkpointNumber, index_within_checkpoint: b.indexWithinCheckpoint,
-      slot: b.header.globalVariables.slotNumber, data: encodeJson(b), excess_mana: w.excessMana.toString(),
+      number,
+      hash: hex32(b.hash),
+      archive_root: hex32(b.archive.root),
+      checkpoint_number: b.checkpointNumber,
+      index_within_checkpoint: b.indexWithinCheckpoint,
+      slot: b.header.globalVariables.slotNumber,
+      data: encodeJson(b),
+      excess_mana: w.excessMana.toString(),
     });
-    const priv = [], pub = [], ccl = [];
+    const priv = [],
+      pub = [],
+      ccl = [];
     for (const [i, e] of b.body.txEffects.entries()) {
-      for (const [j, l] of e.privateLogs.entries()) priv.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(0n) });
-      for (const [j, l] of e.publicLogs.entries()) pub.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
-      for (const [j, l] of e.contractClassLogs.entries()) ccl.push({ block_number: number, tx_index: i, log_index: j, tag: hex32(l.fields[0] ?? 0n), contract: hex32(l.contractAddress) });
+      for (const [j, l] of e.privateLogs.entries())
+        priv.push({
+          block_number: number,
+          tx_index: i,
+          log_index: j,
+          tag: hex32(l.fields[0] ?? 0n),
+          contract: hex32(0n),
+        });
+      for (const [j, l] of e.publicLogs.entries())
+        pub.push({
+          block_number: number,
+          tx_index: i,
+          log_index: j,
+          tag: hex32(l.fields[0] ?? 0n),
+          contract: hex32(l.contractAddress),
+        });
+      for (const [j, l] of e.contractClassLogs.entries())
+        ccl.push({
+          block_number: number,
+          tx_index: i,
+          log_index: j,
+          tag: hex32(l.fields[0] ?? 0n),
+          contract: hex32(l.contractAddress),
+        });
     }
-    await insertChunked(trx, 'chain_tx_effects', b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i })));
+    await insertChunked(
+      trx,
+      'chain_tx_effects',
+      b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i })),
+    );
     await insertChunked(trx, 'chain_private_logs', priv);
     await insertChunked(trx, 'chain_public_logs', pub);
     await insertChunked(trx, 'chain_contract_class_logs', ccl);
-    await insertChunked(trx, 'chain_l1_to_l2_messages', w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })));
+    await insertChunked(
+      trx,
+      'chain_l1_to_l2_messages',
+      w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })),
+    );
     await this.contracts.indexBlock(trx, number, b.body.txEffects);
     this.#blockCache.delete(b.header.globalVariables.blockNumber);
   }
@@ -116,8 +157,13 @@ export class ChainStore {
   /** Records a checkpoint (the slot's blocks are already stored). */
   async saveCheckpoint(c: Checkpoint, epoch: number): Promise<void> {
     await this.db('chain_checkpoints').insert({
-      number: c.number, hash: hex32(c.hash), slot: c.header.slotNumber, epoch,
-      start_block: c.startBlock, block_count: c.blockCount, data: encodeJson(c),
+      number: c.number,
+      hash: hex32(c.hash),
+      slot: c.header.slotNumber,
+      epoch,
+      start_block: c.startBlock,
+      block_count: c.blockCount,
+      data: encodeJson(c),
     });
   }
 
@@ -143,7 +189,11 @@ export class ChainStore {
 
   /** Blocks `from` .. `from + limit - 1` that exist. */
   async blocksFrom(from: number, limit: number): Promise<L2Block[]> {
-    const rows = await this.db('chain_blocks').where('number', '>=', from).andWhere('number', '<', from + limit).orderBy('number').select('data');
+    const rows = await this.db('chain_blocks')
+      .where('number', '>=', from)
+      .andWhere('number', '<', from + limit)
+      .orderBy('number')
+      .select('data');
     return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
   }
 
@@ -155,13 +205,18 @@ export class ChainStore {
 
   /** Where a mined tx sits. */
   async findTxLocation(txHash: bigint): Promise<{ blockNumber: number; txIndex: number } | undefined> {
-    const row = await this.db('chain_tx_effects').where({ tx_hash: hex32(txHash) }).first();
+    const row = await this.db('chain_tx_effects')
+      .where({ tx_hash: hex32(txHash) })
+      .first();
     return row === undefined ? undefined : { blockNumber: Number(row.block_number), txIndex: Number(row.tx_index) };
   }
 
   /** The block in which an L1→L2 message was inserted. */
   async findL1ToL2MessageBlock(message: bigint): Promise<number | undefined> {
-    const row = await this.db('chain_l1_to_l2_messages').where({ message: hex32(message) }).orderBy('leaf_index').first('block_number');
+    const row = await this.db('chain_l1_to_l2_messages')
+      .where({ message: hex32(message) })
+      .orderBy('leaf_index')
+      .first('block_number');
     return row === undefined ? undefined : Number(row.block_number);
   }
 
@@ -173,7 +228,11 @@ export class ChainStore {
 
   /** Checkpoints `from` .. `from + limit - 1` that exist. */
   async checkpointsFrom(from: number, limit: number): Promise<Checkpoint[]> {
-    const rows = await this.db('chain_checkpoints').where('number', '>=', from).andWhere('number', '<', from + limit).orderBy('number').select('data');
+    const rows = await this.db('chain_checkpoints')
+      .where('number', '>=', from)
+      .andWhere('number', '<', from + limit)
+      .orderBy('number')
+      .select('data');
     return rows.map((r: { data: string }) => decodeJson<Checkpoint>(r.data));
   }
 
@@ -207,6 +266,10 @@ export class ChainStore {
 }
 
 /** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
-async function insertChunked(trx: Knex.Transaction, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+async function insertChunked(
+  trx: Knex.Transaction,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 100) await trx(table).insert(rows.slice(i, i + 100));
 }

@@ -21,7 +21,11 @@ export interface ContractLookup {
 
 type Point = ContractInstance['publicKeys']['masterNullifierPublicKey'];
 const pointToJson = (p: Point) => [hex32(p.x), hex32(p.y)];
-const pointFromJson = ([x, y]: string[]): Point => ({ x: BigInt(x!), y: BigInt(y!), isInfinite: BigInt(x!) === 0n && BigInt(y!) === 0n });
+const pointFromJson = ([x, y]: string[]): Point => ({
+  x: BigInt(x!),
+  y: BigInt(y!),
+  isInfinite: BigInt(x!) === 0n && BigInt(y!) === 0n,
+});
 
 /** Classes and instances of the latest chain state. */
 export class ContractIndex implements ContractLookup {
@@ -39,20 +43,41 @@ export class ContractIndex implements ContractLookup {
       const { classes, instances } = publishedContracts(effect);
       for (const c of classes) {
         // A class published again keeps its first row: unwinding the later block leaves it in place.
-        await trx('chain_contract_classes').insert({
-          class_id: hex32(c.id), block_number: blockNumber, artifact_hash: hex32(c.artifactHash),
-          private_functions_root: hex32(c.privateFunctionsRoot), packed_bytecode: Buffer.from(c.packedBytecode),
-        }).onConflict('class_id').ignore();
+        await trx('chain_contract_classes')
+          .insert({
+            class_id: hex32(c.id),
+            block_number: blockNumber,
+            artifact_hash: hex32(c.artifactHash),
+            private_functions_root: hex32(c.privateFunctionsRoot),
+            packed_bytecode: Buffer.from(c.packedBytecode),
+          })
+          .onConflict('class_id')
+          .ignore();
       }
       for (const i of instances) {
         const k = i.publicKeys;
         const data = {
-          salt: hex32(i.salt), deployer: hex32(i.deployer), originalContractClassId: hex32(i.originalContractClassId), initializationHash: hex32(i.initializationHash),
-          keys: [k.masterNullifierPublicKey, k.masterIncomingViewingPublicKey, k.masterOutgoingViewingPublicKey, k.masterTaggingPublicKey].map(pointToJson),
+          salt: hex32(i.salt),
+          deployer: hex32(i.deployer),
+          originalContractClassId: hex32(i.originalContractClassId),
+          initializationHash: hex32(i.initializationHash),
+          keys: [
+            k.masterNullifierPublicKey,
+            k.masterIncomingViewingPublicKey,
+            k.masterOutgoingViewingPublicKey,
+            k.masterTaggingPublicKey,
+          ].map(pointToJson),
         };
         // The deployment nullifier makes an address publishable once; ignore keeps replays harmless.
-        await trx('chain_contract_instances').insert({ address: hex32(i.address), block_number: blockNumber, class_id: hex32(i.currentContractClassId), data: JSON.stringify(data) })
-          .onConflict('address').ignore();
+        await trx('chain_contract_instances')
+          .insert({
+            address: hex32(i.address),
+            block_number: blockNumber,
+            class_id: hex32(i.currentContractClassId),
+            data: JSON.stringify(data),
+          })
+          .onConflict('address')
+          .ignore();
       }
     }
   }
@@ -67,10 +92,15 @@ export class ContractIndex implements ContractLookup {
   async getContractClass(id: bigint): Promise<ContractClass | undefined> {
     const known = protocolContractOfClass(id)?.contractClass ?? this.#classes.get(id);
     if (known) return known;
-    const row = await this.#db('chain_contract_classes').where({ class_id: hex32(id) }).first();
+    const row = await this.#db('chain_contract_classes')
+      .where({ class_id: hex32(id) })
+      .first();
     if (!row) return undefined;
     const c: ContractClass = {
-      id, version: 1, artifactHash: BigInt(row.artifact_hash), privateFunctionsRoot: BigInt(row.private_functions_root),
+      id,
+      version: 1,
+      artifactHash: BigInt(row.artifact_hash),
+      privateFunctionsRoot: BigInt(row.private_functions_root),
       packedBytecode: new Uint8Array(row.packed_bytecode as Buffer),
     };
     this.#classes.set(id, c);
@@ -81,14 +111,32 @@ export class ContractIndex implements ContractLookup {
   async getContractInstance(address: bigint): Promise<ContractInstance | undefined> {
     const known = protocolContractAt(address)?.instance ?? this.#instances.get(address);
     if (known) return known;
-    const row = await this.#db('chain_contract_instances').where({ address: hex32(address) }).first();
+    const row = await this.#db('chain_contract_instances')
+      .where({ address: hex32(address) })
+      .first();
     if (!row) return undefined;
-    const d = JSON.parse(row.data as string) as { salt: string; deployer: string; originalContractClassId: string; initializationHash: string; keys: string[][] };
+    const d = JSON.parse(row.data as string) as {
+      salt: string;
+      deployer: string;
+      originalContractClassId: string;
+      initializationHash: string;
+      keys: string[][];
+    };
     const [npk, ivpk, ovpk, tpk] = d.keys.map(pointFromJson);
     const i: ContractInstance = {
-      address, version: 1, salt: BigInt(d.salt), deployer: BigInt(d.deployer), currentContractClassId: BigInt(row.class_id),
-      originalContractClassId: BigInt(d.originalContractClassId), initializationHash: BigInt(d.initializationHash),
-      publicKeys: { masterNullifierPublicKey: npk!, masterIncomingViewingPublicKey: ivpk!, masterOutgoingViewingPublicKey: ovpk!, masterTaggingPublicKey: tpk! },
+      address,
+      version: 1,
+      salt: BigInt(d.salt),
+      deployer: BigInt(d.deployer),
+      currentContractClassId: BigInt(row.class_id),
+      originalContractClassId: BigInt(d.originalContractClassId),
+      initializationHash: BigInt(d.initializationHash),
+      publicKeys: {
+        masterNullifierPublicKey: npk!,
+        masterIncomingViewingPublicKey: ivpk!,
+        masterOutgoingViewingPublicKey: ovpk!,
+        masterTaggingPublicKey: tpk!,
+      },
     };
     this.#instances.set(address, i);
     return i;

@@ -38,7 +38,9 @@ export class LatestStateCache {
   }
 
   /** Records a committed block's effects. */
-  applyCommitted(txs: readonly { readonly nullifiers: readonly bigint[]; readonly publicDataWrites: readonly PublicDataWrite[] }[]): void {
+  applyCommitted(
+    txs: readonly { readonly nullifiers: readonly bigint[]; readonly publicDataWrites: readonly PublicDataWrite[] }[],
+  ): void {
     for (const tx of txs) {
       for (const n of tx.nullifiers) if (n !== 0n) this.#nullifiers.add(n);
       for (const w of tx.publicDataWrites) this.#publicData.set(w.leafSlot, w.value);

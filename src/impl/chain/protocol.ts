@@ -20,11 +20,20 @@ export const PROTOCOL_CONTRACT_ADDRESSES = {
 export const FEE_JUICE_BALANCES_SLOT = 1n;
 /** The public data leaf slot holding `account`'s FeeJuice balance. */
 export function feeJuiceBalanceLeafSlot(account: bigint): bigint {
-  return computePublicDataTreeLeafSlot(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, account));
+  return computePublicDataTreeLeafSlot(
+    PROTOCOL_CONTRACT_ADDRESSES.feeJuice,
+    deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, account),
+  );
 }
 
 /** computeL2ToL1MessageHash: sha256ToField(sender ‖ version ‖ recipient(20 bytes) ‖ chainId ‖ content). */
-export function l2ToL1MessageHash(m: { sender: bigint; recipient: bigint; content: bigint; rollupVersion: bigint; chainId: bigint }): bigint {
+export function l2ToL1MessageHash(m: {
+  sender: bigint;
+  recipient: bigint;
+  content: bigint;
+  rollupVersion: bigint;
+  chainId: bigint;
+}): bigint {
   const buf = new Uint8Array(148);
   fieldToBytes(m.sender, buf, 0);
   fieldToBytes(m.rollupVersion, buf, 32);
@@ -43,8 +52,18 @@ export function l2ToL1MessageHash(m: { sender: bigint; recipient: bigint; conten
  * sha256ToField(abi.encode(sender, l1ChainId, recipient, rollupVersion, content, secretHash, index)),
  * seven 32-byte words (the 20-byte sender left-padded). `index` is the inbox index of the message.
  */
-export function l1ToL2MessageHash(m: { sender: bigint; chainId: bigint; recipient: bigint; rollupVersion: bigint; content: bigint; secretHash: bigint; index: bigint }): bigint {
+export function l1ToL2MessageHash(m: {
+  sender: bigint;
+  chainId: bigint;
+  recipient: bigint;
+  rollupVersion: bigint;
+  content: bigint;
+  secretHash: bigint;
+  index: bigint;
+}): bigint {
   const buf = new Uint8Array(7 * 32);
-  [m.sender, m.chainId, m.recipient, m.rollupVersion, m.content, m.secretHash, m.index].forEach((w, i) => { fieldToBytes(w, buf, 32 * i); });
+  [m.sender, m.chainId, m.recipient, m.rollupVersion, m.content, m.secretHash, m.index].forEach((w, i) => {
+    fieldToBytes(w, buf, 32 * i);
+  });
   return sha256ToField(buf);
 }

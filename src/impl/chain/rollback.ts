@@ -26,7 +26,13 @@ export interface RollbackOptions {
 }
 
 /** Unwinds the chain to `target`; a target equal to the tip is a no-op (with force: only the pool is cleared). Throws RollbackRefusedError. */
-export async function rollbackChain(state: ChainState, queries: ChainQueries, l1: L1Chain, target: number, opts: RollbackOptions = {}): Promise<UnwoundTx[]> {
+export async function rollbackChain(
+  state: ChainState,
+  queries: ChainQueries,
+  l1: L1Chain,
+  target: number,
+  opts: RollbackOptions = {},
+): Promise<UnwoundTx[]> {
   const tip = await state.latestBlockNumber();
   const finalized = (await queries.getL2Tips()).finalized.block.number;
   const blocks = { targetBlockNumber: target, tipBlockNumber: tip, finalizedBlockNumber: finalized };
@@ -35,8 +41,19 @@ export async function rollbackChain(state: ChainState, queries: ChainQueries, l1
   if (target < finalized && opts.force !== true) throw new RollbackRefusedError('BEHIND_FINALIZED_NEEDS_FORCE', blocks);
   // At the tip nothing unwinds; with force the P2P data (the tx pool) is still cleared.
   if (target === tip && opts.force !== true) return [];
-  const removed = await state.unwindTo(target, async (trx, lastCheckpoint) => {
-    if (l1.discardCheckpointsAfter) await l1.discardCheckpointsAfter(trx, lastCheckpoint);
-  }, { force: opts.force === true });
-  return removed.flatMap((b) => b.body.txEffects.map((effect, txIndex) => ({ txHash: effect.txHash, blockNumber: b.header.globalVariables.blockNumber, txIndex, effect })));
+  const removed = await state.unwindTo(
+    target,
+    async (trx, lastCheckpoint) => {
+      if (l1.discardCheckpointsAfter) await l1.discardCheckpointsAfter(trx, lastCheckpoint);
+    },
+    { force: opts.force === true },
+  );
+  return removed.flatMap((b) =>
+    b.body.txEffects.map((effect, txIndex) => ({
+      txHash: effect.txHash,
+      blockNumber: b.header.globalVariables.blockNumber,
+      txIndex,
+      effect,
+    })),
+  );
 }

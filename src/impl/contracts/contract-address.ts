@@ -39,22 +39,35 @@ export function computePublicKeysHash(keys: PublicKeys): bigint {
     keys.masterTaggingPublicKey,
   ];
   if (points.every((p) => p.isInfinite)) return 0n;
-  return poseidon2HashWithSeparator(points.flatMap((p) => [p.x, p.y, p.isInfinite ? 1n : 0n]), DomainSeparator.PUBLIC_KEYS_HASH);
+  return poseidon2HashWithSeparator(
+    points.flatMap((p) => [p.x, p.y, p.isInfinite ? 1n : 0n]),
+    DomainSeparator.PUBLIC_KEYS_HASH,
+  );
 }
 
 /** Returns poseidon2([salt, initializationHash, deployer], PARTIAL_ADDRESS). */
-export function computeSaltedInitializationHash(i: { salt: bigint; initializationHash: bigint; deployer: bigint }): bigint {
+export function computeSaltedInitializationHash(i: {
+  salt: bigint;
+  initializationHash: bigint;
+  deployer: bigint;
+}): bigint {
   return poseidon2HashWithSeparator([i.salt, i.initializationHash, i.deployer], DomainSeparator.PARTIAL_ADDRESS);
 }
 
 /** Returns the partial address from the original class id and the salted initialization hash. */
 export function computePartialAddress(originalContractClassId: bigint, saltedInitializationHash: bigint): bigint {
-  return poseidon2HashWithSeparator([originalContractClassId, saltedInitializationHash], DomainSeparator.PARTIAL_ADDRESS);
+  return poseidon2HashWithSeparator(
+    [originalContractClassId, saltedInitializationHash],
+    DomainSeparator.PARTIAL_ADDRESS,
+  );
 }
 
 /** Returns the address: x of `preaddress·G + ivpk_m`, preaddress = poseidon2([publicKeysHash, partialAddress]). */
 export function computeAddress(keys: PublicKeys, partialAddress: bigint): bigint {
-  const preaddress = poseidon2HashWithSeparator([computePublicKeysHash(keys), partialAddress], DomainSeparator.CONTRACT_ADDRESS_V1);
+  const preaddress = poseidon2HashWithSeparator(
+    [computePublicKeysHash(keys), partialAddress],
+    DomainSeparator.CONTRACT_ADDRESS_V1,
+  );
   const point = grumpkinAdd(grumpkinMul(GRUMPKIN_GENERATOR, preaddress), keys.masterIncomingViewingPublicKey);
   return point.x;
 }

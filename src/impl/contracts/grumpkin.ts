@@ -33,7 +33,9 @@ function mod(x: bigint): bigint {
 export function invertMod(a: bigint, p: bigint = P): bigint {
   let r0 = ((a % p) + p) % p;
   if (r0 === 0n) throw new RangeError('zero has no inverse');
-  let r1 = p, s0 = 1n, s1 = 0n;
+  let r1 = p,
+    s0 = 1n,
+    s1 = 0n;
   while (r1 !== 0n) {
     const q = r0 / r1;
     [r0, r1] = [r1, r0 - q * r1];

@@ -44,10 +44,25 @@ export interface ProtocolContract {
 function build(): ProtocolContract[] {
   return PROTOCOL.map(({ name, address, source }) => {
     const program = assemble(source);
-    const contractClass = makeContractClass({ artifactHash: sha256ToField(new TextEncoder().encode(name)), privateFunctionsRoot: 0n, packedBytecode: program.bytecode });
+    const contractClass = makeContractClass({
+      artifactHash: sha256ToField(new TextEncoder().encode(name)),
+      privateFunctionsRoot: 0n,
+      packedBytecode: program.bytecode,
+    });
     const instance: ContractInstance = {
-      address, version: 1, salt: 1n, deployer: 0n, currentContractClassId: contractClass.id, originalContractClassId: contractClass.id, initializationHash: 0n,
-      publicKeys: { masterNullifierPublicKey: GRUMPKIN_INFINITY, masterIncomingViewingPublicKey: GRUMPKIN_INFINITY, masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY, masterTaggingPublicKey: GRUMPKIN_INFINITY },
+      address,
+      version: 1,
+      salt: 1n,
+      deployer: 0n,
+      currentContractClassId: contractClass.id,
+      originalContractClassId: contractClass.id,
+      initializationHash: 0n,
+      publicKeys: {
+        masterNullifierPublicKey: GRUMPKIN_INFINITY,
+        masterIncomingViewingPublicKey: GRUMPKIN_INFINITY,
+        masterOutgoingViewingPublicKey: GRUMPKIN_INFINITY,
+        masterTaggingPublicKey: GRUMPKIN_INFINITY,
+      },
     };
     return { name, contractClass, instance, program };
   });

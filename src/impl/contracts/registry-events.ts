@@ -18,9 +18,13 @@ export const INSTANCE_REGISTRY_ADDRESS = 2n;
 /** Aztec's CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE: the first field of a class publication log. */
 export const CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE = 0x20f5895a4e837356c2d551743df6bf642756dcd93cd31cbd37c556c90bf7f244n;
 /** Aztec's CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE: the instance registry's event tag before siloing. */
-export const CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE = 0x174c6b3d0fd14728e4fc5e53f7b262ab943546a7e125e2ed5e9fde3cf0b3e22fn;
+export const CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE =
+  0x174c6b3d0fd14728e4fc5e53f7b262ab943546a7e125e2ed5e9fde3cf0b3e22fn;
 /** The first field of an instance publication private log: the magic siloed with the instance registry. */
-export const CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG = computeSiloedPrivateLogFirstField(INSTANCE_REGISTRY_ADDRESS, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE);
+export const CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG = computeSiloedPrivateLogFirstField(
+  INSTANCE_REGISTRY_ADDRESS,
+  CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE,
+);
 
 /** A contract class as the node stores it (ContractClassPublic without broadcast functions). */
 export interface ContractClass {
@@ -44,14 +48,26 @@ export interface ContractInstance {
 }
 
 /** Builds a class from its preimage, computing the id (trees.json `contract.contractClassId`). */
-export function makeContractClass(c: { artifactHash: bigint; privateFunctionsRoot: bigint; packedBytecode: Uint8Array }): ContractClass {
+export function makeContractClass(c: {
+  artifactHash: bigint;
+  privateFunctionsRoot: bigint;
+  packedBytecode: Uint8Array;
+}): ContractClass {
   const publicBytecodeCommitment = computePublicBytecodeCommitment(c.packedBytecode);
   return { id: computeContractClassId({ ...c, publicBytecodeCommitment }), version: 1, ...c };
 }
 
 /** The fields of a ContractClassPublished log: magic, id, version, artifact hash, private root, byte length, 31-byte chunks. */
 export function encodeClassPublishedLog(c: ContractClass): bigint[] {
-  return [CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE, c.id, 1n, c.artifactHash, c.privateFunctionsRoot, BigInt(c.packedBytecode.length), ...bytecodeToFields(c.packedBytecode)];
+  return [
+    CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE,
+    c.id,
+    1n,
+    c.artifactHash,
+    c.privateFunctionsRoot,
+    BigInt(c.packedBytecode.length),
+    ...bytecodeToFields(c.packedBytecode),
+  ];
 }
 
 /**
@@ -67,26 +83,46 @@ export type RegistryLogReading<T> =
   | { readonly kind: 'published'; readonly value: T };
 
 /** Reads a contract class log as a ContractClassPublished event (class registry, magic first). */
-export function readClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): RegistryLogReading<ContractClass> {
+export function readClassPublishedLog(log: {
+  readonly contractAddress: bigint;
+  readonly fields: readonly bigint[];
+  readonly emittedLength: number;
+}): RegistryLogReading<ContractClass> {
   const f = log.fields.slice(0, log.emittedLength);
-  if (log.contractAddress !== CLASS_REGISTRY_ADDRESS || f[0] !== CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE) return { kind: 'not-event' };
+  if (log.contractAddress !== CLASS_REGISTRY_ADDRESS || f[0] !== CONTRACT_CLASS_PUBLISHED_MAGIC_VALUE)
+    return { kind: 'not-event' };
   if (f.length < 6) return { kind: 'malformed', why: `${f.length} fields, fewer than the 6 of the header` };
   if (f[2] !== 1n) return { kind: 'malformed', why: `version ${f[2]}, not 1` };
   const length = f[5]!;
   const chunks = f.slice(6);
   // Bounded by the payload before anything is allocated: a log cannot declare more bytes than it carries.
-  if (length > BigInt(chunks.length * 31)) return { kind: 'malformed', why: `bytecode length ${length} above the ${chunks.length * 31} bytes its fields carry` };
+  if (length > BigInt(chunks.length * 31))
+    return {
+      kind: 'malformed',
+      why: `bytecode length ${length} above the ${chunks.length * 31} bytes its fields carry`,
+    };
   const bytes = new Uint8Array(chunks.length * 31);
   chunks.forEach((x, i) => {
-    for (let j = 30; j >= 0; j--) { bytes[i * 31 + j] = Number(x & 0xffn); x >>= 8n; }
+    for (let j = 30; j >= 0; j--) {
+      bytes[i * 31 + j] = Number(x & 0xffn);
+      x >>= 8n;
+    }
   });
-  const cls = makeContractClass({ artifactHash: f[3]!, privateFunctionsRoot: f[4]!, packedBytecode: bytes.slice(0, Number(length)) });
+  const cls = makeContractClass({
+    artifactHash: f[3]!,
+    privateFunctionsRoot: f[4]!,
+    packedBytecode: bytes.slice(0, Number(length)),
+  });
   // The registry computes the id in its circuit; we recompute it so a log can never alias a class.
   return cls.id === f[1] ? { kind: 'published', value: cls } : { kind: 'mismatch', claimed: f[1]!, computed: cls.id };
 }
 
 /** Reads a class publication log; undefined when it is not one, or when its id does not match its contents. */
-export function decodeClassPublishedLog(log: { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractClass | undefined {
+export function decodeClassPublishedLog(log: {
+  readonly contractAddress: bigint;
+  readonly fields: readonly bigint[];
+  readonly emittedLength: number;
+}): ContractClass | undefined {
   const reading = readClassPublishedLog(log);
   return reading.kind === 'published' ? reading.value : undefined;
 }
@@ -94,10 +130,21 @@ export function decodeClassPublishedLog(log: { readonly contractAddress: bigint;
 /** The 15 fields of a ContractInstancePublished private log (tag, address, version, salt, class, init hash, 4 keys as x,y, deployer). */
 export function encodeInstancePublishedLog(i: ContractInstance): bigint[] {
   const k = i.publicKeys;
-  const keys = [k.masterNullifierPublicKey, k.masterIncomingViewingPublicKey, k.masterOutgoingViewingPublicKey, k.masterTaggingPublicKey];
+  const keys = [
+    k.masterNullifierPublicKey,
+    k.masterIncomingViewingPublicKey,
+    k.masterOutgoingViewingPublicKey,
+    k.masterTaggingPublicKey,
+  ];
   return [
-    CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG, i.address, 1n, i.salt, i.currentContractClassId, i.initializationHash,
-    ...keys.flatMap((p) => [p.x, p.y]), i.deployer,
+    CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG,
+    i.address,
+    1n,
+    i.salt,
+    i.currentContractClassId,
+    i.initializationHash,
+    ...keys.flatMap((p) => [p.x, p.y]),
+    i.deployer,
   ];
 }
 
@@ -107,15 +154,29 @@ export function deploymentNullifier(address: bigint): bigint {
 }
 
 /** Reads a private log as a ContractInstancePublished event (its first field is the siloed event tag). */
-export function readInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): RegistryLogReading<ContractInstance> {
+export function readInstancePublishedLog(log: {
+  readonly fields: readonly bigint[];
+  readonly emittedLength: number;
+}): RegistryLogReading<ContractInstance> {
   const f = log.fields;
   if (f[0] !== CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG) return { kind: 'not-event' };
-  if (log.emittedLength < 15 || f.length < 15) return { kind: 'malformed', why: `${Math.min(log.emittedLength, f.length)} fields, fewer than the event's 15` };
+  if (log.emittedLength < 15 || f.length < 15)
+    return { kind: 'malformed', why: `${Math.min(log.emittedLength, f.length)} fields, fewer than the event's 15` };
   if (f[2] !== 1n) return { kind: 'malformed', why: `version ${f[2]}, not 1` };
   const point = (o: number) => ({ x: f[o]!, y: f[o + 1]!, isInfinite: f[o] === 0n && f[o + 1] === 0n });
   const instance: ContractInstance = {
-    address: f[1]!, version: 1, salt: f[3]!, currentContractClassId: f[4]!, originalContractClassId: f[4]!, initializationHash: f[5]!,
-    publicKeys: { masterNullifierPublicKey: point(6), masterIncomingViewingPublicKey: point(8), masterOutgoingViewingPublicKey: point(10), masterTaggingPublicKey: point(12) },
+    address: f[1]!,
+    version: 1,
+    salt: f[3]!,
+    currentContractClassId: f[4]!,
+    originalContractClassId: f[4]!,
+    initializationHash: f[5]!,
+    publicKeys: {
+      masterNullifierPublicKey: point(6),
+      masterIncomingViewingPublicKey: point(8),
+      masterOutgoingViewingPublicKey: point(10),
+      masterTaggingPublicKey: point(12),
+    },
     deployer: f[14]!,
   };
   let computed: bigint;
@@ -125,11 +186,16 @@ export function readInstancePublishedLog(log: { readonly fields: readonly bigint
     // A key that is not a Grumpkin point cannot derive an address.
     return { kind: 'malformed', why: err instanceof Error ? err.message : String(err) };
   }
-  return computed === instance.address ? { kind: 'published', value: instance } : { kind: 'mismatch', claimed: instance.address, computed };
+  return computed === instance.address
+    ? { kind: 'published', value: instance }
+    : { kind: 'mismatch', claimed: instance.address, computed };
 }
 
 /** Reads an instance publication log; undefined when it is not one or its address is not derived from its fields. */
-export function decodeInstancePublishedLog(log: { readonly fields: readonly bigint[]; readonly emittedLength: number }): ContractInstance | undefined {
+export function decodeInstancePublishedLog(log: {
+  readonly fields: readonly bigint[];
+  readonly emittedLength: number;
+}): ContractInstance | undefined {
   const reading = readInstancePublishedLog(log);
   return reading.kind === 'published' ? reading.value : undefined;
 }
@@ -144,12 +210,18 @@ export interface PublishedContracts {
 export function publishedContracts(effect: {
   readonly nullifiers: readonly bigint[];
   readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
-  readonly contractClassLogs: readonly { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }[];
+  readonly contractClassLogs: readonly {
+    readonly contractAddress: bigint;
+    readonly fields: readonly bigint[];
+    readonly emittedLength: number;
+  }[];
 }): PublishedContracts {
   const classes = effect.contractClassLogs.flatMap((l) => decodeClassPublishedLog(l) ?? []);
   const candidates = effect.privateLogs.filter((l) => l.fields[0] === CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG);
   if (candidates.length === 0) return { classes, instances: [] };
   const nullifiers = new Set(effect.nullifiers);
-  const instances = candidates.flatMap((l) => decodeInstancePublishedLog(l) ?? []).filter((i) => nullifiers.has(deploymentNullifier(i.address)));
+  const instances = candidates
+    .flatMap((l) => decodeInstancePublishedLog(l) ?? [])
+    .filter((i) => nullifiers.has(deploymentNullifier(i.address)));
   return { classes, instances };
 }

@@ -71,7 +71,8 @@ let kernel: Kernel | undefined;
 function ownKernel(): Kernel {
   if (kernel) return kernel;
   const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url)))).exports as unknown as Kernel;
+  kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url))))
+    .exports as unknown as Kernel;
   return kernel;
 }
 
@@ -89,7 +90,9 @@ function hashChunk(buffer: SharedArrayBuffer, layout: BatchLayout, claims: Int32
   if (need > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
   new Uint8Array(k.memory.buffer, IO_BASE, n * 64).set(new Uint8Array(buffer, layout.inBase + first * 64, n * 64));
   k.hash_pairs(IO_BASE, IO_BASE + n * 64, n);
-  new Uint8Array(buffer, layout.outBase + first * 32, n * 32).set(new Uint8Array(k.memory.buffer, IO_BASE + n * 64, n * 32));
+  new Uint8Array(buffer, layout.outBase + first * 32, n * 32).set(
+    new Uint8Array(k.memory.buffer, IO_BASE + n * 64, n * 32),
+  );
   Atomics.store(claims, c, DONE);
   const header = new Int32Array(buffer, 0, 4);
   Atomics.add(header, DONE_WORD, 1);

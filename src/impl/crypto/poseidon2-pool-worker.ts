@@ -9,7 +9,11 @@
 import { parentPort } from 'node:worker_threads';
 import { hashFreeChunks, loadKernel } from './poseidon2-chunks.ts';
 
-interface Request { id: number; buffer: SharedArrayBuffer; me: number }
+interface Request {
+  id: number;
+  buffer: SharedArrayBuffer;
+  me: number;
+}
 
 loadKernel();
 // The pool gives this worker work only after this: a batch never waits for a worker's start-up.

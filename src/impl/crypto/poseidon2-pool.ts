@@ -45,8 +45,13 @@ export interface Poseidon2PoolOptions {
   readonly mainThreadHashes?: boolean;
 }
 
-interface Pending { resolve: () => void; reject: (err: Error) => void }
-interface Request extends Pending { id: number }
+interface Pending {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+interface Request extends Pending {
+  id: number;
+}
 
 /** One worker thread and its outstanding requests. */
 class PoolWorker {
@@ -61,9 +66,16 @@ class PoolWorker {
 
   constructor(onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
     // The installed package runs compiled .js (scripts/pack.ts), the repository runs .ts.
-    this.thread = new Worker(new URL(import.meta.url.endsWith('.js') ? './poseidon2-pool-worker.js' : './poseidon2-pool-worker.ts', import.meta.url));
+    this.thread = new Worker(
+      new URL(
+        import.meta.url.endsWith('.js') ? './poseidon2-pool-worker.js' : './poseidon2-pool-worker.ts',
+        import.meta.url,
+      ),
+    );
     let started!: Pending;
-    this.started = new Promise<void>((resolve, reject) => { started = { resolve, reject }; });
+    this.started = new Promise<void>((resolve, reject) => {
+      started = { resolve, reject };
+    });
     this.started.catch(() => undefined);
     this.thread.on('message', (m: { id?: number; error?: string; ready?: true }) => {
       if (m.ready) {
@@ -72,7 +84,8 @@ class PoolWorker {
       } else if (m.id !== undefined) {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
-        if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`)); else p?.resolve();
+        if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`));
+        else p?.resolve();
       }
       this.unrefIfIdle();
     });
@@ -160,7 +173,8 @@ export class Poseidon2Pool {
    */
   hashPairsParallel(lefts: readonly bigint[], rights: readonly bigint[]): Promise<bigint[]> {
     const n = lefts.length;
-    if (rights.length !== n) return Promise.reject(new RangeError('hashPairsParallel: lefts and rights differ in length'));
+    if (rights.length !== n)
+      return Promise.reject(new RangeError('hashPairsParallel: lefts and rights differ in length'));
     if (n < this.minPairs || this.maxWorkers === 0) {
       try {
         return Promise.resolve(hashPairs(lefts, rights));
@@ -168,7 +182,10 @@ export class Poseidon2Pool {
         return Promise.reject(err);
       }
     }
-    const run = this.turn.then(() => this.split(lefts, rights), () => this.split(lefts, rights));
+    const run = this.turn.then(
+      () => this.split(lefts, rights),
+      () => this.split(lefts, rights),
+    );
     this.turn = run.catch(() => undefined);
     return run;
   }
@@ -198,11 +215,13 @@ export class Poseidon2Pool {
   private start(): void {
     if (this.cannotStart) return;
     while (this.workers.length < this.maxWorkers) {
-      this.workers.push(new PoolWorker((w, err, wasReady) => {
-        this.workers = this.workers.filter((x) => x !== w);
-        // A worker that never got its kernel loaded will not do better next time: stay on the main thread.
-        if (!wasReady && !this.closing.has(w)) this.cannotStart = err;
-      }));
+      this.workers.push(
+        new PoolWorker((w, err, wasReady) => {
+          this.workers = this.workers.filter((x) => x !== w);
+          // A worker that never got its kernel loaded will not do better next time: stay on the main thread.
+          if (!wasReady && !this.closing.has(w)) this.cannotStart = err;
+        }),
+      );
     }
   }
 
@@ -224,7 +243,10 @@ export class Poseidon2Pool {
     const died: number[] = [];
     let wake = () => {};
     workers.forEach((w, j) => {
-      w.join(buffer, j + 2).catch(() => { died.push(j + 2); wake(); });
+      w.join(buffer, j + 2).catch(() => {
+        died.push(j + 2);
+        wake();
+      });
     });
     if (this.mainThreadHashes) hashFreeChunks(buffer, MAIN_ID);
     const header = new Int32Array(buffer, 0, 4);
@@ -269,7 +291,10 @@ export class ParallelHasher implements Hasher {
     return defaultHasher.hashPairs(batch);
   }
   hashPairsAsync(batch: readonly (readonly [bigint, bigint])[]): Promise<bigint[]> {
-    return this.pool.hashPairsParallel(batch.map((p) => p[0]), batch.map((p) => p[1]));
+    return this.pool.hashPairsParallel(
+      batch.map((p) => p[0]),
+      batch.map((p) => p[1]),
+    );
   }
   /** Ends the pool's workers (engine stop). */
   close(): Promise<void> {

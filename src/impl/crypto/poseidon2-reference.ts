@@ -26,26 +26,54 @@ function sbox(x: bigint): bigint {
  * next multiplication's reduction.
  */
 function permute4(s: bigint[]): void {
-  let a = s[0]!, b = s[1]!, c = s[2]!, d = s[3]!;
+  let a = s[0]!,
+    b = s[1]!,
+    c = s[2]!,
+    d = s[3]!;
   let t0: bigint, t1: bigint, t2: bigint, t3: bigint, t4: bigint, t5: bigint;
   // Initial external linear layer (Barretenberg's 4x4 MDS "M4").
-  t0 = a + b; t1 = c + d; t2 = b + b + t1; t3 = d + d + t0; t4 = 4n * t1 + t3; t5 = 4n * t0 + t2;
-  a = (t3 + t5) % P; b = t5 % P; c = (t2 + t4) % P; d = t4 % P;
+  t0 = a + b;
+  t1 = c + d;
+  t2 = b + b + t1;
+  t3 = d + d + t0;
+  t4 = 4n * t1 + t3;
+  t5 = 4n * t0 + t2;
+  a = (t3 + t5) % P;
+  b = t5 % P;
+  c = (t2 + t4) % P;
+  d = t4 % P;
   for (let r = 0; r < 8; r++) {
     if (r === 4) {
       // 56 partial rounds: S-box on state[0] only, then the internal matrix 1 + diag(D).
       for (let i = 0; i < 56; i++) {
         a = sbox((a + PARTIAL_ROUND_CONSTANTS[i]!) % P);
         const sum = a + b + c + d;
-        a = (a * D0 + sum) % P; b = (b * D1 + sum) % P; c = (c * D2 + sum) % P; d = (d * D3 + sum) % P;
+        a = (a * D0 + sum) % P;
+        b = (b * D1 + sum) % P;
+        c = (c * D2 + sum) % P;
+        d = (d * D3 + sum) % P;
       }
     }
     const rc = FULL_ROUND_CONSTANTS[r]!;
-    a = sbox((a + rc[0]!) % P); b = sbox((b + rc[1]!) % P); c = sbox((c + rc[2]!) % P); d = sbox((d + rc[3]!) % P);
-    t0 = a + b; t1 = c + d; t2 = b + b + t1; t3 = d + d + t0; t4 = 4n * t1 + t3; t5 = 4n * t0 + t2;
-    a = (t3 + t5) % P; b = t5 % P; c = (t2 + t4) % P; d = t4 % P;
+    a = sbox((a + rc[0]!) % P);
+    b = sbox((b + rc[1]!) % P);
+    c = sbox((c + rc[2]!) % P);
+    d = sbox((d + rc[3]!) % P);
+    t0 = a + b;
+    t1 = c + d;
+    t2 = b + b + t1;
+    t3 = d + d + t0;
+    t4 = 4n * t1 + t3;
+    t5 = 4n * t0 + t2;
+    a = (t3 + t5) % P;
+    b = t5 % P;
+    c = (t2 + t4) % P;
+    d = t4 % P;
   }
-  s[0] = a; s[1] = b; s[2] = c; s[3] = d;
+  s[0] = a;
+  s[1] = b;
+  s[2] = c;
+  s[3] = d;
 }
 
 /** The Poseidon2 permutation on a 4-element state; returns a new array (BigInt reference). */

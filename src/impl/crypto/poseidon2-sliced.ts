@@ -31,6 +31,9 @@ export async function poseidon2HashInSlices(inputs: readonly bigint[]): Promise<
 }
 
 /** poseidon2HashWithSeparator(inputs, separator) in slices. */
-export function poseidon2HashWithSeparatorInSlices(inputs: readonly bigint[], separator: number | bigint): Promise<bigint> {
+export function poseidon2HashWithSeparatorInSlices(
+  inputs: readonly bigint[],
+  separator: number | bigint,
+): Promise<bigint> {
   return poseidon2HashInSlices([BigInt(separator), ...inputs]);
 }

@@ -35,7 +35,8 @@ interface Kernel {
   hash(inPtr: number, n: number, outPtr: number): void;
 }
 
-const kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url)))).exports as unknown as Kernel;
+const kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url))))
+  .exports as unknown as Kernel;
 
 let words = new BigUint64Array(kernel.memory.buffer);
 
@@ -132,7 +133,10 @@ export class WasmPoseidon2Hasher implements Hasher {
     return poseidon2Hash(inputs);
   }
   hashPairs(batch: readonly (readonly [bigint, bigint])[]): bigint[] {
-    return hashPairs(batch.map((p) => p[0]), batch.map((p) => p[1]));
+    return hashPairs(
+      batch.map((p) => p[0]),
+      batch.map((p) => p[1]),
+    );
   }
 }
 

@@ -14,7 +14,8 @@ export * from './poseidon2-reference.ts';
 /** Sponge hash of any number of field elements (Aztec's poseidon2Hash). */
 export const poseidon2Hash: (inputs: readonly bigint[]) => bigint = kernel.poseidon2Hash;
 /** poseidon2Hash([separator, ...inputs]) — Aztec's domain-separated hash. */
-export const poseidon2HashWithSeparator: (inputs: readonly bigint[], separator: number | bigint) => bigint = kernel.poseidon2HashWithSeparator;
+export const poseidon2HashWithSeparator: (inputs: readonly bigint[], separator: number | bigint) => bigint =
+  kernel.poseidon2HashWithSeparator;
 /** The Poseidon2 permutation on a 4-element state; returns a new array. */
 export const poseidon2Permutation: (state: readonly bigint[]) => bigint[] = kernel.poseidon2Permutation;
 /** The process-wide default Hasher. */

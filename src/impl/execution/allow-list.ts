@@ -16,7 +16,9 @@ interface AllowedCommon {
 }
 
 /** An allowed setup function, by contract address or by contract class id. */
-export type AllowedElement = (AllowedCommon & { readonly address: bigint }) | (AllowedCommon & { readonly classId: bigint });
+export type AllowedElement =
+  | (AllowedCommon & { readonly address: bigint })
+  | (AllowedCommon & { readonly classId: bigint });
 
 /** The parts of a setup call the allow-list judges. */
 export interface SetupCallFacts {
@@ -31,10 +33,12 @@ export function isAllowedSetupCall(call: SetupCallFacts, allowList: readonly All
   const selector = call.calldata[0];
   return allowList.some((e) => {
     const target = 'address' in e ? e.address === call.contractAddress : e.classId === call.classId;
-    return target
-      && selector === BigInt(e.selector)
-      && (!e.onlySelf || call.msgSender === call.contractAddress)
-      && (!e.rejectNullMsgSender || call.msgSender !== 0n)
-      && (e.calldataLength === undefined || call.calldata.length === e.calldataLength);
+    return (
+      target &&
+      selector === BigInt(e.selector) &&
+      (!e.onlySelf || call.msgSender === call.contractAddress) &&
+      (!e.rejectNullMsgSender || call.msgSender !== 0n) &&
+      (e.calldataLength === undefined || call.calldata.length === e.calldataLength)
+    );
   });
 }

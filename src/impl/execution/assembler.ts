@@ -54,7 +54,11 @@ function splitOperands(text: string): string[] {
     if (ch === '"') quoted = !quoted;
     if (!quoted && ch === '(') depth++;
     if (!quoted && ch === ')') depth--;
-    if (!quoted && depth === 0 && ch === ',') { out.push(cur.trim()); cur = ''; continue; }
+    if (!quoted && depth === 0 && ch === ',') {
+      out.push(cur.trim());
+      cur = '';
+      continue;
+    }
     cur += ch;
   }
   if (cur.trim() !== '') out.push(cur.trim());
@@ -101,7 +105,11 @@ export function assemble(source: string): AssembledProgram {
       defs.set(restParts[0]!, restParts[1]!);
     } else if (word === '.fn') {
       const sel = /^0x[0-9a-fA-F]{1,8}$/.test(rest) ? Number.parseInt(rest.slice(2), 16) : undefined;
-      functions.push({ selector: sel ?? functionSelectorFromSignature(rest), signature: sel === undefined ? rest : undefined, entry: pending.length });
+      functions.push({
+        selector: sel ?? functionSelectorFromSignature(rest),
+        signature: sel === undefined ? rest : undefined,
+        entry: pending.length,
+      });
     } else {
       pending.push({ line, name: word!.toUpperCase(), operands: splitOperands(rest) });
     }
@@ -115,7 +123,9 @@ export function assemble(source: string): AssembledProgram {
     }
     const args = info.operands.map((kind, k) => {
       const tok = defs.get(operands[k]!) ?? operands[k]!;
-      const fail = (what: string): never => { throw new AssemblerError(line, `${name} operand ${k + 1}: ${what}, got ${tok}`); };
+      const fail = (what: string): never => {
+        throw new AssemblerError(line, `${name} operand ${k + 1}: ${what}, got ${tok}`);
+      };
       switch (kind) {
         case 'm': {
           const m = /^m(\d+)$/.exec(tok);
@@ -129,20 +139,27 @@ export function assemble(source: string): AssembledProgram {
           const v = parseNumber(tok);
           return v !== undefined && v < 65536n ? Number(v) : fail('expected a count 0..65535');
         }
-        case 'l': return labels.get(tok) ?? fail('unknown label');
-        case 'e': return (EnvVar as Record<string, number>)[tok.toUpperCase()] ?? fail('unknown environment variable');
+        case 'l':
+          return labels.get(tok) ?? fail('unknown label');
+        case 'e':
+          return (EnvVar as Record<string, number>)[tok.toUpperCase()] ?? fail('unknown environment variable');
         case 's': {
           const m = /^"(.*)"$/.exec(tok);
           if (!m) return fail('expected a "string"');
           const at = strings.indexOf(m[1]!);
           return at >= 0 ? at : strings.push(m[1]!) - 1;
         }
-        default: return fail(`unknown operand kind ${kind as string}`);
+        default:
+          return fail(`unknown operand kind ${kind as string}`);
       }
     });
     return { op: info.code, args };
   });
-  const program: PublicVmProgram = { functions: functions.map((f) => ({ selector: f.selector, entry: f.entry })), strings, instructions };
+  const program: PublicVmProgram = {
+    functions: functions.map((f) => ({ selector: f.selector, entry: f.entry })),
+    strings,
+    instructions,
+  };
   return {
     bytecode: encodeProgram(program),
     program,

@@ -60,7 +60,10 @@ export function encodeProgram(program: PublicVmProgram): Uint8Array {
   const u16 = (x: number) => out.push((x >> 8) & 0xff, x & 0xff);
   const u32 = (x: number) => out.push((x >>> 24) & 0xff, (x >>> 16) & 0xff, (x >>> 8) & 0xff, x & 0xff);
   u16(program.functions.length);
-  for (const f of program.functions) { u32(f.selector >>> 0); u32(f.entry); }
+  for (const f of program.functions) {
+    u32(f.selector >>> 0);
+    u32(f.entry);
+  }
   u16(program.strings.length);
   for (const s of program.strings) {
     const bytes = new TextEncoder().encode(s);
@@ -72,7 +75,8 @@ export function encodeProgram(program: PublicVmProgram): Uint8Array {
   for (const ins of program.instructions) {
     const info = OPCODES[ins.op];
     if (info === undefined) throw new RangeError(`unknown opcode ${ins.op}`);
-    if (ins.args.length !== info.operands.length) throw new RangeError(`${info.name} takes ${info.operands.length} operands`);
+    if (ins.args.length !== info.operands.length)
+      throw new RangeError(`${info.name} takes ${info.operands.length} operands`);
     out.push(ins.op);
     info.operands.forEach((kind, i) => {
       const a = ins.args[i]!;
@@ -84,8 +88,11 @@ export function encodeProgram(program: PublicVmProgram): Uint8Array {
       }
       const n = Number(a);
       const max = 2 ** (8 * OPERAND_BYTES[kind]) - 1;
-      if (!Number.isInteger(n) || n < 0 || n > max) throw new RangeError(`${info.name}: operand ${i} out of range: ${a}`);
-      if (kind === 'e') out.push(n); else if (kind === 'l') u32(n); else u16(n);
+      if (!Number.isInteger(n) || n < 0 || n > max)
+        throw new RangeError(`${info.name}: operand ${i} out of range: ${a}`);
+      if (kind === 'e') out.push(n);
+      else if (kind === 'l') u32(n);
+      else u16(n);
     });
   }
   return Uint8Array.from(out);
@@ -94,21 +101,37 @@ export function encodeProgram(program: PublicVmProgram): Uint8Array {
 class Reader {
   readonly bytes: Uint8Array;
   pos = 0;
-  constructor(bytes: Uint8Array) { this.bytes = bytes; }
-  need(n: number, what: string): void {
-    if (this.pos + n > this.bytes.length) throw new InvalidBytecodeError(`truncated at byte ${this.pos} (reading ${what})`);
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
   }
-  u8(what: string): number { this.need(1, what); return this.bytes[this.pos++]!; }
-  u16(what: string): number { this.need(2, what); const v = (this.bytes[this.pos]! << 8) | this.bytes[this.pos + 1]!; this.pos += 2; return v; }
-  u32(what: string): number { return ((this.u16(what) << 16) >>> 0) + this.u16(what); }
+  need(n: number, what: string): void {
+    if (this.pos + n > this.bytes.length)
+      throw new InvalidBytecodeError(`truncated at byte ${this.pos} (reading ${what})`);
+  }
+  u8(what: string): number {
+    this.need(1, what);
+    return this.bytes[this.pos++]!;
+  }
+  u16(what: string): number {
+    this.need(2, what);
+    const v = (this.bytes[this.pos]! << 8) | this.bytes[this.pos + 1]!;
+    this.pos += 2;
+    return v;
+  }
+  u32(what: string): number {
+    return ((this.u16(what) << 16) >>> 0) + this.u16(what);
+  }
 }
 
 /** Decodes and statically validates container bytes; throws InvalidBytecodeError. */
 export function decodeProgram(bytes: Uint8Array): DecodedProgram {
   if (bytes.length < 5 || !BYTECODE_MAGIC.every((b, i) => bytes[i] === b)) {
-    throw new InvalidBytecodeError('bad magic (expected "L2VM"; this is not l2node public VM bytecode, e.g. Aztec AVM bytecode)');
+    throw new InvalidBytecodeError(
+      'bad magic (expected "L2VM"; this is not l2node public VM bytecode, e.g. Aztec AVM bytecode)',
+    );
   }
-  if (bytes[4] !== BYTECODE_VERSION) throw new InvalidBytecodeError(`unsupported version ${bytes[4]} (this VM runs version ${BYTECODE_VERSION})`);
+  if (bytes[4] !== BYTECODE_VERSION)
+    throw new InvalidBytecodeError(`unsupported version ${bytes[4]} (this VM runs version ${BYTECODE_VERSION})`);
   const r = new Reader(bytes);
   r.pos = 5;
   const entries: [number, number][] = [];
@@ -119,7 +142,11 @@ export function decodeProgram(bytes: Uint8Array): DecodedProgram {
   for (let i = 0; i < strCount; i++) {
     const len = r.u16('string length');
     r.need(len, 'string');
-    try { strings.push(textDecoder.decode(bytes.subarray(r.pos, r.pos + len))); } catch { throw new InvalidBytecodeError(`string ${i} is not UTF-8`); }
+    try {
+      strings.push(textDecoder.decode(bytes.subarray(r.pos, r.pos + len)));
+    } catch {
+      throw new InvalidBytecodeError(`string ${i} is not UTF-8`);
+    }
     r.pos += len;
   }
   const count = r.u32('instruction count');
@@ -133,7 +160,8 @@ export function decodeProgram(bytes: Uint8Array): DecodedProgram {
     const at = r.pos;
     const op = r.u8('opcode');
     const info = OPCODES[op];
-    if (info === undefined) throw new InvalidBytecodeError(`unknown opcode 0x${op.toString(16).padStart(2, '0')} at byte ${at}`);
+    if (info === undefined)
+      throw new InvalidBytecodeError(`unknown opcode 0x${op.toString(16).padStart(2, '0')} at byte ${at}`);
     ops[pc] = op;
     info.operands.forEach((kind, i) => {
       if (kind === 'f') {
@@ -141,22 +169,28 @@ export function decodeProgram(bytes: Uint8Array): DecodedProgram {
         let x = 0n;
         for (let b = 0; b < 32; b++) x = (x << 8n) | BigInt(bytes[r.pos + b]!);
         r.pos += 32;
-        if (x >= FIELD_MODULUS) throw new InvalidBytecodeError(`${info.name} at instruction ${pc}: immediate is not a field element`);
+        if (x >= FIELD_MODULUS)
+          throw new InvalidBytecodeError(`${info.name} at instruction ${pc}: immediate is not a field element`);
         imms[pc] = x;
         return;
       }
       const v = kind === 'e' ? r.u8('operand') : kind === 'l' ? r.u32('operand') : r.u16('operand');
       if (kind === 'l') labels.push(v);
-      if (kind === 'e' && v >= ENV_VAR_COUNT) throw new InvalidBytecodeError(`GETENV at instruction ${pc}: unknown variable ${v}`);
-      if (kind === 's' && v >= strings.length) throw new InvalidBytecodeError(`${info.name} at instruction ${pc}: no string ${v}`);
+      if (kind === 'e' && v >= ENV_VAR_COUNT)
+        throw new InvalidBytecodeError(`GETENV at instruction ${pc}: unknown variable ${v}`);
+      if (kind === 's' && v >= strings.length)
+        throw new InvalidBytecodeError(`${info.name} at instruction ${pc}: no string ${v}`);
       args[pc * ARG_STRIDE + i] = v;
     });
   }
   if (r.pos !== bytes.length) throw new InvalidBytecodeError(`${bytes.length - r.pos} trailing bytes after the code`);
-  for (const target of labels) if (target >= count) throw new InvalidBytecodeError(`jump target ${target} is outside the code (${count} instructions)`);
+  for (const target of labels)
+    if (target >= count)
+      throw new InvalidBytecodeError(`jump target ${target} is outside the code (${count} instructions)`);
   const functions = new Map<number, number>();
   for (const [selector, entry] of entries) {
-    if (entry >= count) throw new InvalidBytecodeError(`function 0x${selector.toString(16)} enters at ${entry}, outside the code`);
+    if (entry >= count)
+      throw new InvalidBytecodeError(`function 0x${selector.toString(16)} enters at ${entry}, outside the code`);
     if (functions.has(selector)) throw new InvalidBytecodeError(`selector 0x${selector.toString(16)} appears twice`);
     functions.set(selector, entry);
   }

@@ -7,9 +7,22 @@ export type * from './types.ts';
 export { executePublicCall } from './interpreter.ts';
 export type { PublicCallRequest } from './interpreter.ts';
 export {
-  executePublicTx, PublicRevertCode, PublicTxInvalidError, toNestedReturnValues, FEE_JUICE_ADDRESS, FEE_JUICE_BALANCES_SLOT,
+  executePublicTx,
+  PublicRevertCode,
+  PublicTxInvalidError,
+  toNestedReturnValues,
+  FEE_JUICE_ADDRESS,
+  FEE_JUICE_BALANCES_SLOT,
 } from './public-tx-executor.ts';
-export type { EnqueuedCall, NestedReturnValues, PrivateEffects, PublicGasUsed, PublicTxContext, PublicTxInput, PublicTxResult } from './public-tx-executor.ts';
+export type {
+  EnqueuedCall,
+  NestedReturnValues,
+  PrivateEffects,
+  PublicGasUsed,
+  PublicTxContext,
+  PublicTxInput,
+  PublicTxResult,
+} from './public-tx-executor.ts';
 export { isAllowedSetupCall } from './allow-list.ts';
 export type { AllowedElement } from './allow-list.ts';
 export { JournaledState } from './journaled-state.ts';

@@ -14,8 +14,16 @@ import { ARG_STRIDE, InvalidBytecodeError } from './bytecode.ts';
 import type { DecodedProgram } from './bytecode.ts';
 import { loadProgram } from './program-cache.ts';
 import {
-  DA_GAS_PER_FIELD, EnvVar, L2_GAS_BY_OPCODE, L2_GAS_PER_FIELD, MAX_CALL_DEPTH, MAX_CALLDATA_FIELDS,
-  MAX_INTERNAL_CALL_DEPTH, MAX_MEMORY_CELLS, MAX_PUBLIC_LOG_FIELDS, Op,
+  DA_GAS_PER_FIELD,
+  EnvVar,
+  L2_GAS_BY_OPCODE,
+  L2_GAS_PER_FIELD,
+  MAX_CALL_DEPTH,
+  MAX_CALLDATA_FIELDS,
+  MAX_INTERNAL_CALL_DEPTH,
+  MAX_MEMORY_CELLS,
+  MAX_PUBLIC_LOG_FIELDS,
+  Op,
 } from './opcodes.ts';
 import type { CallEnvironment, Gas, PublicCallResult, PublicCallRevert, PublicVmHost } from './types.ts';
 import { hex32 } from '../encoding/hex.ts';
@@ -61,7 +69,6 @@ class Stop {
 
 const halt = (message: string) => new Stop(message, true);
 
-
 /**
  * Executes a public call in its own journal checkpoint: committed on success, rolled back on revert.
  * Never throws for anything the called code or its bytecode does; only host failures propagate.
@@ -76,7 +83,8 @@ export async function executePublicCall(req: PublicCallRequest): Promise<PublicC
     host.rollback();
     throw err;
   }
-  if (result.reverted) host.rollback(); else host.commit();
+  if (result.reverted) host.rollback();
+  else host.commit();
   return result;
 }
 
@@ -97,35 +105,60 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
       ? { l2Gas: limit.l2Gas, daGas: limit.daGas }
       : { l2Gas: limit.l2Gas - l2Left, daGas: limit.daGas - daLeft };
     if (stop === undefined) {
-      return { contractAddress, selector, reverted: false, returnValues, revert: undefined, gasUsed, nested, instructions };
+      return {
+        contractAddress,
+        selector,
+        reverted: false,
+        returnValues,
+        revert: undefined,
+        gasUsed,
+        nested,
+        instructions,
+      };
     }
     const self = {
       contractAddress,
       ...(selector !== undefined ? { functionSelector: selector } : {}),
-      ...(selector !== undefined && req.signatures?.findName(selector) !== undefined ? { functionName: req.signatures.findName(selector)! } : {}),
+      ...(selector !== undefined && req.signatures?.findName(selector) !== undefined
+        ? { functionName: req.signatures.findName(selector)! }
+        : {}),
     };
     const revert: PublicCallRevert = stop.inner
       ? { message: stop.inner.message, stack: [self, ...stop.inner.stack], revertData: stop.revertData }
       : { message: stop.message, stack: [self], revertData: stop.revertData };
-    return { contractAddress, selector, reverted: true, returnValues: stop.revertData, revert, gasUsed, nested, instructions };
+    return {
+      contractAddress,
+      selector,
+      reverted: true,
+      returnValues: stop.revertData,
+      revert,
+      gasUsed,
+      nested,
+      instructions,
+    };
   };
 
   // Refused before running, so no gas is consumed (the caller can recover, as in the EVM).
   if (depth > MAX_CALL_DEPTH) return finish(new Stop(`Call depth limit (${MAX_CALL_DEPTH}) exceeded`, false), []);
-  if (calldata.length > MAX_CALLDATA_FIELDS) return finish(halt(`Calldata too long (${calldata.length} > ${MAX_CALLDATA_FIELDS} fields)`), []);
+  if (calldata.length > MAX_CALLDATA_FIELDS)
+    return finish(halt(`Calldata too long (${calldata.length} > ${MAX_CALLDATA_FIELDS} fields)`), []);
   const code = await host.getContract(contractAddress);
   if (code === undefined) return finish(halt(`No contract deployed at ${hex32(contractAddress)}`), []);
   let program: DecodedProgram;
   try {
     program = loadProgram(code);
   } catch (err) {
-    if (err instanceof InvalidBytecodeError) return finish(halt(`${err.message} (contract ${hex32(contractAddress)})`), []);
+    if (err instanceof InvalidBytecodeError)
+      return finish(halt(`${err.message} (contract ${hex32(contractAddress)})`), []);
     throw err;
   }
   if (selector === undefined) return finish(halt('Calldata has no function selector (calldata[0] must be a u32)'), []);
   const entry = program.functions.get(selector);
   if (entry === undefined) {
-    return finish(halt(`Unknown function selector ${toSelectorHex(selector)} in contract ${hex32(contractAddress)}`), []);
+    return finish(
+      halt(`Unknown function selector ${toSelectorHex(selector)} in contract ${hex32(contractAddress)}`),
+      [],
+    );
   }
 
   const { ops, args, imms, count, strings } = program;
@@ -142,9 +175,17 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
     for (let i = 0; i < n; i++) out[i] = mem[off + i] ?? 0n;
     return out;
   };
-  const chargeL2 = (g: number) => { l2Left -= g; if (l2Left < 0) throw halt('Out of L2 gas'); };
-  const chargeDa = (fields: number) => { daLeft -= fields * DA_GAS_PER_FIELD; if (daLeft < 0) throw halt('Out of DA gas'); };
-  const noStatic = (what: string) => { if (isStatic) throw halt(`Static call cannot change state (${what})`); };
+  const chargeL2 = (g: number) => {
+    l2Left -= g;
+    if (l2Left < 0) throw halt('Out of L2 gas');
+  };
+  const chargeDa = (fields: number) => {
+    daLeft -= fields * DA_GAS_PER_FIELD;
+    if (daLeft < 0) throw halt('Out of DA gas');
+  };
+  const noStatic = (what: string) => {
+    if (isStatic) throw halt(`Static call cannot change state (${what})`);
+  };
   const index = (v: bigint, size: number, what: string): number => {
     if (v >= BigInt(size)) throw halt(`${what} index ${v} out of range (size ${size})`);
     return Number(v);
@@ -163,11 +204,25 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
       }
       pc++;
       switch (op) {
-        case Op.SET: mem[args[b]!] = imms[pc - 1]!; break;
-        case Op.MOV: mem[args[b]!] = mem[args[b + 1]!] ?? 0n; break;
-        case Op.ADD: { const r = (mem[args[b + 1]!] ?? 0n) + (mem[args[b + 2]!] ?? 0n); mem[args[b]!] = r >= P ? r - P : r; break; }
-        case Op.SUB: { const r = (mem[args[b + 1]!] ?? 0n) - (mem[args[b + 2]!] ?? 0n); mem[args[b]!] = r < 0n ? r + P : r; break; }
-        case Op.MUL: mem[args[b]!] = ((mem[args[b + 1]!] ?? 0n) * (mem[args[b + 2]!] ?? 0n)) % P; break;
+        case Op.SET:
+          mem[args[b]!] = imms[pc - 1]!;
+          break;
+        case Op.MOV:
+          mem[args[b]!] = mem[args[b + 1]!] ?? 0n;
+          break;
+        case Op.ADD: {
+          const r = (mem[args[b + 1]!] ?? 0n) + (mem[args[b + 2]!] ?? 0n);
+          mem[args[b]!] = r >= P ? r - P : r;
+          break;
+        }
+        case Op.SUB: {
+          const r = (mem[args[b + 1]!] ?? 0n) - (mem[args[b + 2]!] ?? 0n);
+          mem[args[b]!] = r < 0n ? r + P : r;
+          break;
+        }
+        case Op.MUL:
+          mem[args[b]!] = ((mem[args[b + 1]!] ?? 0n) * (mem[args[b + 2]!] ?? 0n)) % P;
+          break;
         case Op.DIV: {
           const d = mem[args[b + 2]!] ?? 0n;
           if (d === 0n) throw halt('Division by zero');
@@ -180,12 +235,24 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           mem[args[b]!] = invertMod(d);
           break;
         }
-        case Op.EQ: mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) === (mem[args[b + 2]!] ?? 0n) ? 1n : 0n; break;
-        case Op.LT: mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) < (mem[args[b + 2]!] ?? 0n) ? 1n : 0n; break;
-        case Op.LTE: mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) <= (mem[args[b + 2]!] ?? 0n) ? 1n : 0n; break;
-        case Op.NOT: mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) === 0n ? 1n : 0n; break;
-        case Op.JUMP: pc = args[b]!; break;
-        case Op.JUMPI: if ((mem[args[b]!] ?? 0n) !== 0n) pc = args[b + 1]!; break;
+        case Op.EQ:
+          mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) === (mem[args[b + 2]!] ?? 0n) ? 1n : 0n;
+          break;
+        case Op.LT:
+          mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) < (mem[args[b + 2]!] ?? 0n) ? 1n : 0n;
+          break;
+        case Op.LTE:
+          mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) <= (mem[args[b + 2]!] ?? 0n) ? 1n : 0n;
+          break;
+        case Op.NOT:
+          mem[args[b]!] = (mem[args[b + 1]!] ?? 0n) === 0n ? 1n : 0n;
+          break;
+        case Op.JUMP:
+          pc = args[b]!;
+          break;
+        case Op.JUMPI:
+          if ((mem[args[b]!] ?? 0n) !== 0n) pc = args[b + 1]!;
+          break;
         case Op.INTERNALCALL:
           if (internalStack.length >= MAX_INTERNAL_CALL_DEPTH) throw halt('Internal call stack overflow');
           internalStack.push(pc);
@@ -197,13 +264,27 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           pc = back;
           break;
         }
-        case Op.LOAD: mem[args[b]!] = mem[index(mem[args[b + 1]!] ?? 0n, MAX_MEMORY_CELLS, 'Memory')] ?? 0n; break;
-        case Op.STORE: mem[index(mem[args[b]!] ?? 0n, MAX_MEMORY_CELLS, 'Memory')] = mem[args[b + 1]!] ?? 0n; break;
-        case Op.CALLDATASIZE: mem[args[b]!] = BigInt(calldata.length); break;
-        case Op.CALLDATALOAD: mem[args[b]!] = calldata[index(mem[args[b + 1]!] ?? 0n, calldata.length, 'Calldata')]!; break;
-        case Op.RETURNDATASIZE: mem[args[b]!] = BigInt(lastReturnData.length); break;
-        case Op.RETURNDATALOAD: mem[args[b]!] = lastReturnData[index(mem[args[b + 1]!] ?? 0n, lastReturnData.length, 'Return data')]!; break;
-        case Op.GETENV: mem[args[b]!] = readEnv(args[b + 1]!); break;
+        case Op.LOAD:
+          mem[args[b]!] = mem[index(mem[args[b + 1]!] ?? 0n, MAX_MEMORY_CELLS, 'Memory')] ?? 0n;
+          break;
+        case Op.STORE:
+          mem[index(mem[args[b]!] ?? 0n, MAX_MEMORY_CELLS, 'Memory')] = mem[args[b + 1]!] ?? 0n;
+          break;
+        case Op.CALLDATASIZE:
+          mem[args[b]!] = BigInt(calldata.length);
+          break;
+        case Op.CALLDATALOAD:
+          mem[args[b]!] = calldata[index(mem[args[b + 1]!] ?? 0n, calldata.length, 'Calldata')]!;
+          break;
+        case Op.RETURNDATASIZE:
+          mem[args[b]!] = BigInt(lastReturnData.length);
+          break;
+        case Op.RETURNDATALOAD:
+          mem[args[b]!] = lastReturnData[index(mem[args[b + 1]!] ?? 0n, lastReturnData.length, 'Return data')]!;
+          break;
+        case Op.GETENV:
+          mem[args[b]!] = readEnv(args[b + 1]!);
+          break;
         case Op.SLOAD: {
           const v = host.readStorage(contractAddress, mem[args[b + 1]!] ?? 0n);
           mem[args[b]!] = v instanceof Promise ? await v : v;
@@ -214,7 +295,9 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           chargeDa(2);
           host.writeStorage(contractAddress, mem[args[b]!] ?? 0n, mem[args[b + 1]!] ?? 0n);
           break;
-        case Op.MAPSLOT: mem[args[b]!] = deriveStorageSlotInMap(mem[args[b + 1]!] ?? 0n, mem[args[b + 2]!] ?? 0n); break;
+        case Op.MAPSLOT:
+          mem[args[b]!] = deriveStorageSlotInMap(mem[args[b + 1]!] ?? 0n, mem[args[b + 2]!] ?? 0n);
+          break;
         case Op.NULLIFIEREXISTS: {
           const v = host.nullifierExists(mem[args[b + 2]!] ?? 0n, mem[args[b + 1]!] ?? 0n);
           mem[args[b]!] = (v instanceof Promise ? await v : v) ? 1n : 0n;
@@ -259,8 +342,13 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
             sender: contractAddress,
             calldata: slice(args[b + 3]!, args[b + 4]!),
             isStaticCall: isStatic || op === Op.STATICCALL,
-            gasLimit: { l2Gas: clampGas(mem[args[b]!] ?? 0n, l2Left), daGas: clampGas(mem[args[b + 1]!] ?? 0n, daLeft) },
-            host, env, depth: depth + 1,
+            gasLimit: {
+              l2Gas: clampGas(mem[args[b]!] ?? 0n, l2Left),
+              daGas: clampGas(mem[args[b + 1]!] ?? 0n, daLeft),
+            },
+            host,
+            env,
+            depth: depth + 1,
             ...(req.signatures ? { signatures: req.signatures } : {}),
           });
           l2Left -= child.gasUsed.l2Gas;
@@ -272,15 +360,18 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           mem[args[b + 5]!] = child.reverted ? 0n : 1n;
           break;
         }
-        case Op.RETURN: return finish(undefined, slice(args[b]!, args[b + 1]!));
-        case Op.REVERT: throw new Stop('Explicit revert', false, slice(args[b]!, args[b + 1]!));
+        case Op.RETURN:
+          return finish(undefined, slice(args[b]!, args[b + 1]!));
+        case Op.REVERT:
+          throw new Stop('Explicit revert', false, slice(args[b]!, args[b + 1]!));
         case Op.ASSERT:
           if ((mem[args[b]!] ?? 0n) === 0n) throw new Stop(`Assertion failed: ${strings[args[b + 1]!]}`, false);
           break;
         case Op.RETHROW:
           if (lastChild?.revert === undefined) throw halt('RETHROW without a reverted call');
           throw new Stop(lastChild.revert.message, false, lastChild.returnValues, lastChild.revert);
-        default: throw halt(`Unknown opcode ${op}`);
+        default:
+          throw halt(`Unknown opcode ${op}`);
       }
     }
   } catch (err) {
@@ -290,19 +381,32 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
 
   function readEnv(v: number): bigint {
     switch (v) {
-      case EnvVar.ADDRESS: return contractAddress;
-      case EnvVar.SENDER: return req.sender;
-      case EnvVar.TRANSACTION_FEE: return env.transactionFee ?? 0n;
-      case EnvVar.CHAIN_ID: return env.chainId;
-      case EnvVar.VERSION: return env.version;
-      case EnvVar.BLOCK_NUMBER: return BigInt(env.blockNumber);
-      case EnvVar.TIMESTAMP: return env.timestamp;
-      case EnvVar.FEE_PER_L2_GAS: return env.gasFees.feePerL2Gas;
-      case EnvVar.FEE_PER_DA_GAS: return env.gasFees.feePerDaGas;
-      case EnvVar.IS_STATIC_CALL: return isStatic ? 1n : 0n;
-      case EnvVar.L2_GAS_LEFT: return BigInt(l2Left);
-      case EnvVar.DA_GAS_LEFT: return BigInt(daLeft);
-      default: throw halt(`Unknown environment variable ${v}`);
+      case EnvVar.ADDRESS:
+        return contractAddress;
+      case EnvVar.SENDER:
+        return req.sender;
+      case EnvVar.TRANSACTION_FEE:
+        return env.transactionFee ?? 0n;
+      case EnvVar.CHAIN_ID:
+        return env.chainId;
+      case EnvVar.VERSION:
+        return env.version;
+      case EnvVar.BLOCK_NUMBER:
+        return BigInt(env.blockNumber);
+      case EnvVar.TIMESTAMP:
+        return env.timestamp;
+      case EnvVar.FEE_PER_L2_GAS:
+        return env.gasFees.feePerL2Gas;
+      case EnvVar.FEE_PER_DA_GAS:
+        return env.gasFees.feePerDaGas;
+      case EnvVar.IS_STATIC_CALL:
+        return isStatic ? 1n : 0n;
+      case EnvVar.L2_GAS_LEFT:
+        return BigInt(l2Left);
+      case EnvVar.DA_GAS_LEFT:
+        return BigInt(daLeft);
+      default:
+        throw halt(`Unknown environment variable ${v}`);
     }
   }
 }

@@ -5,7 +5,13 @@
  */
 import { computePublicDataLeafSlot, siloNoteHash, siloNullifier } from '../contracts/siloing.ts';
 import type {
-  ContractCode, MaybePromise, PublicLog, PublicStateSource, PublicVmHost, ScopedL2ToL1Message, SideEffects,
+  ContractCode,
+  MaybePromise,
+  PublicLog,
+  PublicStateSource,
+  PublicVmHost,
+  ScopedL2ToL1Message,
+  SideEffects,
 } from './types.ts';
 
 type Undo = { readonly leafSlot: bigint; readonly had: boolean; readonly prev: bigint };
@@ -120,8 +126,11 @@ export class JournaledState implements PublicVmHost {
 
   checkpoint(): void {
     this.#marks.push({
-      undo: this.#undo.length, noteHashes: this.#noteHashes.length, nullifiers: this.#nullifiers.length,
-      msgs: this.#msgs.length, logs: this.#logs.length,
+      undo: this.#undo.length,
+      noteHashes: this.#noteHashes.length,
+      nullifiers: this.#nullifiers.length,
+      msgs: this.#msgs.length,
+      logs: this.#logs.length,
     });
   }
 
@@ -134,7 +143,8 @@ export class JournaledState implements PublicVmHost {
     if (mark === undefined) throw new Error('rollback without checkpoint');
     while (this.#undo.length > mark.undo) {
       const u = this.#undo.pop()!;
-      if (u.had) this.#writes.set(u.leafSlot, u.prev); else this.#writes.delete(u.leafSlot);
+      if (u.had) this.#writes.set(u.leafSlot, u.prev);
+      else this.#writes.delete(u.leafSlot);
     }
     for (const n of this.#nullifiers.splice(mark.nullifiers)) this.#nullifierSet.delete(n);
     this.#noteHashes.length = mark.noteHashes;

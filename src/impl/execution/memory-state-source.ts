@@ -28,7 +28,9 @@ export class MemoryStateSource implements PublicStateSource {
   /** Deploys bytecode at `address`; the class id is derived with zero artifact hash and private root. */
   deploy(address: bigint, packedBytecode: Uint8Array): ContractCode {
     const classId = computeContractClassId({
-      artifactHash: 0n, privateFunctionsRoot: 0n, publicBytecodeCommitment: computePublicBytecodeCommitment(packedBytecode),
+      artifactHash: 0n,
+      privateFunctionsRoot: 0n,
+      publicBytecodeCommitment: computePublicBytecodeCommitment(packedBytecode),
     });
     const code = { classId, packedBytecode };
     this.contracts.set(address, code);

@@ -4,7 +4,12 @@
  * the revert code, gas per phase, the fee, return values and the tx's side effects.
  * @module
  */
-import { computeNoteHashNonce, computePublicDataLeafSlot, computeUniqueNoteHash, deriveStorageSlotInMap } from '../contracts/siloing.ts';
+import {
+  computeNoteHashNonce,
+  computePublicDataLeafSlot,
+  computeUniqueNoteHash,
+  deriveStorageSlotInMap,
+} from '../contracts/siloing.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import { isAllowedSetupCall } from './allow-list.ts';
 import type { AllowedElement } from './allow-list.ts';
@@ -12,7 +17,13 @@ import { addGas, computeFee, subGas, ZERO_GAS } from './gas.ts';
 import { executePublicCall } from './interpreter.ts';
 import { JournaledState } from './journaled-state.ts';
 import type {
-  CallEnvironment, Gas, PublicCallResult, PublicCallRevert, PublicStateSource, ScopedL2ToL1Message, SideEffects,
+  CallEnvironment,
+  Gas,
+  PublicCallResult,
+  PublicCallRevert,
+  PublicStateSource,
+  ScopedL2ToL1Message,
+  SideEffects,
 } from './types.ts';
 
 /** TxEffect revert codes. */
@@ -112,7 +123,8 @@ export function toNestedReturnValues(r: PublicCallResult): NestedReturnValues {
 
 async function insertPrivate(state: JournaledState, effects: PrivateEffects): Promise<void> {
   for (const n of effects.nullifiers) {
-    if (!(await state.insertSiloedNullifier(n))) throw new PublicTxInvalidError(`Duplicate nullifier 0x${n.toString(16)}`);
+    if (!(await state.insertSiloedNullifier(n)))
+      throw new PublicTxInvalidError(`Duplicate nullifier 0x${n.toString(16)}`);
   }
   for (const h of effects.noteHashes) state.insertSiloedNoteHash(h);
   for (const m of effects.l2ToL1Msgs) state.insertL2ToL1Message(m);
@@ -125,8 +137,13 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   let used = ZERO_GAS;
   const run = async (call: EnqueuedCall, gasLimit: Gas, transactionFee = 0n) => {
     const r = await executePublicCall({
-      contractAddress: call.contractAddress, sender: call.msgSender, calldata: call.calldata, isStaticCall: call.isStaticCall,
-      gasLimit, host: state, env: { ...ctx.env, transactionFee },
+      contractAddress: call.contractAddress,
+      sender: call.msgSender,
+      calldata: call.calldata,
+      isStaticCall: call.isStaticCall,
+      gasLimit,
+      host: state,
+      env: { ...ctx.env, transactionFee },
       ...(ctx.signatures ? { signatures: ctx.signatures } : {}),
     });
     results.push(r);
@@ -137,9 +154,16 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   await insertPrivate(state, tx.nonRevertible);
   for (const call of tx.setupCalls) {
     const code = await ctx.source.getContract(call.contractAddress);
-    const facts = { contractAddress: call.contractAddress, classId: code?.classId, msgSender: call.msgSender, calldata: call.calldata };
+    const facts = {
+      contractAddress: call.contractAddress,
+      classId: code?.classId,
+      msgSender: call.msgSender,
+      calldata: call.calldata,
+    };
     if (!isAllowedSetupCall(facts, ctx.allowList)) {
-      throw new PublicTxInvalidError(`Setup call to 0x${call.contractAddress.toString(16)} selector ${String(call.calldata[0])} is not on the allow-list`);
+      throw new PublicTxInvalidError(
+        `Setup call to 0x${call.contractAddress.toString(16)} selector ${String(call.calldata[0])} is not on the allow-list`,
+      );
     }
     const r = await run(call, available());
     used = addGas(used, r.gasUsed);
@@ -152,9 +176,13 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   for (const call of tx.appLogicCalls) {
     const r = await run(call, available());
     used = addGas(used, r.gasUsed);
-    if (r.reverted) { appReverted = r.revert; break; }
+    if (r.reverted) {
+      appReverted = r.revert;
+      break;
+    }
   }
-  if (appReverted) state.rollback(); else state.commit();
+  if (appReverted) state.rollback();
+  else state.commit();
 
   // The fee is fixed before teardown runs, with teardown billed at its limits (Aztec).
   const billedGas = addGas(addGas(tx.privateGasUsed, used), tx.teardownGasLimits);
@@ -170,8 +198,12 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
 
   const publicGas = addGas(used, teardownGas);
   const revertCode = appReverted
-    ? (teardownReverted ? PublicRevertCode.BOTH_REVERTED : PublicRevertCode.APP_LOGIC_REVERTED)
-    : (teardownReverted ? PublicRevertCode.TEARDOWN_REVERTED : PublicRevertCode.OK);
+    ? teardownReverted
+      ? PublicRevertCode.BOTH_REVERTED
+      : PublicRevertCode.APP_LOGIC_REVERTED
+    : teardownReverted
+      ? PublicRevertCode.TEARDOWN_REVERTED
+      : PublicRevertCode.OK;
   const effects = state.effects();
   const firstNullifier = effects.nullifiers[0] ?? 0n;
   return {
@@ -179,7 +211,10 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
     revertReason: appReverted ?? teardownReverted,
     gasUsed: { totalGas: addGas(tx.privateGasUsed, publicGas), teardownGas, publicGas, billedGas },
     transactionFee,
-    effects: { ...effects, noteHashes: effects.noteHashes.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(firstNullifier, i), h)) },
+    effects: {
+      ...effects,
+      noteHashes: effects.noteHashes.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(firstNullifier, i), h)),
+    },
     publicReturnValues: results.map(toNestedReturnValues),
     callResults: results,
   };
@@ -191,7 +226,10 @@ const CANNOT_PAY = 'Insufficient fee payer balance';
 /** Deducts the fee from the payer's FeeJuice balance (a non-revertible public data write). */
 async function payFee(state: JournaledState, feePayer: bigint, fee: bigint, skipEnforcement: boolean): Promise<void> {
   if (feePayer === 0n || fee === 0n) return;
-  const leafSlot = computePublicDataLeafSlot(FEE_JUICE_ADDRESS, deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, feePayer));
+  const leafSlot = computePublicDataLeafSlot(
+    FEE_JUICE_ADDRESS,
+    deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, feePayer),
+  );
   const balance = await state.readLeaf(leafSlot);
   if (balance < fee && !skipEnforcement) {
     throw new PublicTxInvalidError(`${CANNOT_PAY}: ${balance} < ${fee}`);

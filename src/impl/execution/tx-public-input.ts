@@ -19,11 +19,16 @@ function privateEffects(d: PrivateToPublicAccumulatedData): PrivateEffects {
   return {
     noteHashes: d.noteHashes.filter((x) => x !== 0n),
     nullifiers: d.nullifiers.filter((x) => x !== 0n),
-    l2ToL1Msgs: d.l2ToL1Msgs.filter((m) => m.message.recipient !== 0n || m.message.content !== 0n || m.contractAddress !== 0n),
+    l2ToL1Msgs: d.l2ToL1Msgs.filter(
+      (m) => m.message.recipient !== 0n || m.message.content !== 0n || m.contractAddress !== 0n,
+    ),
   };
 }
 
-const minus = (a: Gas, b: Gas): Gas => ({ daGas: Math.max(0, a.daGas - b.daGas), l2Gas: Math.max(0, a.l2Gas - b.l2Gas) });
+const minus = (a: Gas, b: Gas): Gas => ({
+  daGas: Math.max(0, a.daGas - b.daGas),
+  l2Gas: Math.max(0, a.l2Gas - b.l2Gas),
+});
 
 /** The public part of a tx with public calls; undefined for a private-only tx or one without calls. */
 export function toTxPublicPart(tx: Tx): TxPublicPart | undefined {
@@ -33,17 +38,24 @@ export function toTxPublicPart(tx: Tx): TxPublicPart | undefined {
   if (setup.length + appLogic.length === 0 && teardown === undefined) return undefined;
   const calldata = new Map(tx.publicFunctionCalldata.map((c) => [c.hash, c.values] as const));
   const call = (r: PublicCallRequest): EnqueuedCall => ({
-    contractAddress: r.contractAddress, msgSender: r.msgSender, isStaticCall: r.isStaticCall, calldata: calldata.get(r.calldataHash) ?? [],
+    contractAddress: r.contractAddress,
+    msgSender: r.msgSender,
+    isStaticCall: r.isStaticCall,
+    calldata: calldata.get(r.calldataHash) ?? [],
   });
   const g = d.constants.txContext.gasSettings;
   const rev = d.forPublic.revertibleAccumulatedData;
   return {
     input: {
-      setupCalls: setup.map(call), appLogicCalls: appLogic.map(call), teardownCall: teardown && call(teardown),
-      gasLimits: g.gasLimits, teardownGasLimits: g.teardownGasLimits,
+      setupCalls: setup.map(call),
+      appLogicCalls: appLogic.map(call),
+      teardownCall: teardown && call(teardown),
+      gasLimits: g.gasLimits,
+      teardownGasLimits: g.teardownGasLimits,
       // The private kernel's gasUsed of a tx with public calls includes the teardown limits (Aztec).
       privateGasUsed: minus(d.gasUsed, g.teardownGasLimits),
-      nonRevertible: privateEffects(d.forPublic.nonRevertibleAccumulatedData), revertible: privateEffects(rev),
+      nonRevertible: privateEffects(d.forPublic.nonRevertibleAccumulatedData),
+      revertible: privateEffects(rev),
       feePayer: d.feePayer,
     },
     revertiblePrivateLogs: rev.privateLogs.filter((l) => l.emittedLength > 0).length,

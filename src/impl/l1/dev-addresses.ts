@@ -12,8 +12,17 @@ export const DEV_DEPLOYER = 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266n;
 
 /** Deployment order: the nonce of each contract is its position. */
 export const DEPLOYMENT_ORDER = [
-  'registryAddress', 'feeJuiceAddress', 'stakingAssetAddress', 'governanceProposerAddress', 'governanceAddress',
-  'coinIssuerAddress', 'rewardDistributorAddress', 'inboxAddress', 'outboxAddress', 'rollupAddress', 'feeJuicePortalAddress',
+  'registryAddress',
+  'feeJuiceAddress',
+  'stakingAssetAddress',
+  'governanceProposerAddress',
+  'governanceAddress',
+  'coinIssuerAddress',
+  'rewardDistributorAddress',
+  'inboxAddress',
+  'outboxAddress',
+  'rollupAddress',
+  'feeJuicePortalAddress',
 ] as const satisfies readonly (keyof L1ContractAddresses)[];
 
 /** keccak256(rlp([deployer, nonce]))[12:] for nonces below 0x80. */
@@ -37,6 +46,8 @@ export function createAddress(deployer: bigint, nonce: number): bigint {
 /** The dev L1 contract addresses. */
 export function devL1ContractAddresses(): L1ContractAddresses {
   const out: Record<string, bigint> = {};
-  DEPLOYMENT_ORDER.forEach((name, nonce) => { out[name] = createAddress(DEV_DEPLOYER, nonce); });
+  DEPLOYMENT_ORDER.forEach((name, nonce) => {
+    out[name] = createAddress(DEV_DEPLOYER, nonce);
+  });
   return out as unknown as L1ContractAddresses;
 }

@@ -75,7 +75,11 @@ export class InProcessL1 implements L1Chain {
     const rows = await this.#db('l1_inbox').where('id', '>', fromIndex).orderBy('id').limit(limit);
     return rows
       .filter((r: { l1_block_number: string }) => BigInt(r.l1_block_number) <= head)
-      .map((r: { id: number; message: string; l1_block_number: string }) => ({ index: Number(r.id) - 1, message: BigInt(r.message), l1BlockNumber: BigInt(r.l1_block_number) }));
+      .map((r: { id: number; message: string; l1_block_number: string }) => ({
+        index: Number(r.id) - 1,
+        message: BigInt(r.message),
+        l1BlockNumber: BigInt(r.l1_block_number),
+      }));
   }
 
   async postCheckpoint(c: PostedCheckpoint): Promise<L1BlockRef> {
@@ -84,7 +88,12 @@ export class InProcessL1 implements L1Chain {
     if (existing !== undefined) return this.#blockRef(BigInt(existing.l1_block_number));
     const ref = this.currentBlock();
     await this.#db('l1_checkpoints').insert({
-      number: c.number, hash: hex32(c.hash), slot: c.slot, epoch: c.epoch, l1_block_number: ref.number.toString(), out_hash: hex32(c.outHash),
+      number: c.number,
+      hash: hex32(c.hash),
+      slot: c.slot,
+      epoch: c.epoch,
+      l1_block_number: ref.number.toString(),
+      out_hash: hex32(c.outHash),
     });
     return ref;
   }
@@ -108,7 +117,11 @@ export class InProcessL1 implements L1Chain {
   }
 
   feeInputs() {
-    return { l1GasPriceWei: this.#cfg.l1GasPriceWei, l1BlobGasPriceWei: this.#cfg.l1BlobGasPriceWei, ethPerFeeAsset: this.#cfg.initialEthPerFeeAsset };
+    return {
+      l1GasPriceWei: this.#cfg.l1GasPriceWei,
+      l1BlobGasPriceWei: this.#cfg.l1BlobGasPriceWei,
+      ethPerFeeAsset: this.#cfg.initialEthPerFeeAsset,
+    };
   }
 
   async outHashesOfEpoch(epoch: number): Promise<bigint[]> {
@@ -133,4 +146,3 @@ export class InProcessL1 implements L1Chain {
     return { number, timestamp: this.#time.l1BlockTimestamp(number), hash: sha256ToField(buf) };
   }
 }
-

@@ -18,21 +18,39 @@ export interface MetricsServer {
 }
 
 /** Starts listening on `port` (0 picks a free one) at `host`. */
-export async function startMetricsServer(metrics: NodeMetrics, port: number, host: string, logger: Logger): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: NodeMetrics,
+  port: number,
+  host: string,
+  logger: Logger,
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found: metrics are served at GET /metrics\n');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method Not Allowed\n');
-    metrics.refresh()
-      .catch((err: unknown) => logger.warn('metrics: reading the node\'s levels failed', { err: (err as Error).message }))
+    if (path !== '/metrics')
+      return void res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end('Not Found: metrics are served at GET /metrics\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method Not Allowed\n');
+    metrics
+      .refresh()
+      .catch((err: unknown) =>
+        logger.warn("metrics: reading the node's levels failed", { err: (err as Error).message }),
+      )
       .then(() => metrics.registry.metrics())
-      .then((text) => {
-        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
-        res.end(req.method === 'HEAD' ? undefined : text);
-      }, (err: unknown) => {
-        logger.error('metrics: scrape failed', { err });
-        res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
-      });
+      .then(
+        (text) => {
+          res.writeHead(200, {
+            'content-type': metrics.registry.contentType,
+            'content-length': Buffer.byteLength(text),
+          });
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        (err: unknown) => {
+          logger.error('metrics: scrape failed', { err });
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
+        },
+      );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,9 +62,10 @@ export async function startMetricsServer(metrics: NodeMetrics, port: number, hos
   const bound = server.address() as AddressInfo;
   return {
     address: { host: bound.address, port: bound.port },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -35,11 +35,18 @@ const QUERY_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5]
 /** The drop reasons the pool and the block builder record, as bounded label values. */
 function dropReasonLabel(reason: string): string {
   switch (reason) {
-    case DROP_REASON.LOW_PRIORITY: return 'evicted';
-    case DROP_REASON.INSUFFICIENT_BALANCE: case DropReason.INSUFFICIENT_BALANCE: return 'insufficient_balance';
-    case DROP_REASON.EXISTING_NULLIFIER: case DropReason.EXISTING_NULLIFIER: return 'existing_nullifier';
-    case DROP_REASON.EXPIRED: return 'expired';
-    case DropReason.PUBLIC_CALLS: return 'public_calls';
+    case DROP_REASON.LOW_PRIORITY:
+      return 'evicted';
+    case DROP_REASON.INSUFFICIENT_BALANCE:
+    case DropReason.INSUFFICIENT_BALANCE:
+      return 'insufficient_balance';
+    case DROP_REASON.EXISTING_NULLIFIER:
+    case DropReason.EXISTING_NULLIFIER:
+      return 'existing_nullifier';
+    case DROP_REASON.EXPIRED:
+      return 'expired';
+    case DropReason.PUBLIC_CALLS:
+      return 'public_calls';
     default:
       if (reason.startsWith('Replaced by tx')) return 'replaced';
       if (reason.startsWith('not accepted by the followed node')) return 'refused_by_followed_node';
@@ -56,48 +63,159 @@ export class NodeMetrics {
 
   // chain
   readonly #tipBlock = this.#gauge('l2node_chain_tip_block_number', 'Block number of each chain tip', ['tip']);
-  readonly #tipCheckpoint = this.#gauge('l2node_chain_tip_checkpoint_number', 'Checkpoint number of each chain tip (proposed: the latest checkpoint)', ['tip']);
-  readonly #blocksBuilt = new Counter({ name: 'l2node_blocks_built_total', help: 'Blocks this node built and committed (sequencer)', registers: [this.registry] });
-  readonly #blocksImported = new Counter({ name: 'l2node_blocks_imported_total', help: 'Blocks taken from another node (follower or peers) and verified by re-applying them', registers: [this.registry] });
-  readonly #buildSeconds = new Histogram({ name: 'l2node_block_build_duration_seconds', help: 'Seconds from taking the candidate txs to the committed block', buckets: BLOCK_SECONDS_BUCKETS, registers: [this.registry] });
-  readonly #applySeconds = new Histogram({ name: 'l2node_block_apply_duration_seconds', help: 'Seconds to verify and store one imported block (re-applying its tx effects)', buckets: BLOCK_SECONDS_BUCKETS, registers: [this.registry] });
-  readonly #blockTxs = new Histogram({ name: 'l2node_block_txs', help: 'Txs per block, built here or imported', labelNames: ['origin'], buckets: TXS_BUCKETS, registers: [this.registry] });
-  readonly #blockMana = new Histogram({ name: 'l2node_block_mana_used', help: 'Mana (L2 gas) used per block, built here or imported', labelNames: ['origin'], buckets: MANA_BUCKETS, registers: [this.registry] });
-  readonly #minFee = this.#gauge('l2node_min_fee_per_gas', 'Current minimum fee per unit of gas (node_getCurrentMinFees), FeeJuice base units', ['gas']);
+  readonly #tipCheckpoint = this.#gauge(
+    'l2node_chain_tip_checkpoint_number',
+    'Checkpoint number of each chain tip (proposed: the latest checkpoint)',
+    ['tip'],
+  );
+  readonly #blocksBuilt = new Counter({
+    name: 'l2node_blocks_built_total',
+    help: 'Blocks this node built and committed (sequencer)',
+    registers: [this.registry],
+  });
+  readonly #blocksImported = new Counter({
+    name: 'l2node_blocks_imported_total',
+    help: 'Blocks taken from another node (follower or peers) and verified by re-applying them',
+    registers: [this.registry],
+  });
+  readonly #buildSeconds = new Histogram({
+    name: 'l2node_block_build_duration_seconds',
+    help: 'Seconds from taking the candidate txs to the committed block',
+    buckets: BLOCK_SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #applySeconds = new Histogram({
+    name: 'l2node_block_apply_duration_seconds',
+    help: 'Seconds to verify and store one imported block (re-applying its tx effects)',
+    buckets: BLOCK_SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #blockTxs = new Histogram({
+    name: 'l2node_block_txs',
+    help: 'Txs per block, built here or imported',
+    labelNames: ['origin'],
+    buckets: TXS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #blockMana = new Histogram({
+    name: 'l2node_block_mana_used',
+    help: 'Mana (L2 gas) used per block, built here or imported',
+    labelNames: ['origin'],
+    buckets: MANA_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #minFee = this.#gauge(
+    'l2node_min_fee_per_gas',
+    'Current minimum fee per unit of gas (node_getCurrentMinFees), FeeJuice base units',
+    ['gas'],
+  );
   // pool
   readonly #pending = this.#gauge('l2node_txpool_pending', 'Pending txs in the mempool');
-  readonly #pendingBytes = this.#gauge('l2node_txpool_pending_bytes', 'Bytes of the pending txs\' wire JSON');
-  readonly #admitted = new Counter({ name: 'l2node_txpool_admitted_total', help: 'Txs newly admitted to the pool (RPC or gossip)', registers: [this.registry] });
-  readonly #rejected = new Counter({ name: 'l2node_txpool_rejected_total', help: 'Txs a pool rule refused, by rejection code', labelNames: ['code'], registers: [this.registry] });
-  readonly #dropped = new Counter({ name: 'l2node_txpool_dropped_total', help: 'Pending txs that left the pool without being mined, by reason', labelNames: ['reason'], registers: [this.registry] });
-  readonly #evicted = new Counter({ name: 'l2node_txpool_evicted_total', help: 'Pending txs pushed out by higher-paying ones (pool full, or replaced on a nullifier conflict)', registers: [this.registry] });
+  readonly #pendingBytes = this.#gauge('l2node_txpool_pending_bytes', "Bytes of the pending txs' wire JSON");
+  readonly #admitted = new Counter({
+    name: 'l2node_txpool_admitted_total',
+    help: 'Txs newly admitted to the pool (RPC or gossip)',
+    registers: [this.registry],
+  });
+  readonly #rejected = new Counter({
+    name: 'l2node_txpool_rejected_total',
+    help: 'Txs a pool rule refused, by rejection code',
+    labelNames: ['code'],
+    registers: [this.registry],
+  });
+  readonly #dropped = new Counter({
+    name: 'l2node_txpool_dropped_total',
+    help: 'Pending txs that left the pool without being mined, by reason',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
+  readonly #evicted = new Counter({
+    name: 'l2node_txpool_evicted_total',
+    help: 'Pending txs pushed out by higher-paying ones (pool full, or replaced on a nullifier conflict)',
+    registers: [this.registry],
+  });
   // sync
-  readonly #syncState = this.#gauge('l2node_sync_state', '1 for the current sync state (syncing, caught-up, paused, stopped-on-mismatch)', ['state']);
-  readonly #behind = this.#gauge('l2node_sync_behind_blocks', 'Blocks between this follower\'s tip and its source\'s (0 on a sequencer)');
-  readonly #lagSeconds = this.#gauge('l2node_sync_lag_seconds', 'Seconds since this follower was last at its source\'s tip (0 while there)');
-  readonly #syncRate = this.#gauge('l2node_sync_blocks_per_second', 'Blocks per second of the current catch-up (0 when not catching up)');
-  readonly #syncTarget = this.#gauge('l2node_sync_target_block', 'Block the current catch-up goes to (the source\'s tip; 0 when not catching up)');
-  readonly #syncEta = this.#gauge('l2node_sync_eta_seconds', 'Estimated seconds to the end of the current catch-up (0 when not catching up)');
+  readonly #syncState = this.#gauge(
+    'l2node_sync_state',
+    '1 for the current sync state (syncing, caught-up, paused, stopped-on-mismatch)',
+    ['state'],
+  );
+  readonly #behind = this.#gauge(
+    'l2node_sync_behind_blocks',
+    "Blocks between this follower's tip and its source's (0 on a sequencer)",
+  );
+  readonly #lagSeconds = this.#gauge(
+    'l2node_sync_lag_seconds',
+    "Seconds since this follower was last at its source's tip (0 while there)",
+  );
+  readonly #syncRate = this.#gauge(
+    'l2node_sync_blocks_per_second',
+    'Blocks per second of the current catch-up (0 when not catching up)',
+  );
+  readonly #syncTarget = this.#gauge(
+    'l2node_sync_target_block',
+    "Block the current catch-up goes to (the source's tip; 0 when not catching up)",
+  );
+  readonly #syncEta = this.#gauge(
+    'l2node_sync_eta_seconds',
+    'Estimated seconds to the end of the current catch-up (0 when not catching up)',
+  );
   // p2p
   readonly #peers = this.#gauge('l2node_p2p_peers', 'Peers by state: connected, on the tx topic, banned', ['state']);
-  readonly #gossipIn = new Counter({ name: 'l2node_p2p_gossip_received_total', help: 'Gossip messages received by topic and verdict (accept, reject: sender penalised, ignore)', labelNames: ['topic', 'verdict'], registers: [this.registry] });
-  readonly #gossipOut = new Counter({ name: 'l2node_p2p_gossip_published_total', help: 'Gossip messages this node published, by topic', labelNames: ['topic'], registers: [this.registry] });
-  readonly #scoreDrops = new Counter({ name: 'l2node_p2p_peer_score_drops_total', help: 'Peer score penalties (invalid gossip or served data that does not verify)', registers: [this.registry] });
-  readonly #bans = new Counter({ name: 'l2node_p2p_peer_bans_total', help: 'Peers banned after their score crossed the threshold', registers: [this.registry] });
+  readonly #gossipIn = new Counter({
+    name: 'l2node_p2p_gossip_received_total',
+    help: 'Gossip messages received by topic and verdict (accept, reject: sender penalised, ignore)',
+    labelNames: ['topic', 'verdict'],
+    registers: [this.registry],
+  });
+  readonly #gossipOut = new Counter({
+    name: 'l2node_p2p_gossip_published_total',
+    help: 'Gossip messages this node published, by topic',
+    labelNames: ['topic'],
+    registers: [this.registry],
+  });
+  readonly #scoreDrops = new Counter({
+    name: 'l2node_p2p_peer_score_drops_total',
+    help: 'Peer score penalties (invalid gossip or served data that does not verify)',
+    registers: [this.registry],
+  });
+  readonly #bans = new Counter({
+    name: 'l2node_p2p_peer_bans_total',
+    help: 'Peers banned after their score crossed the threshold',
+    registers: [this.registry],
+  });
   // storage
-  readonly #dbInfo = this.#gauge('l2node_db_info', '1, labelled with the database engine (sqlite or postgres)', ['engine']);
+  readonly #dbInfo = this.#gauge('l2node_db_info', '1, labelled with the database engine (sqlite or postgres)', [
+    'engine',
+  ]);
   readonly #dbConnected = this.#gauge('l2node_db_connected', '1 while the database is connected, 0 while reconnecting');
-  readonly #dbReconnects = this.#gauge('l2node_db_reconnect_attempts', 'Failed reconnect probes since the connection was lost (0 while connected)');
+  readonly #dbReconnects = this.#gauge(
+    'l2node_db_reconnect_attempts',
+    'Failed reconnect probes since the connection was lost (0 while connected)',
+  );
   /** Per query, so plain numbers handed over at scrape time (scraped-metric.ts), like the RPC families. */
   readonly #queries = new HistogramData(QUERY_BUCKETS);
-  readonly #dbFiles = this.#gauge('l2node_db_sqlite_file_bytes', 'Size of the SQLite database file and its write-ahead log', ['file']);
-  readonly #dbPool = this.#gauge('l2node_db_pool_connections', 'Postgres pool connections: used, free, and acquisitions waiting', ['state']);
+  readonly #dbFiles = this.#gauge(
+    'l2node_db_sqlite_file_bytes',
+    'Size of the SQLite database file and its write-ahead log',
+    ['file'],
+  );
+  readonly #dbPool = this.#gauge(
+    'l2node_db_pool_connections',
+    'Postgres pool connections: used, free, and acquisitions waiting',
+    ['state'],
+  );
 
   constructor(options: { dataDirectory: string }) {
     this.#dataDirectory = options.dataDirectory;
     this.rpc = new RpcMetrics(this.registry);
-    registerScraped(this.registry, 'l2node_db_query_duration_seconds', 'histogram', 'Seconds per database query through knex (on SQLite the hot prepared statements of store/sql.ts are not timed)',
-      () => histogramValues('l2node_db_query_duration_seconds', {}, this.#queries));
+    registerScraped(
+      this.registry,
+      'l2node_db_query_duration_seconds',
+      'histogram',
+      'Seconds per database query through knex (on SQLite the hot prepared statements of store/sql.ts are not timed)',
+      () => histogramValues('l2node_db_query_duration_seconds', {}, this.#queries),
+    );
     collectDefaultMetrics({ register: this.registry });
   }
 
@@ -185,7 +303,11 @@ export class NodeMetrics {
       async () => this.#p2pLevels(node),
     ];
     // The levels below need the database; a scrape must not wait on a reconnect.
-    if (connected) groups.push(() => this.#chainLevels(node), () => this.#poolLevels(node));
+    if (connected)
+      groups.push(
+        () => this.#chainLevels(node),
+        () => this.#poolLevels(node),
+      );
     const failed = (await Promise.allSettled(groups.map((g) => g()))).find((r) => r.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
   }
@@ -203,8 +325,13 @@ export class NodeMetrics {
   async #poolLevels(node: L2Node): Promise<void> {
     // A --role rpc reader's pool is a view over the writer's rows: its count is asynchronous.
     const count: unknown = node.pool.pendingCount;
-    this.#pending.set(Number(typeof count === 'function' ? await (count as () => Promise<number>).call(node.pool) : count));
-    const bytes = await node.db('txpool_txs').sum({ bytes: node.db.raw('length(wire_json)') }).first() as { bytes: number | string | null } | undefined;
+    this.#pending.set(
+      Number(typeof count === 'function' ? await (count as () => Promise<number>).call(node.pool) : count),
+    );
+    const bytes = (await node
+      .db('txpool_txs')
+      .sum({ bytes: node.db.raw('length(wire_json)') })
+      .first()) as { bytes: number | string | null } | undefined;
     this.#pendingBytes.set(Number(bytes?.bytes ?? 0));
   }
 
@@ -230,7 +357,8 @@ export class NodeMetrics {
 
   async #storageSize(node: L2Node, engine: 'sqlite' | 'postgres'): Promise<void> {
     if (engine === 'postgres') {
-      const pool = (node.db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+      const pool = (node.db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } })
+        .pool;
       if (pool === undefined) return;
       this.#dbPool.labels('used').set(pool.numUsed());
       this.#dbPool.labels('free').set(pool.numFree());

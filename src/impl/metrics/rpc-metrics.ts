@@ -19,7 +19,9 @@ import type { MetricValue } from './scraped-metric.ts';
 export const UNKNOWN_METHOD = 'unknown';
 
 /** Seconds; a cheap call answers in well under a millisecond, a block read or simulation in tens. */
-const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const LATENCY_BUCKETS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 /** Requests in a batch (the default --max-batch-size is 100). */
 const BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
@@ -62,20 +64,56 @@ export class RpcMetrics {
   readonly #ports = new Map<Surface, PortRecord>();
 
   constructor(registry: Registry) {
-    const each = (fn: (surface: Surface, port: PortRecord) => MetricValue[]) => () => [...this.#ports].flatMap(([s, p]) => fn(s, p));
-    registerScraped(registry, 'l2node_rpc_requests_total', 'counter', 'JSON-RPC calls by port (surface), method (unknown for names not in the port\'s document) and outcome (ok or the JSON-RPC error code)',
-      each((surface, port) => [...port.methods].flatMap(([method, m]) => [
-        ...(m.ok > 0 ? counterValues({ surface, method, outcome: 'ok' }, m.ok) : []),
-        ...[...m.errors].flatMap(([code, n]) => counterValues({ surface, method, outcome: String(code) }, n)),
-      ])));
-    registerScraped(registry, 'l2node_rpc_request_duration_seconds', 'histogram', 'Time from dispatch to answer of a JSON-RPC call (validation and handler), by port and method',
-      each((surface, port) => [...port.methods].flatMap(([method, m]) => (m.latency.count === 0 ? [] : histogramValues('l2node_rpc_request_duration_seconds', { surface, method }, m.latency)))));
-    registerScraped(registry, 'l2node_rpc_batch_size', 'histogram', 'Requests per JSON-RPC batch',
-      each((surface, port) => histogramValues('l2node_rpc_batch_size', { surface }, port.batches)));
-    registerScraped(registry, 'l2node_rpc_http_responses_total', 'counter', 'HTTP answers of a JSON-RPC port by status (4xx: refused requests, 5xx: failures or shutting down)',
-      each((surface, port) => [...port.statuses].flatMap(([status, n]) => counterValues({ surface, status: String(status) }, n))));
-    registerScraped(registry, 'l2node_rpc_in_flight', 'gauge', 'JSON-RPC calls being handled now',
-      each((surface, port) => [{ labels: { surface }, value: port.inFlight }]));
+    const each = (fn: (surface: Surface, port: PortRecord) => MetricValue[]) => () =>
+      [...this.#ports].flatMap(([s, p]) => fn(s, p));
+    registerScraped(
+      registry,
+      'l2node_rpc_requests_total',
+      'counter',
+      "JSON-RPC calls by port (surface), method (unknown for names not in the port's document) and outcome (ok or the JSON-RPC error code)",
+      each((surface, port) =>
+        [...port.methods].flatMap(([method, m]) => [
+          ...(m.ok > 0 ? counterValues({ surface, method, outcome: 'ok' }, m.ok) : []),
+          ...[...m.errors].flatMap(([code, n]) => counterValues({ surface, method, outcome: String(code) }, n)),
+        ]),
+      ),
+    );
+    registerScraped(
+      registry,
+      'l2node_rpc_request_duration_seconds',
+      'histogram',
+      'Time from dispatch to answer of a JSON-RPC call (validation and handler), by port and method',
+      each((surface, port) =>
+        [...port.methods].flatMap(([method, m]) =>
+          m.latency.count === 0
+            ? []
+            : histogramValues('l2node_rpc_request_duration_seconds', { surface, method }, m.latency),
+        ),
+      ),
+    );
+    registerScraped(
+      registry,
+      'l2node_rpc_batch_size',
+      'histogram',
+      'Requests per JSON-RPC batch',
+      each((surface, port) => histogramValues('l2node_rpc_batch_size', { surface }, port.batches)),
+    );
+    registerScraped(
+      registry,
+      'l2node_rpc_http_responses_total',
+      'counter',
+      'HTTP answers of a JSON-RPC port by status (4xx: refused requests, 5xx: failures or shutting down)',
+      each((surface, port) =>
+        [...port.statuses].flatMap(([status, n]) => counterValues({ surface, status: String(status) }, n)),
+      ),
+    );
+    registerScraped(
+      registry,
+      'l2node_rpc_in_flight',
+      'gauge',
+      'JSON-RPC calls being handled now',
+      each((surface, port) => [{ labels: { surface }, value: port.inFlight }]),
+    );
   }
 
   /** The observer of one port. */

@@ -14,9 +14,20 @@ export interface MetricValue {
 }
 
 /** Registers a family whose values `read` computes at each scrape. */
-export function registerScraped(registry: Registry, name: string, type: 'counter' | 'gauge' | 'histogram', help: string, read: () => MetricValue[]): void {
+export function registerScraped(
+  registry: Registry,
+  name: string,
+  type: 'counter' | 'gauge' | 'histogram',
+  help: string,
+  read: () => MetricValue[],
+): void {
   // Structurally a prom-client metric: the registry calls get() and formats what it returns.
-  const metric = { name, help, type, get: async () => ({ name, help, type, values: read(), aggregator: 'sum' as const }) };
+  const metric = {
+    name,
+    help,
+    type,
+    get: async () => ({ name, help, type, values: read(), aggregator: 'sum' as const }),
+  };
   registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
 }
 

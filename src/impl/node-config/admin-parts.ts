@@ -71,27 +71,54 @@ export async function openAdminParts(o: AdminPartsOptions): Promise<AdminParts> 
   const sync = new SyncSwitch(config.get().archiverPollingIntervalMS);
   await wireConfigTargets(config, { ...o.targets, sync });
   const keyring = ValidatorKeyring.open({
-    ...(o.keystorePath === undefined ? {} : { path: o.keystorePath }), ...(o.defaultKeystore === undefined ? {} : { fallback: o.defaultKeystore }),
+    ...(o.keystorePath === undefined ? {} : { path: o.keystorePath }),
+    ...(o.defaultKeystore === undefined ? {} : { fallback: o.defaultKeystore }),
     disabled: o.disableValidator ?? false,
   });
-  const committees = createCommittees({ validatorSet: o.validatorSet, committeeSize: o.committeeSize, slotsPerEpoch: o.slotsPerEpoch });
+  const committees = createCommittees({
+    validatorSet: o.validatorSet,
+    committeeSize: o.committeeSize,
+    slotsPerEpoch: o.slotsPerEpoch,
+  });
   const record = await SlotRecordStore.open(o.db);
   const slasher = new Slasher({
-    store: await SlashingStore.open(o.db), record, config: () => config.get(), ownValidators: () => keyring.attesters,
-    slotsPerEpoch: o.slotsPerEpoch, roundSizeInSlots: o.roundSizeInSlots, slotStart: o.slotStart, currentSlot: o.currentSlot,
+    store: await SlashingStore.open(o.db),
+    record,
+    config: () => config.get(),
+    ownValidators: () => keyring.attesters,
+    slotsPerEpoch: o.slotsPerEpoch,
+    roundSizeInSlots: o.roundSizeInSlots,
+    slotStart: o.slotStart,
+    currentSlot: o.currentSlot,
   });
   const sentinel = new Sentinel({ committees, keyring, store: record, slotsPerEpoch: o.slotsPerEpoch });
   sentinel.listen(slasher);
   const memory = o.dataDirectory === '' || o.dataDirectory === ':memory:';
-  const snapshots = new SnapshotUploader({ ...o.snapshot, databaseFile: memory ? undefined : join(o.dataDirectory, SQLITE_FILE_NAME) });
+  const snapshots = new SnapshotUploader({
+    ...o.snapshot,
+    databaseFile: memory ? undefined : join(o.dataDirectory, SQLITE_FILE_NAME),
+  });
   const adminDeps: AdminHandlerDeps = {
-    config, sync, snapshots, slasher, keyring,
-    ...(o.rollback === undefined ? {} : {
-      rollback: { ...o.rollback, sync, assertNotBusy: () => snapshots.assertNotBusy(), trimRecordAfterSlot: (s: number) => record.deleteAfter(s) },
-    }),
+    config,
+    sync,
+    snapshots,
+    slasher,
+    keyring,
+    ...(o.rollback === undefined
+      ? {}
+      : {
+          rollback: {
+            ...o.rollback,
+            sync,
+            assertNotBusy: () => snapshots.assertNotBusy(),
+            trimRecordAfterSlot: (s: number) => record.deleteAfter(s),
+          },
+        }),
   };
   const validatorHandlers = createValidatorHandlers({
-    store: record, slotStart: o.slotStart, slotsPerEpoch: o.slotsPerEpoch,
+    store: record,
+    slotStart: o.slotStart,
+    slotsPerEpoch: o.slotsPerEpoch,
     ...(o.historyLengthInEpochs === undefined ? {} : { historyLengthInEpochs: o.historyLengthInEpochs }),
   });
   return { config, sync, keyring, committees, sentinel, slasher, snapshots, record, adminDeps, validatorHandlers };

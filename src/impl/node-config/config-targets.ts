@@ -26,22 +26,42 @@ export interface SequencerLimits {
 /** Who receives which settings; each part is optional until it exists. */
 export interface ConfigTargets {
   readonly sync?: { setIntervalMs(ms: number): void };
-  readonly pool?: { setMaxPendingTxCount(max: number): Promise<void> | void; setPriceBumpPercentage?(pct: number): void; setDisableTransactions?(off: boolean): void };
+  readonly pool?: {
+    setMaxPendingTxCount(max: number): Promise<void> | void;
+    setPriceBumpPercentage?(pct: number): void;
+    setDisableTransactions?(off: boolean): void;
+  };
   readonly sequencer?: { setLimits(limits: SequencerLimits): void };
   readonly allowList?: { setExtension(extra: readonly AllowedElement[]): void };
 }
 
 const SEQUENCER_KEYS: readonly ConfigKey[] = [
-  'maxTxsPerBlock', 'minTxsPerBlock', 'minValidTxsPerBlock', 'maxTxsPerCheckpoint', 'maxL2BlockGas', 'maxDABlockGas',
-  'buildCheckpointIfEmpty', 'sequencerPollingIntervalMS', 'enforceTimeTable', 'blockDurationMs', 'coinbase', 'feeRecipient',
+  'maxTxsPerBlock',
+  'minTxsPerBlock',
+  'minValidTxsPerBlock',
+  'maxTxsPerCheckpoint',
+  'maxL2BlockGas',
+  'maxDABlockGas',
+  'buildCheckpointIfEmpty',
+  'sequencerPollingIntervalMS',
+  'enforceTimeTable',
+  'blockDurationMs',
+  'coinbase',
+  'feeRecipient',
 ];
 
 /** The sequencer's part of a configuration. */
 export function sequencerLimitsOf(c: Readonly<NodeAdminConfig>): SequencerLimits {
   return {
-    maxTxsPerBlock: c.maxTxsPerBlock, minTxsPerBlock: c.minTxsPerBlock, minValidTxsPerBlock: c.minValidTxsPerBlock,
-    maxTxsPerCheckpoint: c.maxTxsPerCheckpoint, maxL2BlockGas: c.maxL2BlockGas, maxDABlockGas: c.maxDABlockGas,
-    buildCheckpointIfEmpty: c.buildCheckpointIfEmpty, sequencerPollingIntervalMS: c.sequencerPollingIntervalMS, enforceTimeTable: c.enforceTimeTable,
+    maxTxsPerBlock: c.maxTxsPerBlock,
+    minTxsPerBlock: c.minTxsPerBlock,
+    minValidTxsPerBlock: c.minValidTxsPerBlock,
+    maxTxsPerCheckpoint: c.maxTxsPerCheckpoint,
+    maxL2BlockGas: c.maxL2BlockGas,
+    maxDABlockGas: c.maxDABlockGas,
+    buildCheckpointIfEmpty: c.buildCheckpointIfEmpty,
+    sequencerPollingIntervalMS: c.sequencerPollingIntervalMS,
+    enforceTimeTable: c.enforceTimeTable,
     ...(c.blockDurationMs === undefined ? {} : { blockDurationMs: c.blockDurationMs }),
     ...(c.coinbase === undefined ? {} : { coinbase: c.coinbase }),
     ...(c.feeRecipient === undefined ? {} : { feeRecipient: c.feeRecipient }),

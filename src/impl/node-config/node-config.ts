@@ -23,7 +23,10 @@ export class ConfigRuleBroken extends Error {
 /** A setting name. */
 export type ConfigKey = keyof NodeAdminConfig;
 /** Called after an update with the new configuration and the settings whose value changed. */
-export type ConfigListener = (config: Readonly<NodeAdminConfig>, changed: ReadonlySet<ConfigKey>) => void | Promise<void>;
+export type ConfigListener = (
+  config: Readonly<NodeAdminConfig>,
+  changed: ReadonlySet<ConfigKey>,
+) => void | Promise<void>;
 
 /** L2 gas of a default Aztec 4.1 transaction; a block limit below it could never hold one. */
 export const MIN_MAX_L2_BLOCK_GAS = 6_540_000;
@@ -47,7 +50,11 @@ export class NodeConfig {
     for (const row of await db('node_admin_config').select('key', 'value_json')) {
       if (isConfigKey(row.key)) persisted[row.key] = JSON.parse(row.value_json);
     }
-    return new NodeConfig(db, { ...structuredClone(DEFAULT_NODE_ADMIN_CONFIG), ...structuredClone(startup), ...persisted } as NodeAdminConfig);
+    return new NodeConfig(db, {
+      ...structuredClone(DEFAULT_NODE_ADMIN_CONFIG),
+      ...structuredClone(startup),
+      ...persisted,
+    } as NodeAdminConfig);
   }
 
   /** A copy of the current configuration. */
@@ -72,11 +79,18 @@ export class NodeConfig {
     const next = { ...this.#config, ...structuredClone(partial) } as NodeAdminConfig;
     const broken = checkConfig(partial, next);
     if (broken !== undefined) throw new ConfigRuleBroken(broken);
-    const changed = new Set(Object.keys(partial).filter((k) => JSON.stringify(partial[k as ConfigKey]) !== JSON.stringify(this.#config[k as ConfigKey])) as ConfigKey[]);
+    const changed = new Set(
+      Object.keys(partial).filter(
+        (k) => JSON.stringify(partial[k as ConfigKey]) !== JSON.stringify(this.#config[k as ConfigKey]),
+      ) as ConfigKey[],
+    );
     if (changed.size === 0) return changed;
     await this.#db.transaction(async (tx) => {
       for (const key of changed) {
-        await tx('node_admin_config').insert({ key, value_json: JSON.stringify(next[key]) }).onConflict('key').merge();
+        await tx('node_admin_config')
+          .insert({ key, value_json: JSON.stringify(next[key]) })
+          .onConflict('key')
+          .merge();
       }
     });
     this.#config = next;
@@ -93,7 +107,12 @@ export class NodeConfig {
   }
 }
 
-const OPTIONAL_KEYS: ReadonlySet<string> = new Set(['blockDurationMs', 'coinbase', 'feeRecipient', 'slashOverridePayload']);
+const OPTIONAL_KEYS: ReadonlySet<string> = new Set([
+  'blockDurationMs',
+  'coinbase',
+  'feeRecipient',
+  'slashOverridePayload',
+]);
 
 /** Whether `key` is a setting of NodeAdminConfig (nodeAdmin_setConfig ignores the others). */
 export function isConfigKey(key: string): boolean {
@@ -105,11 +124,15 @@ export function checkConfig(partial: NodeAdminConfigUpdate, next: NodeAdminConfi
   for (const key of Object.keys(partial)) {
     if (!isConfigKey(key)) return `must not have property '${key}'`;
     const v = partial[key as ConfigKey];
-    if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return `${key} must be at most ${Number.MAX_SAFE_INTEGER}`;
+    if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
+      return `${key} must be at most ${Number.MAX_SAFE_INTEGER}`;
   }
-  if (next.minTxsPerBlock > next.maxTxsPerBlock) return `minTxsPerBlock (${next.minTxsPerBlock}) must be <= maxTxsPerBlock (${next.maxTxsPerBlock})`;
-  if (next.maxTxsPerBlock > next.maxTxsPerCheckpoint) return `maxTxsPerBlock (${next.maxTxsPerBlock}) must be <= maxTxsPerCheckpoint (${next.maxTxsPerCheckpoint})`;
-  if (next.maxL2BlockGas < MIN_MAX_L2_BLOCK_GAS) return `maxL2BlockGas must be >= ${MIN_MAX_L2_BLOCK_GAS} (the L2 gas of a default transaction)`;
+  if (next.minTxsPerBlock > next.maxTxsPerBlock)
+    return `minTxsPerBlock (${next.minTxsPerBlock}) must be <= maxTxsPerBlock (${next.maxTxsPerBlock})`;
+  if (next.maxTxsPerBlock > next.maxTxsPerCheckpoint)
+    return `maxTxsPerBlock (${next.maxTxsPerBlock}) must be <= maxTxsPerCheckpoint (${next.maxTxsPerCheckpoint})`;
+  if (next.maxL2BlockGas < MIN_MAX_L2_BLOCK_GAS)
+    return `maxL2BlockGas must be >= ${MIN_MAX_L2_BLOCK_GAS} (the L2 gas of a default transaction)`;
   if (next.slashMinPenaltyPercentage > next.slashMaxPenaltyPercentage) {
     return `slashMinPenaltyPercentage (${next.slashMinPenaltyPercentage}) must be <= slashMaxPenaltyPercentage (${next.slashMaxPenaltyPercentage})`;
   }

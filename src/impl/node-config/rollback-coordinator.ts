@@ -82,7 +82,8 @@ export async function rollbackTo(d: RollbackDeps, target: number, force = false)
   await d.sync.pause();
   try {
     const unwound = await d.engine.rollbackTo(target, force);
-    if (d.trimRecordAfterSlot !== undefined && d.engine.slotOfBlock !== undefined) await d.trimRecordAfterSlot(await d.engine.slotOfBlock(target));
+    if (d.trimRecordAfterSlot !== undefined && d.engine.slotOfBlock !== undefined)
+      await d.trimRecordAfterSlot(await d.engine.slotOfBlock(target));
     let readmitted = 0;
     for (const tx of unwound) {
       try {

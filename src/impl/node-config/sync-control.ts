@@ -73,12 +73,14 @@ export class SyncSwitch implements SyncControl {
   async step(run: () => Promise<void>): Promise<boolean> {
     if (this.#paused) return false;
     let ran = false;
-    const p = this.#inFlight.catch(() => undefined).then(async () => {
-      // A step queued behind a running one may start after a pause: check again.
-      if (this.#paused) return;
-      ran = true;
-      await run();
-    });
+    const p = this.#inFlight
+      .catch(() => undefined)
+      .then(async () => {
+        // A step queued behind a running one may start after a pause: check again.
+        if (this.#paused) return;
+        ran = true;
+        await run();
+      });
     this.#inFlight = p;
     await p;
     return ran;

@@ -41,7 +41,11 @@ export function jsonFromPeer(bytes: Uint8Array, what: string): unknown {
 
 /** The announcement of a new block (P2PService.publishBlock). */
 export function blockAnnouncement(block: L2Block): BlockAnnouncement {
-  return { blockNumber: block.header.globalVariables.blockNumber, blockHash: fieldToBytes(block.hash), block: encodeBlockForPeers(block) };
+  return {
+    blockNumber: block.header.globalVariables.blockNumber,
+    blockHash: fieldToBytes(block.hash),
+    block: encodeBlockForPeers(block),
+  };
 }
 
 /** An announcement decoded and checked: the block's recomputed hash and number are the announced ones. */
@@ -54,6 +58,8 @@ export function decodeAnnouncement(a: BlockAnnouncement): L2Block {
 }
 
 /** Serves block-range requests from the chain (blocks ≥ 1 that exist, in order). */
-export function blockRangeHandlerFor(chain: { blocksFrom(from: number, limit: number): Promise<L2Block[]> }): BlockRangeHandler {
+export function blockRangeHandlerFor(chain: {
+  blocksFrom(from: number, limit: number): Promise<L2Block[]>;
+}): BlockRangeHandler {
   return async (from, limit) => (from < 1 ? [] : (await chain.blocksFrom(from, limit)).map(encodeBlockForPeers));
 }

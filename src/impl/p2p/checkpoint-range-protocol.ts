@@ -54,10 +54,20 @@ export function decodeCheckpointRangeRequest(bytes: Uint8Array): CheckpointRange
 }
 
 /** Sends a request on an opened stream and reads the answer; throws on a refusal or a malformed answer. */
-export async function requestCheckpointRange(stream: Stream, from: number, limit: number): Promise<CheckpointRangeAnswer> {
-  if (limit < 0 || limit > MAX_CHECKPOINTS_PER_REQUEST) throw new Error(`p2p: checkpoint range limit ${limit} is not in 0..${MAX_CHECKPOINTS_PER_REQUEST}`);
+export async function requestCheckpointRange(
+  stream: Stream,
+  from: number,
+  limit: number,
+): Promise<CheckpointRangeAnswer> {
+  if (limit < 0 || limit > MAX_CHECKPOINTS_PER_REQUEST)
+    throw new Error(`p2p: checkpoint range limit ${limit} is not in 0..${MAX_CHECKPOINTS_PER_REQUEST}`);
   const limits = { maxFrames: limit + 1, maxBytes: MAX_CHECKPOINT_RESPONSE_BYTES };
-  const [tips, ...checkpoints] = await requestFrames(stream, encodeCheckpointRangeRequest(from, limit), limits, 'checkpoint range');
+  const [tips, ...checkpoints] = await requestFrames(
+    stream,
+    encodeCheckpointRangeRequest(from, limit),
+    limits,
+    'checkpoint range',
+  );
   if (tips === undefined) throw new Error('p2p: checkpoint range response without tips');
   return { tips, checkpoints };
 }

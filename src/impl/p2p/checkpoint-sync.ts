@@ -46,7 +46,9 @@ export function checkpointRangeHandlerFor({ chain, checkpoints }: CheckpointRang
   return async (from, limit) => {
     const tips = encodeTipsForPeers(await chain.getL2Tips());
     const found = limit === 0 || from < 1 ? [] : await checkpoints.checkpointsFrom(from, limit);
-    const encoded = await Promise.all(found.map(async (cp) => encodeCheckpointForPeers(cp, await chain.blocksFrom(cp.startBlock, cp.blockCount))));
+    const encoded = await Promise.all(
+      found.map(async (cp) => encodeCheckpointForPeers(cp, await chain.blocksFrom(cp.startBlock, cp.blockCount))),
+    );
     return { tips, checkpoints: encoded };
   };
 }

@@ -55,7 +55,10 @@ class Writer {
     this.bytes = new Uint8Array(size);
     this.#view = new DataView(this.bytes.buffer);
   }
-  u8(v: number): this { this.bytes[this.#at++] = v; return this; }
+  u8(v: number): this {
+    this.bytes[this.#at++] = v;
+    return this;
+  }
   u64(v: number): this {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`p2p: ${v} is not a u64`);
     this.#view.setBigUint64(this.#at, BigInt(v));
@@ -90,7 +93,9 @@ class Reader {
     this.#b = b;
     this.#view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   }
-  u8(): number { return this.#b[this.#at++]!; }
+  u8(): number {
+    return this.#b[this.#at++]!;
+  }
   u64(): number | undefined {
     const v = this.#view.getBigUint64(this.#at);
     this.#at += 8;
@@ -118,8 +123,14 @@ class Reader {
 
 /** version 1 ‖ u64 slot ‖ u64 block number ‖ 32 block hash ‖ 32 archive ‖ 20 proposer ‖ 65 signature. */
 export function encodeProposal(p: CheckpointProposal): Uint8Array {
-  return new Writer(PROPOSAL_BYTES).u8(VERSION).u64(p.slot).u64(p.blockNumber).word(p.blockHash).word(p.archive)
-    .address(p.proposer).raw(p.signature, 65).bytes;
+  return new Writer(PROPOSAL_BYTES)
+    .u8(VERSION)
+    .u64(p.slot)
+    .u64(p.blockNumber)
+    .word(p.blockHash)
+    .word(p.archive)
+    .address(p.proposer)
+    .raw(p.signature, 65).bytes;
 }
 
 /** Decodes a proposal frame, or undefined when its size, version or numbers are wrong. */
@@ -127,14 +138,20 @@ export function decodeProposal(data: Uint8Array): CheckpointProposal | undefined
   if (data.length !== PROPOSAL_BYTES) return undefined;
   const r = new Reader(data);
   if (r.u8() !== VERSION) return undefined;
-  const slot = r.u64(), blockNumber = r.u64();
+  const slot = r.u64(),
+    blockNumber = r.u64();
   if (slot === undefined || blockNumber === undefined) return undefined;
   return { slot, blockNumber, blockHash: r.word(), archive: r.word(), proposer: r.address(), signature: r.raw(65) };
 }
 
 /** version 1 ‖ u64 slot ‖ 32 archive ‖ 20 proposer ‖ 20 attester ‖ 65 signature. */
 export function encodeAttestation(a: CheckpointAttestation): Uint8Array {
-  return new Writer(ATTESTATION_BYTES).u8(VERSION).u64(a.slot).word(a.archive).address(a.proposer).address(a.attester)
+  return new Writer(ATTESTATION_BYTES)
+    .u8(VERSION)
+    .u64(a.slot)
+    .word(a.archive)
+    .address(a.proposer)
+    .address(a.attester)
     .raw(a.signature, 65).bytes;
 }
 

@@ -97,10 +97,16 @@ export function decodeEnr(text: string): Enr {
   const ip = pairs.get('ip');
   const ip6 = pairs.get('ip6');
   return {
-    seq, publicKey, nodeId: enrNodeId(publicKey), pairs, signature: signature!,
+    seq,
+    publicKey,
+    nodeId: enrNodeId(publicKey),
+    pairs,
+    signature: signature!,
     ...(ip?.length === 4 ? { ip: ip.join('.') } : {}),
     ...(ip6?.length === 16 ? { ip6: ipv6Text(ip6) } : {}),
-    ...optional('tcp', port('tcp')), ...optional('udp', port('udp')), ...optional('tcp6', port('tcp6')),
+    ...optional('tcp', port('tcp')),
+    ...optional('udp', port('udp')),
+    ...optional('tcp6', port('tcp6')),
   };
 }
 
@@ -134,7 +140,11 @@ function ipv6Bytes(ip: string): Uint8Array {
   const t = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
   const out = new Uint8Array(16);
-  groups.forEach((g, i) => { const v = parseInt(g, 16); out[2 * i] = v >> 8; out[2 * i + 1] = v & 0xff; });
+  groups.forEach((g, i) => {
+    const v = parseInt(g, 16);
+    out[2 * i] = v >> 8;
+    out[2 * i + 1] = v & 0xff;
+  });
   return out;
 }
 

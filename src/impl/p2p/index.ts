@@ -6,7 +6,15 @@
 export { P2PService, DEFAULT_P2P_HOST, DEFAULT_P2P_PORT } from './p2p-service.ts';
 export type * from './types.ts';
 export type { BlockAnnouncement } from './gossip-messages.ts';
-export { txTopic, blockTopic, blocksByRangeProtocol, checkpointsByRangeProtocol, encodeTxMessage, encodeBlockAnnouncement, decodeBlockAnnouncement } from './gossip-messages.ts';
+export {
+  txTopic,
+  blockTopic,
+  blocksByRangeProtocol,
+  checkpointsByRangeProtocol,
+  encodeTxMessage,
+  encodeBlockAnnouncement,
+  decodeBlockAnnouncement,
+} from './gossip-messages.ts';
 export { encodeEnr, decodeEnr, enrNodeId } from './enr.ts';
 export type { Enr, EnrEndpoint } from './enr.ts';
 export { enrPeerId, parseBootstrapPeer } from './bootstrap-peers.ts';
@@ -17,4 +25,11 @@ export type { CheckpointRangeAnswer, CheckpointRangeHandler } from './checkpoint
 export { PEER_KEY_PATH, loadOrCreatePeerKey } from './peer-key.ts';
 export type { PeerScoringOptions } from './peer-scoring.ts';
 export type { CheckpointProposal, CheckpointAttestation } from './consensus-messages.ts';
-export { proposalTopic, attestationTopic, encodeProposal, decodeProposal, encodeAttestation, decodeAttestation } from './consensus-messages.ts';
+export {
+  proposalTopic,
+  attestationTopic,
+  encodeProposal,
+  decodeProposal,
+  encodeAttestation,
+  decodeAttestation,
+} from './consensus-messages.ts';

@@ -28,15 +28,32 @@ import { requestCheckpointRange, serveCheckpointRange } from './checkpoint-range
 import type { CheckpointRangeAnswer } from './checkpoint-range-protocol.ts';
 import { gossipsubScoring } from './gossip-scoring.ts';
 import {
-  blockTopic, blocksByRangeProtocol, checkpointsByRangeProtocol, contentMessageId, decodeBlockAnnouncement, encodeBlockAnnouncement,
-  encodeTxMessage, parseTxMessage, txTopic,
+  blockTopic,
+  blocksByRangeProtocol,
+  checkpointsByRangeProtocol,
+  contentMessageId,
+  decodeBlockAnnouncement,
+  encodeBlockAnnouncement,
+  encodeTxMessage,
+  parseTxMessage,
+  txTopic,
 } from './gossip-messages.ts';
 import type { BlockAnnouncement } from './gossip-messages.ts';
 import {
-  attestationTopic, decodeAttestation, decodeProposal, encodeAttestation, encodeProposal, proposalTopic,
+  attestationTopic,
+  decodeAttestation,
+  decodeProposal,
+  encodeAttestation,
+  encodeProposal,
+  proposalTopic,
 } from './consensus-messages.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
-import { DEFAULT_REDIAL_INTERVAL_MS, type GossipTopicKind, type GossipVerdict, type P2PServiceOptions } from './types.ts';
+import {
+  DEFAULT_REDIAL_INTERVAL_MS,
+  type GossipTopicKind,
+  type GossipVerdict,
+  type P2PServiceOptions,
+} from './types.ts';
 
 /** Default `p2pPort`. */
 export const DEFAULT_P2P_PORT = 40400;
@@ -124,10 +141,24 @@ export class P2PService {
     });
     this.#node = node;
     const pubsub = node.services.pubsub;
-    pubsub.topicValidators.set(this.#txTopic, (peer, msg) => this.#observed('tx', this.#validateTx(peer.toString(), msg.data)));
-    pubsub.topicValidators.set(this.#blockTopic, (peer, msg) => this.#observed('block', this.#validateBlock(peer.toString(), msg.data)));
-    pubsub.topicValidators.set(this.#proposalTopic, (peer, msg) => this.#observed('proposal', this.#validateConsensus(peer.toString(), decodeProposal(msg.data), this.#opts.onProposal)));
-    pubsub.topicValidators.set(this.#attestationTopic, (peer, msg) => this.#observed('attestation', this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation)));
+    pubsub.topicValidators.set(this.#txTopic, (peer, msg) =>
+      this.#observed('tx', this.#validateTx(peer.toString(), msg.data)),
+    );
+    pubsub.topicValidators.set(this.#blockTopic, (peer, msg) =>
+      this.#observed('block', this.#validateBlock(peer.toString(), msg.data)),
+    );
+    pubsub.topicValidators.set(this.#proposalTopic, (peer, msg) =>
+      this.#observed(
+        'proposal',
+        this.#validateConsensus(peer.toString(), decodeProposal(msg.data), this.#opts.onProposal),
+      ),
+    );
+    pubsub.topicValidators.set(this.#attestationTopic, (peer, msg) =>
+      this.#observed(
+        'attestation',
+        this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation),
+      ),
+    );
     await node.handle(blocksByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
       const handler = this.#opts.blockRangeHandler ?? (() => Promise.reject(new Error('no block source')));
       try {
@@ -152,7 +183,10 @@ export class P2PService {
 
   /** Stops listening and closes every connection; idempotent. */
   async stop(): Promise<void> {
-    if (this.#state === 'stopped' || this.#state === 'idle') { this.#state = 'stopped'; return; }
+    if (this.#state === 'stopped' || this.#state === 'idle') {
+      this.#state = 'stopped';
+      return;
+    }
     this.#state = 'stopping';
     clearInterval(this.#redial);
     await this.#node?.stop();
@@ -176,17 +210,23 @@ export class P2PService {
 
   /** Addresses with /p2p/<id> that other nodes can put in their bootstrap list. */
   getListenAddresses(): string[] {
-    return this.#running().getMultiaddrs().map((ma) => ma.toString());
+    return this.#running()
+      .getMultiaddrs()
+      .map((ma) => ma.toString());
   }
 
   /** Peer ids of connected peers. */
   getPeers(): string[] {
-    return this.#running().getPeers().map((p) => p.toString());
+    return this.#running()
+      .getPeers()
+      .map((p) => p.toString());
   }
 
   /** Connected peers subscribed to the tx topic (gossip reaches them). */
   getTxTopicPeers(): string[] {
-    return this.#running().services.pubsub.getSubscribers(this.#txTopic).map((p) => p.toString());
+    return this.#running()
+      .services.pubsub.getSubscribers(this.#txTopic)
+      .map((p) => p.toString());
   }
 
   /** Peer ids currently banned for sending invalid messages. */
@@ -215,23 +255,32 @@ export class P2PService {
   /** Gossips this node's checkpoint proposal; resolves to the peers reached. */
   async publishProposal(proposal: CheckpointProposal): Promise<number> {
     this.#opts.observer?.gossipOut('proposal');
-    return (await this.#running().services.pubsub.publish(this.#proposalTopic, encodeProposal(proposal))).recipients.length;
+    return (await this.#running().services.pubsub.publish(this.#proposalTopic, encodeProposal(proposal))).recipients
+      .length;
   }
 
   /** Gossips an attestation by one of this node's validators; resolves to the peers reached. */
   async publishAttestation(attestation: CheckpointAttestation): Promise<number> {
     this.#opts.observer?.gossipOut('attestation');
-    return (await this.#running().services.pubsub.publish(this.#attestationTopic, encodeAttestation(attestation))).recipients.length;
+    return (await this.#running().services.pubsub.publish(this.#attestationTopic, encodeAttestation(attestation)))
+      .recipients.length;
   }
 
   /** Asks one peer for up to `limit` blocks from number `from` (chain codec bytes, in order). */
   async requestBlocks(peerId: string, from: number, limit: number): Promise<Uint8Array[]> {
-    return this.#request(peerId, blocksByRangeProtocol(this.#opts.network ?? 'dev'), 'block range', (stream) => requestBlockRange(stream, from, limit));
+    return this.#request(peerId, blocksByRangeProtocol(this.#opts.network ?? 'dev'), 'block range', (stream) =>
+      requestBlockRange(stream, from, limit),
+    );
   }
 
   /** Asks one peer for its tips and up to `limit` checkpoints from number `from` (0 = the tips alone; bytes unverified). */
   async requestCheckpoints(peerId: string, from: number, limit: number): Promise<CheckpointRangeAnswer> {
-    return this.#request(peerId, checkpointsByRangeProtocol(this.#opts.network ?? 'dev'), 'checkpoint range', (stream) => requestCheckpointRange(stream, from, limit));
+    return this.#request(
+      peerId,
+      checkpointsByRangeProtocol(this.#opts.network ?? 'dev'),
+      'checkpoint range',
+      (stream) => requestCheckpointRange(stream, from, limit),
+    );
   }
 
   /**
@@ -244,7 +293,12 @@ export class P2PService {
   }
 
   /** Opens a stream for `protocol` to one peer and runs `exchange` on it, bounded by the request timeout. */
-  async #request<T>(peerId: string, protocol: string, what: string, exchange: (stream: Stream) => Promise<T>): Promise<T> {
+  async #request<T>(
+    peerId: string,
+    protocol: string,
+    what: string,
+    exchange: (stream: Stream) => Promise<T>,
+  ): Promise<T> {
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const stream = await this.#running().dialProtocol(peerIdFromString(peerId), protocol, { signal });
     const onAbort = () => stream.abort(new Error(`p2p: ${what} request timed out`));
@@ -272,7 +326,11 @@ export class P2PService {
   }
 
   /** A malformed frame is refused; without a hook (no validators wired yet) the message is dropped unjudged. */
-  async #validateConsensus<T>(from: string, message: T | undefined, hook: ((m: T, from: string) => Promise<GossipVerdict>) | undefined): Promise<TopicValidatorResult> {
+  async #validateConsensus<T>(
+    from: string,
+    message: T | undefined,
+    hook: ((m: T, from: string) => Promise<GossipVerdict>) | undefined,
+  ): Promise<TopicValidatorResult> {
     let verdict: GossipVerdict = 'ignore';
     if (message === undefined) verdict = 'reject';
     else if (hook !== undefined) verdict = await this.#askHook(() => hook(message, from));
@@ -294,7 +352,10 @@ export class P2PService {
     const observer = this.#opts.observer;
     if (observer === undefined) return result;
     const r = await result;
-    observer.gossipIn(topic, r === TopicValidatorResult.Accept ? 'accept' : r === TopicValidatorResult.Reject ? 'reject' : 'ignore');
+    observer.gossipIn(
+      topic,
+      r === TopicValidatorResult.Accept ? 'accept' : r === TopicValidatorResult.Reject ? 'reject' : 'ignore',
+    );
     return r;
   }
 
@@ -315,7 +376,8 @@ export class P2PService {
     const connected = new Set(node.getPeers().map((p) => p.toString()));
     for (const ma of this.#bootstrap) {
       const id = ma.getComponents().find((c) => c.name === 'p2p')?.value;
-      if (id === undefined || connected.has(id) || id === node.peerId.toString() || this.#scoring.isBanned(id)) continue;
+      if (id === undefined || connected.has(id) || id === node.peerId.toString() || this.#scoring.isBanned(id))
+        continue;
       node.dial(ma, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((err: Error) => {
         this.#opts.logger?.debug('p2p: bootstrap dial failed', { peer: ma.toString(), err: err.message });
       });

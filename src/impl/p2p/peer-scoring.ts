@@ -22,7 +22,10 @@ export interface PeerScoringOptions {
   readonly now?: () => number;
 }
 
-interface Entry { score: number; at: number }
+interface Entry {
+  score: number;
+  at: number;
+}
 
 /** Scores and bans keyed by peer id string. */
 export class PeerScoring {
@@ -50,7 +53,10 @@ export class PeerScoring {
     const minutes = Math.floor((this.#now() - e.at) / 60_000);
     e.score *= this.#decay ** minutes;
     e.at += minutes * 60_000;
-    if (e.score > -0.01) { this.#scores.delete(peer); return 0; }
+    if (e.score > -0.01) {
+      this.#scores.delete(peer);
+      return 0;
+    }
     return e.score;
   }
 

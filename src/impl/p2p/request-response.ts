@@ -22,7 +22,12 @@ export interface ResponseLimits {
 }
 
 /** Sends `request` on an opened stream and reads the response's frames; throws on a refusal or an over-long answer. */
-export async function requestFrames(stream: Stream, request: Uint8Array, limits: ResponseLimits, what: string): Promise<Uint8Array[]> {
+export async function requestFrames(
+  stream: Stream,
+  request: Uint8Array,
+  limits: ResponseLimits,
+  what: string,
+): Promise<Uint8Array[]> {
   stream.send(request);
   await stream.close();
   const reader = new StreamReader(stream);
@@ -36,7 +41,8 @@ export async function requestFrames(stream: Stream, request: Uint8Array, limits:
     if (len === undefined) return frames;
     const n = new DataView(len.buffer, len.byteOffset, 4).getUint32(0);
     total += n;
-    if (frames.length >= limits.maxFrames || total > limits.maxBytes) throw new Error(`p2p: ${what} response too large`);
+    if (frames.length >= limits.maxFrames || total > limits.maxBytes)
+      throw new Error(`p2p: ${what} response too large`);
     const frame = await reader.readExact(n);
     if (frame === undefined) throw new Error(`p2p: truncated ${what} response`);
     frames.push(frame);
@@ -50,7 +56,10 @@ export async function requestFrames(stream: Stream, request: Uint8Array, limits:
  * valid: the requester asks again from where it ended).
  */
 export async function respondFrames(
-  stream: Stream, requestLength: number, maxBytes: number, answer: (request: Uint8Array) => Promise<readonly Uint8Array[] | 'bad-request'>,
+  stream: Stream,
+  requestLength: number,
+  maxBytes: number,
+  answer: (request: Uint8Array) => Promise<readonly Uint8Array[] | 'bad-request'>,
 ): Promise<void> {
   // A request cut short is the requester's fault: answered "bad request", not a stream error.
   const req = await new StreamReader(stream).readExact(requestLength).catch(() => undefined);

@@ -29,7 +29,10 @@ export function encodeUint(value: number | bigint): Uint8Array {
   let v = BigInt(value);
   if (v < 0n) throw new Error('rlp: negative integer');
   const out: number[] = [];
-  while (v > 0n) { out.unshift(Number(v & 0xffn)); v >>= 8n; }
+  while (v > 0n) {
+    out.unshift(Number(v & 0xffn));
+    v >>= 8n;
+  }
   return Uint8Array.from(out);
 }
 
@@ -91,6 +94,9 @@ function take(bytes: Uint8Array, start: number, length: number): Uint8Array {
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }

@@ -60,7 +60,9 @@ export class DatabasePoolView implements TxSource {
 
   /** True while the writer's pool holds the tx and no block has it yet. */
   async isPending(txHash: bigint): Promise<boolean> {
-    return (await notMined(this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) })).first('tx_hash')) !== undefined;
+    return (
+      (await notMined(this.#db('txpool_txs').where({ tx_hash: toFieldHex(txHash) })).first('tx_hash')) !== undefined
+    );
   }
 
   /**
@@ -72,7 +74,12 @@ export class DatabasePoolView implements TxSource {
     const reason = await this.#store.findDropReason(txHash);
     if (reason !== undefined) return this.#seen(txHash, { status: 'dropped', reason });
     if (this.#forwarded?.get(txHash) === undefined) return undefined;
-    if ((await this.#db('chain_tx_effects').where({ tx_hash: toFieldHex(txHash) }).first('tx_hash')) !== undefined) return this.#seen(txHash, undefined);
+    if (
+      (await this.#db('chain_tx_effects')
+        .where({ tx_hash: toFieldHex(txHash) })
+        .first('tx_hash')) !== undefined
+    )
+      return this.#seen(txHash, undefined);
     return { status: 'pending' };
   }
 
@@ -112,7 +119,9 @@ export class DatabasePoolView implements TxSource {
 
   /** `maxPriorityFeesPerGas` of the highest-priority pending tx; zero fees when empty. */
   async getMaxPriorityFees(): Promise<GasFees> {
-    const top = ordering(await readSnapshot(this.#db, (trx) => pendingEntries(trx, new PoolStore(trx as unknown as Knex))))[0];
+    const top = ordering(
+      await readSnapshot(this.#db, (trx) => pendingEntries(trx, new PoolStore(trx as unknown as Knex))),
+    )[0];
     return top?.maxPriorityFeesPerGas ?? { feePerDaGas: 0n, feePerL2Gas: 0n };
   }
 
@@ -151,7 +160,10 @@ async function pendingEntries(trx: Knex.Transaction, store: PoolStore): Promise<
   const hashes = entries.map((e) => toFieldHex(e.txHash));
   // SQLite binds at most 999 variables per statement.
   for (let i = 0; i < hashes.length; i += 500) {
-    for (const r of await trx('chain_tx_effects').whereIn('tx_hash', hashes.slice(i, i + 500)).select('tx_hash')) mined.add(r.tx_hash as string);
+    for (const r of await trx('chain_tx_effects')
+      .whereIn('tx_hash', hashes.slice(i, i + 500))
+      .select('tx_hash'))
+      mined.add(r.tx_hash as string);
   }
   return entries.filter((e) => !mined.has(toFieldHex(e.txHash)));
 }

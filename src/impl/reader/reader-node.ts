@@ -47,7 +47,14 @@ import type { ReplicationStatus } from './replication.ts';
 export const REFRESH_MS = 100;
 
 /** The admin methods that change state: a reader answers them READ_ONLY_NODE. */
-export const STATE_CHANGING_ADMIN_METHODS = ['setConfig', 'pauseSync', 'resumeSync', 'rollbackTo', 'startSnapshotUpload', 'reloadKeystore'] as const;
+export const STATE_CHANGING_ADMIN_METHODS = [
+  'setConfig',
+  'pauseSync',
+  'resumeSync',
+  'rollbackTo',
+  'startSnapshotUpload',
+  'reloadKeystore',
+] as const;
 
 /** The roles `--role` takes. */
 export const NODE_ROLES = ['full', 'rpc'] as const;
@@ -58,16 +65,28 @@ export function checkReaderConfig(config: NodeOptions['config']): void {
     throw new Error(`invalid value ${JSON.stringify(config.role)} for --role: must be one of ${NODE_ROLES.join(', ')}`);
   }
   if (config.role !== 'rpc') return;
-  if (!config.databaseUrl) throw new Error('--role rpc needs --database-url: a reader serves the database a full node (the writer) keeps in Postgres');
-  if (!config.writerUrl) throw new Error('--role rpc needs --writer-url: the public JSON-RPC URL of the writer, where node_sendTx is forwarded');
+  if (!config.databaseUrl)
+    throw new Error(
+      '--role rpc needs --database-url: a reader serves the database a full node (the writer) keeps in Postgres',
+    );
+  if (!config.writerUrl)
+    throw new Error(
+      '--role rpc needs --writer-url: the public JSON-RPC URL of the writer, where node_sendTx is forwarded',
+    );
   let url: URL;
   try {
     url = new URL(config.writerUrl);
   } catch {
-    throw new Error(`invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`);
+    throw new Error(
+      `invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`);
-  if (config.follow) throw new Error('--role rpc cannot be combined with --follow: a reader takes its chain from the shared database');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(
+      `invalid value ${JSON.stringify(config.writerUrl)} for --writer-url: must be an http:// or https:// URL`,
+    );
+  if (config.follow)
+    throw new Error('--role rpc cannot be combined with --follow: a reader takes its chain from the shared database');
   if (config.importChain !== undefined) throw new Error('--role rpc cannot be combined with --import-chain');
 }
 
@@ -92,12 +111,16 @@ function withoutMigrations(db: Knex): Knex {
     async latest(cfg: Knex.MigratorConfig) {
       const [, pending] = (await db.migrate.list(cfg)) as [unknown[], unknown[]];
       if (pending.length > 0) {
-        throw new Error(`the database lacks migrations of ${cfg.tableName ?? 'knex_migrations'} (${pending.length} pending): start the writer (a full node of this version) on it first; a reader never migrates`);
+        throw new Error(
+          `the database lacks migrations of ${cfg.tableName ?? 'knex_migrations'} (${pending.length} pending): start the writer (a full node of this version) on it first; a reader never migrates`,
+        );
       }
       return [0, []];
     },
   };
-  return new Proxy(db, { get: (target, key, receiver) => (key === 'migrate' ? check : Reflect.get(target, key, receiver)) });
+  return new Proxy(db, {
+    get: (target, key, receiver) => (key === 'migrate' ? check : Reflect.get(target, key, receiver)),
+  });
 }
 
 /** Builds a reader node (servers not included); nothing polls until `start()`. */
@@ -110,18 +133,35 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
   let engine: Engine | undefined;
   try {
     // A reader never writes genesis or the chain params: an empty database means the writer has not started.
-    if ((await getMetadata(db, 'ws_genesis_block_hash')) === undefined || (await getMetadata(db, 'chain_params')) === undefined) {
-      throw new Error('the database holds no chain yet: start the writer (a full node with the same --database-url) first');
+    if (
+      (await getMetadata(db, 'ws_genesis_block_hash')) === undefined ||
+      (await getMetadata(db, 'chain_params')) === undefined
+    ) {
+      throw new Error(
+        'the database holds no chain yet: start the writer (a full node with the same --database-url) first',
+      );
     }
     await checkChainParams(db, config, { readOnly: true });
     const forwarded = new ForwardedTxs();
     const pool = new DatabasePoolView(db, forwarded);
     engine = await createEngine({
-      db, clock, genesisTime: config.genesisTime, slotDurationSeconds: config.slotDurationSeconds, l1BlockSeconds: config.slotDurationSeconds,
-      slotsPerEpoch: config.slotsPerEpoch, proofDelaySeconds: config.proofDelaySeconds, finalityDepth: config.finalityDepth,
-      l1ChainId: config.l1ChainId, rollupVersion: config.rollupVersion, initialEthPerFeeAsset: config.initialEthPerFeeAsset,
-      maxTxsPerBlock: config.maxTxsPerBlock, minTxsPerBlock: config.minTxsPerBlock, buildEmptyBlocks: config.buildEmptyBlocks,
-      maxL2GasPerBlock: config.maxL2GasPerBlock, maxDaGasPerBlock: config.maxDaGasPerBlock, tickMs: config.sequencerPollingIntervalMs,
+      db,
+      clock,
+      genesisTime: config.genesisTime,
+      slotDurationSeconds: config.slotDurationSeconds,
+      l1BlockSeconds: config.slotDurationSeconds,
+      slotsPerEpoch: config.slotsPerEpoch,
+      proofDelaySeconds: config.proofDelaySeconds,
+      finalityDepth: config.finalityDepth,
+      l1ChainId: config.l1ChainId,
+      rollupVersion: config.rollupVersion,
+      initialEthPerFeeAsset: config.initialEthPerFeeAsset,
+      maxTxsPerBlock: config.maxTxsPerBlock,
+      minTxsPerBlock: config.minTxsPerBlock,
+      buildEmptyBlocks: config.buildEmptyBlocks,
+      maxL2GasPerBlock: config.maxL2GasPerBlock,
+      maxDaGasPerBlock: config.maxDaGasPerBlock,
+      tickMs: config.sequencerPollingIntervalMs,
       txSource: pool,
     });
     return assembleReader(o, raw, db, engine, pool, forwarded);
@@ -132,14 +172,22 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
   }
 }
 
-function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, pool: DatabasePoolView, forwarded: ForwardedTxs): L2Node {
+function assembleReader(
+  o: NodeOptions,
+  raw: Knex,
+  db: Knex,
+  engine: Engine,
+  pool: DatabasePoolView,
+  forwarded: ForwardedTxs,
+): L2Node {
   const { config, logger } = o;
   const writerUrl = config.writerUrl!;
   const allowList = new SetupAllowList();
   const signatures = new FunctionSignatureRegistry();
   const chain = createEngineChainView(engine);
   const validateTx = createNodeTxValidator({
-    chain, allowList: () => allowList.list(),
+    chain,
+    allowList: () => allowList.list(),
     config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
   });
   const dbHealth = databaseHealth(raw);
@@ -161,7 +209,10 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
   const tooFarBehind = () => maxLagMs !== undefined && replication !== undefined && replication.lagMs > maxLagMs;
   const isReady = async () => {
     if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED || tooFarBehind()) return false;
-    return raw.raw('select 1').then(() => true, () => false);
+    return raw.raw('select 1').then(
+      () => true,
+      () => false,
+    );
   };
   /** Logged once per change of the reader's state (up, database lost, too far behind), never per poll. */
   let loggedState: string | undefined;
@@ -169,7 +220,8 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     if (state === loggedState) return;
     loggedState = state;
     if (state === 'up') logger.info('reader: serving from the database', { ...fields, ...(replication ?? {}) });
-    else if (state === 'behind') logger.warn('reader: replication lag above --max-replication-lag-ms: not ready', { ...replication, maxLagMs });
+    else if (state === 'behind')
+      logger.warn('reader: replication lag above --max-replication-lag-ms: not ready', { ...replication, maxLagMs });
     else logger.warn('reader: the database is not reachable: answering NODE_NOT_READY until it is', fields);
   };
   const forward = txForwarder(writerUrl);
@@ -181,14 +233,26 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     getTxByHash: (h: bigint) => pool.getTxByHash(h),
     getTxsByHash: (hs: readonly bigint[]) => pool.getTxsByHash(hs),
     getMaxPriorityFees: () => ({ feePerDaGas: 0n, feePerL2Gas: 0n }),
-  } as unknown as Pick<TxPool, 'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'>;
+  } as unknown as Pick<
+    TxPool,
+    'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
+  >;
   const base = createPublicHandlers({
-    nodeVersion: o.nodeVersion, rollupVersion: config.rollupVersion, l1ChainId: config.l1ChainId,
+    nodeVersion: o.nodeVersion,
+    rollupVersion: config.rollupVersion,
+    l1ChainId: config.l1ChainId,
     engine: {
-      chain: engine.chain, checkpoints: engine.state.store, worldState: engine.worldState, l1: engine.l1,
-      protocolContractAddresses: engine.protocolContractAddresses, realProofs: false,
-      getCurrentMinFees: () => engine.getCurrentMinFees(), isReady,
-      getEncodedEnr: () => undefined, signatures, allowList: () => allowList.list(),
+      chain: engine.chain,
+      checkpoints: engine.state.store,
+      worldState: engine.worldState,
+      l1: engine.l1,
+      protocolContractAddresses: engine.protocolContractAddresses,
+      realProofs: false,
+      getCurrentMinFees: () => engine.getCurrentMinFees(),
+      isReady,
+      getEncodedEnr: () => undefined,
+      signatures,
+      allowList: () => allowList.list(),
     },
     transactions: { pool: poolSurface, validateTx },
   });
@@ -209,13 +273,27 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
   };
   // Every call: a recovery-conflict cancellation retried, a lost database NODE_NOT_READY (never -32603).
   const databaseDown = () => dbHealth.state !== DatabaseState.CONNECTED;
-  const publicHandlers = Object.fromEntries(Object.entries(unguarded).map(([name, fn]) => [
-    name, typeof fn === 'function' ? (...args: unknown[]) => guardReaderCall(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args), databaseDown) : fn,
-  ])) as typeof base;
+  const publicHandlers = Object.fromEntries(
+    Object.entries(unguarded).map(([name, fn]) => [
+      name,
+      typeof fn === 'function'
+        ? (...args: unknown[]) =>
+            guardReaderCall(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args), databaseDown)
+        : fn,
+    ]),
+  ) as typeof base;
 
   return {
-    db, engine, pool: pool as unknown as TxPool, p2p: undefined, validateTx, allowList, signatures, publicHandlers,
-    fundedAccounts: engine.fundedAccounts, newChain: false,
+    db,
+    engine,
+    pool: pool as unknown as TxPool,
+    p2p: undefined,
+    validateTx,
+    allowList,
+    signatures,
+    publicHandlers,
+    fundedAccounts: engine.fundedAccounts,
+    newChain: false,
     role: { kind: 'reader', writer: writerUrl },
     followStatus: () => undefined,
     get sync() {
@@ -233,12 +311,23 @@ function assembleReader(o: NodeOptions, raw: Knex, db: Knex, engine: Engine, poo
     async health() {
       const ready = await isReady();
       const database = dbHealth.report();
-      const latestBlockNumber = database.state === DatabaseState.CONNECTED ? await engine.chain.getBlockNumber().catch(() => undefined) : undefined;
+      const latestBlockNumber =
+        database.state === DatabaseState.CONNECTED
+          ? await engine.chain.getBlockNumber().catch(() => undefined)
+          : undefined;
       return {
-        healthy: ready, version: o.nodeVersion, syncState: 'syncing', role: 'rpc', writer: writerUrl, database,
+        healthy: ready,
+        version: o.nodeVersion,
+        syncState: 'syncing',
+        role: 'rpc',
+        writer: writerUrl,
+        database,
         ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
-        ...(replication === undefined ? {} : { replication: { ...replication, ...(maxLagMs === undefined ? {} : { maxLagMs }) } }),
-        sequencer: false, p2p: { enabled: false },
+        ...(replication === undefined
+          ? {}
+          : { replication: { ...replication, ...(maxLagMs === undefined ? {} : { maxLagMs }) } }),
+        sequencer: false,
+        p2p: { enabled: false },
       };
     },
     step: () => refresh(),
@@ -285,7 +374,8 @@ function txForwarder(url: string, timeoutMs = 10_000): (wire: object) => Promise
       await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
     } catch (err) {
       const e = err as { code?: unknown; message?: unknown; data?: unknown };
-      if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string') throw new RpcError(e.code, e.message, e.data);
+      if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string')
+        throw new RpcError(e.code, e.message, e.data);
       throw new NodeNotReadyError(`the writer did not take the tx (${(err as Error)?.message ?? String(err)})`);
     } finally {
       clearTimeout(timer);

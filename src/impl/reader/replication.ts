@@ -67,7 +67,13 @@ export class ForwardedTxs {
 /** True when a hot standby cancelled the statement for a conflict with WAL replay (worth running again). */
 export function isRecoveryConflict(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
-  return typeof e === 'object' && e !== null && e.code === '40001' && typeof e.message === 'string' && /conflict with recovery/i.test(e.message);
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    e.code === '40001' &&
+    typeof e.message === 'string' &&
+    /conflict with recovery/i.test(e.message)
+  );
 }
 
 /** How often a reader call cancelled by a recovery conflict is run again. */

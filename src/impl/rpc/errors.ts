@@ -96,7 +96,10 @@ export class NodeNotReadyError extends RpcError {
 export class BlockNotYetSyncedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_YET_SYNCED;
   constructor(requested: number | string, latest: number) {
-    super(BlockNotYetSyncedError.code, `Block ${requested} not yet synced (world state is at block ${latest})`, { requested, latest });
+    super(BlockNotYetSyncedError.code, `Block ${requested} not yet synced (world state is at block ${latest})`, {
+      requested,
+      latest,
+    });
   }
 }
 
@@ -104,10 +107,14 @@ export class BlockNotYetSyncedError extends RpcError {
 export class BlockNotRetainedError extends RpcError {
   static readonly code = RpcErrorCode.BLOCK_NOT_RETAINED;
   constructor(requested: number, oldestAvailable: number) {
-    super(BlockNotRetainedError.code, `State of block ${requested} is no longer retained (oldest available: ${oldestAvailable})`, {
-      requested,
-      oldestAvailable,
-    });
+    super(
+      BlockNotRetainedError.code,
+      `State of block ${requested} is no longer retained (oldest available: ${oldestAvailable})`,
+      {
+        requested,
+        oldestAvailable,
+      },
+    );
   }
 }
 
@@ -143,7 +150,10 @@ export class TxPoolRejectedError extends RpcError {
 export class TxInvalidError extends RpcError {
   static readonly code = RpcErrorCode.TX_INVALID;
   constructor(reasons: readonly string[], code?: TxPoolRejectionCode) {
-    super(TxInvalidError.code, `Invalid tx: ${reasons.join(', ')}`, { reasons: [...reasons], ...(code === undefined ? {} : { code }) });
+    super(TxInvalidError.code, `Invalid tx: ${reasons.join(', ')}`, {
+      reasons: [...reasons],
+      ...(code === undefined ? {} : { code }),
+    });
   }
 }
 
@@ -173,7 +183,11 @@ export class SlotRangeTooWideError extends RpcError {
 }
 
 /** Why a keystore reload was refused (openrpc.admin.json `KeystoreReloadRejectedErrorData`). */
-export type KeystoreReloadRejectionReason = 'NO_KEYSTORE_DIRECTORY' | 'VALIDATOR_DISABLED' | 'INVALID_KEYSTORE' | 'UNKNOWN_PUBLISHER';
+export type KeystoreReloadRejectionReason =
+  | 'NO_KEYSTORE_DIRECTORY'
+  | 'VALIDATOR_DISABLED'
+  | 'INVALID_KEYSTORE'
+  | 'UNKNOWN_PUBLISHER';
 
 /** A keystore reload failed validation and nothing was changed (SPEC §4.12); `detail` goes in `data` only. */
 export class KeystoreReloadRejectedError extends RpcError {
@@ -203,9 +217,17 @@ export class RollbackRefusedError extends RpcError {
   static readonly code = RpcErrorCode.ROLLBACK_REFUSED;
   constructor(
     reason: RollbackRefusalReason,
-    blocks: { targetBlockNumber: number; tipBlockNumber: number; finalizedBlockNumber: number; oldestHistoricBlockNumber?: number },
+    blocks: {
+      targetBlockNumber: number;
+      tipBlockNumber: number;
+      finalizedBlockNumber: number;
+      oldestHistoricBlockNumber?: number;
+    },
   ) {
-    super(RollbackRefusedError.code, `Rollback to block ${blocks.targetBlockNumber} refused: ${reason}`, { reason, ...blocks });
+    super(RollbackRefusedError.code, `Rollback to block ${blocks.targetBlockNumber} refused: ${reason}`, {
+      reason,
+      ...blocks,
+    });
   }
 }
 

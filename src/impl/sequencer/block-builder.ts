@@ -37,7 +37,8 @@ export interface BlockLimits {
 export const DropReason = {
   ANCHOR_NOT_IN_CHAIN: 'Block header not found',
   EXPIRED: 'Invalid expiration timestamp',
-  PUBLIC_CALLS: 'Tx has public calls but no public part to run (calldata missing); rejected without applying any effect',
+  PUBLIC_CALLS:
+    'Tx has public calls but no public part to run (calldata missing); rejected without applying any effect',
   EXISTING_NULLIFIER: 'Existing nullifier',
   INSUFFICIENT_BALANCE: 'Insufficient fee payer balance',
 } as const;
@@ -62,7 +63,11 @@ export interface BlockBuildInput {
 /** The fields a block contributes to its checkpoint's blobs. */
 export function blockBlobFields(effects: readonly TxEffect[]): bigint[] {
   return effects.flatMap((e) => [
-    e.txHash, e.transactionFee, ...e.noteHashes, ...e.nullifiers, ...e.l2ToL1Msgs,
+    e.txHash,
+    e.transactionFee,
+    ...e.noteHashes,
+    ...e.nullifiers,
+    ...e.l2ToL1Msgs,
     ...e.publicDataWrites.flatMap((w) => [w.leafSlot, w.value]),
     ...e.privateLogs.flatMap((l) => l.fields.slice(0, l.emittedLength)),
     ...e.contractClassLogs.flatMap((l) => l.fields.slice(0, l.emittedLength)),
@@ -70,23 +75,45 @@ export function blockBlobFields(effects: readonly TxEffect[]): bigint[] {
 }
 
 /** Selects, executes and charges txs; returns the block to apply. */
-export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm: PublicExecutionOptions): Promise<ProposedBlock> {
+export async function buildBlock(
+  ws: SelectionState,
+  input: BlockBuildInput,
+  vm: PublicExecutionOptions,
+): Promise<ProposedBlock> {
   const g = input.globals;
   const state = new BlockStateOverlay(ws, ws.contracts);
   const effects: TxEffect[] = [];
   const dropped: { txHash: bigint; reason: string }[] = [];
-  let l2Gas = 0, daGas = 0, totalFees = 0n;
+  let l2Gas = 0,
+    daGas = 0,
+    totalFees = 0n;
 
   for (const tx of input.candidates) {
     if (effects.length >= input.limits.maxTxsPerBlock) break;
-    if (tx.publicCallCount > 0 && tx.publicPart === undefined) { dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS }); continue; }
+    if (tx.publicCallCount > 0 && tx.publicPart === undefined) {
+      dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS });
+      continue;
+    }
     // A tx proven against a block this chain does not hold, or expired by this block, can never be in it.
-    if (tx.anchorBlockHash !== undefined && ws.isInChain !== undefined && !(await ws.isInChain(tx.anchorBlockHash))) { dropped.push({ txHash: tx.txHash, reason: DropReason.ANCHOR_NOT_IN_CHAIN }); continue; }
-    if (tx.expirationTimestamp !== undefined && isExpiredFor(tx.expirationTimestamp, { nextBlockTimestamp: g.timestamp, nextBlockNumber: g.blockNumber })) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXPIRED }); continue; }
-    if (new Set(tx.nullifiers).size !== tx.nullifiers.length || tx.nullifiers.some((n) => state.hasNullifier(n))) { dropped.push({ txHash: tx.txHash, reason: DropReason.EXISTING_NULLIFIER }); continue; }
+    if (tx.anchorBlockHash !== undefined && ws.isInChain !== undefined && !(await ws.isInChain(tx.anchorBlockHash))) {
+      dropped.push({ txHash: tx.txHash, reason: DropReason.ANCHOR_NOT_IN_CHAIN });
+      continue;
+    }
+    if (
+      tx.expirationTimestamp !== undefined &&
+      isExpiredFor(tx.expirationTimestamp, { nextBlockTimestamp: g.timestamp, nextBlockNumber: g.blockNumber })
+    ) {
+      dropped.push({ txHash: tx.txHash, reason: DropReason.EXPIRED });
+      continue;
+    }
+    if (new Set(tx.nullifiers).size !== tx.nullifiers.length || tx.nullifiers.some((n) => state.hasNullifier(n))) {
+      dropped.push({ txHash: tx.txHash, reason: DropReason.EXISTING_NULLIFIER });
+      continue;
+    }
     // Too big or too cheap for this block: stays pending for a later one. A public tx may use up to its limits.
     const bound = tx.publicPart ? tx.gasSettings.gasLimits : tx.gasUsed;
-    if (l2Gas + bound.l2Gas > input.limits.maxL2GasPerBlock || daGas + bound.daGas > input.limits.maxDaGasPerBlock) continue;
+    if (l2Gas + bound.l2Gas > input.limits.maxL2GasPerBlock || daGas + bound.daGas > input.limits.maxDaGasPerBlock)
+      continue;
     const max = tx.gasSettings.maxFeesPerGas;
     if (max.feePerL2Gas < g.gasFees.feePerL2Gas || max.feePerDaGas < g.gasFees.feePerDaGas) continue;
 
@@ -104,7 +131,10 @@ export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm:
     } else {
       const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
       const payerBalance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
-      if (payerBalance < fee) { dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE }); continue; }
+      if (payerBalance < fee) {
+        dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE });
+        continue;
+      }
       effect = creditFeeRecipient(privateTxEffect(tx, g, payerBalance), g.feeRecipient, state);
       used = tx.gasUsed;
     }
@@ -116,8 +146,15 @@ export async function buildBlock(ws: SelectionState, input: BlockBuildInput, vm:
   }
 
   return {
-    globals: g, txEffects: effects, l1ToL2Messages: input.l1ToL2Messages, spongeBlobHash: poseidon2Hash(blockBlobFields(effects)),
-    totalFees, manaUsed: BigInt(l2Gas), checkpointNumber: input.checkpointNumber, indexWithinCheckpoint: input.indexWithinCheckpoint, dropped,
+    globals: g,
+    txEffects: effects,
+    l1ToL2Messages: input.l1ToL2Messages,
+    spongeBlobHash: poseidon2Hash(blockBlobFields(effects)),
+    totalFees,
+    manaUsed: BigInt(l2Gas),
+    checkpointNumber: input.checkpointNumber,
+    indexWithinCheckpoint: input.indexWithinCheckpoint,
+    dropped,
   };
 }
 
@@ -128,6 +165,7 @@ function creditFeeRecipient(effect: TxEffect, recipient: bigint, state: BlockSta
   const i = effect.publicDataWrites.findIndex((w) => w.leafSlot === leafSlot);
   const before = i >= 0 ? effect.publicDataWrites[i]!.value : state.readPublicData(leafSlot);
   const write = { leafSlot, value: before + effect.transactionFee };
-  const writes = i >= 0 ? effect.publicDataWrites.map((w, j) => (j === i ? write : w)) : [...effect.publicDataWrites, write];
+  const writes =
+    i >= 0 ? effect.publicDataWrites.map((w, j) => (j === i ? write : w)) : [...effect.publicDataWrites, write];
   return { ...effect, publicDataWrites: writes };
 }

@@ -47,8 +47,9 @@ function withOwnDeployments(source: BlockStateOverlay, tx: MinableTx): PublicSta
     async getContract(address) {
       const instance = own.instances.find((i) => i.address === address);
       if (instance === undefined) return source.getContract(address);
-      const cls = own.classes.find((c) => c.id === instance.currentContractClassId)
-        ?? (await source.getContractClass(instance.currentContractClassId));
+      const cls =
+        own.classes.find((c) => c.id === instance.currentContractClassId) ??
+        (await source.getContractClass(instance.currentContractClassId));
       return cls && { classId: cls.id, packedBytecode: cls.packedBytecode };
     },
   };
@@ -64,27 +65,50 @@ export async function processPublicTx(
   const part = tx.publicPart;
   const result = await executePublicTx(part.input, {
     source: withOwnDeployments(source, tx),
-    env: { chainId: globals.chainId, version: globals.version, blockNumber: globals.blockNumber, timestamp: globals.timestamp, gasFees: globals.gasFees },
+    env: {
+      chainId: globals.chainId,
+      version: globals.version,
+      blockNumber: globals.blockNumber,
+      timestamp: globals.timestamp,
+      gasFees: globals.gasFees,
+    },
     allowList: opts.allowList(),
     ...(opts.signatures ? { signatures: opts.signatures } : {}),
     ...(opts.skipFeeEnforcement ? { skipFeeEnforcement: true } : {}),
   });
-  const appReverted = result.revertCode === PublicRevertCode.APP_LOGIC_REVERTED || result.revertCode === PublicRevertCode.BOTH_REVERTED;
-  const keep = <T>(all: readonly T[], revertible: number) => (appReverted ? all.slice(0, all.length - revertible) : all);
+  const appReverted =
+    result.revertCode === PublicRevertCode.APP_LOGIC_REVERTED || result.revertCode === PublicRevertCode.BOTH_REVERTED;
+  const keep = <T>(all: readonly T[], revertible: number) =>
+    appReverted ? all.slice(0, all.length - revertible) : all;
   const e = result.effects;
   return {
     result,
     effect: {
-      revertCode: result.revertCode, txHash: tx.txHash, transactionFee: result.transactionFee,
-      noteHashes: e.noteHashes, nullifiers: e.nullifiers,
-      l2ToL1Msgs: e.l2ToL1Msgs.map((m) => l2ToL1MessageHash({
-        sender: m.contractAddress, recipient: m.message.recipient, content: m.message.content, rollupVersion: globals.version, chainId: globals.chainId,
-      })),
+      revertCode: result.revertCode,
+      txHash: tx.txHash,
+      transactionFee: result.transactionFee,
+      noteHashes: e.noteHashes,
+      nullifiers: e.nullifiers,
+      l2ToL1Msgs: e.l2ToL1Msgs.map((m) =>
+        l2ToL1MessageHash({
+          sender: m.contractAddress,
+          recipient: m.message.recipient,
+          content: m.message.content,
+          rollupVersion: globals.version,
+          chainId: globals.chainId,
+        }),
+      ),
       publicDataWrites: e.publicDataWrites,
-      privateLogs: keep(tx.privateLogs, part.revertiblePrivateLogs).map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
+      privateLogs: keep(tx.privateLogs, part.revertiblePrivateLogs).map((l) => ({
+        fields: l.fields,
+        emittedLength: l.emittedLength,
+      })),
       publicLogs: e.publicLogs,
-      contractClassLogs: keep(tx.contractClassLogs, part.revertibleContractClassLogs)
-        .map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
+      contractClassLogs: keep(tx.contractClassLogs, part.revertibleContractClassLogs).map((l) => ({
+        contractAddress: l.contractAddress,
+        fields: l.fields,
+        emittedLength: l.emittedLength,
+      })),
     },
   };
 }
@@ -93,12 +117,24 @@ export async function processPublicTx(
 export function privateTxEffect(tx: MinableTx, globals: GlobalVariables, payerBalance: bigint): TxEffect {
   const g = globals;
   const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
-  const writes: PublicDataWrite[] = fee > 0n ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance < fee ? 0n : payerBalance - fee }] : [];
+  const writes: PublicDataWrite[] =
+    fee > 0n
+      ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance < fee ? 0n : payerBalance - fee }]
+      : [];
   return {
-    revertCode: 0, txHash: tx.txHash, transactionFee: fee,
-    noteHashes: tx.noteHashes, nullifiers: tx.nullifiers,
+    revertCode: 0,
+    txHash: tx.txHash,
+    transactionFee: fee,
+    noteHashes: tx.noteHashes,
+    nullifiers: tx.nullifiers,
     l2ToL1Msgs: tx.l2ToL1Msgs.map((m) => l2ToL1MessageHash({ ...m, rollupVersion: g.version, chainId: g.chainId })),
-    publicDataWrites: writes, privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
-    publicLogs: [], contractClassLogs: tx.contractClassLogs.map((l) => ({ contractAddress: l.contractAddress, fields: l.fields, emittedLength: l.emittedLength })),
+    publicDataWrites: writes,
+    privateLogs: tx.privateLogs.map((l) => ({ fields: l.fields, emittedLength: l.emittedLength })),
+    publicLogs: [],
+    contractClassLogs: tx.contractClassLogs.map((l) => ({
+      contractAddress: l.contractAddress,
+      fields: l.fields,
+      emittedLength: l.emittedLength,
+    })),
   };
 }

@@ -56,7 +56,9 @@ export interface SequencerDeps {
 const NO_SETUP_CALLS: PublicExecutionOptions = { allowList: () => [] };
 
 /** Who builds a slot's blocks: this node's validator that is the slot's proposer, or undefined when none is. */
-export type ProposerSelection = (slot: number) => { readonly coinbase: bigint; readonly feeRecipient: bigint } | undefined;
+export type ProposerSelection = (
+  slot: number,
+) => { readonly coinbase: bigint; readonly feeRecipient: bigint } | undefined;
 
 /**
  * Before this node builds in a slot: `beforeBuild(slot, deadlineMs)` runs once per slot, before
@@ -71,7 +73,9 @@ export interface SlotGate {
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
   const buf = new Uint8Array(32 * fields.length);
-  fields.forEach((f, i) => { fieldToBytes(f, buf, 32 * i); });
+  fields.forEach((f, i) => {
+    fieldToBytes(f, buf, 32 * i);
+  });
   return sha256ToField(buf);
 }
 
@@ -132,7 +136,8 @@ export class Sequencer {
       from = to;
     }
     if (proposer === undefined) return;
-    if (gate !== undefined && (this.#gated?.slot !== slot || !this.#gated.ok || this.#d.clock.nowMs() >= deadlineMs)) return;
+    if (gate !== undefined && (this.#gated?.slot !== slot || !this.#gated.ok || this.#d.clock.nowMs() >= deadlineMs))
+      return;
     if (time.slotAt(secondsOf(this.#d.clock)) !== slot) return;
     const stillOpen = open.slice(from);
     if (stillOpen.some((b) => b.header.globalVariables.slotNumber !== slot)) return;
@@ -142,7 +147,11 @@ export class Sequencer {
     await this.#build(slot, stillOpen, proposer);
   }
 
-  async #build(slot: number, open: readonly L2Block[], proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint }): Promise<void> {
+  async #build(
+    slot: number,
+    open: readonly L2Block[],
+    proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint },
+  ): Promise<void> {
     const { chain, l1, txs, time } = this.#d;
     const started = performance.now();
     const candidates = await txs.pendingTxsInPriorityOrder(this.#cfg.maxTxsPerBlock * 2);
@@ -151,21 +160,39 @@ export class Sequencer {
     const messages = first ? await l1.inboxMessages(await chain.consumedInboxCount(), 1024) : undefined;
     const tip = await chain.latestBlockNumber();
     const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
-    const proposed = await buildBlock({
-      hasNullifier: (n) => chain.worldState.hasNullifier(n), readPublicData: (s) => chain.worldState.readPublicData(s), contracts: chain.store.contracts,
-      isInChain: (blockHash) => chain.isBlockHashInChain(blockHash),
-    }, {
-      globals: {
-        chainId: this.#cfg.chainId, version: this.#cfg.rollupVersion, blockNumber: tip + 1, slotNumber: slot,
-        timestamp: time.slotStart(slot), coinbase: proposer.coinbase, feeRecipient: proposer.feeRecipient, gasFees: this.#d.minFees(),
+    const proposed = await buildBlock(
+      {
+        hasNullifier: (n) => chain.worldState.hasNullifier(n),
+        readPublicData: (s) => chain.worldState.readPublicData(s),
+        contracts: chain.store.contracts,
+        isInChain: (blockHash) => chain.isBlockHashInChain(blockHash),
       },
-      candidates, limits: this.#cfg, l1ToL2Messages: messages?.map((m) => m.message),
-      checkpointNumber, indexWithinCheckpoint: open.length,
-    }, this.#d.publicVm ?? NO_SETUP_CALLS);
+      {
+        globals: {
+          chainId: this.#cfg.chainId,
+          version: this.#cfg.rollupVersion,
+          blockNumber: tip + 1,
+          slotNumber: slot,
+          timestamp: time.slotStart(slot),
+          coinbase: proposer.coinbase,
+          feeRecipient: proposer.feeRecipient,
+          gasFees: this.#d.minFees(),
+        },
+        candidates,
+        limits: this.#cfg,
+        l1ToL2Messages: messages?.map((m) => m.message),
+        checkpointNumber,
+        indexWithinCheckpoint: open.length,
+      },
+      this.#d.publicVm ?? NO_SETUP_CALLS,
+    );
     // Every candidate was refused: no block (unless empty ones are wanted), only the refusals are recorded.
     if (proposed.txEffects.length === 0 && proposed.dropped.length > 0 && !(first && this.#cfg.buildEmptyBlocks)) {
       for (const reason of new Set(proposed.dropped.map((d) => d.reason))) {
-        await txs.markDropped(proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash), reason);
+        await txs.markDropped(
+          proposed.dropped.filter((d) => d.reason === reason).map((d) => d.txHash),
+          reason,
+        );
       }
       return;
     }
@@ -176,7 +203,8 @@ export class Sequencer {
 
   async #seal(blocks: readonly L2Block[]): Promise<void> {
     const { chain, l1, time } = this.#d;
-    const first = blocks[0]!, last = blocks[blocks.length - 1]!;
+    const first = blocks[0]!,
+      last = blocks[blocks.length - 1]!;
     const slot = first.header.globalVariables.slotNumber;
     const epoch = time.epochOfSlot(slot);
     const effects = blocks.flatMap((b) => b.body.txEffects);
@@ -188,16 +216,23 @@ export class Sequencer {
       blobsHash: sha256OfFields(blockBlobFields(effects)),
       inHash: sha256OfFields(messages),
       epochOutHash: sha256OfFields([...(await l1.outHashesOfEpoch(epoch)), outHash]),
-      slotNumber: slot, timestamp: first.header.globalVariables.timestamp,
-      coinbase: first.header.globalVariables.coinbase, feeRecipient: first.header.globalVariables.feeRecipient,
+      slotNumber: slot,
+      timestamp: first.header.globalVariables.timestamp,
+      coinbase: first.header.globalVariables.coinbase,
+      feeRecipient: first.header.globalVariables.feeRecipient,
       gasFees: first.header.globalVariables.gasFees,
       totalManaUsed: blocks.reduce((s, b) => s + b.header.totalManaUsed, 0n),
     };
     const hash = hashCheckpointHeader(header);
     const ref = await l1.postCheckpoint({ number: first.checkpointNumber, hash, slot, epoch, outHash });
     const checkpoint: Checkpoint = {
-      number: first.checkpointNumber, header, hash, archive: last.archive,
-      startBlock: first.header.globalVariables.blockNumber, blockCount: blocks.length, feeAssetPriceModifier: 0n,
+      number: first.checkpointNumber,
+      header,
+      hash,
+      archive: last.archive,
+      startBlock: first.header.globalVariables.blockNumber,
+      blockCount: blocks.length,
+      feeAssetPriceModifier: 0n,
       l1: { blockNumber: ref.number, timestamp: ref.timestamp, blockHash: ref.hash },
     };
     await chain.store.saveCheckpoint(checkpoint, epoch);

@@ -30,7 +30,11 @@ export interface MinableTx {
   readonly nullifiers: readonly bigint[];
   readonly l2ToL1Msgs: readonly L2ToL1Message[];
   readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
-  readonly contractClassLogs: readonly { readonly contractAddress: bigint; readonly fields: readonly bigint[]; readonly emittedLength: number }[];
+  readonly contractClassLogs: readonly {
+    readonly contractAddress: bigint;
+    readonly fields: readonly bigint[];
+    readonly emittedLength: number;
+  }[];
   /** Hash of the block header the tx was proven against; a block includes it only when that block is in the chain it extends. */
   readonly anchorBlockHash?: bigint;
   /** The tx is valid in blocks whose timestamp is at most this (seconds). */
@@ -52,10 +56,23 @@ export interface TxSource extends TxStatusOwner {
 /** Maps a decoded Tx to the view block building needs. */
 export function toMinableTx(tx: Tx): MinableTx {
   const d = tx.data;
-  const blocks = d.isForPublic ? [d.forPublic.nonRevertibleAccumulatedData, d.forPublic.revertibleAccumulatedData] : [d.forRollup.end];
+  const blocks = d.isForPublic
+    ? [d.forPublic.nonRevertibleAccumulatedData, d.forPublic.revertibleAccumulatedData]
+    : [d.forRollup.end];
   const calls = d.isForPublic
-    ? [...blocks.flatMap((b) => ('publicCallRequests' in b ? (b.publicCallRequests as readonly { contractAddress: bigint; msgSender: bigint; calldataHash: bigint; isStaticCall: boolean }[]) : [])), d.forPublic.publicTeardownCallRequest]
-        .filter((c) => c.contractAddress !== 0n || c.msgSender !== 0n || c.calldataHash !== 0n || c.isStaticCall).length
+    ? [
+        ...blocks.flatMap((b) =>
+          'publicCallRequests' in b
+            ? (b.publicCallRequests as readonly {
+                contractAddress: bigint;
+                msgSender: bigint;
+                calldataHash: bigint;
+                isStaticCall: boolean;
+              }[])
+            : [],
+        ),
+        d.forPublic.publicTeardownCallRequest,
+      ].filter((c) => c.contractAddress !== 0n || c.msgSender !== 0n || c.calldataHash !== 0n || c.isStaticCall).length
     : 0;
   let cclIndex = 0;
   return {
@@ -67,13 +84,19 @@ export function toMinableTx(tx: Tx): MinableTx {
     gasUsed: d.gasUsed,
     noteHashes: blocks.flatMap((b) => b.noteHashes.filter((x) => x !== 0n)),
     nullifiers: blocks.flatMap((b) => b.nullifiers.filter((x) => x !== 0n)),
-    l2ToL1Msgs: blocks.flatMap((b) => b.l2ToL1Msgs)
+    l2ToL1Msgs: blocks
+      .flatMap((b) => b.l2ToL1Msgs)
       .filter((m) => m.message.recipient !== 0n || m.message.content !== 0n || m.contractAddress !== 0n)
       .map((m) => ({ sender: m.contractAddress, recipient: m.message.recipient, content: m.message.content })),
     privateLogs: blocks.flatMap((b) => b.privateLogs.filter((l) => l.emittedLength > 0)),
-    contractClassLogs: blocks.flatMap((b) => b.contractClassLogsHashes)
+    contractClassLogs: blocks
+      .flatMap((b) => b.contractClassLogsHashes)
       .filter((h) => h.logHash.value !== 0n)
-      .map((h) => ({ contractAddress: h.contractAddress, fields: tx.contractClassLogFields[cclIndex++]?.fields ?? [], emittedLength: h.logHash.length })),
+      .map((h) => ({
+        contractAddress: h.contractAddress,
+        fields: tx.contractClassLogFields[cclIndex++]?.fields ?? [],
+        emittedLength: h.logHash.length,
+      })),
     publicCallCount: calls,
     ...(calls > 0 ? { publicPart: toTxPublicPart(tx)! } : {}),
   };
@@ -102,7 +125,9 @@ export class InMemoryTxSource implements TxSource {
   async pendingTxsInPriorityOrder(limit: number): Promise<readonly MinableTx[]> {
     const fee = (t: MinableTx) => {
       const g = t.gasSettings;
-      return g.maxPriorityFeesPerGas.feePerL2Gas < g.maxFeesPerGas.feePerL2Gas ? g.maxPriorityFeesPerGas.feePerL2Gas : g.maxFeesPerGas.feePerL2Gas;
+      return g.maxPriorityFeesPerGas.feePerL2Gas < g.maxFeesPerGas.feePerL2Gas
+        ? g.maxPriorityFeesPerGas.feePerL2Gas
+        : g.maxFeesPerGas.feePerL2Gas;
     };
     return [...this.#pending.values()]
       .sort((a, b) => (fee(b) !== fee(a) ? (fee(b) > fee(a) ? 1 : -1) : a.txHash < b.txHash ? -1 : 1))
@@ -128,7 +153,11 @@ export class InMemoryTxSource implements TxSource {
   }
 
   /** In memory: nothing to write in the transaction; the block's txs leave after the commit. */
-  async inBlockCommit(_trx: Knex.Transaction, block: L2Block, dropped: readonly { readonly txHash: bigint; readonly reason: string }[]): Promise<CommitFollowUp> {
+  async inBlockCommit(
+    _trx: Knex.Transaction,
+    block: L2Block,
+    dropped: readonly { readonly txHash: bigint; readonly reason: string }[],
+  ): Promise<CommitFollowUp> {
     return () => {
       for (const e of block.body.txEffects) {
         this.#pending.delete(e.txHash);

@@ -6,17 +6,31 @@ import type { NodeAdminConfig, OffenseType } from '../../generated/admin/types.t
 
 /** Offense kinds by name. */
 export const OFFENSE = {
-  UNKNOWN: 0, DATA_WITHHOLDING: 1, VALID_EPOCH_PRUNED: 2, INACTIVITY: 3, BROADCASTED_INVALID_BLOCK_PROPOSAL: 4,
-  PROPOSED_INSUFFICIENT_ATTESTATIONS: 5, PROPOSED_INCORRECT_ATTESTATIONS: 6, ATTESTED_DESCENDANT_OF_INVALID: 7,
-  DUPLICATE_PROPOSAL: 8, DUPLICATE_ATTESTATION: 9,
+  UNKNOWN: 0,
+  DATA_WITHHOLDING: 1,
+  VALID_EPOCH_PRUNED: 2,
+  INACTIVITY: 3,
+  BROADCASTED_INVALID_BLOCK_PROPOSAL: 4,
+  PROPOSED_INSUFFICIENT_ATTESTATIONS: 5,
+  PROPOSED_INCORRECT_ATTESTATIONS: 6,
+  ATTESTED_DESCENDANT_OF_INVALID: 7,
+  DUPLICATE_PROPOSAL: 8,
+  DUPLICATE_ATTESTATION: 9,
 } as const satisfies Record<string, OffenseType>;
 
 /** The configured penalty of an offense kind, in staking-asset base units ("0" disables it). */
 export function penaltyOf(type: OffenseType, c: Readonly<NodeAdminConfig>): bigint {
   const byType: Record<OffenseType, string> = {
-    0: c.slashUnknownPenalty, 1: c.slashDataWithholdingPenalty, 2: c.slashPrunePenalty, 3: c.slashInactivityPenalty,
-    4: c.slashBroadcastedInvalidBlockPenalty, 5: c.slashProposeInvalidAttestationsPenalty, 6: c.slashProposeInvalidAttestationsPenalty,
-    7: c.slashAttestDescendantOfInvalidPenalty, 8: c.slashDuplicateProposalPenalty, 9: c.slashDuplicateAttestationPenalty,
+    0: c.slashUnknownPenalty,
+    1: c.slashDataWithholdingPenalty,
+    2: c.slashPrunePenalty,
+    3: c.slashInactivityPenalty,
+    4: c.slashBroadcastedInvalidBlockPenalty,
+    5: c.slashProposeInvalidAttestationsPenalty,
+    6: c.slashProposeInvalidAttestationsPenalty,
+    7: c.slashAttestDescendantOfInvalidPenalty,
+    8: c.slashDuplicateProposalPenalty,
+    9: c.slashDuplicateAttestationPenalty,
   };
   return BigInt(byType[type]);
 }

@@ -56,7 +56,11 @@ export class Slasher implements RecordListener {
 
   async onSlotRecorded(r: SlotRecord): Promise<void> {
     const proposed = r.proposerStatus === 'checkpoint-mined' || r.proposerStatus === 'checkpoint-proposed';
-    if (proposed && r.attestations < attestationQuorum(r.committeeSize) && r.slot >= this.#d.config().slashGracePeriodL2Slots) {
+    if (
+      proposed &&
+      r.attestations < attestationQuorum(r.committeeSize) &&
+      r.slot >= this.#d.config().slashGracePeriodL2Slots
+    ) {
       await this.#offend(r.proposer, OFFENSE.PROPOSED_INSUFFICIENT_ATTESTATIONS, r.slot, r.slot);
     }
     if (proposed && this.#isOwn(r.proposer)) {
@@ -74,7 +78,9 @@ export class Slasher implements RecordListener {
     const n = c.slashInactivityConsecutiveEpochThreshold;
     for (const [validator, p] of perf) {
       if (!inactive(p, c.slashInactivityTargetPercentage)) continue;
-      const past = (await this.#d.record.provenPerformance(validator)).filter((e) => e.epoch > epoch - n && e.epoch < epoch);
+      const past = (await this.#d.record.provenPerformance(validator)).filter(
+        (e) => e.epoch > epoch - n && e.epoch < epoch,
+      );
       const streak = past.filter((e) => inactive(e, c.slashInactivityTargetPercentage)).length + 1;
       if (streak >= n) await this.#offend(validator, OFFENSE.INACTIVITY, epoch, firstSlot + this.#d.slotsPerEpoch - 1);
     }
@@ -85,13 +91,19 @@ export class Slasher implements RecordListener {
     const current = this.currentRound;
     let list: RecordedOffense[];
     if (round === 'current') list = await this.#d.store.offenses(current, current);
-    else if (round === 'all') list = await this.#d.store.offenses(current - this.#d.config().slashOffenseExpirationRounds, current);
+    else if (round === 'all')
+      list = await this.#d.store.offenses(current - this.#d.config().slashOffenseExpirationRounds, current);
     else {
       const r = BigInt(round);
       if (r > BigInt(Number.MAX_SAFE_INTEGER)) return [];
       list = await this.#d.store.offenses(Number(r), Number(r));
     }
-    return list.map(({ validator, amount, offenseType, epochOrSlot }) => ({ validator, amount, offenseType, epochOrSlot }));
+    return list.map(({ validator, amount, offenseType, epochOrSlot }) => ({
+      validator,
+      amount,
+      offenseType,
+      epochOrSlot,
+    }));
   }
 
   /** nodeAdmin_getSlashPayloads: the current round's payloads with their votes. */
@@ -101,7 +113,8 @@ export class Slasher implements RecordListener {
 
   /** The payloads of `round`, built (and stored) on first use at `slot`. */
   async payloadsOf(round: number, slot: number): Promise<SlashPayloadRound[]> {
-    if (!(await this.#d.store.hasPayloads(round))) await this.#d.store.savePayloads(round, await this.#build(round, slot));
+    if (!(await this.#d.store.hasPayloads(round)))
+      await this.#d.store.savePayloads(round, await this.#build(round, slot));
     return this.#d.store.payloads(round);
   }
 
@@ -109,8 +122,12 @@ export class Slasher implements RecordListener {
     const c = this.#d.config();
     const excluded = new Set(c.slashValidatorsNever.map((a) => a.toLowerCase()));
     if (!c.slashSelfAllowed) for (const v of this.#d.ownValidators()) excluded.add(v.toLowerCase());
-    const offenses = round < 1 ? [] : await this.#d.store.offenses(Math.max(0, round - 1 - c.slashOffenseExpirationRounds), round - 1);
-    const byValidator = new Map<string, { amount: bigint; offenses: { offenseType: OffenseType; epochOrSlot: string }[] }>();
+    const offenses =
+      round < 1 ? [] : await this.#d.store.offenses(Math.max(0, round - 1 - c.slashOffenseExpirationRounds), round - 1);
+    const byValidator = new Map<
+      string,
+      { amount: bigint; offenses: { offenseType: OffenseType; epochOrSlot: string }[] }
+    >();
     for (const o of offenses) {
       if (excluded.has(o.validator) || !withinVoteRange(BigInt(o.amount), penaltyOf(o.offenseType, c), c)) continue;
       const s = byValidator.get(o.validator) ?? { amount: 0n, offenses: [] };
@@ -121,14 +138,31 @@ export class Slasher implements RecordListener {
     const unknownPenalty = penaltyOf(OFFENSE.UNKNOWN, c);
     for (const a of c.slashValidatorsAlways.map((x) => x.toLowerCase())) {
       if (byValidator.has(a) || unknownPenalty === 0n) continue;
-      byValidator.set(a, { amount: unknownPenalty, offenses: [{ offenseType: OFFENSE.UNKNOWN, epochOrSlot: String(round) }] });
+      byValidator.set(a, {
+        amount: unknownPenalty,
+        offenses: [{ offenseType: OFFENSE.UNKNOWN, epochOrSlot: String(round) }],
+      });
     }
-    const slashes = [...byValidator].map(([validator, s]) => ({ validator, amount: s.amount.toString(), offenses: s.offenses }))
-      .sort((a, b) => (BigInt(b.amount) > BigInt(a.amount) ? 1 : BigInt(b.amount) < BigInt(a.amount) ? -1 : a.validator < b.validator ? -1 : 1));
+    const slashes = [...byValidator]
+      .map(([validator, s]) => ({ validator, amount: s.amount.toString(), offenses: s.offenses }))
+      .sort((a, b) =>
+        BigInt(b.amount) > BigInt(a.amount)
+          ? 1
+          : BigInt(b.amount) < BigInt(a.amount)
+            ? -1
+            : a.validator < b.validator
+              ? -1
+              : 1,
+      );
     const payloads: StoredPayload[] = [];
     for (let i = 0; i < slashes.length; i += c.slashMaxPayloadSize) {
       const part = slashes.slice(i, i + c.slashMaxPayloadSize);
-      payloads.push({ address: payloadAddress(round, part), timestamp: this.#d.slotStart(slot).toString(), round: String(round), slashes: part });
+      payloads.push({
+        address: payloadAddress(round, part),
+        timestamp: this.#d.slotStart(slot).toString(),
+        round: String(round),
+        slashes: part,
+      });
     }
     return payloads;
   }
@@ -136,7 +170,13 @@ export class Slasher implements RecordListener {
   async #offend(validator: string, type: OffenseType, epochOrSlot: number, slot: number): Promise<void> {
     const amount = penaltyOf(type, this.#d.config());
     if (amount === 0n) return;
-    await this.#d.store.addOffense({ validator, offenseType: type, epochOrSlot: String(epochOrSlot), amount: amount.toString(), round: this.roundOf(slot) });
+    await this.#d.store.addOffense({
+      validator,
+      offenseType: type,
+      epochOrSlot: String(epochOrSlot),
+      amount: amount.toString(),
+      round: this.roundOf(slot),
+    });
   }
 
   #isOwn(address: string): boolean {
@@ -155,7 +195,14 @@ function withinVoteRange(amount: bigint, penalty: bigint, c: Readonly<NodeAdminC
 }
 
 /** A payload's address: the last 20 bytes of keccak256 over its round and slashes. */
-export function payloadAddress(round: number, slashes: readonly { validator: string; amount: string; offenses: readonly { offenseType: number; epochOrSlot: string }[] }[]): string {
+export function payloadAddress(
+  round: number,
+  slashes: readonly {
+    validator: string;
+    amount: string;
+    offenses: readonly { offenseType: number; epochOrSlot: string }[];
+  }[],
+): string {
   const parts = [utf8ToBytes('l2node/slash-payload'), u256(round)];
   for (const s of slashes) {
     parts.push(hexToBytes(s.validator.slice(2)), u256(BigInt(s.amount)));

@@ -26,16 +26,28 @@ export class SlashingStore {
   /** Records an offense once (the same validator, kind and epoch/slot is one offense). */
   async addOffense(o: RecordedOffense): Promise<void> {
     await this.#db('slash_offenses')
-      .insert({ validator: o.validator, offense_type: o.offenseType, epoch_or_slot: o.epochOrSlot, amount: o.amount, round: o.round })
-      .onConflict(['validator', 'offense_type', 'epoch_or_slot']).ignore();
+      .insert({
+        validator: o.validator,
+        offense_type: o.offenseType,
+        epoch_or_slot: o.epochOrSlot,
+        amount: o.amount,
+        round: o.round,
+      })
+      .onConflict(['validator', 'offense_type', 'epoch_or_slot'])
+      .ignore();
   }
 
   /** Offenses recorded in rounds [fromRound, toRound], in recording order. */
   async offenses(fromRound: number, toRound: number): Promise<RecordedOffense[]> {
-    const rows = await this.#db('slash_offenses').whereBetween('round', [fromRound, toRound]).orderBy(['round', 'offense_type', 'validator', 'epoch_or_slot']);
+    const rows = await this.#db('slash_offenses')
+      .whereBetween('round', [fromRound, toRound])
+      .orderBy(['round', 'offense_type', 'validator', 'epoch_or_slot']);
     return rows.map((r: Record<string, unknown>) => ({
-      validator: String(r.validator), amount: String(r.amount), offenseType: Number(r.offense_type) as OffenseType,
-      epochOrSlot: String(r.epoch_or_slot), round: Number(r.round),
+      validator: String(r.validator),
+      amount: String(r.amount),
+      offenseType: Number(r.offense_type) as OffenseType,
+      epochOrSlot: String(r.epoch_or_slot),
+      round: Number(r.round),
     }));
   }
 
@@ -43,8 +55,16 @@ export class SlashingStore {
   async savePayloads(round: number, payloads: readonly StoredPayload[]): Promise<void> {
     if (payloads.length === 0) return;
     await this.#db('slash_payloads')
-      .insert(payloads.map((p) => ({ address: p.address, round, timestamp: p.timestamp, slashes_json: JSON.stringify(p.slashes) })))
-      .onConflict('address').ignore();
+      .insert(
+        payloads.map((p) => ({
+          address: p.address,
+          round,
+          timestamp: p.timestamp,
+          slashes_json: JSON.stringify(p.slashes),
+        })),
+      )
+      .onConflict('address')
+      .ignore();
   }
 
   /** The payloads of a round with their votes. */
@@ -53,8 +73,11 @@ export class SlashingStore {
     const votes = await this.#db('slash_votes').where({ round }).groupBy('payload').select('payload').count('* as n');
     const byPayload = new Map(votes.map((v: Record<string, unknown>) => [String(v.payload), Number(v.n)]));
     return rows.map((r: Record<string, unknown>) => ({
-      address: String(r.address), timestamp: String(r.timestamp), votes: String(byPayload.get(String(r.address)) ?? 0),
-      round: String(round), slashes: JSON.parse(String(r.slashes_json)),
+      address: String(r.address),
+      timestamp: String(r.timestamp),
+      votes: String(byPayload.get(String(r.address)) ?? 0),
+      round: String(round),
+      slashes: JSON.parse(String(r.slashes_json)),
     }));
   }
 

@@ -70,7 +70,10 @@ export function displayLocation(location: string | URL): string {
 /** The local directory of a location: an absolute path or a file:// URL. */
 export function snapshotDirectory(location: string): string {
   const directory = location.startsWith('file://') ? fileURLToPath(location) : location;
-  if (!directory.startsWith('/')) throw new RangeError('a snapshot location is an absolute path, a file:// URL or an http(s):// URL (object stores: a presigned https URL)');
+  if (!directory.startsWith('/'))
+    throw new RangeError(
+      'a snapshot location is an absolute path, a file:// URL or an http(s):// URL (object stores: a presigned https URL)',
+    );
   // Kernel pseudo-filesystems hold no files; creating a directory under /proc can even block forever.
   // The text is checked first (nothing under /proc is touched), then the path with its symlinks resolved.
   refusePseudoFilesystem(normalize(directory));
@@ -80,7 +83,8 @@ export function snapshotDirectory(location: string): string {
 
 function refusePseudoFilesystem(path: string): void {
   const top = path.split('/')[1];
-  if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top)) throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);
+  if (top !== undefined && PSEUDO_FILESYSTEMS.includes(top))
+    throw new RangeError(`a snapshot location must be on a storage filesystem, not under /${top}`);
 }
 
 /**

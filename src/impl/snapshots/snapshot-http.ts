@@ -49,7 +49,12 @@ export function snapshotFileUrl(base: URL, fileName: string): URL {
 }
 
 /** PUTs a file, streamed from disk with its exact Content-Length. */
-export async function putFile(url: URL, path: string, contentType: string, options: SnapshotHttpOptions = {}): Promise<void> {
+export async function putFile(
+  url: URL,
+  path: string,
+  contentType: string,
+  options: SnapshotHttpOptions = {},
+): Promise<void> {
   const { size } = await stat(path);
   const exchange = startExchange(url, 'PUT', { 'content-type': contentType, 'content-length': String(size) }, options);
   // The server may answer (e.g. 403) before the body is sent: its status is the better cause.
@@ -69,9 +74,19 @@ export async function putFile(url: URL, path: string, contentType: string, optio
 }
 
 /** PUTs a small in-memory body. */
-export async function putText(url: URL, body: string, contentType: string, options: SnapshotHttpOptions = {}): Promise<void> {
+export async function putText(
+  url: URL,
+  body: string,
+  contentType: string,
+  options: SnapshotHttpOptions = {},
+): Promise<void> {
   const bytes = Buffer.from(body, 'utf8');
-  const exchange = startExchange(url, 'PUT', { 'content-type': contentType, 'content-length': String(bytes.length) }, options);
+  const exchange = startExchange(
+    url,
+    'PUT',
+    { 'content-type': contentType, 'content-length': String(bytes.length) },
+    options,
+  );
   exchange.request.end(bytes);
   const res = await exchange.response;
   await drain(res);
@@ -98,7 +113,8 @@ export async function getText(url: URL, options: SnapshotHttpOptions = {}): Prom
   try {
     for await (const chunk of res) {
       length += (chunk as Buffer).length;
-      if (length > MAX_METADATA_BYTES) throw new SnapshotHttpError(`GET ${displayLocation(url)}: body larger than ${MAX_METADATA_BYTES} bytes`);
+      if (length > MAX_METADATA_BYTES)
+        throw new SnapshotHttpError(`GET ${displayLocation(url)}: body larger than ${MAX_METADATA_BYTES} bytes`);
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
@@ -108,14 +124,24 @@ export async function getText(url: URL, options: SnapshotHttpOptions = {}): Prom
 }
 
 /** GETs a body streamed into `path` (created or truncated); fails past `maxBytes`. */
-export async function getToFile(url: URL, path: string, maxBytes: number, options: SnapshotHttpOptions = {}): Promise<void> {
+export async function getToFile(
+  url: URL,
+  path: string,
+  maxBytes: number,
+  options: SnapshotHttpOptions = {},
+): Promise<void> {
   const { exchange, res } = await startGet(url, options);
   let received = 0;
   // A server sending more than snapshot.json announced is wrong; do not let it fill the disk.
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      if (received > maxBytes) done(new SnapshotHttpError(`GET ${displayLocation(url)}: body larger than the ${maxBytes} bytes snapshot.json announces`));
+      if (received > maxBytes)
+        done(
+          new SnapshotHttpError(
+            `GET ${displayLocation(url)}: body larger than the ${maxBytes} bytes snapshot.json announces`,
+          ),
+        );
       else done(null, chunk);
     },
   });
@@ -133,7 +159,12 @@ interface Exchange {
   failure(cause: unknown): Error;
 }
 
-function startExchange(url: URL, method: string, headers: Record<string, string>, options: SnapshotHttpOptions): Exchange {
+function startExchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  options: SnapshotHttpOptions,
+): Exchange {
   const idleTimeoutMs = options.idleTimeoutMs ?? SNAPSHOT_HTTP_IDLE_TIMEOUT_MS;
   const where = `${method} ${displayLocation(url)}`;
   let timedOut = false;
@@ -164,7 +195,11 @@ function isSuccess(res: IncomingMessage): boolean {
 
 function expectSuccess(url: URL, method: string, res: IncomingMessage): void {
   // The status line only: an error body (e.g. S3's) can echo the signed request.
-  if (!isSuccess(res)) throw new SnapshotHttpError(`${method} ${displayLocation(url)}: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trimEnd(), res.statusCode);
+  if (!isSuccess(res))
+    throw new SnapshotHttpError(
+      `${method} ${displayLocation(url)}: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trimEnd(),
+      res.statusCode,
+    );
 }
 
 /** Reads and discards a response body so the connection can be reused; errors do not matter here. */

@@ -12,7 +12,14 @@ import type { ProgressReporting } from '../progress.ts';
 import { join } from 'node:path';
 import { SQLITE_FILE_NAME } from '../store/database.ts';
 import {
-  displayLocation, fileDigest, fsyncPath, parseSnapshotLocation, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
+  displayLocation,
+  fileDigest,
+  fsyncPath,
+  parseSnapshotLocation,
+  SNAPSHOT_DB_FILE,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_METADATA_FILE,
+  type SnapshotMetadata,
 } from './snapshot-files.ts';
 import { getText, getToFile, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
 
@@ -25,7 +32,12 @@ export class SnapshotRestoreError extends Error {
 }
 
 /** Restores the snapshot at `location` (path, file:// or http(s):// URL) into `dataDirectory`; returns its metadata. */
-export async function restoreSnapshot(location: string, dataDirectory: string, http: SnapshotHttpOptions = {}, progress?: ProgressReporting): Promise<SnapshotMetadata> {
+export async function restoreSnapshot(
+  location: string,
+  dataDirectory: string,
+  http: SnapshotHttpOptions = {},
+  progress?: ProgressReporting,
+): Promise<SnapshotMetadata> {
   const target = parseSnapshotLocation(location);
   if (target.kind === 'http') return restoreFromHttp(target.url, dataDirectory, http, progress);
   const dir = target.directory;
@@ -42,17 +54,30 @@ export async function restoreSnapshot(location: string, dataDirectory: string, h
   return meta;
 }
 
-async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotHttpOptions, progress: ProgressReporting | undefined): Promise<SnapshotMetadata> {
+async function restoreFromHttp(
+  base: URL,
+  dataDirectory: string,
+  http: SnapshotHttpOptions,
+  progress: ProgressReporting | undefined,
+): Promise<SnapshotMetadata> {
   const metaUrl = snapshotFileUrl(base, SNAPSHOT_METADATA_FILE);
   const metaText = await getText(metaUrl, http).catch((err: unknown) => {
-    throw new SnapshotRestoreError(`${displayLocation(metaUrl)} cannot be fetched (an incomplete snapshot?): ${(err as Error).message}`);
+    throw new SnapshotRestoreError(
+      `${displayLocation(metaUrl)} cannot be fetched (an incomplete snapshot?): ${(err as Error).message}`,
+    );
   });
   const meta = parseMetadata(metaText, displayLocation(metaUrl));
   await assertEmptyDataDirectory(dataDirectory);
   const fileUrl = snapshotFileUrl(base, SNAPSHOT_DB_FILE);
-  await installVerifiedCopy(dataDirectory, meta, (tmp) => getToFile(fileUrl, tmp, meta.sizeBytes, http).catch((err: unknown) => {
-    throw new SnapshotRestoreError(`snapshot download failed: ${(err as Error).message}`);
-  }), progress);
+  await installVerifiedCopy(
+    dataDirectory,
+    meta,
+    (tmp) =>
+      getToFile(fileUrl, tmp, meta.sizeBytes, http).catch((err: unknown) => {
+        throw new SnapshotRestoreError(`snapshot download failed: ${(err as Error).message}`);
+      }),
+    progress,
+  );
   return meta;
 }
 
@@ -61,13 +86,23 @@ async function restoreFromHttp(base: URL, dataDirectory: string, http: SnapshotH
  * directory, which is flushed, checked against snapshot.json and only then renamed into place.
  * On failure the temp file goes, and so does the data directory when this call created it.
  */
-async function installVerifiedCopy(dataDirectory: string, meta: SnapshotMetadata, fill: (tmp: string) => Promise<void>, progress?: ProgressReporting): Promise<void> {
+async function installVerifiedCopy(
+  dataDirectory: string,
+  meta: SnapshotMetadata,
+  fill: (tmp: string) => Promise<void>,
+  progress?: ProgressReporting,
+): Promise<void> {
   const created = await mkdir(dataDirectory, { recursive: true });
   const tmp = join(dataDirectory, `.${SQLITE_FILE_NAME}.restore.tmp`);
   let installed = false;
   try {
     // The temp file's size is the bytes copied or downloaded so far.
-    await withByteProgress(progress, { message: 'snapshot restore: copying', total: meta.sizeBytes }, async () => (await stat(tmp).catch(() => undefined))?.size ?? 0, () => fill(tmp));
+    await withByteProgress(
+      progress,
+      { message: 'snapshot restore: copying', total: meta.sizeBytes },
+      async () => (await stat(tmp).catch(() => undefined))?.size ?? 0,
+      () => fill(tmp),
+    );
     await fsyncPath(tmp);
     assertMatches(meta, await fileDigest(tmp));
     await rename(tmp, join(dataDirectory, SQLITE_FILE_NAME));
@@ -81,7 +116,9 @@ async function installVerifiedCopy(dataDirectory: string, meta: SnapshotMetadata
 
 function assertMatches(meta: SnapshotMetadata, found: { sha256: string; sizeBytes: number }): void {
   if (found.sha256 !== meta.sha256 || found.sizeBytes !== meta.sizeBytes) {
-    throw new SnapshotRestoreError(`snapshot checksum mismatch: snapshot.json says sha256 ${meta.sha256} (${meta.sizeBytes} bytes), the file has ${found.sha256} (${found.sizeBytes} bytes)`);
+    throw new SnapshotRestoreError(
+      `snapshot checksum mismatch: snapshot.json says sha256 ${meta.sha256} (${meta.sizeBytes} bytes), the file has ${found.sha256} (${found.sizeBytes} bytes)`,
+    );
   }
 }
 
@@ -90,7 +127,10 @@ async function assertEmptyDataDirectory(dataDirectory: string): Promise<void> {
     if (err.code === 'ENOENT') return [];
     throw err;
   });
-  if (entries.length > 0) throw new SnapshotRestoreError(`data directory ${dataDirectory} is not empty; a snapshot is restored only into an empty one`);
+  if (entries.length > 0)
+    throw new SnapshotRestoreError(
+      `data directory ${dataDirectory} is not empty; a snapshot is restored only into an empty one`,
+    );
 }
 
 /** Validates snapshot.json's text; `where` names it in errors. */
@@ -103,8 +143,15 @@ function parseMetadata(text: string | undefined, where: string): SnapshotMetadat
   }
   const m = json as Partial<SnapshotMetadata> | null;
   if (m === null || typeof m !== 'object') throw new SnapshotRestoreError(`${where} is not a JSON object`);
-  if (m.format !== SNAPSHOT_FORMAT) throw new SnapshotRestoreError(`unknown snapshot format ${JSON.stringify(m.format)}`);
-  if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256) || typeof m.sizeBytes !== 'number' || !Number.isSafeInteger(m.sizeBytes) || m.sizeBytes < 0) {
+  if (m.format !== SNAPSHOT_FORMAT)
+    throw new SnapshotRestoreError(`unknown snapshot format ${JSON.stringify(m.format)}`);
+  if (
+    typeof m.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(m.sha256) ||
+    typeof m.sizeBytes !== 'number' ||
+    !Number.isSafeInteger(m.sizeBytes) ||
+    m.sizeBytes < 0
+  ) {
     throw new SnapshotRestoreError('snapshot.json lacks a valid sha256 or sizeBytes');
   }
   return m as SnapshotMetadata;

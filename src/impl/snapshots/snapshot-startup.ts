@@ -25,10 +25,14 @@ export type SnapshotStartOutcome =
 export async function restoreSnapshotAtStart(config: Config, logger: Logger): Promise<SnapshotStartOutcome> {
   const given = config.snapshot;
   if (given === undefined || given === '') return { kind: 'none' };
-  if (config.dataDirectory === '') throw new SnapshotRestoreError("--snapshot needs a data directory to restore into (not --data-directory '')");
-  if (config.databaseUrl) throw new SnapshotRestoreError('--snapshot restores an SQLite database; it cannot be combined with --database-url');
-  if (config.importChain !== undefined && config.importChain !== '') throw new SnapshotRestoreError('--snapshot cannot be combined with --import-chain');
-  if (config.role !== undefined && config.role !== 'full') throw new SnapshotRestoreError('--snapshot cannot be used with --role rpc (a reader never writes)');
+  if (config.dataDirectory === '')
+    throw new SnapshotRestoreError("--snapshot needs a data directory to restore into (not --data-directory '')");
+  if (config.databaseUrl)
+    throw new SnapshotRestoreError('--snapshot restores an SQLite database; it cannot be combined with --database-url');
+  if (config.importChain !== undefined && config.importChain !== '')
+    throw new SnapshotRestoreError('--snapshot cannot be combined with --import-chain');
+  if (config.role !== undefined && config.role !== 'full')
+    throw new SnapshotRestoreError('--snapshot cannot be used with --role rpc (a reader never writes)');
   // A relative path is taken from the working directory; absolute paths, file:// and http(s):// URLs as they are.
   const location = given.startsWith('file://') || isHttpLocation(given) || isAbsolute(given) ? given : resolve(given);
   // What the log may show: no credentials, no presigned query.
@@ -43,9 +47,22 @@ export async function restoreSnapshotAtStart(config: Config, logger: Logger): Pr
     return { kind: 'ignored', reason };
   }
   if (entries.length > 0) {
-    throw new SnapshotRestoreError(`data directory ${config.dataDirectory} has no database but is not empty (${entries.slice(0, 5).join(', ')}); --snapshot restores only into an empty data directory`);
+    throw new SnapshotRestoreError(
+      `data directory ${config.dataDirectory} has no database but is not empty (${entries.slice(0, 5).join(', ')}); --snapshot restores only into an empty data directory`,
+    );
   }
-  const meta = await restoreSnapshot(location, config.dataDirectory, {}, { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 });
-  logger.info('snapshot restored', { snapshot: shown, createdAt: meta.createdAt, sizeBytes: meta.sizeBytes, sha256: meta.sha256, ...(meta.node === undefined ? {} : { node: meta.node }) });
+  const meta = await restoreSnapshot(
+    location,
+    config.dataDirectory,
+    {},
+    { logger, intervalMs: (config.progressIntervalSeconds ?? 10) * 1000 },
+  );
+  logger.info('snapshot restored', {
+    snapshot: shown,
+    createdAt: meta.createdAt,
+    sizeBytes: meta.sizeBytes,
+    sha256: meta.sha256,
+    ...(meta.node === undefined ? {} : { node: meta.node }),
+  });
   return { kind: 'restored', meta };
 }

@@ -14,7 +14,14 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
-  displayLocation, fileDigest, fsyncPath, parseSnapshotLocation, SNAPSHOT_DB_FILE, SNAPSHOT_FORMAT, SNAPSHOT_METADATA_FILE, type SnapshotMetadata,
+  displayLocation,
+  fileDigest,
+  fsyncPath,
+  parseSnapshotLocation,
+  SNAPSHOT_DB_FILE,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_METADATA_FILE,
+  type SnapshotMetadata,
 } from './snapshot-files.ts';
 import { putFile, putText, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
 import { withByteProgress } from '../progress.ts';
@@ -42,7 +49,12 @@ export class SnapshotNotReady extends Error {
 }
 
 /** Writes a consistent copy of an SQLite database file into `directory`; returns its metadata. */
-export async function writeSnapshot(databaseFile: string, directory: string, node?: Record<string, unknown>, progress?: ProgressReporting): Promise<SnapshotMetadata> {
+export async function writeSnapshot(
+  databaseFile: string,
+  directory: string,
+  node?: Record<string, unknown>,
+  progress?: ProgressReporting,
+): Promise<SnapshotMetadata> {
   await mkdir(directory, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tmpDb = join(directory, `.${SNAPSHOT_DB_FILE}.${tag}.tmp`);
@@ -51,9 +63,14 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
     const source = new Database(databaseFile, { readonly: true, fileMustExist: true });
     try {
       // The copy's size so far against the database's (its WAL is folded in, so the total is approximate).
-      const total = (await stat(databaseFile)).size + ((await stat(`${databaseFile}-wal`).catch(() => undefined))?.size ?? 0);
-      await withByteProgress(progress, { message: 'snapshot upload: copying', total, fields: { to: directory } },
-        async () => (await stat(tmpDb).catch(() => undefined))?.size ?? 0, () => source.backup(tmpDb, { progress: () => 64 }));
+      const total =
+        (await stat(databaseFile)).size + ((await stat(`${databaseFile}-wal`).catch(() => undefined))?.size ?? 0);
+      await withByteProgress(
+        progress,
+        { message: 'snapshot upload: copying', total, fields: { to: directory } },
+        async () => (await stat(tmpDb).catch(() => undefined))?.size ?? 0,
+        () => source.backup(tmpDb, { progress: () => 64 }),
+      );
     } finally {
       source.close();
     }
@@ -63,7 +80,11 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
     await rm(join(directory, SNAPSHOT_METADATA_FILE), { force: true });
     await rename(tmpDb, join(directory, SNAPSHOT_DB_FILE));
     const meta: SnapshotMetadata = {
-      format: SNAPSHOT_FORMAT, createdAt: new Date().toISOString(), file: SNAPSHOT_DB_FILE, ...digest, ...(node === undefined ? {} : { node }),
+      format: SNAPSHOT_FORMAT,
+      createdAt: new Date().toISOString(),
+      file: SNAPSHOT_DB_FILE,
+      ...digest,
+      ...(node === undefined ? {} : { node }),
     };
     await writeFile(tmpMeta, `${JSON.stringify(meta, null, 2)}\n`);
     await fsyncPath(tmpMeta);
@@ -82,7 +103,12 @@ export async function writeSnapshot(databaseFile: string, directory: string, nod
  * directory is removed whatever the outcome.
  */
 export async function uploadSnapshotOverHttp(
-  databaseFile: string, url: URL, stagingParent: string, node?: Record<string, unknown>, options: SnapshotHttpOptions = {}, progress?: ProgressReporting,
+  databaseFile: string,
+  url: URL,
+  stagingParent: string,
+  node?: Record<string, unknown>,
+  options: SnapshotHttpOptions = {},
+  progress?: ProgressReporting,
 ): Promise<SnapshotMetadata> {
   // Only one upload runs per node, so any staging directory found here was left by a crash.
   for (const entry of await readdir(stagingParent)) {
@@ -92,8 +118,16 @@ export async function uploadSnapshotOverHttp(
   try {
     const meta = await writeSnapshot(databaseFile, staging, node, progress);
     let sent = 0;
-    await withByteProgress(progress, { message: 'snapshot upload: sending', total: meta.sizeBytes, fields: { to: displayLocation(url) } }, () => sent,
-      () => putFile(snapshotFileUrl(url, SNAPSHOT_DB_FILE), join(staging, SNAPSHOT_DB_FILE), 'application/vnd.sqlite3', { ...options, onBytesSent: (n) => void (sent += n) }));
+    await withByteProgress(
+      progress,
+      { message: 'snapshot upload: sending', total: meta.sizeBytes, fields: { to: displayLocation(url) } },
+      () => sent,
+      () =>
+        putFile(snapshotFileUrl(url, SNAPSHOT_DB_FILE), join(staging, SNAPSHOT_DB_FILE), 'application/vnd.sqlite3', {
+          ...options,
+          onBytesSent: (n) => void (sent += n),
+        }),
+    );
     const metadataText = await readFile(join(staging, SNAPSHOT_METADATA_FILE), 'utf8');
     await putText(snapshotFileUrl(url, SNAPSHOT_METADATA_FILE), metadataText, 'application/json', options);
     return meta;
@@ -111,7 +145,9 @@ export interface SnapshotUploaderDeps {
   /** Undefined when ready, else why not (e.g. 'initial sync not complete'). */
   readonly notReadyReason?: () => string | undefined;
   /** Told about the outcome of each background upload; `directory` is the local directory or the URL without credentials and query. */
-  readonly onDone?: (outcome: { ok: true; meta: SnapshotMetadata; directory: string } | { ok: false; error: unknown; directory: string }) => void;
+  readonly onDone?: (
+    outcome: { ok: true; meta: SnapshotMetadata; directory: string } | { ok: false; error: unknown; directory: string },
+  ) => void;
   /** Awaited before copying starts (lets a caller line up work against a running upload). */
   readonly beforeCopy?: () => Promise<void>;
   /** Idle timeout of each HTTP request of an http(s):// upload (default SNAPSHOT_HTTP_IDLE_TIMEOUT_MS). */
@@ -152,9 +188,17 @@ export class SnapshotUploader {
       try {
         await this.#d.beforeCopy?.();
         const node = await this.#d.describe?.();
-        const meta = target.kind === 'local'
-          ? await writeSnapshot(file, target.directory, node, this.#d.progress)
-          : await uploadSnapshotOverHttp(file, target.url, dirname(file), node, { idleTimeoutMs: this.#d.httpIdleTimeoutMs }, this.#d.progress);
+        const meta =
+          target.kind === 'local'
+            ? await writeSnapshot(file, target.directory, node, this.#d.progress)
+            : await uploadSnapshotOverHttp(
+                file,
+                target.url,
+                dirname(file),
+                node,
+                { idleTimeoutMs: this.#d.httpIdleTimeoutMs },
+                this.#d.progress,
+              );
         this.#d.onDone?.({ ok: true, meta, directory });
         return meta;
       } catch (error) {

@@ -36,7 +36,16 @@ const DEFAULT_MAX_DELAY_MS = 5_000;
 // Postgres SQLSTATEs that mean "this connection is gone, another one may work": class 08
 // (connection exception) plus admin/crash shutdown and "starting up / shutting down".
 const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
-const LOST_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTCONN']);
+const LOST_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTCONN',
+]);
 // node-postgres reports a socket closed under it with plain messages and no code.
 const LOST_MESSAGE = /Connection terminated|not queryable|Connection ended unexpectedly|terminating connection/i;
 
@@ -77,14 +86,23 @@ export class DatabaseHealth {
 
   /** The report for GET /status. */
   report(): DatabaseHealthReport {
-    return { engine: this.engine, state: this.#state, reconnectAttempts: this.#attempts, ...(this.#lastError ? { lastError: this.#lastError } : {}) };
+    return {
+      engine: this.engine,
+      state: this.#state,
+      reconnectAttempts: this.#attempts,
+      ...(this.#lastError ? { lastError: this.#lastError } : {}),
+    };
   }
 
   /** Records a lost connection and starts probing (no-op for other errors). */
   noteError(err: unknown): void {
     if (this.#closed || !isConnectionLost(err)) return;
     const e = err as { message?: string; code?: string };
-    this.#lastError = { message: String(e.message ?? err), ...(typeof e.code === 'string' ? { code: e.code } : {}), at: new Date().toISOString() };
+    this.#lastError = {
+      message: String(e.message ?? err),
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      at: new Date().toISOString(),
+    };
     if (this.#state === DatabaseState.RECONNECTING) return;
     this.#state = DatabaseState.RECONNECTING;
     this.#schedule(this.#initialDelayMs);
@@ -128,7 +146,11 @@ export class DatabaseHealth {
       if (this.#closed) return;
       this.#attempts++;
       const e = err as { message?: string; code?: string };
-      this.#lastError = { message: String(e.message ?? err), ...(typeof e.code === 'string' ? { code: e.code } : {}), at: new Date().toISOString() };
+      this.#lastError = {
+        message: String(e.message ?? err),
+        ...(typeof e.code === 'string' ? { code: e.code } : {}),
+        at: new Date().toISOString(),
+      };
       this.#schedule(this.delayMs(this.#attempts + 1));
     }
   }

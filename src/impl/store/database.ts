@@ -148,7 +148,8 @@ function postgresConfig(url: string, schema: string | undefined): Knex.Config {
   pgTypes ??= (createRequire(import.meta.url)('pg') as { types: PgTypes }).types;
   const defaults = pgTypes;
   const types = {
-    getTypeParser: (oid: number, format?: string) => (oid === PG_INT8_OID && format !== 'binary' ? parseInt8 : defaults.getTypeParser(oid, format)),
+    getTypeParser: (oid: number, format?: string) =>
+      oid === PG_INT8_OID && format !== 'binary' ? parseInt8 : defaults.getTypeParser(oid, format),
   };
   return {
     client: 'pg',
@@ -158,7 +159,11 @@ function postgresConfig(url: string, schema: string | undefined): Knex.Config {
     pool: { min: 0, max: 10 },
     acquireConnectionTimeout: 10_000,
     // knex warns on every refused connect; DatabaseHealth records those (GET /status), so only they are dropped.
-    log: { warn: (m: unknown) => { if (!/^Acquire connection error/.test(String(m))) console.warn(m); } },
+    log: {
+      warn: (m: unknown) => {
+        if (!/^Acquire connection error/.test(String(m))) console.warn(m);
+      },
+    },
   };
 }
 

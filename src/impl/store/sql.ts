@@ -89,13 +89,19 @@ export async function selectRows(db: Knex | Knex.Transaction, sql: string, param
  * lists in chunks, each chunk one `UNION ALL` statement of the wrapped query, so the round trips
  * do not grow with the number of lists.
  */
-export async function selectEach(db: Knex | Knex.Transaction, sql: string, paramLists: readonly (readonly unknown[])[]): Promise<(Row | undefined)[]> {
+export async function selectEach(
+  db: Knex | Knex.Transaction,
+  sql: string,
+  paramLists: readonly (readonly unknown[])[],
+): Promise<(Row | undefined)[]> {
   const out: (Row | undefined)[] = new Array(paramLists.length).fill(undefined);
   if (paramLists.length === 0) return out;
   const conn = await sqliteConnection(db);
   if (conn !== undefined) {
     const st = prepared(conn, sql);
-    paramLists.forEach((p, i) => { out[i] = st.get(...p); });
+    paramLists.forEach((p, i) => {
+      out[i] = st.get(...p);
+    });
     return out;
   }
   const CHUNK = 200; // SQLite allows 500 terms in a compound SELECT; Postgres has no such bound
@@ -111,7 +117,13 @@ export async function selectEach(db: Knex | Knex.Transaction, sql: string, param
 }
 
 /** Inserts rows into `table` (columns in order); call with the block's transaction. */
-export async function insertRows(trx: Knex.Transaction, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], budget?: { turn(): Promise<void> }): Promise<void> {
+export async function insertRows(
+  trx: Knex.Transaction,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  budget?: { turn(): Promise<void> },
+): Promise<void> {
   if (rows.length === 0) return;
   const conn = await sqliteConnection(trx);
   if (conn !== undefined) {

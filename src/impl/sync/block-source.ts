@@ -51,13 +51,19 @@ export class RpcBlockSource implements BlockSource {
   }
 
   async getBlocks(from: number, limit: number): Promise<L2Block[]> {
-    const page: unknown = await this.#bounded('node_getBlocks', this.#client.getBlocks(from, Math.min(limit, this.maxBlocksPerRequest)));
+    const page: unknown = await this.#bounded(
+      'node_getBlocks',
+      this.#client.getBlocks(from, Math.min(limit, this.maxBlocksPerRequest)),
+    );
     if (!Array.isArray(page)) throw new Error(`node_getBlocks from ${this.name}: not an array`);
     return page.map(fromWireBlock);
   }
 
   async getCheckpoints(from: number, limit: number): Promise<DecodedCheckpoint[]> {
-    const page: unknown = await this.#bounded('node_getCheckpoints', this.#client.getCheckpoints(from, Math.min(limit, 50)));
+    const page: unknown = await this.#bounded(
+      'node_getCheckpoints',
+      this.#client.getCheckpoints(from, Math.min(limit, 50)),
+    );
     if (!Array.isArray(page)) throw new Error(`node_getCheckpoints from ${this.name}: not an array`);
     return page.map(fromWirePublishedCheckpoint);
   }
@@ -65,7 +71,10 @@ export class RpcBlockSource implements BlockSource {
   async #bounded<T>(method: string, call: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${method} from ${this.name}: no answer within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`${method} from ${this.name}: no answer within ${this.#timeoutMs} ms`)),
+        this.#timeoutMs,
+      );
     });
     try {
       return await Promise.race([call, timeout]);

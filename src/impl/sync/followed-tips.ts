@@ -37,7 +37,8 @@ export class FollowedTips {
   /** Takes the source's latest tips (stored only when they changed). */
   async record(tips: L2Tips): Promise<void> {
     await this.load();
-    const proven = tips.proven.checkpoint.number, finalized = tips.finalized.checkpoint.number;
+    const proven = tips.proven.checkpoint.number,
+      finalized = tips.finalized.checkpoint.number;
     if (proven === this.#proven && finalized === this.#finalized) return;
     this.#proven = proven;
     this.#finalized = finalized;

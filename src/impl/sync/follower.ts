@@ -53,7 +53,12 @@ export interface FollowerStatus {
   /** Seconds since this node was last at the source's tip (0 while there; counted from start before it first got there). */
   readonly lagSeconds: number;
   /** While catching up from PROGRESS_MIN_BEHIND or more blocks behind: the numbers of the progress lines. */
-  readonly progress?: { readonly done: number; readonly target: number; readonly blocksPerSecond: number; readonly etaSeconds: number | null };
+  readonly progress?: {
+    readonly done: number;
+    readonly target: number;
+    readonly blocksPerSecond: number;
+    readonly etaSeconds: number | null;
+  };
 }
 
 /** Told of each verified import (the node's metrics). */
@@ -133,19 +138,36 @@ export class Follower {
     this.sync = options.sync ?? new SyncSwitch(1000);
     this.#tips = new FollowedTips(options.engine.state.store);
     // A resume (also the one after a rollback) is the operator's "try again" after a mismatch.
-    this.sync.onChange((state) => { if (state === 'syncing') this.#error = undefined; });
+    this.sync.onChange((state) => {
+      if (state === 'syncing') this.#error = undefined;
+    });
     // From now on this node's proven/finalized tips are the followed node's, as far as verified here.
-    if (options.ownProofTips !== true) options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
+    if (options.ownProofTips !== true)
+      options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
   }
 
   /** Sync status; see FollowerState. */
   status(): FollowerStatus {
-    const state: FollowerState = this.#error !== undefined ? 'stopped-on-mismatch' : this.sync.isPaused() ? 'paused' : this.#caughtUp ? 'caught-up' : 'syncing';
+    const state: FollowerState =
+      this.#error !== undefined
+        ? 'stopped-on-mismatch'
+        : this.sync.isPaused()
+          ? 'paused'
+          : this.#caughtUp
+            ? 'caught-up'
+            : 'syncing';
     const p = this.#progress?.snapshot();
     return {
-      state, lastGoodBlock: this.#latest, ...(this.#sourceTip !== undefined && { sourceTip: this.#sourceTip, behindBlocks: Math.max(0, this.#sourceTip - this.#latest) }),
+      state,
+      lastGoodBlock: this.#latest,
+      ...(this.#sourceTip !== undefined && {
+        sourceTip: this.#sourceTip,
+        behindBlocks: Math.max(0, this.#sourceTip - this.#latest),
+      }),
       lagSeconds: this.#caughtUp ? 0 : (Date.now() - this.#atTipMs) / 1000,
-      ...(p !== undefined && { progress: { done: p.done, target: p.target, blocksPerSecond: p.perSecond, etaSeconds: p.etaSeconds ?? null } }),
+      ...(p !== undefined && {
+        progress: { done: p.done, target: p.target, blocksPerSecond: p.perSecond, etaSeconds: p.etaSeconds ?? null },
+      }),
       ...(this.#error !== undefined && { error: this.#error }),
     };
   }
@@ -202,7 +224,10 @@ export class Follower {
       try {
         r = await this.#step();
       } catch (err) {
-        this.#o.logger?.warn('follower: source unavailable while catching up', { source: this.#o.source.name, err: (err as Error).message });
+        this.#o.logger?.warn('follower: source unavailable while catching up', {
+          source: this.#o.source.name,
+          err: (err as Error).message,
+        });
         return 'unreachable';
       }
       if (this.#error !== undefined) return 'mismatch';
@@ -219,7 +244,10 @@ export class Follower {
         try {
           await this.syncNow();
         } catch (err) {
-          this.#o.logger?.warn('follower: source unavailable, retrying', { source: this.#o.source.name, err: (err as Error).message });
+          this.#o.logger?.warn('follower: source unavailable, retrying', {
+            source: this.#o.source.name,
+            err: (err as Error).message,
+          });
         }
         if (this.#running) this.#schedule(this.#wake ? 0 : this.sync.intervalMs);
       });
@@ -242,7 +270,12 @@ export class Follower {
     try {
       // The source reorganised: its tip is a block we hold another version of. Unwind to where we agree.
       // (A source merely behind us — a lagging peer — has our hash at its tip: nothing is unwound.)
-      if (tips !== undefined && this.#o.unwindTo !== undefined && tips.proposed.number > 0 && this.#latest >= tips.proposed.number) {
+      if (
+        tips !== undefined &&
+        this.#o.unwindTo !== undefined &&
+        tips.proposed.number > 0 &&
+        this.#latest >= tips.proposed.number
+      ) {
         if ((await engine.chain.findBlock(tips.proposed.number))!.hash !== tips.proposed.hash) {
           await this.#followReorg(tips.proposed.number - 1);
           return { imported: 0, more: true };
@@ -250,7 +283,12 @@ export class Follower {
       }
       blocks = want > 0 ? await source.getBlocks(this.#latest + 1, want) : [];
       const first = blocks[0];
-      if (first !== undefined && this.#o.unwindTo !== undefined && this.#latest > 0 && first.header.lastArchive.root !== (await engine.chain.findBlock(this.#latest))!.archive.root) {
+      if (
+        first !== undefined &&
+        this.#o.unwindTo !== undefined &&
+        this.#latest > 0 &&
+        first.header.lastArchive.root !== (await engine.chain.findBlock(this.#latest))!.archive.root
+      ) {
         await this.#followReorg(this.#latest - 1);
         return { imported: 0, more: true };
       }
@@ -263,8 +301,15 @@ export class Follower {
         if (imported > 0) await this.#o.onImported?.(blocks.slice(0, imported));
       }
       if (tips !== undefined) {
-        if (this.#latest === tips.proposed.number && (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash) {
-          throw new BlockImportError('block', this.#latest, `our hash differs from the source's proposed tip ${hex32(tips.proposed.hash)}`);
+        if (
+          this.#latest === tips.proposed.number &&
+          (await engine.chain.findBlock(this.#latest))!.hash !== tips.proposed.hash
+        ) {
+          throw new BlockImportError(
+            'block',
+            this.#latest,
+            `our hash differs from the source's proposed tip ${hex32(tips.proposed.hash)}`,
+          );
         }
         await this.#importCheckpoints(tips);
       }
@@ -273,7 +318,11 @@ export class Follower {
       if (err instanceof BlockImportError) source.refused?.(err);
       this.#error = err.message;
       this.#caughtUp = false;
-      this.#o.logger?.error('follower: stopped on a block that does not verify', { source: source.name, lastGoodBlock: this.#latest, err: err.message });
+      this.#o.logger?.error('follower: stopped on a block that does not verify', {
+        source: source.name,
+        lastGoodBlock: this.#latest,
+        err: err.message,
+      });
       return { imported, more: false };
     }
     if (tips !== undefined) {
@@ -304,8 +353,17 @@ export class Follower {
       const [theirs] = await source.getBlocks(k, 1);
       if (theirs !== undefined && theirs.hash === (await engine.chain.findBlock(k))!.hash) break;
     }
-    if (k < finalized) throw new BlockImportError('block', this.#latest, `the source reorganised below our finalized block ${finalized}`);
-    this.#o.logger?.warn('follower: the source reorganised; unwinding to the last shared block', { source: source.name, from: this.#latest, to: k });
+    if (k < finalized)
+      throw new BlockImportError(
+        'block',
+        this.#latest,
+        `the source reorganised below our finalized block ${finalized}`,
+      );
+    this.#o.logger?.warn('follower: the source reorganised; unwinding to the last shared block', {
+      source: source.name,
+      from: this.#latest,
+      to: k,
+    });
     await this.#o.unwindTo!(k);
     this.#latest = k;
     this.#caughtUp = false;
@@ -315,8 +373,13 @@ export class Follower {
   #trackProgress(target: number): void {
     if (this.#progress === undefined && target - this.#latest >= PROGRESS_MIN_BEHIND) {
       this.#progress = new Progress({
-        message: 'follower: catching up', unit: 'blocks', target, start: this.#latest, logger: this.#o.logger,
-        intervalMs: this.#o.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS, fields: { source: this.#o.source.name },
+        message: 'follower: catching up',
+        unit: 'blocks',
+        target,
+        start: this.#latest,
+        logger: this.#o.logger,
+        intervalMs: this.#o.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+        fields: { source: this.#o.source.name },
       });
     }
     this.#progress?.update(this.#latest, Math.max(target, this.#latest));
@@ -332,30 +395,57 @@ export class Follower {
   async #verifyAndStore(b: L2Block): Promise<void> {
     const { engine } = this.#o;
     const n = b.header.globalVariables.blockNumber;
-    const messages = this.#o.l1ToL2Messages ?? (async () => (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));
+    const messages =
+      this.#o.l1ToL2Messages ??
+      (async () =>
+        (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));
     // Clearer than the root mismatch they would cause: another genesis, or other time settings.
     if (n === 1 && b.header.lastArchive.root !== engine.state.genesis.archive.root) {
-      throw new BlockImportError('block', n, `its genesis (archive root ${hex32(b.header.lastArchive.root)}) is not ours (${hex32(engine.state.genesis.archive.root)}): start this node with the source's chain flags`);
+      throw new BlockImportError(
+        'block',
+        n,
+        `its genesis (archive root ${hex32(b.header.lastArchive.root)}) is not ours (${hex32(engine.state.genesis.archive.root)}): start this node with the source's chain flags`,
+      );
     }
     const { slotNumber, timestamp } = b.header.globalVariables;
     if (engine.time.slotStart(slotNumber) !== timestamp) {
-      throw new BlockImportError('block', n, `timestamp ${timestamp} is not the start of slot ${slotNumber} here (${engine.time.slotStart(slotNumber)}): start this node with the source's --genesis-time and --slot-duration`);
+      throw new BlockImportError(
+        'block',
+        n,
+        `timestamp ${timestamp} is not the start of slot ${slotNumber} here (${engine.time.slotStart(slotNumber)}): start this node with the source's --genesis-time and --slot-duration`,
+      );
     }
     // One checkpoint per slot: the block's checkpoint number and position follow from our chain.
     const prev = n === 1 ? undefined : await engine.chain.findBlock(n - 1);
     if (prev !== undefined) {
       const prevSlot = prev.header.globalVariables.slotNumber;
       const same = prevSlot === slotNumber;
-      const want = same ? { cp: prev.checkpointNumber, index: prev.indexWithinCheckpoint + 1 } : { cp: prev.checkpointNumber + 1, index: 0 };
-      if (slotNumber < prevSlot) throw new BlockImportError('block', n, `slot ${slotNumber} is before its parent's slot ${prevSlot}`);
+      const want = same
+        ? { cp: prev.checkpointNumber, index: prev.indexWithinCheckpoint + 1 }
+        : { cp: prev.checkpointNumber + 1, index: 0 };
+      if (slotNumber < prevSlot)
+        throw new BlockImportError('block', n, `slot ${slotNumber} is before its parent's slot ${prevSlot}`);
       if (b.checkpointNumber !== want.cp || b.indexWithinCheckpoint !== want.index) {
-        throw new BlockImportError('block', n, `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, ${want.cp} index ${want.index} expected after block ${n - 1} (slot ${prevSlot})`);
+        throw new BlockImportError(
+          'block',
+          n,
+          `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, ${want.cp} index ${want.index} expected after block ${n - 1} (slot ${prevSlot})`,
+        );
       }
     } else if (n === 1 && (b.checkpointNumber !== 1 || b.indexWithinCheckpoint !== 0)) {
-      throw new BlockImportError('block', n, `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, 1 index 0 expected for block 1`);
+      throw new BlockImportError(
+        'block',
+        n,
+        `checkpoint ${b.checkpointNumber} index ${b.indexWithinCheckpoint}, 1 index 0 expected for block 1`,
+      );
     }
     const grows = b.indexWithinCheckpoint === 0 ? await messages(n) : [];
-    await importBlock(engine.state, b, { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) }, grows);
+    await importBlock(
+      engine.state,
+      b,
+      { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) },
+      grows,
+    );
     this.#latest = n;
   }
 
@@ -377,6 +467,11 @@ export class Follower {
     }
     const cp = tips.checkpointed.checkpoint;
     const mine = cp.number === 0 ? undefined : await store.findCheckpoint(cp.number);
-    if (mine !== undefined && mine.hash !== cp.hash) throw new BlockImportError('checkpoint', cp.number, `our hash ${hex32(mine.hash)} differs from the source's ${hex32(cp.hash)}`);
+    if (mine !== undefined && mine.hash !== cp.hash)
+      throw new BlockImportError(
+        'checkpoint',
+        cp.number,
+        `our hash ${hex32(mine.hash)} differs from the source's ${hex32(cp.hash)}`,
+      );
   }
 }

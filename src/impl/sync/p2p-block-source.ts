@@ -63,20 +63,25 @@ export class P2pBlockSource implements BlockSource {
     this.#blocksPeer = undefined;
     const request = this.#peers.requestCheckpoints?.bind(this.#peers);
     if (request === undefined) return undefined;
-    const answers = await Promise.all(this.#candidates().map(async (peer) => {
-      let answer: CheckpointRangeAnswer;
-      try {
-        answer = await request(peer, 0, 0);
-      } catch {
-        return undefined; // down, or a node without the protocol
-      }
-      return { peer, tips: this.#decoded(peer, () => decodeTipsFromPeer(answer.tips), 'tips') };
-    }));
+    const answers = await Promise.all(
+      this.#candidates().map(async (peer) => {
+        let answer: CheckpointRangeAnswer;
+        try {
+          answer = await request(peer, 0, 0);
+        } catch {
+          return undefined; // down, or a node without the protocol
+        }
+        return { peer, tips: this.#decoded(peer, () => decodeTipsFromPeer(answer.tips), 'tips') };
+      }),
+    );
     let best: { peer: string; tips: L2Tips } | undefined;
     for (const a of answers) {
       if (a?.tips === undefined) continue;
-      const ahead = best === undefined || a.tips.proposed.number > best.tips.proposed.number
-        || (a.tips.proposed.number === best.tips.proposed.number && a.tips.checkpointed.checkpoint.number > best.tips.checkpointed.checkpoint.number);
+      const ahead =
+        best === undefined ||
+        a.tips.proposed.number > best.tips.proposed.number ||
+        (a.tips.proposed.number === best.tips.proposed.number &&
+          a.tips.checkpointed.checkpoint.number > best.tips.checkpointed.checkpoint.number);
       if (ahead) best = { peer: a.peer, tips: a.tips };
     }
     this.#tipsPeer = best?.peer;
@@ -95,7 +100,8 @@ export class P2pBlockSource implements BlockSource {
     if (peers.length === 0) throw new Error('p2p: no peer to sync from');
     const start = this.#next++;
     const ordered = peers.map((_, i) => peers[(start + i) % peers.length]!);
-    if (this.#tipsPeer !== undefined && ordered.includes(this.#tipsPeer)) ordered.unshift(...ordered.splice(ordered.indexOf(this.#tipsPeer), 1));
+    if (this.#tipsPeer !== undefined && ordered.includes(this.#tipsPeer))
+      ordered.unshift(...ordered.splice(ordered.indexOf(this.#tipsPeer), 1));
     let answered = false;
     let failure: unknown;
     for (const peer of ordered) {
@@ -126,7 +132,7 @@ export class P2pBlockSource implements BlockSource {
 
   /** The follower's verdict on what this step imported: the peer that served the refused block or checkpoint loses points. */
   refused(error: BlockImportError): void {
-    const peer = error.kind === 'checkpoint' ? this.#tipsPeer : this.#blocksPeer ?? this.#tipsPeer;
+    const peer = error.kind === 'checkpoint' ? this.#tipsPeer : (this.#blocksPeer ?? this.#tipsPeer);
     if (peer !== undefined) this.#peers.reportInvalid?.(peer, error.message);
   }
 

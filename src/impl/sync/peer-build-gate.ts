@@ -55,9 +55,16 @@ export interface PeerBuildGateOptions {
  * A node expecting peers builds alone after one epoch without any, and never before two rounds of
  * bootstrap re-dialling (5 s apart, `DEFAULT_REDIAL_INTERVAL_MS`) have had their chance.
  */
-export function buildGateTiming(slotDurationSeconds: number, slotsPerEpoch: number): { buildMarginMs: number; previousSlotGraceMs: number; aloneAfterMs: number } {
+export function buildGateTiming(
+  slotDurationSeconds: number,
+  slotsPerEpoch: number,
+): { buildMarginMs: number; previousSlotGraceMs: number; aloneAfterMs: number } {
   const slotMs = slotDurationSeconds * 1000;
-  return { buildMarginMs: slotMs / 4, previousSlotGraceMs: slotMs / 4, aloneAfterMs: Math.max(slotMs * slotsPerEpoch, 2 * DEFAULT_REDIAL_INTERVAL_MS) };
+  return {
+    buildMarginMs: slotMs / 4,
+    previousSlotGraceMs: slotMs / 4,
+    aloneAfterMs: Math.max(slotMs * slotsPerEpoch, 2 * DEFAULT_REDIAL_INTERVAL_MS),
+  };
 }
 
 /** The gate: `beforeBuild(slot, deadlineMs)` resolves true when this node may build in `slot` (a sequencer SlotGate). */
@@ -86,7 +93,9 @@ export class PeerBuildGate {
         return false;
       }
       if (o.nowMs() >= waitPreviousUntil || !(await o.previousSlotPending(slot))) return o.nowMs() < deadlineMs;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(o.retryMs ?? 50, waitPreviousUntil - o.nowMs()))));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(1, Math.min(o.retryMs ?? 50, waitPreviousUntil - o.nowMs()))),
+      );
     }
   }
 }

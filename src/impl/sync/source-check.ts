@@ -44,7 +44,8 @@ export async function checkFollowedNode(url: string, ours: OwnChain, timeoutMs =
     ]);
     const diffs: string[] = [];
     if (chainId !== ours.l1ChainId) diffs.push(`--l1-chain-id ${ours.l1ChainId} (followed node: ${chainId})`);
-    if (version !== ours.rollupVersion) diffs.push(`--rollup-version ${ours.rollupVersion} (followed node: ${version})`);
+    if (version !== ours.rollupVersion)
+      diffs.push(`--rollup-version ${ours.rollupVersion} (followed node: ${version})`);
     if (diffs.length === 0 && JSON.stringify(genesis) !== JSON.stringify(ours.genesisHeader)) {
       const fields = differingPaths(ours.genesisHeader, genesis).join(', ');
       diffs.push(`the genesis block header differs (${fields}): funded accounts or genesis settings are not the same`);
@@ -54,10 +55,13 @@ export async function checkFollowedNode(url: string, ours: OwnChain, timeoutMs =
       const slot = Number(g.slotNumber);
       const expected = ours.time.slotStart(slot);
       if (BigInt(g.timestamp) !== expected) {
-        diffs.push(`block 1 is in slot ${slot} at ${g.timestamp}, which here starts at ${expected}: --genesis-time or --slot-duration differ`);
+        diffs.push(
+          `block 1 is in slot ${slot} at ${g.timestamp}, which here starts at ${expected}: --genesis-time or --slot-duration differ`,
+        );
       }
     }
-    if (diffs.length > 0) throw new SourceMismatchError(`the node at ${url} (--follow) runs another chain: ${diffs.join('; ')}`);
+    if (diffs.length > 0)
+      throw new SourceMismatchError(`the node at ${url} (--follow) runs another chain: ${diffs.join('; ')}`);
   } finally {
     clearTimeout(timer);
   }
@@ -67,7 +71,15 @@ export async function checkFollowedNode(url: string, ours: OwnChain, timeoutMs =
 function differingPaths(a: unknown, b: unknown, path = ''): string[] {
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    return keys.flatMap((k) => differingPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path === '' ? k : `${path}.${k}`)).slice(0, 5);
+    return keys
+      .flatMap((k) =>
+        differingPaths(
+          (a as Record<string, unknown>)[k],
+          (b as Record<string, unknown>)[k],
+          path === '' ? k : `${path}.${k}`,
+        ),
+      )
+      .slice(0, 5);
   }
   return JSON.stringify(a) === JSON.stringify(b) ? [] : [path || '(value)'];
 }

@@ -69,7 +69,11 @@ export class ByteReader {
   readBool(path: string): boolean {
     const at = this.#take(BYTES.bool, path);
     const b = this.#bytes[at];
-    if (b > 1) throw new TxDecodeError(this.#path(path), `bool byte must be 0x00 or 0x01, got 0x${b.toString(16).padStart(2, '0')} (at byte ${at})`);
+    if (b > 1)
+      throw new TxDecodeError(
+        this.#path(path),
+        `bool byte must be 0x00 or 0x01, got 0x${b.toString(16).padStart(2, '0')} (at byte ${at})`,
+      );
     return b === 1;
   }
 

@@ -14,7 +14,8 @@ export function decodeChonkProof(bytes: Uint8Array, root = 'tx.chonkProof'): Cho
   const r = new ByteReader(bytes, root);
   const count = r.readU32('length');
   // The package's constructor throws on any other length.
-  if (count !== CHONK_PROOF_LENGTH) throw new TxDecodeError(`${root}.length`, `must be ${CHONK_PROOF_LENGTH}, got ${count}`);
+  if (count !== CHONK_PROOF_LENGTH)
+    throw new TxDecodeError(`${root}.length`, `must be ${CHONK_PROOF_LENGTH}, got ${count}`);
   const fields = new Array<bigint>(count);
   for (let i = 0; i < count; i++) fields[i] = r.readField(`fields[${i}]`);
   r.assertEnd();

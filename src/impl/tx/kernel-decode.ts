@@ -162,11 +162,19 @@ function readRollupAccumulatedData(r: ByteReader, path: string): PrivateToRollup
     nullifiers: readArray(r, `${path}.nullifiers`, MAX_NULLIFIERS_PER_TX, readFieldAt),
     l2ToL1Msgs: readArray(r, `${path}.l2ToL1Msgs`, MAX_L2_TO_L1_MSGS_PER_TX, readL2ToL1Message),
     privateLogs: readArray(r, `${path}.privateLogs`, MAX_PRIVATE_LOGS_PER_TX, readPrivateLog),
-    contractClassLogsHashes: readArray(r, `${path}.contractClassLogsHashes`, MAX_CONTRACT_CLASS_LOGS_PER_TX, readScopedLogHash),
+    contractClassLogsHashes: readArray(
+      r,
+      `${path}.contractClassLogsHashes`,
+      MAX_CONTRACT_CLASS_LOGS_PER_TX,
+      readScopedLogHash,
+    ),
   };
 }
 
 function readPublicAccumulatedData(r: ByteReader, path: string): PrivateToPublicAccumulatedData {
   const base = readRollupAccumulatedData(r, path);
-  return { ...base, publicCallRequests: readArray(r, `${path}.publicCallRequests`, MAX_ENQUEUED_CALLS_PER_TX, readPublicCallRequest) };
+  return {
+    ...base,
+    publicCallRequests: readArray(r, `${path}.publicCallRequests`, MAX_ENQUEUED_CALLS_PER_TX, readPublicCallRequest),
+  };
 }

@@ -47,7 +47,12 @@ export function encodeKernelPublicInputs(data: PrivateKernelTailCircuitPublicInp
   return w.finish();
 }
 
-function writeArray<T>(w: ByteWriter, items: readonly T[], length: number, write: (w: ByteWriter, item: T) => void): void {
+function writeArray<T>(
+  w: ByteWriter,
+  items: readonly T[],
+  length: number,
+  write: (w: ByteWriter, item: T) => void,
+): void {
   if (items.length !== length) throw new RangeError(`fixed array needs ${length} elements, got ${items.length}`);
   for (const item of items) write(w, item);
 }

@@ -8,18 +8,36 @@
  * @module
  */
 import { functionSelectorFromSignature } from '../contracts/function-selector.ts';
-import { deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog } from '../contracts/registry-events.ts';
+import {
+  deploymentNullifier,
+  encodeClassPublishedLog,
+  encodeInstancePublishedLog,
+} from '../contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../contracts/registry-events.ts';
 import {
-  CHONK_PROOF_LENGTH, CONTRACT_CLASS_LOG_SIZE_IN_FIELDS, MAX_CONTRACT_CLASS_LOGS_PER_TX, MAX_ENQUEUED_CALLS_PER_TX, MAX_L2_TO_L1_MSGS_PER_TX,
-  MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS,
+  CHONK_PROOF_LENGTH,
+  CONTRACT_CLASS_LOG_SIZE_IN_FIELDS,
+  MAX_CONTRACT_CLASS_LOGS_PER_TX,
+  MAX_ENQUEUED_CALLS_PER_TX,
+  MAX_L2_TO_L1_MSGS_PER_TX,
+  MAX_NOTE_HASHES_PER_TX,
+  MAX_NULLIFIERS_PER_TX,
+  MAX_PRIVATE_LOGS_PER_TX,
+  PRIVATE_LOG_SIZE_IN_FIELDS,
 } from './constants.ts';
 import { txCommitments, type BuiltTx, type TxCommitmentOptions } from './tx-builder.ts';
 import { computeCalldataHash, computeContractClassLogHash, computeTxHash } from './tx-hash.ts';
 import { decodeTx, toWireTx } from './tx-wire.ts';
 import type {
-  ContractClassLogFields, Gas, HashedValues, PrivateKernelTailCircuitPublicInputs, PrivateLog,
-  PrivateToPublicAccumulatedData, PublicCallRequest, ScopedLogHash, Tx,
+  ContractClassLogFields,
+  Gas,
+  HashedValues,
+  PrivateKernelTailCircuitPublicInputs,
+  PrivateLog,
+  PrivateToPublicAccumulatedData,
+  PublicCallRequest,
+  ScopedLogHash,
+  Tx,
 } from './types.ts';
 
 /** The class registry: the contract a class publication's contract class log comes from. */
@@ -56,25 +74,47 @@ export interface PublicTxOptions extends TxCommitmentOptions {
 }
 
 /** Calldata for `signature` applied to `args`: the selector first, then the arguments. */
-export const calldata = (signature: string, ...args: bigint[]): bigint[] => [BigInt(functionSelectorFromSignature(signature)), ...args];
+export const calldata = (signature: string, ...args: bigint[]): bigint[] => [
+  BigInt(functionSelectorFromSignature(signature)),
+  ...args,
+];
 
 const EMPTY_CALL: PublicCallRequest = { msgSender: 0n, contractAddress: 0n, isStaticCall: false, calldataHash: 0n };
-const emptyLog = (): PrivateLog => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 });
+const emptyLog = (): PrivateLog => ({
+  fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n),
+  emittedLength: 0,
+});
 const emptyLogHash = (): ScopedLogHash => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n });
 const pad = <T>(items: readonly T[], length: number, empty: () => T, what: string): T[] => {
   if (items.length > length) throw new RangeError(`at most ${length} ${what}, got ${items.length}`);
   return [...items, ...Array.from({ length: length - items.length }, empty)];
 };
-const padFields = (fields: readonly bigint[], length: number, what: string): bigint[] => pad(fields, length, () => 0n, `fields in ${what}`);
+const padFields = (fields: readonly bigint[], length: number, what: string): bigint[] =>
+  pad(fields, length, () => 0n, `fields in ${what}`);
 
 /** The side effects of one phase, zero padded. */
-function accumulated(p: { nullifiers?: bigint[]; privateLogs?: PrivateLog[]; classLogHashes?: ScopedLogHash[]; calls?: PublicCallRequest[] }): PrivateToPublicAccumulatedData {
+function accumulated(p: {
+  nullifiers?: bigint[];
+  privateLogs?: PrivateLog[];
+  classLogHashes?: ScopedLogHash[];
+  calls?: PublicCallRequest[];
+}): PrivateToPublicAccumulatedData {
   return {
     noteHashes: pad([], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
     nullifiers: pad(p.nullifiers ?? [], MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
-    l2ToL1Msgs: pad([], MAX_L2_TO_L1_MSGS_PER_TX, () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }), 'messages'),
+    l2ToL1Msgs: pad(
+      [],
+      MAX_L2_TO_L1_MSGS_PER_TX,
+      () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }),
+      'messages',
+    ),
     privateLogs: pad(p.privateLogs ?? [], MAX_PRIVATE_LOGS_PER_TX, emptyLog, 'private logs'),
-    contractClassLogsHashes: pad(p.classLogHashes ?? [], MAX_CONTRACT_CLASS_LOGS_PER_TX, emptyLogHash, 'contract class logs'),
+    contractClassLogsHashes: pad(
+      p.classLogHashes ?? [],
+      MAX_CONTRACT_CLASS_LOGS_PER_TX,
+      emptyLogHash,
+      'contract class logs',
+    ),
     publicCallRequests: pad(p.calls ?? [], MAX_ENQUEUED_CALLS_PER_TX, () => EMPTY_CALL, 'enqueued calls per phase'),
   };
 }
@@ -92,7 +132,8 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
   const setup = (o.setupCalls ?? []).map(request);
   const app = (o.appCalls ?? []).map(request);
   const teardown = o.teardownCall === undefined ? EMPTY_CALL : request(o.teardownCall);
-  if (setup.length + app.length === 0 && o.teardownCall === undefined) throw new RangeError('a public tx needs at least one call (setupCalls, appCalls or teardownCall)');
+  if (setup.length + app.length === 0 && o.teardownCall === undefined)
+    throw new RangeError('a public tx needs at least one call (setupCalls, appCalls or teardownCall)');
 
   // The deployment goes on the revertible side, as a deploy-and-initialize tx's private part puts it.
   const classLogs: ContractClassLogFields[] = [];
@@ -101,17 +142,24 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
     const emitted = encodeClassPublishedLog(o.publishClass);
     const fields = padFields(emitted, CONTRACT_CLASS_LOG_SIZE_IN_FIELDS, 'the class publication log');
     classLogs.push({ fields });
-    classLogHashes.push({ logHash: { value: computeContractClassLogHash(fields), length: emitted.length }, contractAddress: CLASS_REGISTRY_ADDRESS });
+    classLogHashes.push({
+      logHash: { value: computeContractClassLogHash(fields), length: emitted.length },
+      contractAddress: CLASS_REGISTRY_ADDRESS,
+    });
   }
   const revertibleLogs: PrivateLog[] = [];
   const revertibleNullifiers: bigint[] = [];
   if (o.publishInstance) {
     const emitted = encodeInstancePublishedLog(o.publishInstance);
-    revertibleLogs.push({ fields: padFields(emitted, PRIVATE_LOG_SIZE_IN_FIELDS, 'the instance publication log'), emittedLength: emitted.length });
+    revertibleLogs.push({
+      fields: padFields(emitted, PRIVATE_LOG_SIZE_IN_FIELDS, 'the instance publication log'),
+      emittedLength: emitted.length,
+    });
     revertibleNullifiers.push(deploymentNullifier(o.publishInstance.address));
   }
 
-  const teardownGasLimits = o.teardownGasLimits ?? (o.teardownCall === undefined ? { daGas: 0, l2Gas: 0 } : { daGas: 0, l2Gas: 100_000 });
+  const teardownGasLimits =
+    o.teardownGasLimits ?? (o.teardownCall === undefined ? { daGas: 0, l2Gas: 0 } : { daGas: 0, l2Gas: 100_000 });
   const gasLimits = o.gasLimits ?? { daGas: 100_000, l2Gas: 2_000_000 };
   const data: PrivateKernelTailCircuitPublicInputs = {
     isForPublic: true,
@@ -119,13 +167,21 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
     gasUsed: o.gasUsed ?? { daGas: teardownGasLimits.daGas, l2Gas: teardownGasLimits.l2Gas + 20_000 },
     forPublic: {
       nonRevertibleAccumulatedData: accumulated({ nullifiers: [o.txNullifier], calls: setup }),
-      revertibleAccumulatedData: accumulated({ nullifiers: revertibleNullifiers, privateLogs: revertibleLogs, classLogHashes, calls: app }),
+      revertibleAccumulatedData: accumulated({
+        nullifiers: revertibleNullifiers,
+        privateLogs: revertibleLogs,
+        classLogHashes,
+        calls: app,
+      }),
       publicTeardownCallRequest: teardown,
     },
   };
   const tx: Tx = {
-    txHash: computeTxHash(data), data, chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
-    contractClassLogFields: classLogs, publicFunctionCalldata: calldataEntries,
+    txHash: computeTxHash(data),
+    data,
+    chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
+    contractClassLogFields: classLogs,
+    publicFunctionCalldata: calldataEntries,
   };
   const wire = toWireTx(tx);
   // Decode what we send: the built tx passes the same consistency checks (calldata and class log hashes) as any sent tx.

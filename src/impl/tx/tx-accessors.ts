@@ -38,7 +38,9 @@ function isEmptyMessage(m: ScopedL2ToL1Message): boolean {
 }
 
 /** Returns the accumulated-data blocks in tx order: non-revertible then revertible, or `end`. */
-export function accumulatedDataBlocks(data: PrivateKernelTailCircuitPublicInputs): readonly PrivateToRollupAccumulatedData[] {
+export function accumulatedDataBlocks(
+  data: PrivateKernelTailCircuitPublicInputs,
+): readonly PrivateToRollupAccumulatedData[] {
   return data.isForPublic
     ? [data.forPublic.nonRevertibleAccumulatedData, data.forPublic.revertibleAccumulatedData]
     : [data.forRollup.end];
@@ -75,7 +77,9 @@ export function getContractClassLogHashes(data: PrivateKernelTailCircuitPublicIn
 }
 
 /** Returns each contract class log: its hash entry, and its fields trimmed to the committed length. */
-export function getContractClassLogs(tx: Tx): { readonly logHash: ScopedLogHash; readonly fields: readonly bigint[] }[] {
+export function getContractClassLogs(
+  tx: Tx,
+): { readonly logHash: ScopedLogHash; readonly fields: readonly bigint[] }[] {
   return getContractClassLogHashes(tx.data).map((logHash, i) => ({
     logHash,
     fields: tx.contractClassLogFields[i].fields.slice(0, logHash.logHash.length),
@@ -113,7 +117,11 @@ export function getPublicCallRequests(data: PrivateKernelTailCircuitPublicInputs
 }
 
 /** Returns the number of setup, app-logic and teardown (0 or 1) calls. */
-export function getPublicCallCounts(tx: Tx): { readonly setup: number; readonly appLogic: number; readonly teardown: number } {
+export function getPublicCallCounts(tx: Tx): {
+  readonly setup: number;
+  readonly appLogic: number;
+  readonly teardown: number;
+} {
   const { setup, appLogic, teardown } = getPublicCallRequests(tx.data);
   return { setup: setup.length, appLogic: appLogic.length, teardown: teardown === undefined ? 0 : 1 };
 }
@@ -139,6 +147,7 @@ export function getTotalCalldataCount(tx: Tx): number {
 export function getTxSizeBytes(tx: Tx): number {
   const data = tx.data.isForPublic ? BYTES.dataForPublic : BYTES.dataForRollup;
   const logs = 1 + tx.contractClassLogFields.length * CONTRACT_CLASS_LOG_SIZE_IN_FIELDS * BYTES.field;
-  const calldata = 1 + tx.publicFunctionCalldata.reduce((n, c) => n + BYTES.u32 + (c.values.length + 1) * BYTES.field, 0);
+  const calldata =
+    1 + tx.publicFunctionCalldata.reduce((n, c) => n + BYTES.u32 + (c.values.length + 1) * BYTES.field, 0);
   return BYTES.field + data + BYTES.chonkProof + logs + calldata;
 }

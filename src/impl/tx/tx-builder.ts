@@ -6,12 +6,26 @@
  * @module
  */
 import {
-  CHONK_PROOF_LENGTH, MAX_CONTRACT_CLASS_LOGS_PER_TX, MAX_L2_TO_L1_MSGS_PER_TX, MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX,
-  MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS,
+  CHONK_PROOF_LENGTH,
+  MAX_CONTRACT_CLASS_LOGS_PER_TX,
+  MAX_L2_TO_L1_MSGS_PER_TX,
+  MAX_NOTE_HASHES_PER_TX,
+  MAX_NULLIFIERS_PER_TX,
+  MAX_PRIVATE_LOGS_PER_TX,
+  PRIVATE_LOG_SIZE_IN_FIELDS,
 } from './constants.ts';
 import { computeTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
-import type { AppendOnlyTreeSnapshot, BlockHeader, Gas, GasFees, PrivateKernelTailCircuitPublicInputs, PrivateLog, Tx, WireTx } from './types.ts';
+import type {
+  AppendOnlyTreeSnapshot,
+  BlockHeader,
+  Gas,
+  GasFees,
+  PrivateKernelTailCircuitPublicInputs,
+  PrivateLog,
+  Tx,
+  WireTx,
+} from './types.ts';
 
 /** What a built private-only tx carries; unset fields get small valid defaults. */
 export interface PrivateTxOptions extends TxCommitmentOptions {
@@ -53,13 +67,23 @@ export interface TxCommitmentOptions {
 }
 
 /** The kernel output's constants, fee payer and expiration (default one day from now); no proof artefacts (vk tree root and protocol contracts hash 0). */
-export function txCommitments(o: TxCommitmentOptions, gasLimits: Gas, teardownGasLimits: Gas): Pick<PrivateKernelTailCircuitPublicInputs, 'constants' | 'feePayer' | 'expirationTimestamp'> {
+export function txCommitments(
+  o: TxCommitmentOptions,
+  gasLimits: Gas,
+  teardownGasLimits: Gas,
+): Pick<PrivateKernelTailCircuitPublicInputs, 'constants' | 'feePayer' | 'expirationTimestamp'> {
   return {
     constants: {
       anchorBlockHeader: o.anchorBlockHeader,
       txContext: {
-        chainId: o.chainId, version: o.rollupVersion,
-        gasSettings: { gasLimits, teardownGasLimits, maxFeesPerGas: o.maxFeesPerGas, maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES },
+        chainId: o.chainId,
+        version: o.rollupVersion,
+        gasSettings: {
+          gasLimits,
+          teardownGasLimits,
+          maxFeesPerGas: o.maxFeesPerGas,
+          maxPriorityFeesPerGas: o.maxPriorityFeesPerGas ?? ZERO_FEES,
+        },
       },
       vkTreeRoot: 0n,
       protocolContractsHash: 0n,
@@ -71,7 +95,8 @@ export function txCommitments(o: TxCommitmentOptions, gasLimits: Gas, teardownGa
 
 /** Builds a private-only tx (no public calls: the dev sequencer mines it without a VM). */
 export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
-  if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n) throw new RangeError('a tx needs a non-zero first nullifier');
+  if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n)
+    throw new RangeError('a tx needs a non-zero first nullifier');
   const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };
   const data: PrivateKernelTailCircuitPublicInputs = {
     isForPublic: false,
@@ -81,15 +106,33 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
       end: {
         noteHashes: pad(o.noteHashes ?? [], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
         nullifiers: pad(o.nullifiers, MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
-        l2ToL1Msgs: pad([], MAX_L2_TO_L1_MSGS_PER_TX, () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }), 'messages'),
-        privateLogs: pad(o.privateLogs ?? [], MAX_PRIVATE_LOGS_PER_TX, () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }), 'logs'),
-        contractClassLogsHashes: pad([], MAX_CONTRACT_CLASS_LOGS_PER_TX, () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }), 'class logs'),
+        l2ToL1Msgs: pad(
+          [],
+          MAX_L2_TO_L1_MSGS_PER_TX,
+          () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }),
+          'messages',
+        ),
+        privateLogs: pad(
+          o.privateLogs ?? [],
+          MAX_PRIVATE_LOGS_PER_TX,
+          () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }),
+          'logs',
+        ),
+        contractClassLogsHashes: pad(
+          [],
+          MAX_CONTRACT_CLASS_LOGS_PER_TX,
+          () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }),
+          'class logs',
+        ),
       },
     },
   };
   const tx: Tx = {
-    txHash: computeTxHash(data), data, chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
-    contractClassLogFields: [], publicFunctionCalldata: [],
+    txHash: computeTxHash(data),
+    data,
+    chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
+    contractClassLogFields: [],
+    publicFunctionCalldata: [],
   };
   const wire = toWireTx(tx);
   return { tx, wire, hash: wire.txHash };
@@ -98,11 +141,24 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
 /** The wire `BlockHeader` (as `node_getBlockHeader` answers) in the shape a tx's anchor takes. */
 export interface WireBlockHeaderLike {
   readonly lastArchive: WireSnapshot;
-  readonly state: { readonly l1ToL2MessageTree: WireSnapshot; readonly partial: { readonly noteHashTree: WireSnapshot; readonly nullifierTree: WireSnapshot; readonly publicDataTree: WireSnapshot } };
+  readonly state: {
+    readonly l1ToL2MessageTree: WireSnapshot;
+    readonly partial: {
+      readonly noteHashTree: WireSnapshot;
+      readonly nullifierTree: WireSnapshot;
+      readonly publicDataTree: WireSnapshot;
+    };
+  };
   readonly spongeBlobHash: string;
   readonly globalVariables: {
-    readonly chainId: string; readonly version: string; readonly blockNumber: number; readonly slotNumber: string; readonly timestamp: string;
-    readonly coinbase: string; readonly feeRecipient: string; readonly gasFees: { readonly feePerDaGas: string; readonly feePerL2Gas: string };
+    readonly chainId: string;
+    readonly version: string;
+    readonly blockNumber: number;
+    readonly slotNumber: string;
+    readonly timestamp: string;
+    readonly coinbase: string;
+    readonly feeRecipient: string;
+    readonly gasFees: { readonly feePerDaGas: string; readonly feePerL2Gas: string };
   };
   readonly totalFees: string;
   readonly totalManaUsed: string;
@@ -114,18 +170,30 @@ interface WireSnapshot {
 
 /** Converts a wire block header to the anchor header a tx carries (its hash is the block hash). */
 export function anchorHeaderFromWire(h: WireBlockHeaderLike): BlockHeader {
-  const snap = (s: WireSnapshot): AppendOnlyTreeSnapshot => ({ root: BigInt(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+  const snap = (s: WireSnapshot): AppendOnlyTreeSnapshot => ({
+    root: BigInt(s.root),
+    nextAvailableLeafIndex: s.nextAvailableLeafIndex,
+  });
   const g = h.globalVariables;
   return {
     lastArchive: snap(h.lastArchive),
     state: {
       l1ToL2MessageTree: snap(h.state.l1ToL2MessageTree),
-      partial: { noteHashTree: snap(h.state.partial.noteHashTree), nullifierTree: snap(h.state.partial.nullifierTree), publicDataTree: snap(h.state.partial.publicDataTree) },
+      partial: {
+        noteHashTree: snap(h.state.partial.noteHashTree),
+        nullifierTree: snap(h.state.partial.nullifierTree),
+        publicDataTree: snap(h.state.partial.publicDataTree),
+      },
     },
     spongeBlobHash: BigInt(h.spongeBlobHash),
     globalVariables: {
-      chainId: BigInt(g.chainId), version: BigInt(g.version), blockNumber: g.blockNumber, slotNumber: Number(BigInt(g.slotNumber)),
-      timestamp: BigInt(g.timestamp), coinbase: BigInt(g.coinbase), feeRecipient: BigInt(g.feeRecipient),
+      chainId: BigInt(g.chainId),
+      version: BigInt(g.version),
+      blockNumber: g.blockNumber,
+      slotNumber: Number(BigInt(g.slotNumber)),
+      timestamp: BigInt(g.timestamp),
+      coinbase: BigInt(g.coinbase),
+      feeRecipient: BigInt(g.feeRecipient),
       gasFees: { feePerDaGas: BigInt(g.gasFees.feePerDaGas), feePerL2Gas: BigInt(g.gasFees.feePerL2Gas) },
     },
     totalFees: BigInt(h.totalFees),

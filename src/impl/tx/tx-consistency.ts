@@ -32,7 +32,11 @@ export function assertCalldataMatchesRequests(
       throw new TxDecodeError(`${path}[${i}].hash`, 'does not match the hash of its values');
     }
     const left = wanted.get(entry.hash) ?? 0;
-    if (left === 0) throw new TxDecodeError(`${path}[${i}]`, 'hash mismatch with publicCallRequest (no call request left with this calldataHash)');
+    if (left === 0)
+      throw new TxDecodeError(
+        `${path}[${i}]`,
+        'hash mismatch with publicCallRequest (no call request left with this calldataHash)',
+      );
     wanted.set(entry.hash, left - 1);
   });
 }
@@ -59,7 +63,10 @@ export function assertContractClassLogsMatch(
     // The committed length counts the meaningful leading fields; a non-zero field past it is not covered.
     const meaningful = log.fields.findLastIndex((f) => f !== 0n) + 1;
     if (committed.length < meaningful) {
-      throw new TxDecodeError(`${path}[${i}]`, `${meaningful} meaningful fields but the committed length is ${committed.length}`);
+      throw new TxDecodeError(
+        `${path}[${i}]`,
+        `${meaningful} meaningful fields but the committed length is ${committed.length}`,
+      );
     }
   });
 }

@@ -86,11 +86,15 @@ export interface TxStateChecks {
 }
 
 /** The outcome, in the `TxValidationResult` shape of the API. */
-export type TxValidationResult = { readonly result: 'valid' } | { readonly result: 'invalid'; readonly reason: readonly string[] };
+export type TxValidationResult =
+  | { readonly result: 'valid' }
+  | { readonly result: 'invalid'; readonly reason: readonly string[] };
 
 /** Returns the most a tx can pay: gas limits × max fees per gas, both dimensions (reference §9). */
 export function computeFeeLimit(s: GasSettings): bigint {
-  return BigInt(s.gasLimits.daGas) * s.maxFeesPerGas.feePerDaGas + BigInt(s.gasLimits.l2Gas) * s.maxFeesPerGas.feePerL2Gas;
+  return (
+    BigInt(s.gasLimits.daGas) * s.maxFeesPerGas.feePerDaGas + BigInt(s.gasLimits.l2Gas) * s.maxFeesPerGas.feePerL2Gas
+  );
 }
 
 /** Checks chain id, rollup version and, when configured, vk tree root and protocol contracts hash. */
@@ -111,36 +115,55 @@ export function checkMetadata(tx: Tx, ctx: TxValidationContext): TxErrorReason |
  * 4.1.2's TimestampTxValidator: a tx anchored at genesis (timestamp 0) derives its expiration from
  * that anchor, and the rollup circuits skip the check for block 1.
  */
-export function isExpiredFor(expirationTimestamp: bigint, next: { readonly nextBlockTimestamp: bigint; readonly nextBlockNumber?: number }): boolean {
+export function isExpiredFor(
+  expirationTimestamp: bigint,
+  next: { readonly nextBlockTimestamp: bigint; readonly nextBlockNumber?: number },
+): boolean {
   return next.nextBlockNumber !== 1 && expirationTimestamp < next.nextBlockTimestamp;
 }
 
 /** Checks that the tx has not expired by the next block. */
-export function checkExpiration(tx: Tx, ctx: Pick<TxValidationContext, 'nextBlockTimestamp' | 'nextBlockNumber'>): TxErrorReason | undefined {
+export function checkExpiration(
+  tx: Tx,
+  ctx: Pick<TxValidationContext, 'nextBlockTimestamp' | 'nextBlockNumber'>,
+): TxErrorReason | undefined {
   return isExpiredFor(tx.data.expirationTimestamp, ctx) ? TX_ERROR.INVALID_EXPIRATION_TIMESTAMP : undefined;
 }
 
 /** Checks the byte size and the total calldata field count. */
-export function checkSize(tx: Tx, ctx: Pick<TxValidationContext, 'maxTxSizeBytes' | 'maxCalldataFields'>): TxErrorReason | undefined {
+export function checkSize(
+  tx: Tx,
+  ctx: Pick<TxValidationContext, 'maxTxSizeBytes' | 'maxCalldataFields'>,
+): TxErrorReason | undefined {
   if (getTxSizeBytes(tx) > ctx.maxTxSizeBytes) return TX_ERROR.SIZE_ABOVE_LIMIT;
   if (getTotalCalldataCount(tx) > ctx.maxCalldataFields) return TX_ERROR.CALLDATA_COUNT_TOO_LARGE;
   return undefined;
 }
 
 /** Checks the gas limits against the fixed minimum for the tx's kind and the maximum. */
-export function checkGasLimits(tx: Tx, ctx: Pick<TxValidationContext, 'minGasLimits' | 'maxGasLimits'>): TxErrorReason | undefined {
+export function checkGasLimits(
+  tx: Tx,
+  ctx: Pick<TxValidationContext, 'minGasLimits' | 'maxGasLimits'>,
+): TxErrorReason | undefined {
   const { gasLimits } = getGasSettings(tx);
   const min = tx.data.isForPublic ? ctx.minGasLimits.forPublic : ctx.minGasLimits.forRollup;
   if (gasLimits.daGas < min.daGas || gasLimits.l2Gas < min.l2Gas) return TX_ERROR.INSUFFICIENT_GAS_LIMIT;
-  if (gasLimits.daGas > ctx.maxGasLimits.daGas || gasLimits.l2Gas > ctx.maxGasLimits.l2Gas) return TX_ERROR.GAS_LIMIT_TOO_HIGH;
+  if (gasLimits.daGas > ctx.maxGasLimits.daGas || gasLimits.l2Gas > ctx.maxGasLimits.l2Gas)
+    return TX_ERROR.GAS_LIMIT_TOO_HIGH;
   return undefined;
 }
 
 /** Checks that the max fees per gas cover the current minimum fees, in both dimensions, unless fee enforcement is off. */
-export function checkFeesPerGas(tx: Tx, ctx: Pick<TxValidationContext, 'minFeesPerGas' | 'skipFeeEnforcement'>): TxErrorReason | undefined {
+export function checkFeesPerGas(
+  tx: Tx,
+  ctx: Pick<TxValidationContext, 'minFeesPerGas' | 'skipFeeEnforcement'>,
+): TxErrorReason | undefined {
   if (ctx.skipFeeEnforcement === true) return undefined;
   const { maxFeesPerGas } = getGasSettings(tx);
-  if (maxFeesPerGas.feePerDaGas < ctx.minFeesPerGas.feePerDaGas || maxFeesPerGas.feePerL2Gas < ctx.minFeesPerGas.feePerL2Gas) {
+  if (
+    maxFeesPerGas.feePerDaGas < ctx.minFeesPerGas.feePerDaGas ||
+    maxFeesPerGas.feePerL2Gas < ctx.minFeesPerGas.feePerL2Gas
+  ) {
     return TX_ERROR.INSUFFICIENT_FEE_PER_GAS;
   }
   return undefined;
@@ -158,7 +181,11 @@ export function checkNoDuplicateNullifiers(tx: Tx): TxErrorReason | undefined {
  */
 export function checkContractClassLogs(tx: Tx): TxErrorReason | undefined {
   for (const { logHash, fields } of getContractClassLogs(tx)) {
-    const reading = readClassPublishedLog({ contractAddress: logHash.contractAddress, fields, emittedLength: fields.length });
+    const reading = readClassPublishedLog({
+      contractAddress: logHash.contractAddress,
+      fields,
+      emittedLength: fields.length,
+    });
     if (reading.kind === 'malformed') return TX_ERROR.MALFORMED_CONTRACT_CLASS_LOG;
     if (reading.kind === 'mismatch') return TX_ERROR.INCORRECT_CONTRACT_CLASS_ID;
   }
@@ -197,14 +224,22 @@ export function validateTxPure(tx: Tx, ctx: TxValidationContext): TxErrorReason[
  * Validates a tx: all pure checks first (every failing reason is reported); only when they pass,
  * the stateful checks in order, stopping at the first failure (they can be costly: the proof last).
  */
-export async function validateTx(tx: Tx, ctx: TxValidationContext, state: TxStateChecks = {}): Promise<TxValidationResult> {
+export async function validateTx(
+  tx: Tx,
+  ctx: TxValidationContext,
+  state: TxStateChecks = {},
+): Promise<TxValidationResult> {
   const pure = validateTxPure(tx, ctx);
   if (pure.length > 0) return { result: 'invalid', reason: pure };
   const reason = await firstStatefulFailure(tx, ctx, state);
   return reason === undefined ? { result: 'valid' } : { result: 'invalid', reason: [reason] };
 }
 
-async function firstStatefulFailure(tx: Tx, ctx: TxValidationContext, state: TxStateChecks): Promise<TxErrorReason | undefined> {
+async function firstStatefulFailure(
+  tx: Tx,
+  ctx: TxValidationContext,
+  state: TxStateChecks,
+): Promise<TxErrorReason | undefined> {
   if (state.isSetupCallAllowed) {
     // getPublicCallsWithCalldata lists setup calls first.
     const setupCount = getPublicCallRequests(tx.data).setup.length;

@@ -13,7 +13,12 @@ import { decodeKernelPublicInputs } from './kernel-decode.ts';
 import { encodeKernelPublicInputs } from './kernel-encode.ts';
 import { assertCalldataMatchesRequests, assertContractClassLogsMatch } from './tx-consistency.ts';
 import {
-  computeCalldataHash, computeCalldataHashInSlices, computeContractClassLogHash, computeContractClassLogHashInSlices, computeTxHash, computeTxHashInSlices,
+  computeCalldataHash,
+  computeCalldataHashInSlices,
+  computeContractClassLogHash,
+  computeContractClassLogHashInSlices,
+  computeTxHash,
+  computeTxHashInSlices,
 } from './tx-hash.ts';
 import type { ContractClassLogFields, HashedValues, Tx, WireTx } from './types.ts';
 
@@ -59,8 +64,18 @@ export async function decodeTxInSlices(json: unknown, path = 'tx'): Promise<Tx> 
 }
 
 function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {
-  assertCalldataMatchesRequests(parts.data, parts.publicFunctionCalldata, hashes.calldata, `${path}.publicFunctionCalldata`);
-  assertContractClassLogsMatch(parts.data, parts.contractClassLogFields, hashes.classLogs, `${path}.contractClassLogFields`);
+  assertCalldataMatchesRequests(
+    parts.data,
+    parts.publicFunctionCalldata,
+    hashes.calldata,
+    `${path}.publicFunctionCalldata`,
+  );
+  assertContractClassLogsMatch(
+    parts.data,
+    parts.contractClassLogFields,
+    hashes.classLogs,
+    `${path}.contractClassLogFields`,
+  );
   return { txHash: hashes.tx, ...parts };
 }
 
@@ -70,7 +85,10 @@ function readTxParts(json: unknown, path: string): TxParts {
   if (obj.txHash !== undefined && (typeof obj.txHash !== 'string' || !HEX32_RE.test(obj.txHash))) {
     throw new TxDecodeError(`${path}.txHash`, 'must be 0x followed by 64 hex digits');
   }
-  const data = decodeKernelPublicInputs(decodeBase64Strict(expectString(obj.data, `${path}.data`), `${path}.data`), `${path}.data`);
+  const data = decodeKernelPublicInputs(
+    decodeBase64Strict(expectString(obj.data, `${path}.data`), `${path}.data`),
+    `${path}.data`,
+  );
   const chonkProof = decodeChonkProof(
     decodeBase64Strict(expectString(obj.chonkProof, `${path}.chonkProof`), `${path}.chonkProof`),
     `${path}.chonkProof`,
@@ -81,7 +99,10 @@ function readTxParts(json: unknown, path: string): TxParts {
       const fields = expectArray(expectObject(entry, p, ['fields']).fields, `${p}.fields`);
       // The schema requires the padded form (TX-FORMAT §1).
       if (fields.length !== CONTRACT_CLASS_LOG_SIZE_IN_FIELDS) {
-        throw new TxDecodeError(`${p}.fields`, `must have ${CONTRACT_CLASS_LOG_SIZE_IN_FIELDS} entries, got ${fields.length}`);
+        throw new TxDecodeError(
+          `${p}.fields`,
+          `must have ${CONTRACT_CLASS_LOG_SIZE_IN_FIELDS} entries, got ${fields.length}`,
+        );
       }
       return { fields: fields.map((f, j) => parseField(f, `${p}.fields[${j}]`)) };
     },
@@ -104,7 +125,10 @@ export function toWireTx(tx: Tx): WireTx {
     data: encodeBase64(encodeKernelPublicInputs(tx.data)),
     chonkProof: encodeBase64(encodeChonkProof(tx.chonkProof)),
     contractClassLogFields: tx.contractClassLogFields.map((l) => ({ fields: l.fields.map(toFieldHex) })),
-    publicFunctionCalldata: tx.publicFunctionCalldata.map((c) => ({ values: c.values.map(toFieldHex), hash: toFieldHex(c.hash) })),
+    publicFunctionCalldata: tx.publicFunctionCalldata.map((c) => ({
+      values: c.values.map(toFieldHex),
+      hash: toFieldHex(c.hash),
+    })),
   };
 }
 
@@ -119,7 +143,8 @@ function expectObject(
   keys: readonly string[],
   optional: readonly string[] = [],
 ): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TxDecodeError(path, `must be an object, got ${describe(v)}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new TxDecodeError(path, `must be an object, got ${describe(v)}`);
   const obj = v as Record<string, unknown>;
   for (const k of Object.keys(obj)) if (!keys.includes(k)) throw new TxDecodeError(`${path}.${k}`, 'unexpected key');
   for (const k of keys) if (!(k in obj) && !optional.includes(k)) throw new TxDecodeError(`${path}.${k}`, 'missing');

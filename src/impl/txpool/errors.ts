@@ -38,21 +38,38 @@ export class PoolRejection extends Error {
   }
 
   /** The fee payer's balance left after its higher-priority pending txs does not cover `feeLimit`. */
-  static insufficientBalance(feePayer: bigint, currentBalance: bigint, availableBalance: bigint, feeLimit: bigint): PoolRejection {
+  static insufficientBalance(
+    feePayer: bigint,
+    currentBalance: bigint,
+    availableBalance: bigint,
+    feeLimit: bigint,
+  ): PoolRejection {
     return new PoolRejection(
       POOL_REJECTION.INSUFFICIENT_FEE_PAYER_BALANCE,
       `Fee payer ${toFieldHex(feePayer)} has insufficient balance. Balance at transaction: ${availableBalance}, required: ${feeLimit}`,
-      { currentBalance: currentBalance.toString(), availableBalance: availableBalance.toString(), feeLimit: feeLimit.toString() },
+      {
+        currentBalance: currentBalance.toString(),
+        availableBalance: availableBalance.toString(),
+        feeLimit: feeLimit.toString(),
+      },
     );
   }
 
   /** A pending tx uses one of the nullifiers and `txPriorityFee` does not reach the bumped fee. */
-  static nullifierConflict(conflictingTxHash: bigint, minimumPriceBumpFee: bigint, txPriorityFee: bigint): PoolRejection {
+  static nullifierConflict(
+    conflictingTxHash: bigint,
+    minimumPriceBumpFee: bigint,
+    txPriorityFee: bigint,
+  ): PoolRejection {
     const hash = toFieldHex(conflictingTxHash);
     return new PoolRejection(
       POOL_REJECTION.NULLIFIER_CONFLICT,
       `Nullifier conflict with existing tx ${hash}. Minimum required fee: ${minimumPriceBumpFee}, got: ${txPriorityFee}`,
-      { conflictingTxHash: hash, minimumPriceBumpFee: minimumPriceBumpFee.toString(), txPriorityFee: txPriorityFee.toString() },
+      {
+        conflictingTxHash: hash,
+        minimumPriceBumpFee: minimumPriceBumpFee.toString(),
+        txPriorityFee: txPriorityFee.toString(),
+      },
     );
   }
 }

@@ -10,7 +10,13 @@ export type { PoolRejectionCode } from './errors.ts';
 export { createEngineChainView } from './chain-view.ts';
 export type { ChainView, EngineChainParts } from './chain-view.ts';
 export { createNodeTxValidator, ACCEPT_ALL_PROOFS, DEFAULT_TX_VALIDATOR_CONFIG } from './tx-validator.ts';
-export type { NodeTxValidator, ProofVerifier, TxValidatorConfig, TxValidatorDeps, ValidateOptions } from './tx-validator.ts';
+export type {
+  NodeTxValidator,
+  ProofVerifier,
+  TxValidatorConfig,
+  TxValidatorDeps,
+  ValidateOptions,
+} from './tx-validator.ts';
 export { DROP_REASON } from './pool-rules.ts';
 export type { Eviction } from './pool-rules.ts';
 export { getTxPriorityFee, comparePriority, minimumPriceBumpFee } from './priority.ts';

@@ -57,7 +57,8 @@ export function planAdmission(
   const pendingOfPayer = index.ofFeePayer(incoming.feePayer).filter((e) => !evicted.has(e.txHash));
   const balance = balanceOf(incoming.feePayer);
   for (const { entry, available } of uncoveredByBalance([...pendingOfPayer, incoming], balance)) {
-    if (entry === incoming) throw PoolRejection.insufficientBalance(incoming.feePayer, balance, available, incoming.feeLimit);
+    if (entry === incoming)
+      throw PoolRejection.insufficientBalance(incoming.feePayer, balance, available, incoming.feeLimit);
     evicted.set(entry.txHash, DROP_REASON.INSUFFICIENT_BALANCE);
   }
   if (limits.maxPendingTxCount > 0) {
@@ -77,7 +78,10 @@ export function planAdmission(
  * Walks one fee payer's txs highest priority first, spending `balance` (plus each tx's own
  * claim) on each fee limit; returns the txs the balance does not cover, with what was available.
  */
-export function uncoveredByBalance(txs: readonly PoolEntry[], balance: bigint): { entry: PoolEntry; available: bigint }[] {
+export function uncoveredByBalance(
+  txs: readonly PoolEntry[],
+  balance: bigint,
+): { entry: PoolEntry; available: bigint }[] {
   const out: { entry: PoolEntry; available: bigint }[] = [];
   let running = balance;
   for (const entry of [...txs].sort(comparePriority)) {
@@ -105,7 +109,8 @@ export function planRevalidation(index: PoolIndex, state: PostBlockState): Evict
   }
   for (const payer of index.feePayers()) {
     const txs = index.ofFeePayer(payer).filter((e) => !evicted.has(e.txHash));
-    for (const { entry } of uncoveredByBalance(txs, state.balanceOf(payer))) evicted.set(entry.txHash, DROP_REASON.INSUFFICIENT_BALANCE);
+    for (const { entry } of uncoveredByBalance(txs, state.balanceOf(payer)))
+      evicted.set(entry.txHash, DROP_REASON.INSUFFICIENT_BALANCE);
   }
   return [...evicted].map(([txHash, reason]) => ({ txHash, reason }));
 }
@@ -113,5 +118,8 @@ export function planRevalidation(index: PoolIndex, state: PostBlockState): Evict
 /** Returns the lowest-priority txs to evict so that at most `max` remain (0 = unlimited). */
 export function planShrink(index: PoolIndex, max: number): Eviction[] {
   if (max <= 0 || index.size <= max) return [];
-  return index.inPriorityOrder().slice(max).map((e) => ({ txHash: e.txHash, reason: DROP_REASON.LOW_PRIORITY }));
+  return index
+    .inPriorityOrder()
+    .slice(max)
+    .map((e) => ({ txHash: e.txHash, reason: DROP_REASON.LOW_PRIORITY }));
 }

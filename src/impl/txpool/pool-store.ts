@@ -10,7 +10,6 @@ import { toFieldHex } from '../crypto/field.ts';
 import { runMigrationList, TXPOOL_MIGRATIONS } from '../store/migrations/index.ts';
 import type { PoolEntry } from './priority.ts';
 
-
 /** A stored pending tx: its index entry and the wire JSON text it was sent as. */
 export interface StoredTx {
   readonly entry: PoolEntry;
@@ -58,12 +57,25 @@ export class PoolStore {
   async loadEntries(anchorOf?: (wireJson: string) => bigint): Promise<PoolEntry[]> {
     if (anchorOf !== undefined) {
       for (const r of await this.#db('txpool_txs').whereNull('anchor_block_hash').select('tx_hash', 'wire_json')) {
-        await this.#db('txpool_txs').where({ tx_hash: r.tx_hash }).update({ anchor_block_hash: hex(anchorOf(r.wire_json)) });
+        await this.#db('txpool_txs')
+          .where({ tx_hash: r.tx_hash })
+          .update({ anchor_block_hash: hex(anchorOf(r.wire_json)) });
       }
     }
-    const rows = await this.#db('txpool_txs').orderBy('seq').select(
-      'tx_hash', 'seq', 'priority_fee', 'fee_payer', 'fee_limit', 'claim_amount', 'expiration_timestamp', 'max_priority_fee_da', 'max_priority_fee_l2', 'anchor_block_hash',
-    );
+    const rows = await this.#db('txpool_txs')
+      .orderBy('seq')
+      .select(
+        'tx_hash',
+        'seq',
+        'priority_fee',
+        'fee_payer',
+        'fee_limit',
+        'claim_amount',
+        'expiration_timestamp',
+        'max_priority_fee_da',
+        'max_priority_fee_l2',
+        'anchor_block_hash',
+      );
     const nulls = await this.#db('txpool_nullifiers').select('nullifier', 'tx_hash');
     const byTx = new Map<string, bigint[]>();
     for (const n of nulls) byTx.set(n.tx_hash, [...(byTx.get(n.tx_hash) ?? []), BigInt(n.nullifier)]);
@@ -83,7 +95,9 @@ export class PoolStore {
 
   /** The wire JSON text of a pending tx, or undefined. */
   async findWireJson(txHash: bigint): Promise<string | undefined> {
-    const row = await this.#db('txpool_txs').where({ tx_hash: hex(txHash) }).first('wire_json');
+    const row = await this.#db('txpool_txs')
+      .where({ tx_hash: hex(txHash) })
+      .first('wire_json');
     return row?.wire_json;
   }
 
@@ -92,7 +106,9 @@ export class PoolStore {
     const out = new Map<bigint, string>();
     // SQLite binds at most 999 variables per statement.
     for (let i = 0; i < txHashes.length; i += 500) {
-      const rows = await this.#db('txpool_txs').whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex)).select('tx_hash', 'wire_json');
+      const rows = await this.#db('txpool_txs')
+        .whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex))
+        .select('tx_hash', 'wire_json');
       for (const r of rows) out.set(BigInt(r.tx_hash), r.wire_json);
     }
     return out;
@@ -100,7 +116,9 @@ export class PoolStore {
 
   /** Why a tx was dropped, or undefined when it never was (or the record was pruned). */
   async findDropReason(txHash: bigint): Promise<string | undefined> {
-    const row = await this.#db('txpool_dropped').where({ tx_hash: hex(txHash) }).first('reason');
+    const row = await this.#db('txpool_dropped')
+      .where({ tx_hash: hex(txHash) })
+      .first('reason');
     return row?.reason;
   }
 
@@ -116,9 +134,14 @@ export class PoolStore {
       const mined = (change.mined ?? []).map(hex);
       if (change.minedBlock !== undefined && mined.length > 0) {
         for (let i = 0; i < mined.length; i += 500) {
-          const rows = await trx('txpool_txs').whereIn('tx_hash', mined.slice(i, i + 500)).select('tx_hash', 'wire_json');
+          const rows = await trx('txpool_txs')
+            .whereIn('tx_hash', mined.slice(i, i + 500))
+            .select('tx_hash', 'wire_json');
           for (const r of rows) {
-            await trx('txpool_mined').insert({ tx_hash: r.tx_hash, block_number: change.minedBlock, wire_json: r.wire_json }).onConflict('tx_hash').merge();
+            await trx('txpool_mined')
+              .insert({ tx_hash: r.tx_hash, block_number: change.minedBlock, wire_json: r.wire_json })
+              .onConflict('tx_hash')
+              .merge();
           }
         }
         await pruneMinedOverLimit(trx);
@@ -130,22 +153,40 @@ export class PoolStore {
         await trx('txpool_txs').whereIn('tx_hash', chunk).delete();
       }
       for (const d of change.dropped ?? []) {
-        await trx('txpool_dropped').insert({ tx_hash: hex(d.txHash), reason: d.reason, dropped_at_ms: now }).onConflict('tx_hash').merge();
+        await trx('txpool_dropped')
+          .insert({ tx_hash: hex(d.txHash), reason: d.reason, dropped_at_ms: now })
+          .onConflict('tx_hash')
+          .merge();
       }
       for (const { entry: e, wireJson } of change.add ?? []) {
-        await trx('txpool_dropped').where({ tx_hash: hex(e.txHash) }).delete();
+        await trx('txpool_dropped')
+          .where({ tx_hash: hex(e.txHash) })
+          .delete();
         await trx('txpool_txs').insert({
-          tx_hash: hex(e.txHash), seq: e.seq, priority_fee: hex(e.priorityFee), fee_payer: hex(e.feePayer), fee_limit: e.feeLimit.toString(),
-          claim_amount: e.claimAmount.toString(), expiration_timestamp: e.expirationTimestamp.toString(),
-          max_priority_fee_da: e.maxPriorityFeesPerGas.feePerDaGas.toString(), max_priority_fee_l2: e.maxPriorityFeesPerGas.feePerL2Gas.toString(),
-          anchor_block_hash: hex(e.anchorBlockHash), received_at_ms: now, wire_json: wireJson,
+          tx_hash: hex(e.txHash),
+          seq: e.seq,
+          priority_fee: hex(e.priorityFee),
+          fee_payer: hex(e.feePayer),
+          fee_limit: e.feeLimit.toString(),
+          claim_amount: e.claimAmount.toString(),
+          expiration_timestamp: e.expirationTimestamp.toString(),
+          max_priority_fee_da: e.maxPriorityFeesPerGas.feePerDaGas.toString(),
+          max_priority_fee_l2: e.maxPriorityFeesPerGas.feePerL2Gas.toString(),
+          anchor_block_hash: hex(e.anchorBlockHash),
+          received_at_ms: now,
+          wire_json: wireJson,
         });
         for (let i = 0; i < e.nullifiers.length; i += 400) {
-          await trx('txpool_nullifiers').insert(e.nullifiers.slice(i, i + 400).map((n) => ({ nullifier: hex(n), tx_hash: hex(e.txHash) })));
+          await trx('txpool_nullifiers').insert(
+            e.nullifiers.slice(i, i + 400).map((n) => ({ nullifier: hex(n), tx_hash: hex(e.txHash) })),
+          );
         }
       }
       const unmined = (change.unmined ?? []).map(hex);
-      for (let i = 0; i < unmined.length; i += 500) await trx('txpool_mined').whereIn('tx_hash', unmined.slice(i, i + 500)).delete();
+      for (let i = 0; i < unmined.length; i += 500)
+        await trx('txpool_mined')
+          .whereIn('tx_hash', unmined.slice(i, i + 500))
+          .delete();
       if ((change.dropped ?? []).length > 0) await pruneDropped(trx);
     }
   }
@@ -154,7 +195,9 @@ export class PoolStore {
   async findMinedWireJsons(trx: Knex.Transaction, txHashes: readonly bigint[]): Promise<Map<bigint, string>> {
     const out = new Map<bigint, string>();
     for (let i = 0; i < txHashes.length; i += 500) {
-      const rows = await trx('txpool_mined').whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex)).select('tx_hash', 'wire_json');
+      const rows = await trx('txpool_mined')
+        .whereIn('tx_hash', txHashes.slice(i, i + 500).map(hex))
+        .select('tx_hash', 'wire_json');
       for (const r of rows) out.set(BigInt(r.tx_hash), r.wire_json);
     }
     return out;
@@ -167,7 +210,10 @@ export class PoolStore {
 }
 
 async function pruneMinedOverLimit(trx: Knex.Transaction): Promise<void> {
-  const row = await trx('txpool_mined').orderBy('block_number', 'desc').offset(MINED_RECORD_LIMIT).first('block_number');
+  const row = await trx('txpool_mined')
+    .orderBy('block_number', 'desc')
+    .offset(MINED_RECORD_LIMIT)
+    .first('block_number');
   if (row !== undefined) await trx('txpool_mined').where('block_number', '<=', row.block_number).delete();
 }
 

@@ -6,7 +6,14 @@
  */
 import { functionSelectorFromSignature } from '../contracts/function-selector.ts';
 import { PROTOCOL_CONTRACT_ADDRESSES } from '../chain/protocol.ts';
-import { computeBlockHeaderHash, computeFeeLimit, getGasSettings, getNullifiers, getPublicCallRequests, getPublicCallsWithCalldata } from '../tx/index.ts';
+import {
+  computeBlockHeaderHash,
+  computeFeeLimit,
+  getGasSettings,
+  getNullifiers,
+  getPublicCallRequests,
+  getPublicCallsWithCalldata,
+} from '../tx/index.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
 
 /** A pending tx as the pool indexes it. */
@@ -28,17 +35,23 @@ export interface PoolEntry {
 }
 
 /** FeeJuice `_increase_public_balance(to, amount)`, the setup call of a bridged-fee claim. */
-const INCREASE_PUBLIC_BALANCE_SELECTOR = BigInt(functionSelectorFromSignature('_increase_public_balance((Field),u128)'));
+const INCREASE_PUBLIC_BALANCE_SELECTOR = BigInt(
+  functionSelectorFromSignature('_increase_public_balance((Field),u128)'),
+);
 
 /** Returns the priority fee: min(maxFeesPerGas.feePerL2Gas, maxPriorityFeesPerGas.feePerL2Gas). */
 export function getTxPriorityFee(tx: Tx): bigint {
   const g = getGasSettings(tx);
-  const a = g.maxFeesPerGas.feePerL2Gas, b = g.maxPriorityFeesPerGas.feePerL2Gas;
+  const a = g.maxFeesPerGas.feePerL2Gas,
+    b = g.maxPriorityFeesPerGas.feePerL2Gas;
   return a < b ? a : b;
 }
 
 /** Orders entries highest priority first; equal fees go by tx hash as a field, lower first. */
-export function comparePriority(a: Pick<PoolEntry, 'priorityFee' | 'txHash'>, b: Pick<PoolEntry, 'priorityFee' | 'txHash'>): number {
+export function comparePriority(
+  a: Pick<PoolEntry, 'priorityFee' | 'txHash'>,
+  b: Pick<PoolEntry, 'priorityFee' | 'txHash'>,
+): number {
   if (a.priorityFee !== b.priorityFee) return a.priorityFee > b.priorityFee ? -1 : 1;
   return a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : 0;
 }
@@ -59,7 +72,11 @@ export function getClaimAmount(tx: Tx): bigint {
   let total = 0n;
   for (const { request, calldata } of getPublicCallsWithCalldata(tx).slice(0, setupCount)) {
     if (request.contractAddress !== feeJuice || request.msgSender !== feeJuice) continue;
-    if (calldata[0] === INCREASE_PUBLIC_BALANCE_SELECTOR && calldata[1] === tx.data.feePayer && calldata[2] !== undefined) {
+    if (
+      calldata[0] === INCREASE_PUBLIC_BALANCE_SELECTOR &&
+      calldata[1] === tx.data.feePayer &&
+      calldata[2] !== undefined
+    ) {
       total += calldata[2];
     }
   }

@@ -84,8 +84,14 @@ export class TxPool implements TxSource {
   /** Migrates the pool tables, loads the pending txs and returns the running pool. */
   static async open(deps: TxPoolDeps): Promise<TxPool> {
     await migrateTxPoolSchema(deps.db);
-    const pool = new TxPool(new PoolStore(deps.db, deps.now), deps.chain, { ...DEFAULT_TX_POOL_CONFIG, ...deps.config }, deps.observer);
-    const anchorOf = (json: string) => computeBlockHeaderHash(decodeTx(JSON.parse(json)).data.constants.anchorBlockHeader);
+    const pool = new TxPool(
+      new PoolStore(deps.db, deps.now),
+      deps.chain,
+      { ...DEFAULT_TX_POOL_CONFIG, ...deps.config },
+      deps.observer,
+    );
+    const anchorOf = (json: string) =>
+      computeBlockHeaderHash(decodeTx(JSON.parse(json)).data.constants.anchorBlockHeader);
     for (const e of await pool.#store.loadEntries(anchorOf)) {
       pool.#index.add(e);
       pool.#seq = Math.max(pool.#seq, e.seq + 1);
@@ -188,7 +194,10 @@ export class TxPool implements TxSource {
 
   /** TxSource: up to `limit` pending txs, highest priority first. */
   async pendingTxsInPriorityOrder(limit: number): Promise<readonly MinableTx[]> {
-    const hashes = this.#index.inPriorityOrder().slice(0, limit).map((e) => e.txHash);
+    const hashes = this.#index
+      .inPriorityOrder()
+      .slice(0, limit)
+      .map((e) => e.txHash);
     const missing = hashes.filter((h) => !this.#minable.has(h));
     // After a restart the view is rebuilt from the stored JSON, only for the txs asked for.
     for (const [h, json] of await this.#store.findWireJsons(missing)) {
@@ -204,7 +213,9 @@ export class TxPool implements TxSource {
 
   /** TxSource: the sequencer will never include these txs. */
   markDropped(txHashes: readonly bigint[], reason: string): Promise<void> {
-    return this.#exclusive(() => this.#evict(txHashes.filter((h) => this.isPending(h)).map((txHash) => ({ txHash, reason }))));
+    return this.#exclusive(() =>
+      this.#evict(txHashes.filter((h) => this.isPending(h)).map((txHash) => ({ txHash, reason }))),
+    );
   }
 
   /**
@@ -263,7 +274,10 @@ export class TxPool implements TxSource {
   async inUnwind(trx: Knex.Transaction, removed: readonly L2Block[], opts: UnwindOptions): Promise<CommitFollowUp> {
     const unwound = removed.flatMap((b) => b.body.txEffects.map((e) => e.txHash));
     if (opts.force) {
-      const cleared = [...this.#index.inPriorityOrder().map((e) => e.txHash), ...unwound].map((txHash) => ({ txHash, reason: FORCED_ROLLBACK_REASON }));
+      const cleared = [...this.#index.inPriorityOrder().map((e) => e.txHash), ...unwound].map((txHash) => ({
+        txHash,
+        reason: FORCED_ROLLBACK_REASON,
+      }));
       await this.#store.applyIn(trx, { dropped: cleared, unmined: unwound });
       return () => {
         for (const d of cleared) this.#forget(d.txHash);
@@ -279,10 +293,16 @@ export class TxPool implements TxSource {
     const noBalanceRule = () => 2n ** 255n; // balances are checked by afterUnwind, on the reloaded state
     for (const h of unwound) {
       const json = wires.get(h);
-      if (json === undefined) { reasons.set(h, UNWOUND_UNKNOWN_REASON); continue; }
+      if (json === undefined) {
+        reasons.set(h, UNWOUND_UNKNOWN_REASON);
+        continue;
+      }
       const tx = decodeTx(JSON.parse(json));
       const entry = toPoolEntry(tx, seq);
-      if (isExpiredFor(entry.expirationTimestamp, next)) { reasons.set(h, DROP_REASON.EXPIRED); continue; }
+      if (isExpiredFor(entry.expirationTimestamp, next)) {
+        reasons.set(h, DROP_REASON.EXPIRED);
+        continue;
+      }
       try {
         for (const e of planAdmission(index, entry, toFieldHex(h), this.#limits, noBalanceRule)) {
           index.remove(e.txHash);
@@ -298,7 +318,10 @@ export class TxPool implements TxSource {
       readmitted.set(h, { stored: { entry, wireJson: json }, tx });
     }
     // A tx is valid only on a chain that holds its anchor block.
-    const known = await this.#knownBlockHashes(trx, index.inPriorityOrder().map((e) => e.anchorBlockHash));
+    const known = await this.#knownBlockHashes(
+      trx,
+      index.inPriorityOrder().map((e) => e.anchorBlockHash),
+    );
     for (const e of [...index.inPriorityOrder()]) {
       if (known.has(e.anchorBlockHash)) continue;
       index.remove(e.txHash);
@@ -340,7 +363,9 @@ export class TxPool implements TxSource {
   /** The state after `block` as the rules read it: the latest-state cache (before the block) plus the block's effects. */
   #postBlockState(block: L2Block): PostBlockState {
     const nullifiers = new Set(block.body.txEffects.flatMap((e) => e.nullifiers));
-    const writes = new Map(block.body.txEffects.flatMap((e) => e.publicDataWrites.map((w) => [w.leafSlot, w.value] as const)));
+    const writes = new Map(
+      block.body.txEffects.flatMap((e) => e.publicDataWrites.map((w) => [w.leafSlot, w.value] as const)),
+    );
     const chain = this.#chain;
     return {
       hasNullifier: (n) => nullifiers.has(n) || chain.hasNullifier(n),
@@ -357,7 +382,10 @@ export class TxPool implements TxSource {
     if (genesis !== undefined) known.add(genesis);
     const wanted = [...new Set(hashes)].filter((h) => !known.has(h)).map(toFieldHex);
     for (let i = 0; i < wanted.length; i += 500) {
-      for (const r of await trx('chain_blocks').whereIn('hash', wanted.slice(i, i + 500)).select('hash')) known.add(BigInt(r.hash));
+      for (const r of await trx('chain_blocks')
+        .whereIn('hash', wanted.slice(i, i + 500))
+        .select('hash'))
+        known.add(BigInt(r.hash));
     }
     return known;
   }

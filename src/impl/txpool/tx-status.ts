@@ -21,7 +21,10 @@ import type { Knex } from 'knex';
 import type { L2Block } from '../chain/types.ts';
 
 /** What the receipt of a tx the chain has not mined says, from the pool: pending, dropped with a reason, or unknown. */
-export type PoolTxStatus = { readonly status: 'pending' } | { readonly status: 'dropped'; readonly reason: string } | undefined;
+export type PoolTxStatus =
+  | { readonly status: 'pending' }
+  | { readonly status: 'dropped'; readonly reason: string }
+  | undefined;
 
 /** The receipt error of a tx this node does not know (never accepted, or its record pruned) — Aztec's wording. */
 export const UNKNOWN_TX_REASON = 'Tx dropped by P2P node';
@@ -61,7 +64,10 @@ export interface TxStatusOwner {
 }
 
 /** A receipt's status: mined (with where), pending, or dropped with the reason. */
-export type ResolvedTxStatus<M> = { readonly status: 'mined'; readonly mined: M } | { readonly status: 'pending' } | { readonly status: 'dropped'; readonly reason: string };
+export type ResolvedTxStatus<M> =
+  | { readonly status: 'mined'; readonly mined: M }
+  | { readonly status: 'pending' }
+  | { readonly status: 'dropped'; readonly reason: string };
 
 /**
  * The one decision of a tx's status. The pool is asked first, then the chain: the pool never runs

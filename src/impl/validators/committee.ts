@@ -47,7 +47,8 @@ function toBig(bytes: Uint8Array): bigint {
 /** Creates the committee arithmetic over a validator set. */
 export function createCommittees(config: CommitteeConfig): Committees {
   const set = [...new Set(config.validatorSet.map((a) => a.toLowerCase() as EthAddressHex))].sort();
-  if (config.committeeSize < 1 || !Number.isInteger(config.committeeSize)) throw new RangeError('committeeSize must be an integer >= 1');
+  if (config.committeeSize < 1 || !Number.isInteger(config.committeeSize))
+    throw new RangeError('committeeSize must be an integer >= 1');
   const setBytes = concatBytes(...set.map((a) => hexToBytes(a.slice(2))));
   const cache = new Map<number, { seed: Uint8Array; members: EthAddressHex[] }>();
   const draw = (epoch: number) => {
@@ -74,12 +75,21 @@ export function createCommittees(config: CommitteeConfig): Committees {
     proposerOf(slot) {
       const { seed, members } = draw(epochOfSlot(slot));
       if (members.length === 0) return undefined;
-      return members[Number(toBig(keccak_256(concatBytes(seed, utf8ToBytes('proposer'), u256(slot)))) % BigInt(members.length))];
+      return members[
+        Number(toBig(keccak_256(concatBytes(seed, utf8ToBytes('proposer'), u256(slot)))) % BigInt(members.length))
+      ];
     },
   };
 }
 
 /** The digest committee members sign for a slot's checkpoint proposal. */
 export function proposalDigest(slot: number, archiveRoot: bigint, proposer: string): Uint8Array {
-  return keccak_256(concatBytes(utf8ToBytes('l2node/checkpoint-proposal'), u256(slot), u256(archiveRoot), hexToBytes(proposer.slice(2).toLowerCase())));
+  return keccak_256(
+    concatBytes(
+      utf8ToBytes('l2node/checkpoint-proposal'),
+      u256(slot),
+      u256(archiveRoot),
+      hexToBytes(proposer.slice(2).toLowerCase()),
+    ),
+  );
 }

@@ -17,9 +17,27 @@ import type { ValidatorKeyring } from './keyring.ts';
 /** The chain reads the duties need (the engine's store fits). */
 export interface ConsensusChain {
   /** A block of our chain, or undefined while we do not hold it. */
-  findBlock(n: number): Promise<{ readonly hash: bigint; readonly archive: { readonly root: bigint }; readonly header: { readonly globalVariables: { readonly slotNumber: number } } } | undefined>;
+  findBlock(n: number): Promise<
+    | {
+        readonly hash: bigint;
+        readonly archive: { readonly root: bigint };
+        readonly header: { readonly globalVariables: { readonly slotNumber: number } };
+      }
+    | undefined
+  >;
   latestCheckpointNumber(): Promise<number>;
-  checkpointsFrom(n: number, limit: number): Promise<readonly { readonly number: number; readonly archive: { readonly root: bigint }; readonly startBlock: number; readonly blockCount: number; readonly header: { readonly slotNumber: number } }[]>;
+  checkpointsFrom(
+    n: number,
+    limit: number,
+  ): Promise<
+    readonly {
+      readonly number: number;
+      readonly archive: { readonly root: bigint };
+      readonly startBlock: number;
+      readonly blockCount: number;
+      readonly header: { readonly slotNumber: number };
+    }[]
+  >;
 }
 
 /** Where the duties publish (the p2p service fits). */
@@ -62,7 +80,8 @@ export class ConsensusDuties {
   constructor(options: ConsensusDutiesOptions) {
     this.#o = options;
     this.#checker = new ConsensusMessageChecker({
-      committees: options.committees, currentSlot: options.currentSlot,
+      committees: options.committees,
+      currentSlot: options.currentSlot,
       ...(options.recentSlots === undefined ? {} : { recentSlots: options.recentSlots }),
     });
   }
@@ -100,10 +119,19 @@ export class ConsensusDuties {
         if (last === undefined) continue;
         const archive = cp.archive.root;
         const signature = signer.sign(proposalDigest(slot, archive, proposer));
-        const proposal: CheckpointProposal = { slot, blockNumber: cp.startBlock + cp.blockCount - 1, blockHash: last.hash, archive, proposer, signature };
+        const proposal: CheckpointProposal = {
+          slot,
+          blockNumber: cp.startBlock + cp.blockCount - 1,
+          blockHash: last.hash,
+          archive,
+          proposer,
+          signature,
+        };
         // Our own proposal must never come back as a "duplicate" from a peer: remember it first.
         this.#checker.checkProposal(proposal);
-        await this.#o.publisher.publishProposal(proposal).catch((err: unknown) => this.#o.logger?.warn('p2p: publishing a proposal failed', { slot, err }));
+        await this.#o.publisher
+          .publishProposal(proposal)
+          .catch((err: unknown) => this.#o.logger?.warn('p2p: publishing a proposal failed', { slot, err }));
         await this.#attest(slot, archive, proposer);
       }
       if (found.length < 16) return;
@@ -114,21 +142,35 @@ export class ConsensusDuties {
   async onProposal(p: CheckpointProposal): Promise<GossipVerdict> {
     const checked = this.#checker.checkProposal(p);
     if (checked.verdict !== 'accept') {
-      if (checked.verdict === 'reject') this.#o.logger?.warn('p2p: proposal refused', { slot: p.slot, proposer: p.proposer, reason: checked.reason });
+      if (checked.verdict === 'reject')
+        this.#o.logger?.warn('p2p: proposal refused', { slot: p.slot, proposer: p.proposer, reason: checked.reason });
       return checked.verdict;
     }
     const block = await this.#awaitBlock(p.blockNumber);
     if (block === undefined) {
-      this.#o.logger?.info('p2p: proposal not attested, its block is not here yet', { slot: p.slot, block: p.blockNumber });
+      this.#o.logger?.info('p2p: proposal not attested, its block is not here yet', {
+        slot: p.slot,
+        block: p.blockNumber,
+      });
       return 'ignore';
     }
     const next = await this.#o.chain.findBlock(p.blockNumber + 1);
-    const problem = block.hash !== p.blockHash ? 'block hash'
-      : block.archive.root !== p.archive ? 'archive root'
-        : block.header.globalVariables.slotNumber !== p.slot ? 'slot'
-          : next !== undefined && next.header.globalVariables.slotNumber === p.slot ? 'last block of the slot' : undefined;
+    const problem =
+      block.hash !== p.blockHash
+        ? 'block hash'
+        : block.archive.root !== p.archive
+          ? 'archive root'
+          : block.header.globalVariables.slotNumber !== p.slot
+            ? 'slot'
+            : next !== undefined && next.header.globalVariables.slotNumber === p.slot
+              ? 'last block of the slot'
+              : undefined;
     if (problem !== undefined) {
-      this.#o.logger?.warn('p2p: proposal differs from our re-executed chain', { slot: p.slot, block: p.blockNumber, field: problem });
+      this.#o.logger?.warn('p2p: proposal differs from our re-executed chain', {
+        slot: p.slot,
+        block: p.blockNumber,
+        field: problem,
+      });
       return 'reject';
     }
     this.#keep(p.slot, p.proposer, p.signature);
@@ -139,7 +181,8 @@ export class ConsensusDuties {
   /** The attestation topic's hook: message checks; an accepted signature is kept for the sentinel. */
   async onAttestation(a: CheckpointAttestation): Promise<GossipVerdict> {
     const checked = this.#checker.checkAttestation(a);
-    if (checked.verdict === 'reject') this.#o.logger?.warn('p2p: attestation refused', { slot: a.slot, attester: a.attester, reason: checked.reason });
+    if (checked.verdict === 'reject')
+      this.#o.logger?.warn('p2p: attestation refused', { slot: a.slot, attester: a.attester, reason: checked.reason });
     if (checked.verdict === 'accept') this.#keep(a.slot, a.attester, a.signature);
     return checked.verdict;
   }
@@ -151,10 +194,18 @@ export class ConsensusDuties {
     for (const member of committees.committeeOf(committees.epochOfSlot(slot))) {
       const signer = member === proposer ? undefined : keyring.signerOf(member);
       if (signer === undefined) continue;
-      const attestation: CheckpointAttestation = { slot, archive, proposer, attester: member, signature: signer.sign(digest) };
+      const attestation: CheckpointAttestation = {
+        slot,
+        archive,
+        proposer,
+        attester: member,
+        signature: signer.sign(digest),
+      };
       this.#checker.checkAttestation(attestation);
       this.#keep(slot, member, attestation.signature);
-      await this.#o.publisher.publishAttestation(attestation).catch((err: unknown) => this.#o.logger?.warn('p2p: publishing an attestation failed', { slot, err }));
+      await this.#o.publisher
+        .publishAttestation(attestation)
+        .catch((err: unknown) => this.#o.logger?.warn('p2p: publishing an attestation failed', { slot, err }));
     }
   }
 

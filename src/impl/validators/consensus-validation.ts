@@ -61,7 +61,9 @@ export class ConsensusMessageChecker {
     }
     const seen = this.#proposals.get(p.slot);
     if (seen !== undefined) {
-      return seen === p.archive ? { verdict: 'ignore', reason: 'duplicate proposal' } : refuse(`second, different proposal for slot ${p.slot}`);
+      return seen === p.archive
+        ? { verdict: 'ignore', reason: 'duplicate proposal' }
+        : refuse(`second, different proposal for slot ${p.slot}`);
     }
     this.#proposals.set(p.slot, p.archive);
     this.#prune();
@@ -82,7 +84,9 @@ export class ConsensusMessageChecker {
     let bySigner = this.#attestations.get(a.slot);
     const seen = bySigner?.get(a.attester);
     if (seen !== undefined) {
-      return seen === a.archive ? { verdict: 'ignore', reason: 'duplicate attestation' } : refuse(`second, different attestation by ${a.attester} for slot ${a.slot}`);
+      return seen === a.archive
+        ? { verdict: 'ignore', reason: 'duplicate attestation' }
+        : refuse(`second, different attestation by ${a.attester} for slot ${a.slot}`);
     }
     if (bySigner === undefined) this.#attestations.set(a.slot, (bySigner = new Map()));
     bySigner.set(a.attester, a.archive);
@@ -93,9 +97,11 @@ export class ConsensusMessageChecker {
   #checkSlotAndProposer(p: SignedPayload): ConsensusVerdict | undefined {
     const current = this.#o.currentSlot();
     if (p.slot > current) return refuse(`slot ${p.slot} has not started (current slot ${current})`);
-    if (p.slot < current - this.#recent) return refuse(`slot ${p.slot} is stale (current slot ${current}, at most ${this.#recent} back)`);
+    if (p.slot < current - this.#recent)
+      return refuse(`slot ${p.slot} is stale (current slot ${current}, at most ${this.#recent} back)`);
     const expected = this.#o.committees.proposerOf(p.slot);
-    if (expected === undefined || expected !== p.proposer) return refuse(`${p.proposer} is not the proposer of slot ${p.slot}`);
+    if (expected === undefined || expected !== p.proposer)
+      return refuse(`${p.proposer} is not the proposer of slot ${p.slot}`);
     return undefined;
   }
 

@@ -16,7 +16,9 @@ export const DEV_VALIDATOR_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266
 export function devKeystore(feeRecipient: bigint = 0x1001n): Keystore {
   const text = JSON.stringify({
     schemaVersion: 1,
-    validators: [{ attester: DEV_VALIDATOR_PRIVATE_KEY, coinbase: DEV_VALIDATOR_ADDRESS, feeRecipient: hex32(feeRecipient) }],
+    validators: [
+      { attester: DEV_VALIDATOR_PRIVATE_KEY, coinbase: DEV_VALIDATOR_ADDRESS, feeRecipient: hex32(feeRecipient) },
+    ],
   });
   return { validators: parseKeystoreFile('dev-validator', text) };
 }

@@ -31,7 +31,8 @@ export function createValidatorHandlers(deps: ValidatorHandlerDeps): ValidatorHa
     /** Handler for `node_getValidatorsStats`. */
     getValidatorsStats: () => mapped(() => allStats(deps, slotWindow)),
     /** Handler for `node_getValidatorStats`; null for a validator the record has never seen. */
-    getValidatorStats: (address, fromSlot, toSlot) => mapped(() => oneValidator(deps, slotWindow, address, fromSlot, toSlot)),
+    getValidatorStats: (address, fromSlot, toSlot) =>
+      mapped(() => oneValidator(deps, slotWindow, address, fromSlot, toSlot)),
   };
 }
 
@@ -57,17 +58,29 @@ async function allStats(deps: ValidatorHandlerDeps, slotWindow: number): Promise
   return { stats, lastProcessedSlot: to, initialSlot: bounds.initialSlot, slotWindow };
 }
 
-async function oneValidator(deps: ValidatorHandlerDeps, slotWindow: number, address: string, fromSlot?: string, toSlot?: string): Promise<SingleValidatorStats | null> {
+async function oneValidator(
+  deps: ValidatorHandlerDeps,
+  slotWindow: number,
+  address: string,
+  fromSlot?: string,
+  toSlot?: string,
+): Promise<SingleValidatorStats | null> {
   const from = fromSlot === undefined ? undefined : BigInt(fromSlot);
   const to = toSlot === undefined ? undefined : BigInt(toSlot);
-  if (from !== undefined && to !== undefined && to < from) throw new ParamRuleBroken('toSlot', 2, 'toSlot must be >= fromSlot');
+  if (from !== undefined && to !== undefined && to < from)
+    throw new ParamRuleBroken('toSlot', 2, 'toSlot must be >= fromSlot');
   const bounds = await deps.store.bounds();
-  const effTo = to ?? (from !== undefined && from > BigInt(bounds?.lastProcessedSlot ?? 0) ? from : BigInt(bounds?.lastProcessedSlot ?? 0));
+  const effTo =
+    to ??
+    (from !== undefined && from > BigInt(bounds?.lastProcessedSlot ?? 0)
+      ? from
+      : BigInt(bounds?.lastProcessedSlot ?? 0));
   const effFrom = from ?? (effTo > BigInt(slotWindow) ? effTo - BigInt(slotWindow) : 0n);
   if (effTo - effFrom > BigInt(slotWindow)) throw new SlotRangeTooWide(effFrom, effTo, slotWindow);
   if (bounds === undefined || !(await deps.store.knows(address))) return null;
   // Within the window both ends fit a Number: slots come from a 2^53 clock at the earliest.
-  const lo = Number(effFrom), hi = Number(effTo);
+  const lo = Number(effFrom),
+    hi = Number(effTo);
   const history = await deps.store.entries(lo, hi, address);
   const validator = computeValidatorStats(address, history, await deps.store.processedSlots(lo, hi), deps.slotStart);
   const proven = await deps.store.provenPerformance(address);

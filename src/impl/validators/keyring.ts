@@ -46,7 +46,12 @@ export class ValidatorKeyring {
   /** Loads the keystore at startup (without a path: the fallback, else empty; empty when disabled). */
   static open(options: KeyringOptions = {}): ValidatorKeyring {
     const empty: Keystore = { validators: [] };
-    const keystore = options.disabled === true ? empty : options.path === undefined ? (options.fallback ?? empty) : loadKeystore(options.path);
+    const keystore =
+      options.disabled === true
+        ? empty
+        : options.path === undefined
+          ? (options.fallback ?? empty)
+          : loadKeystore(options.path);
     return new ValidatorKeyring(options.path, options.disabled === true, keystore);
   }
 
@@ -83,7 +88,11 @@ export class ValidatorKeyring {
     for (const v of next.validators) {
       const unknown = v.publishers.find((p) => !this.#startupPublishers.has(p.address));
       if (unknown !== undefined) {
-        throw new KeystoreError('UNKNOWN_PUBLISHER', `publisher ${unknown.address} was not initialized at startup`, v.attester.address);
+        throw new KeystoreError(
+          'UNKNOWN_PUBLISHER',
+          `publisher ${unknown.address} was not initialized at startup`,
+          v.attester.address,
+        );
       }
     }
     const before = this.#byAttester;

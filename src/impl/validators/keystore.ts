@@ -71,7 +71,10 @@ export function loadKeystore(path: string): Keystore {
   let files: string[];
   try {
     files = statSync(path).isDirectory()
-      ? readdirSync(path).filter((f) => f.endsWith('.json')).sort().map((f) => join(path, f))
+      ? readdirSync(path)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(path, f))
       : [path];
   } catch {
     throw new KeystoreError('INVALID_KEYSTORE', `cannot read ${basename(path)}`);
@@ -80,7 +83,12 @@ export function loadKeystore(path: string): Keystore {
   const validators = files.flatMap((f) => parseKeystoreFile(basename(f), readText(f)));
   const seen = new Set<string>();
   for (const v of validators) {
-    if (seen.has(v.attester.address)) throw new KeystoreError('INVALID_KEYSTORE', `${v.file}: attester ${v.attester.address} appears twice`, v.attester.address);
+    if (seen.has(v.attester.address))
+      throw new KeystoreError(
+        'INVALID_KEYSTORE',
+        `${v.file}: attester ${v.attester.address} appears twice`,
+        v.attester.address,
+      );
     seen.add(v.attester.address);
   }
   return { validators };
@@ -107,16 +115,30 @@ export function parseKeystoreFile(file: string, text: string): KeystoreValidator
   if (json.schemaVersion !== undefined && json.schemaVersion !== 1) {
     throw new KeystoreError('INVALID_KEYSTORE', `${file}: schemaVersion must be 1`);
   }
-  if (!Array.isArray(json.validators)) throw new KeystoreError('INVALID_KEYSTORE', `${file}: validators must be an array`);
-  return json.validators.flatMap((entry: unknown, i: number) => parseValidator(`${file}: validators[${i}]`, file, entry));
+  if (!Array.isArray(json.validators))
+    throw new KeystoreError('INVALID_KEYSTORE', `${file}: validators must be an array`);
+  return json.validators.flatMap((entry: unknown, i: number) =>
+    parseValidator(`${file}: validators[${i}]`, file, entry),
+  );
 }
 
 function parseValidator(where: string, file: string, entry: unknown): KeystoreValidator[] {
   if (!isRecord(entry)) throw new KeystoreError('INVALID_KEYSTORE', `${where} must be an object`);
   const attesters = parseKeys(`${where}.attester`, entry.attester, true);
-  const publishers = entry.publisher === undefined ? undefined : parseKeys(`${where}.publisher`, entry.publisher, false);
-  const coinbase = optionalString(`${where}.coinbase`, entry.coinbase, ETH_ADDRESS, 'an Ethereum address (0x + 40 hex digits)');
-  const feeRecipient = optionalString(`${where}.feeRecipient`, entry.feeRecipient, AZTEC_ADDRESS, 'an Aztec address (0x + 64 hex digits)');
+  const publishers =
+    entry.publisher === undefined ? undefined : parseKeys(`${where}.publisher`, entry.publisher, false);
+  const coinbase = optionalString(
+    `${where}.coinbase`,
+    entry.coinbase,
+    ETH_ADDRESS,
+    'an Ethereum address (0x + 40 hex digits)',
+  );
+  const feeRecipient = optionalString(
+    `${where}.feeRecipient`,
+    entry.feeRecipient,
+    AZTEC_ADDRESS,
+    'an Aztec address (0x + 64 hex digits)',
+  );
   if (feeRecipient === undefined) throw new KeystoreError('INVALID_KEYSTORE', `${where}.feeRecipient is required`);
   return attesters.map((attester) => ({
     attester,
@@ -139,17 +161,25 @@ function parseKeys(where: string, value: unknown, required: boolean): Signer[] {
     const at = Array.isArray(value) ? `${where}[${i}]` : where;
     const raw = isRecord(item) ? item.eth : item;
     if (typeof raw !== 'string') {
-      throw new KeystoreError('INVALID_KEYSTORE', `${at} must be a private key (0x + 64 hex digits) or {"eth": <private key>}; remote signers and encrypted JSON keystores are not supported`);
+      throw new KeystoreError(
+        'INVALID_KEYSTORE',
+        `${at} must be a private key (0x + 64 hex digits) or {"eth": <private key>}; remote signers and encrypted JSON keystores are not supported`,
+      );
     }
     const key = parsePrivateKeyHex(raw);
-    if (key === undefined) throw new KeystoreError('INVALID_KEYSTORE', `${at} is not a valid secp256k1 private key (0x + 64 hex digits, 0 < k < n)`);
+    if (key === undefined)
+      throw new KeystoreError(
+        'INVALID_KEYSTORE',
+        `${at} is not a valid secp256k1 private key (0x + 64 hex digits, 0 < k < n)`,
+      );
     return new Signer(key);
   });
 }
 
 function optionalString(where: string, value: unknown, pattern: RegExp, what: string): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !pattern.test(value)) throw new KeystoreError('INVALID_KEYSTORE', `${where} must be ${what}`);
+  if (typeof value !== 'string' || !pattern.test(value))
+    throw new KeystoreError('INVALID_KEYSTORE', `${where} must be ${what}`);
   return value;
 }
 

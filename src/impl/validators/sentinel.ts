@@ -35,7 +35,10 @@ export interface SlotObserver {
 /** Told about each recorded slot and each proven epoch (the slasher listens). */
 export interface RecordListener {
   onSlotRecorded?(record: SlotRecord): Promise<void> | void;
-  onEpochPerformance?(epoch: number, performance: ReadonlyMap<string, { missed: number; total: number }>): Promise<void> | void;
+  onEpochPerformance?(
+    epoch: number,
+    performance: ReadonlyMap<string, { missed: number; total: number }>,
+  ): Promise<void> | void;
 }
 
 /** Sentinel dependencies. */
@@ -77,7 +80,8 @@ export class Sentinel implements SlotObserver {
       const accept = (sig: Uint8Array) => {
         // Only a signature that recovers to a committee member counts; anything else is ignored.
         const signer = recoverSigner(digest, sig);
-        if (signer !== undefined && members.has(signer) && !signatures.has(signer)) signatures.set(signer, `0x${bytesToHex(sig)}`);
+        if (signer !== undefined && members.has(signer) && !signatures.has(signer))
+          signatures.set(signer, `0x${bytesToHex(sig)}`);
       };
       for (const member of committee) {
         const signer = keyring.signerOf(member);
@@ -85,21 +89,32 @@ export class Sentinel implements SlotObserver {
       }
       for (const sig of report.attestations ?? []) accept(sig);
     }
-    const proposerStatus = statusOfProposer(report, [...signatures.keys()].some((a) => a !== proposer));
+    const proposerStatus = statusOfProposer(
+      report,
+      [...signatures.keys()].some((a) => a !== proposer),
+    );
     const entries: SlotEntry[] = [{ slot: report.slot, validator: proposer, status: proposerStatus }];
     // Attestation misses count only when a checkpoint was proposed or mined (reference §6).
     if (proposerStatus === 'checkpoint-mined' || proposerStatus === 'checkpoint-proposed') {
       for (const member of committee) {
         if (member === proposer) continue;
         const signature = signatures.get(member);
-        entries.push(signature === undefined
-          ? { slot: report.slot, validator: member, status: 'attestation-missed' }
-          : { slot: report.slot, validator: member, status: 'attestation-sent', signature });
+        entries.push(
+          signature === undefined
+            ? { slot: report.slot, validator: member, status: 'attestation-missed' }
+            : { slot: report.slot, validator: member, status: 'attestation-sent', signature },
+        );
       }
     }
     const record: SlotRecord = {
-      slot: report.slot, epoch, proposer, proposerStatus, ...(digestHex === undefined ? {} : { digest: digestHex }),
-      attestations: signatures.size, committeeSize: committee.length, entries,
+      slot: report.slot,
+      epoch,
+      proposer,
+      proposerStatus,
+      ...(digestHex === undefined ? {} : { digest: digestHex }),
+      attestations: signatures.size,
+      committeeSize: committee.length,
+      entries,
     };
     await this.#d.store.save(record);
     for (const l of this.#listeners) await l.onSlotRecorded?.(record);

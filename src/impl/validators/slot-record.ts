@@ -8,7 +8,13 @@ import type { Knex } from 'knex';
 import { migrateAdminSchema } from '../node-config/admin-schema.ts';
 
 /** What a validator did in a slot (ValidatorStatusInSlot). */
-export type ValidatorStatus = 'checkpoint-mined' | 'checkpoint-proposed' | 'checkpoint-missed' | 'blocks-missed' | 'attestation-sent' | 'attestation-missed';
+export type ValidatorStatus =
+  | 'checkpoint-mined'
+  | 'checkpoint-proposed'
+  | 'checkpoint-missed'
+  | 'blocks-missed'
+  | 'attestation-sent'
+  | 'attestation-missed';
 
 /** One validator's status in one slot. */
 export interface SlotEntry {
@@ -60,11 +66,23 @@ export class SlotRecordStore {
       await tx('validator_slot_entries').where({ slot: r.slot }).delete();
       await tx('validator_slots').where({ slot: r.slot }).delete();
       await tx('validator_slots').insert({
-        slot: r.slot, epoch: r.epoch, proposer: r.proposer, proposer_status: r.proposerStatus,
-        digest: r.digest ?? null, attestations: r.attestations, committee_size: r.committeeSize,
+        slot: r.slot,
+        epoch: r.epoch,
+        proposer: r.proposer,
+        proposer_status: r.proposerStatus,
+        digest: r.digest ?? null,
+        attestations: r.attestations,
+        committee_size: r.committeeSize,
       });
       if (r.entries.length > 0) {
-        await tx('validator_slot_entries').insert(r.entries.map((e) => ({ slot: e.slot, validator: e.validator, status: e.status, signature: e.signature ?? null })));
+        await tx('validator_slot_entries').insert(
+          r.entries.map((e) => ({
+            slot: e.slot,
+            validator: e.validator,
+            status: e.status,
+            signature: e.signature ?? null,
+          })),
+        );
       }
     });
   }
@@ -75,8 +93,14 @@ export class SlotRecordStore {
     if (row === undefined) return undefined;
     const entries = (await this.#db('validator_slot_entries').where({ slot }).orderBy('validator')).map(toEntry);
     return {
-      slot: Number(row.slot), epoch: Number(row.epoch), proposer: row.proposer, proposerStatus: row.proposer_status,
-      ...(row.digest === null ? {} : { digest: row.digest }), attestations: Number(row.attestations), committeeSize: Number(row.committee_size), entries,
+      slot: Number(row.slot),
+      epoch: Number(row.epoch),
+      proposer: row.proposer,
+      proposerStatus: row.proposer_status,
+      ...(row.digest === null ? {} : { digest: row.digest }),
+      attestations: Number(row.attestations),
+      committeeSize: Number(row.committee_size),
+      entries,
     };
   }
 
@@ -104,14 +128,20 @@ export class SlotRecordStore {
   async slots(from: number, to: number): Promise<Omit<SlotRecord, 'entries'>[]> {
     const rows = await this.#db('validator_slots').whereBetween('slot', [from, to]).orderBy('slot');
     return rows.map((row: Record<string, unknown>) => ({
-      slot: Number(row.slot), epoch: Number(row.epoch), proposer: String(row.proposer), proposerStatus: row.proposer_status as ValidatorStatus,
-      attestations: Number(row.attestations), committeeSize: Number(row.committee_size),
+      slot: Number(row.slot),
+      epoch: Number(row.epoch),
+      proposer: String(row.proposer),
+      proposerStatus: row.proposer_status as ValidatorStatus,
+      attestations: Number(row.attestations),
+      committeeSize: Number(row.committee_size),
     }));
   }
 
   /** True when the validator has any entry at all. */
   async knows(validator: string): Promise<boolean> {
-    return (await this.#db('validator_slot_entries').where({ validator: validator.toLowerCase() }).first()) !== undefined;
+    return (
+      (await this.#db('validator_slot_entries').where({ validator: validator.toLowerCase() }).first()) !== undefined
+    );
   }
 
   /** Stores proven performance rows (replacing those of the same validator and epoch). */
@@ -122,14 +152,23 @@ export class SlotRecordStore {
         await tx('validator_proven_performance').insert(r).onConflict(['validator', 'epoch']).merge();
       }
       const newest = Math.max(...rows.map((r) => r.epoch));
-      await tx('validator_proven_performance').where('epoch', '<=', newest - keepEpochs).delete();
+      await tx('validator_proven_performance')
+        .where('epoch', '<=', newest - keepEpochs)
+        .delete();
     });
   }
 
   /** A validator's proven performance, oldest epoch first. */
   async provenPerformance(validator: string): Promise<ProvenPerformance[]> {
-    const rows = await this.#db('validator_proven_performance').where({ validator: validator.toLowerCase() }).orderBy('epoch');
-    return rows.map((r: Record<string, unknown>) => ({ validator: String(r.validator), epoch: Number(r.epoch), missed: Number(r.missed), total: Number(r.total) }));
+    const rows = await this.#db('validator_proven_performance')
+      .where({ validator: validator.toLowerCase() })
+      .orderBy('epoch');
+    return rows.map((r: Record<string, unknown>) => ({
+      validator: String(r.validator),
+      epoch: Number(r.epoch),
+      missed: Number(r.missed),
+      total: Number(r.total),
+    }));
   }
 
   /** Forgets slots after `slot` (a rollback re-lives them). */
@@ -143,7 +182,9 @@ export class SlotRecordStore {
 
 function toEntry(r: Record<string, unknown>): SlotEntry {
   return {
-    slot: Number(r.slot), validator: String(r.validator), status: r.status as ValidatorStatus,
+    slot: Number(r.slot),
+    validator: String(r.validator),
+    status: r.status as ValidatorStatus,
     ...(r.signature === null || r.signature === undefined ? {} : { signature: String(r.signature) }),
   };
 }

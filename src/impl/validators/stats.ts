@@ -9,19 +9,30 @@ import type { ValidatorMissedStats, ValidatorStats } from '../../generated/publi
 import type { SlotEntry, ValidatorStatus } from './slot-record.ts';
 
 /** Statuses of a validator as the slot's proposer. */
-export const PROPOSER_STATUSES: ReadonlySet<ValidatorStatus> = new Set(['checkpoint-mined', 'checkpoint-proposed', 'checkpoint-missed', 'blocks-missed']);
+export const PROPOSER_STATUSES: ReadonlySet<ValidatorStatus> = new Set([
+  'checkpoint-mined',
+  'checkpoint-proposed',
+  'checkpoint-missed',
+  'blocks-missed',
+]);
 /** Statuses of a validator as an attester. */
 export const ATTESTER_STATUSES: ReadonlySet<ValidatorStatus> = new Set(['attestation-sent', 'attestation-missed']);
 const MISSED_PROPOSALS: ReadonlySet<ValidatorStatus> = new Set(['checkpoint-missed', 'blocks-missed']);
 const MISSED_ATTESTATIONS: ReadonlySet<ValidatorStatus> = new Set(['attestation-missed']);
 
 /** Misses among the entries whose status is in `relevant`. */
-export function missedStats(history: readonly { status: ValidatorStatus }[], relevant: ReadonlySet<ValidatorStatus>, missed: ReadonlySet<ValidatorStatus>): ValidatorMissedStats {
+export function missedStats(
+  history: readonly { status: ValidatorStatus }[],
+  relevant: ReadonlySet<ValidatorStatus>,
+  missed: ReadonlySet<ValidatorStatus>,
+): ValidatorMissedStats {
   const entries = history.filter((h) => relevant.has(h.status));
   const count = entries.filter((h) => missed.has(h.status)).length;
   let currentStreak = 0;
   for (let i = entries.length - 1; i >= 0 && missed.has(entries[i]!.status); i--) currentStreak++;
-  return entries.length === 0 ? { currentStreak, count, total: 0 } : { currentStreak, rate: count / entries.length, count, total: entries.length };
+  return entries.length === 0
+    ? { currentStreak, count, total: 0 }
+    : { currentStreak, rate: count / entries.length, count, total: entries.length };
 }
 
 /** Start of a slot in Unix seconds. */
@@ -31,7 +42,12 @@ export type SlotStart = (slot: number) => bigint;
  * One validator's stats over a range. `history` is its entries in slot order; `totalSlots` the
  * number of processed slots in the range (the range the figures cover).
  */
-export function computeValidatorStats(address: string, history: readonly SlotEntry[], totalSlots: number, slotStart: SlotStart): ValidatorStats {
+export function computeValidatorStats(
+  address: string,
+  history: readonly SlotEntry[],
+  totalSlots: number,
+  slotStart: SlotStart,
+): ValidatorStats {
   const lastProposal = history.findLast((h) => h.status === 'checkpoint-mined' || h.status === 'checkpoint-proposed');
   const lastAttestation = history.findLast((h) => h.status === 'attestation-sent');
   return {

@@ -15,15 +15,28 @@ export function blockHeaderToFields(h: BlockHeader): bigint[] {
   const s = h.state;
   const g = h.globalVariables;
   return [
-    h.lastArchive.root, BigInt(h.lastArchive.nextAvailableLeafIndex),
-    s.l1ToL2MessageTree.root, BigInt(s.l1ToL2MessageTree.nextAvailableLeafIndex),
-    s.noteHashTree.root, BigInt(s.noteHashTree.nextAvailableLeafIndex),
-    s.nullifierTree.root, BigInt(s.nullifierTree.nextAvailableLeafIndex),
-    s.publicDataTree.root, BigInt(s.publicDataTree.nextAvailableLeafIndex),
+    h.lastArchive.root,
+    BigInt(h.lastArchive.nextAvailableLeafIndex),
+    s.l1ToL2MessageTree.root,
+    BigInt(s.l1ToL2MessageTree.nextAvailableLeafIndex),
+    s.noteHashTree.root,
+    BigInt(s.noteHashTree.nextAvailableLeafIndex),
+    s.nullifierTree.root,
+    BigInt(s.nullifierTree.nextAvailableLeafIndex),
+    s.publicDataTree.root,
+    BigInt(s.publicDataTree.nextAvailableLeafIndex),
     h.spongeBlobHash,
-    g.chainId, g.version, BigInt(g.blockNumber), BigInt(g.slotNumber), g.timestamp, g.coinbase, g.feeRecipient,
-    g.gasFees.feePerDaGas, g.gasFees.feePerL2Gas,
-    h.totalFees, h.totalManaUsed,
+    g.chainId,
+    g.version,
+    BigInt(g.blockNumber),
+    BigInt(g.slotNumber),
+    g.timestamp,
+    g.coinbase,
+    g.feeRecipient,
+    g.gasFees.feePerDaGas,
+    g.gasFees.feePerL2Gas,
+    h.totalFees,
+    h.totalManaUsed,
   ];
 }
 
@@ -32,22 +45,41 @@ export function blockHeaderToBuffer(h: BlockHeader): Uint8Array {
   const out = new Uint8Array(BLOCK_HEADER_BUFFER_BYTES);
   const view = new DataView(out.buffer);
   let o = 0;
-  const field = (x: bigint) => { fieldToBytes(x, out, o); o += 32; };
+  const field = (x: bigint) => {
+    fieldToBytes(x, out, o);
+    o += 32;
+  };
   const uint = (x: bigint, bytes: number) => {
-    for (let i = bytes - 1; i >= 0; i--) { out[o + i] = Number(x & 0xffn); x >>= 8n; }
+    for (let i = bytes - 1; i >= 0; i--) {
+      out[o + i] = Number(x & 0xffn);
+      x >>= 8n;
+    }
     o += bytes;
   };
-  const snapshot = (s: { root: bigint; nextAvailableLeafIndex: number }) => { field(s.root); view.setUint32(o, s.nextAvailableLeafIndex); o += 4; };
+  const snapshot = (s: { root: bigint; nextAvailableLeafIndex: number }) => {
+    field(s.root);
+    view.setUint32(o, s.nextAvailableLeafIndex);
+    o += 4;
+  };
   const s = h.state;
   const g = h.globalVariables;
   snapshot(h.lastArchive);
-  snapshot(s.l1ToL2MessageTree); snapshot(s.noteHashTree); snapshot(s.nullifierTree); snapshot(s.publicDataTree);
+  snapshot(s.l1ToL2MessageTree);
+  snapshot(s.noteHashTree);
+  snapshot(s.nullifierTree);
+  snapshot(s.publicDataTree);
   field(h.spongeBlobHash);
-  field(g.chainId); field(g.version);
-  uint(BigInt(g.blockNumber), 4); uint(BigInt(g.slotNumber), 4); uint(g.timestamp, 8); uint(g.coinbase, 20);
+  field(g.chainId);
+  field(g.version);
+  uint(BigInt(g.blockNumber), 4);
+  uint(BigInt(g.slotNumber), 4);
+  uint(g.timestamp, 8);
+  uint(g.coinbase, 20);
   field(g.feeRecipient);
-  uint(g.gasFees.feePerDaGas, 16); uint(g.gasFees.feePerL2Gas, 16);
-  field(h.totalFees); field(h.totalManaUsed);
+  uint(g.gasFees.feePerDaGas, 16);
+  uint(g.gasFees.feePerL2Gas, 16);
+  field(h.totalFees);
+  field(h.totalManaUsed);
   return out;
 }
 
@@ -66,7 +98,13 @@ export function emptyBlockHeader(state: StateReference): BlockHeader {
     state,
     spongeBlobHash: 0n,
     globalVariables: {
-      chainId: 0n, version: 0n, blockNumber: 0, slotNumber: 0, timestamp: 0n, coinbase: 0n, feeRecipient: 0n,
+      chainId: 0n,
+      version: 0n,
+      blockNumber: 0,
+      slotNumber: 0,
+      timestamp: 0n,
+      coinbase: 0n,
+      feeRecipient: 0n,
       gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n },
     },
     totalFees: 0n,
@@ -77,7 +115,10 @@ export function emptyBlockHeader(state: StateReference): BlockHeader {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const snap = (s: Json) => ({ root: parseFieldHex(s.root), nextAvailableLeafIndex: Number(s.nextAvailableLeafIndex) });
-const snapJson = (s: { root: bigint; nextAvailableLeafIndex: number }) => ({ root: toFieldHex(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+const snapJson = (s: { root: bigint; nextAvailableLeafIndex: number }) => ({
+  root: toFieldHex(s.root),
+  nextAvailableLeafIndex: s.nextAvailableLeafIndex,
+});
 
 /** Parses the real node's BlockHeader JSON (reference §1.3). */
 export function blockHeaderFromJson(j: Json): BlockHeader {

@@ -14,14 +14,28 @@ export const CHECKPOINT_HEADER_BUFFER_BYTES = 316;
 export function checkpointHeaderToBuffer(h: CheckpointHeader): Uint8Array {
   const out = new Uint8Array(CHECKPOINT_HEADER_BUFFER_BYTES);
   let o = 0;
-  const field = (x: bigint) => { fieldToBytes(x, out, o); o += 32; };
+  const field = (x: bigint) => {
+    fieldToBytes(x, out, o);
+    o += 32;
+  };
   const uint = (x: bigint, bytes: number) => {
-    for (let i = bytes - 1; i >= 0; i--) { out[o + i] = Number(x & 0xffn); x >>= 8n; }
+    for (let i = bytes - 1; i >= 0; i--) {
+      out[o + i] = Number(x & 0xffn);
+      x >>= 8n;
+    }
     o += bytes;
   };
-  field(h.lastArchiveRoot); field(h.blockHeadersHash); field(h.blobsHash); field(h.inHash); field(h.epochOutHash);
-  field(BigInt(h.slotNumber)); uint(h.timestamp, 8); uint(h.coinbase, 20); field(h.feeRecipient);
-  uint(h.gasFees.feePerDaGas, 16); uint(h.gasFees.feePerL2Gas, 16);
+  field(h.lastArchiveRoot);
+  field(h.blockHeadersHash);
+  field(h.blobsHash);
+  field(h.inHash);
+  field(h.epochOutHash);
+  field(BigInt(h.slotNumber));
+  uint(h.timestamp, 8);
+  uint(h.coinbase, 20);
+  field(h.feeRecipient);
+  uint(h.gasFees.feePerDaGas, 16);
+  uint(h.gasFees.feePerL2Gas, 16);
   field(h.totalManaUsed);
   return out;
 }
@@ -34,13 +48,23 @@ export function hashCheckpointHeader(h: CheckpointHeader): bigint {
 /** CheckpointHeader.empty(). */
 export function emptyCheckpointHeader(): CheckpointHeader {
   return {
-    lastArchiveRoot: 0n, blockHeadersHash: 0n, blobsHash: 0n, inHash: 0n, epochOutHash: 0n, slotNumber: 0,
-    timestamp: 0n, coinbase: 0n, feeRecipient: 0n, gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n }, totalManaUsed: 0n,
+    lastArchiveRoot: 0n,
+    blockHeadersHash: 0n,
+    blobsHash: 0n,
+    inHash: 0n,
+    epochOutHash: 0n,
+    slotNumber: 0,
+    timestamp: 0n,
+    coinbase: 0n,
+    feeRecipient: 0n,
+    gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n },
+    totalManaUsed: 0n,
   };
 }
 
 /** Parses the real node's CheckpointHeader JSON (reference §1.3). */
-export function checkpointHeaderFromJson(j: Record<string, any>): CheckpointHeader { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function checkpointHeaderFromJson(j: Record<string, any>): CheckpointHeader {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   return {
     lastArchiveRoot: parseFieldHex(j.lastArchiveRoot),
     blockHeadersHash: parseFieldHex(j.blockHeadersHash),

@@ -59,10 +59,14 @@ export class IndexedTreeOverlay {
     if (!this.repo || keys.length === 0) return;
     const distinct = [...new Set(keys)];
     const lows = await this.repo.findLowKeys(this.treeId, distinct);
-    distinct.forEach((k, i) => { this.committedLow.set(k, lows[i]); });
+    distinct.forEach((k, i) => {
+      this.committedLow.set(k, lows[i]);
+    });
     const indices = [...new Set(lows.flatMap((l) => (l ? [l.index] : [])))];
     const leaves = await this.repo.getIndexedLeaves(this.treeId, indices);
-    indices.forEach((index, i) => { if (leaves[i]) this.committedLeaves.set(index, leaves[i]); });
+    indices.forEach((index, i) => {
+      if (leaves[i]) this.committedLeaves.set(index, leaves[i]);
+    });
   }
 
   private async leaf(index: number): Promise<IndexedLeafRow> {
@@ -75,17 +79,24 @@ export class IndexedTreeOverlay {
 
   /** Position of the largest new key ≤ key, or -1. */
   private newKeyFloor(key: bigint): number {
-    let lo = 0, hi = this.newKeys.length - 1, found = -1;
+    let lo = 0,
+      hi = this.newKeys.length - 1,
+      found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.newKeys[mid]!.key <= key) { found = mid; lo = mid + 1; } else hi = mid - 1;
+      if (this.newKeys[mid]!.key <= key) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
     return found;
   }
 
   /** The low leaf of key (largest key ≤ key) across committed and pending keys. */
   async low(key: bigint): Promise<{ key: bigint; index: number }> {
-    const committed = this.committedLow.has(key) ? this.committedLow.get(key) : await this.repo?.findLowKey(this.treeId, key);
+    const committed = this.committedLow.has(key)
+      ? this.committedLow.get(key)
+      : await this.repo?.findLowKey(this.treeId, key);
     const f = this.newKeyFloor(key);
     const pending = f >= 0 ? this.newKeys[f] : undefined;
     const best = !committed ? pending : !pending ? committed : pending.key > committed.key ? pending : committed;

@@ -55,9 +55,14 @@ export async function recomputeNodes(
     const child = (i: number): bigint => level.get(i) ?? known.get(i) ?? ZERO_HASHES[l]!;
     const pairs = parents.map((p) => [child(2 * p), child(2 * p + 1)] as const);
     // A hasher with worker threads hashes large levels off the main thread (crypto/poseidon2-pool.ts).
-    const hashes = hasher.hashPairsAsync !== undefined ? await hasher.hashPairsAsync(pairs) : await hashInSlices(hasher, pairs, budget);
+    const hashes =
+      hasher.hashPairsAsync !== undefined
+        ? await hasher.hashPairsAsync(pairs)
+        : await hashInSlices(hasher, pairs, budget);
     const next = new Map<number, bigint>();
-    parents.forEach((p, k) => { next.set(p, hashes[k]!); });
+    parents.forEach((p, k) => {
+      next.set(p, hashes[k]!);
+    });
     level = next;
   }
   const root = level.get(0);
@@ -70,7 +75,11 @@ export async function recomputeNodes(
 const PAIRS_PER_SLICE = 64;
 
 /** Hashes a level on the main thread, letting the event loop turn between slices when `budget` says so. */
-async function hashInSlices(hasher: Hasher, pairs: readonly (readonly [bigint, bigint])[], budget: EventLoopBudget | undefined): Promise<bigint[]> {
+async function hashInSlices(
+  hasher: Hasher,
+  pairs: readonly (readonly [bigint, bigint])[],
+  budget: EventLoopBudget | undefined,
+): Promise<bigint[]> {
   if (budget === undefined || pairs.length <= PAIRS_PER_SLICE) {
     const out = hasher.hashPairs(pairs);
     await budget?.turn();
@@ -85,7 +94,12 @@ async function hashInSlices(hasher: Hasher, pairs: readonly (readonly [bigint, b
 }
 
 /** Folds a leaf hash and its sibling path (leaf level first) into the root. */
-export function rootFromPath(leafHash: bigint, index: bigint, siblings: readonly bigint[], hasher: Hasher = defaultHasher): bigint {
+export function rootFromPath(
+  leafHash: bigint,
+  index: bigint,
+  siblings: readonly bigint[],
+  hasher: Hasher = defaultHasher,
+): bigint {
   let h = leafHash;
   let i = index;
   for (const s of siblings) {

@@ -12,7 +12,14 @@ import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../rpc/errors.
 import type { TreeRepository } from '../store/tree-repository.ts';
 import { TREE_HEIGHT, TreeId, isIndexedTree } from './constants.ts';
 import { ZERO_HASHES } from './merkle.ts';
-import type { BlockRef, LeafLocation, LowLeafWitness, IndexedLeafWitness, MembershipWitness, WorldStateSyncStatus } from './types.ts';
+import type {
+  BlockRef,
+  LeafLocation,
+  LowLeafWitness,
+  IndexedLeafWitness,
+  MembershipWitness,
+  WorldStateSyncStatus,
+} from './types.ts';
 
 /** Query methods over the stored trees. */
 export class WorldStateQueries {
@@ -77,11 +84,15 @@ export class WorldStateQueries {
   /** Where each value was inserted (null when absent at that block). */
   async findLeafIndices(treeId: TreeId, values: readonly bigint[], block: BlockRef): Promise<(LeafLocation | null)[]> {
     const b = await this.resolveBlock(block);
-    const found = isIndexedTree(treeId) ? await this.repo.findKeys(treeId, values, b) : await this.repo.findLeafValues(treeId, values, b);
+    const found = isIndexedTree(treeId)
+      ? await this.repo.findKeys(treeId, values, b)
+      : await this.repo.findLeafValues(treeId, values, b);
     const hashes = await this.repo.getBlockHashes([...found.values()].map((f) => f.blockNumber));
     return values.map((v) => {
       const f = found.get(v);
-      return f ? { leafIndex: BigInt(f.index), blockNumber: f.blockNumber, blockHash: hashes.get(f.blockNumber)! } : null;
+      return f
+        ? { leafIndex: BigInt(f.index), blockNumber: f.blockNumber, blockHash: hashes.get(f.blockNumber)! }
+        : null;
     });
   }
 
@@ -98,14 +109,22 @@ export class WorldStateQueries {
    * right of its leaves (first leaf index · 2^level ≥ size) are known empty and not read: a tree of
    * n leaves reads ~log2(n) nodes instead of its full height (40 for the nullifier tree).
    */
-  protected async pathAt(treeId: TreeId, index: number, block: number, size = Number.MAX_SAFE_INTEGER): Promise<bigint[]> {
+  protected async pathAt(
+    treeId: TreeId,
+    index: number,
+    block: number,
+    size = Number.MAX_SAFE_INTEGER,
+  ): Promise<bigint[]> {
     const height = TREE_HEIGHT[treeId];
     const siblings = Array.from({ length: height }, (_, l) => Math.floor(index / 2 ** l) ^ 1);
     const positions = [];
-    for (let l = 0; l < height; l++) if (siblings[l]! * 2 ** l < size) positions.push({ level: l, index: siblings[l]! });
+    for (let l = 0; l < height; l++)
+      if (siblings[l]! * 2 ** l < size) positions.push({ level: l, index: siblings[l]! });
     const got = await this.repo.getPath(treeId, positions, block);
     const path = siblings.map((_, l) => ZERO_HASHES[l]!);
-    positions.forEach((p, k) => { if (got[k] !== undefined) path[p.level] = got[k]; });
+    positions.forEach((p, k) => {
+      if (got[k] !== undefined) path[p.level] = got[k];
+    });
     return path;
   }
 
@@ -116,7 +135,11 @@ export class WorldStateQueries {
   private async indexedWitness(treeId: TreeId, index: number, block: number): Promise<IndexedLeafWitness> {
     const leaf = await this.repo.getIndexedLeaf(treeId, index, block);
     if (!leaf) throw new Error(`tree ${treeId}: no leaf ${index} at block ${block}`);
-    return { index: BigInt(index), leaf, siblingPath: await this.pathAt(treeId, index, block, await this.sizeAt(treeId, block)) };
+    return {
+      index: BigInt(index),
+      leaf,
+      siblingPath: await this.pathAt(treeId, index, block, await this.sizeAt(treeId, block)),
+    };
   }
 
   private async lowLeafWitness(treeId: TreeId, key: bigint, block: BlockRef): Promise<LowLeafWitness> {
@@ -155,7 +178,10 @@ export class WorldStateQueries {
     const b = await this.resolveBlock(block);
     const f = (await this.repo.findLeafValues(treeId, [value], b)).get(value);
     if (!f) return null;
-    return { leafIndex: BigInt(f.index), siblingPath: await this.pathAt(treeId, f.index, b, await this.sizeAt(treeId, b)) };
+    return {
+      leafIndex: BigInt(f.index),
+      siblingPath: await this.pathAt(treeId, f.index, b, await this.sizeAt(treeId, b)),
+    };
   }
 
   /** Note hash membership witness (first occurrence). */

@@ -14,8 +14,13 @@ import { TreeRepository } from '../store/tree-repository.ts';
 import type { BlockWriteSet } from '../store/tree-repository.ts';
 import { getMetadata, setMetadata } from '../store/database.ts';
 import {
-  ALL_TREE_IDS, INDEXED_TREE_PREFILL, L1_TO_L2_MESSAGES_PER_CHECKPOINT, MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX, TREE_HEIGHT, TreeId,
+  ALL_TREE_IDS,
+  INDEXED_TREE_PREFILL,
+  L1_TO_L2_MESSAGES_PER_CHECKPOINT,
+  MAX_NOTE_HASHES_PER_TX,
+  MAX_NULLIFIERS_PER_TX,
+  TREE_HEIGHT,
+  TreeId,
 } from './constants.ts';
 import { blockHeaderToJson, emptyBlockHeader, hashBlockHeader } from './block-header.ts';
 import { IndexedTreeOverlay, indexedLeafHash, prefillLeaves } from './indexed-overlay.ts';
@@ -59,7 +64,9 @@ export class WorldState extends WorldStateQueries {
   /** Opens the world state on a migrated database, writing genesis (block 0) on first use. */
   static async open(opts: WorldStateOptions): Promise<WorldState> {
     const ws = new WorldState(opts.db, opts.hasher ?? defaultHasher);
-    const prefilled = [...(opts.prefilledPublicData ?? [])].sort((a, b) => (a.leafSlot < b.leafSlot ? -1 : a.leafSlot > b.leafSlot ? 1 : 0));
+    const prefilled = [...(opts.prefilledPublicData ?? [])].sort((a, b) =>
+      a.leafSlot < b.leafSlot ? -1 : a.leafSlot > b.leafSlot ? 1 : 0,
+    );
     const genesis = await ws.buildGenesis(prefilled);
     const latest = await ws.repo.getLatestBlock();
     if (!latest) {
@@ -70,7 +77,9 @@ export class WorldState extends WorldStateQueries {
     } else {
       const stored = await getMetadata(ws.db, 'ws_genesis_block_hash');
       if (stored !== toFieldHex(genesis.blockHash)) {
-        throw new Error(`database genesis ${stored} does not match the configured genesis ${toFieldHex(genesis.blockHash)}`);
+        throw new Error(
+          `database genesis ${stored} does not match the configured genesis ${toFieldHex(genesis.blockHash)}`,
+        );
       }
     }
     return ws;
@@ -88,7 +97,9 @@ export class WorldState extends WorldStateQueries {
     const snapshots = new Map<number, Snapshot>();
     for (const treeId of [TreeId.NULLIFIER_TREE, TreeId.PUBLIC_DATA_TREE]) {
       const overlay = new IndexedTreeOverlay(treeId, undefined);
-      prefillLeaves(INDEXED_TREE_PREFILL).forEach((leaf, i) => { overlay.setLeaf(i, leaf); });
+      prefillLeaves(INDEXED_TREE_PREFILL).forEach((leaf, i) => {
+        overlay.setLeaf(i, leaf);
+      });
       let size = INDEXED_TREE_PREFILL;
       if (treeId === TreeId.PUBLIC_DATA_TREE) {
         for (const p of prefilled) if (await overlay.upsert(p.leafSlot, p.value, size)) size++;
@@ -116,7 +127,8 @@ export class WorldState extends WorldStateQueries {
     return this.exclusive(async () => {
       const latest = await this.repo.getLatestBlock();
       const expected = (latest?.blockNumber ?? -1) + 1;
-      if (block.blockNumber !== expected) throw new BlockRejectedError(`expected block ${expected}, got ${block.blockNumber}`);
+      if (block.blockNumber !== expected)
+        throw new BlockRejectedError(`expected block ${expected}, got ${block.blockNumber}`);
       const prev = latest!.blockNumber;
       const sizes = new Map<number, number>();
       for (const t of ALL_TREE_IDS) sizes.set(t, (await this.repo.getTreeState(t, prev))!.size);
@@ -125,10 +137,14 @@ export class WorldState extends WorldStateQueries {
       // The hashing below lets the event loop turn every few ms (nothing is written before the
       // transaction at the end, so reads in between see the committed state, as on Postgres).
       const budget = new EventLoopBudget();
-      const reader = (treeId: number) => (level: number, indices: number[]) => this.readLatestNodes(treeId, sizes.get(treeId)!, level, indices);
+      const reader = (treeId: number) => (level: number, indices: number[]) =>
+        this.readLatestNodes(treeId, sizes.get(treeId)!, level, indices);
 
       const noteHashes = block.txEffects.flatMap((tx) => padTo(tx.noteHashes, MAX_NOTE_HASHES_PER_TX, 'note hashes'));
-      snapshots.set(TreeId.NOTE_HASH_TREE, await this.commitAppend(w, TreeId.NOTE_HASH_TREE, noteHashes, sizes.get(1)!, reader(1), budget));
+      snapshots.set(
+        TreeId.NOTE_HASH_TREE,
+        await this.commitAppend(w, TreeId.NOTE_HASH_TREE, noteHashes, sizes.get(1)!, reader(1), budget),
+      );
 
       const nullifiers = new IndexedTreeOverlay(TreeId.NULLIFIER_TREE, this.repo);
       await nullifiers.prefetch(block.txEffects.flatMap((tx) => tx.nullifiers.filter((n) => n !== 0n)));
@@ -140,7 +156,10 @@ export class WorldState extends WorldStateQueries {
         }
         await budget.turn();
       }
-      snapshots.set(TreeId.NULLIFIER_TREE, await this.commitIndexed(w, TreeId.NULLIFIER_TREE, nullifiers, nSize, reader(0), budget));
+      snapshots.set(
+        TreeId.NULLIFIER_TREE,
+        await this.commitIndexed(w, TreeId.NULLIFIER_TREE, nullifiers, nSize, reader(0), budget),
+      );
 
       const publicData = new IndexedTreeOverlay(TreeId.PUBLIC_DATA_TREE, this.repo);
       await publicData.prefetch(block.txEffects.flatMap((tx) => tx.publicDataWrites.map((wr) => wr.leafSlot)));
@@ -152,10 +171,19 @@ export class WorldState extends WorldStateQueries {
         }
         await budget.turn();
       }
-      snapshots.set(TreeId.PUBLIC_DATA_TREE, await this.commitIndexed(w, TreeId.PUBLIC_DATA_TREE, publicData, pSize, reader(2), budget));
+      snapshots.set(
+        TreeId.PUBLIC_DATA_TREE,
+        await this.commitIndexed(w, TreeId.PUBLIC_DATA_TREE, publicData, pSize, reader(2), budget),
+      );
 
-      const msgs = block.l1ToL2Messages === undefined ? [] : padTo(block.l1ToL2Messages, L1_TO_L2_MESSAGES_PER_CHECKPOINT, 'L1→L2 messages');
-      snapshots.set(TreeId.L1_TO_L2_MESSAGE_TREE, await this.commitAppend(w, TreeId.L1_TO_L2_MESSAGE_TREE, msgs, sizes.get(3)!, reader(3), budget));
+      const msgs =
+        block.l1ToL2Messages === undefined
+          ? []
+          : padTo(block.l1ToL2Messages, L1_TO_L2_MESSAGES_PER_CHECKPOINT, 'L1→L2 messages');
+      snapshots.set(
+        TreeId.L1_TO_L2_MESSAGE_TREE,
+        await this.commitAppend(w, TreeId.L1_TO_L2_MESSAGE_TREE, msgs, sizes.get(3)!, reader(3), budget),
+      );
 
       const lastArchive = await this.snapshotAt(TreeId.ARCHIVE, prev);
       const ctx: BlockStateContext = { blockNumber: block.blockNumber, lastArchive, state: stateFrom(snapshots) };
@@ -202,31 +230,45 @@ export class WorldState extends WorldStateQueries {
    * Newest node hashes for a recompute: cache first, then the database (absent = empty subtree).
    * Nodes wholly right of the committed leaves (index · 2^level ≥ size) were never written: no read.
    */
-  private async readLatestNodes(treeId: number, size: number, level: number, indices: number[]): Promise<Map<number, bigint>> {
+  private async readLatestNodes(
+    treeId: number,
+    size: number,
+    level: number,
+    indices: number[],
+  ): Promise<Map<number, bigint>> {
     const out = new Map<number, bigint>();
     const missing: number[] = [];
     for (const i of indices) {
       if (i * 2 ** level >= size) continue;
       const h = this.cache.get(treeId, level, i);
-      if (h === undefined) missing.push(i); else out.set(i, h);
+      if (h === undefined) missing.push(i);
+      else out.set(i, h);
     }
     if (missing.length) {
       const found = await this.repo.getNodes(treeId, level, missing);
       for (const i of missing) {
         const h = found.get(i);
-        if (h !== undefined) { out.set(i, h); this.cache.set(treeId, level, i, h); }
+        if (h !== undefined) {
+          out.set(i, h);
+          this.cache.set(treeId, level, i, h);
+        }
       }
     }
     return out;
   }
 
   private async commitAppend(
-    w: BlockWriteSet, treeId: TreeId, leaves: readonly bigint[], size: number,
+    w: BlockWriteSet,
+    treeId: TreeId,
+    leaves: readonly bigint[],
+    size: number,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
     budget?: EventLoopBudget,
   ): Promise<Snapshot> {
     const changed = new Map<number, bigint>();
-    leaves.forEach((v, k) => { if (v !== 0n) changed.set(size + k, v); });
+    leaves.forEach((v, k) => {
+      if (v !== 0n) changed.set(size + k, v);
+    });
     for (const [index, value] of changed) w.leafValues.push({ treeId, index, value });
     const newSize = size + leaves.length;
     const root = await this.updateNodes(w, treeId, changed, read, budget);
@@ -235,7 +277,10 @@ export class WorldState extends WorldStateQueries {
   }
 
   private async commitIndexed(
-    w: BlockWriteSet, treeId: TreeId, overlay: IndexedTreeOverlay, size: number,
+    w: BlockWriteSet,
+    treeId: TreeId,
+    overlay: IndexedTreeOverlay,
+    size: number,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
     budget?: EventLoopBudget,
   ): Promise<Snapshot> {
@@ -252,7 +297,9 @@ export class WorldState extends WorldStateQueries {
   }
 
   private async updateNodes(
-    w: BlockWriteSet, treeId: TreeId, changed: Map<number, bigint>,
+    w: BlockWriteSet,
+    treeId: TreeId,
+    changed: Map<number, bigint>,
     read: (level: number, indices: number[]) => Promise<Map<number, bigint>>,
     budget?: EventLoopBudget,
   ): Promise<bigint> {
@@ -264,7 +311,16 @@ export class WorldState extends WorldStateQueries {
 }
 
 function emptyWriteSet(blockNumber: number): BlockWriteSet {
-  return { blockNumber, blockHash: 0n, headerJson: '', nodes: [], treeStates: [], indexedLeaves: [], indexedKeys: [], leafValues: [] };
+  return {
+    blockNumber,
+    blockHash: 0n,
+    headerJson: '',
+    nodes: [],
+    treeStates: [],
+    indexedLeaves: [],
+    indexedKeys: [],
+    leafValues: [],
+  };
 }
 
 function padTo(values: readonly bigint[], n: number, what: string): bigint[] {
@@ -289,5 +345,6 @@ function checkHeader(h: BlockHeader, ctx: BlockStateContext): void {
   for (const k of ['l1ToL2MessageTree', 'noteHashTree', 'nullifierTree', 'publicDataTree'] as const) {
     if (!same(h.state[k], ctx.state[k])) bad.push(k);
   }
-  if (bad.length) throw new BlockRejectedError(`block ${ctx.blockNumber} header does not match the world state: ${bad.join(', ')}`);
+  if (bad.length)
+    throw new BlockRejectedError(`block ${ctx.blockNumber} header does not match the world state: ${bad.join(', ')}`);
 }

@@ -4,7 +4,14 @@
  * `tsc --strict` (module/moduleResolution nodenext) in a project outside the repository, then run.
  * Prints one JSON line the packages test checks. Arguments: public URL, admin URL, admin key.
  */
-import { createNodeAdminClient, createNodeClient, isAnyNodeError, isNodeError, JsonRpcError, type L2Tips } from '@l2node/client';
+import {
+  createNodeAdminClient,
+  createNodeClient,
+  isAnyNodeError,
+  isNodeError,
+  JsonRpcError,
+  type L2Tips,
+} from '@l2node/client';
 import { ErrorCode as AdminErrorCode, type NodeAdminClient } from '@l2node/client/admin';
 
 // The project has no @types/node: the client's types need nothing from Node.js, so declare the one global used.
@@ -19,7 +26,9 @@ const config = await admin.getConfig();
 
 let typedError: { code: number; requested: unknown; latest: number } | undefined;
 try {
-  await node.findLeavesIndexes(tips.proposed.number + 1, 1, ['0x000000000000000000000000000000000000000000000000000000000000dead']);
+  await node.findLeavesIndexes(tips.proposed.number + 1, 1, [
+    '0x000000000000000000000000000000000000000000000000000000000000dead',
+  ]);
 } catch (err) {
   if (isNodeError(err, 'BLOCK_NOT_YET_SYNCED')) {
     const code: -32010 = err.code; // the literal code, typed from the document
@@ -41,12 +50,14 @@ try {
   if (isAnyNodeError(err) && err.code === -32602) invalidParam = `${err.data.param}: ${err.data.rule}`;
 }
 
-console.log(JSON.stringify({
-  tip: tips.proposed.number,
-  blockNumber: block?.header.globalVariables.blockNumber,
-  configKeys: Object.keys(config).length,
-  typedError,
-  unauthorized,
-  invalidParam,
-  adminInvalidParams: AdminErrorCode.INVALID_PARAMS,
-}));
+console.log(
+  JSON.stringify({
+    tip: tips.proposed.number,
+    blockNumber: block?.header.globalVariables.blockNumber,
+    configKeys: Object.keys(config).length,
+    typedError,
+    unauthorized,
+    invalidParam,
+    adminInvalidParams: AdminErrorCode.INVALID_PARAMS,
+  }),
+);

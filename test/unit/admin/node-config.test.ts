@@ -25,11 +25,13 @@ function documentedDefault(site: Record<string, any>): { value: unknown } | unde
 }
 
 describe('defaults', () => {
-  it('equal the document\'s defaults, key for key, and cover every required key', () => {
-    const documented = Object.fromEntries(Object.keys(schema.properties).flatMap((k) => {
-      const d = documentedDefault(schema.properties[k]);
-      return d === undefined ? [] : [[k, d.value]];
-    }));
+  it("equal the document's defaults, key for key, and cover every required key", () => {
+    const documented = Object.fromEntries(
+      Object.keys(schema.properties).flatMap((k) => {
+        const d = documentedDefault(schema.properties[k]);
+        return d === undefined ? [] : [[k, d.value]];
+      }),
+    );
     assert.deepEqual({ ...DEFAULT_NODE_ADMIN_CONFIG }, documented);
     for (const k of schema.required) assert.ok(k in DEFAULT_NODE_ADMIN_CONFIG, k);
   });
@@ -42,15 +44,27 @@ describe('NodeConfig.update', () => {
       const c = await NodeConfig.open(db);
       const cases: [object, RegExp][] = [
         [{ minTxsPerBlock: 40 }, /minTxsPerBlock \(40\) must be <= maxTxsPerBlock \(32\)/],
-        [{ maxTxsPerBlock: 300, maxPendingTxCount: 5 }, /maxTxsPerBlock \(300\) must be <= maxTxsPerCheckpoint \(256\)/],
+        [
+          { maxTxsPerBlock: 300, maxPendingTxCount: 5 },
+          /maxTxsPerBlock \(300\) must be <= maxTxsPerCheckpoint \(256\)/,
+        ],
         [{ maxL2BlockGas: 1000 }, /maxL2BlockGas must be >= 6540000/],
-        [{ slashMinPenaltyPercentage: 3 }, /slashMinPenaltyPercentage \(3\) must be <= slashMaxPenaltyPercentage \(2\)/],
-        [{ slashValidatorsAlways: ['0x' + 'aa'.repeat(20)], slashValidatorsNever: ['0x' + 'AA'.repeat(20)] }, /must not be in both/],
+        [
+          { slashMinPenaltyPercentage: 3 },
+          /slashMinPenaltyPercentage \(3\) must be <= slashMaxPenaltyPercentage \(2\)/,
+        ],
+        [
+          { slashValidatorsAlways: ['0x' + 'aa'.repeat(20)], slashValidatorsNever: ['0x' + 'AA'.repeat(20)] },
+          /must not be in both/,
+        ],
         [{ maxDABlockGas: 2 ** 60 }, /maxDABlockGas must be at most 9007199254740991/],
         [{ maxPendingTxs: 3 }, /must not have property 'maxPendingTxs'/],
       ];
       for (const [update, rule] of cases) {
-        await assert.rejects(c.update(update as never), (e: unknown) => e instanceof ConfigRuleBroken && rule.test(e.rule));
+        await assert.rejects(
+          c.update(update as never),
+          (e: unknown) => e instanceof ConfigRuleBroken && rule.test(e.rule),
+        );
       }
       assert.deepEqual(c.get(), { ...DEFAULT_NODE_ADMIN_CONFIG });
       await c.update({ maxTxsPerBlock: 64, minTxsPerBlock: 40 });
@@ -65,14 +79,19 @@ describe('NodeConfig.update', () => {
     const db = await openDatabase({ dataDirectory: dir });
     const c = await NodeConfig.open(db, { archiverPollingIntervalMS: 700 });
     assert.equal(c.get().archiverPollingIntervalMS, 700);
-    await c.update({ maxPendingTxCount: 5, txPublicSetupAllowListExtend: [{ classId: '0x' + '01'.repeat(32), selector: '0x12345678' }] });
+    await c.update({
+      maxPendingTxCount: 5,
+      txPublicSetupAllowListExtend: [{ classId: '0x' + '01'.repeat(32), selector: '0x12345678' }],
+    });
     await db.destroy();
     const again = await openDatabase({ dataDirectory: dir });
     try {
       const c2 = await NodeConfig.open(again, { archiverPollingIntervalMS: 700, maxPendingTxCount: 1 });
       assert.equal(c2.get().maxPendingTxCount, 5);
       assert.equal(c2.get().archiverPollingIntervalMS, 700);
-      assert.deepEqual(c2.get().txPublicSetupAllowListExtend, [{ classId: '0x' + '01'.repeat(32), selector: '0x12345678' }]);
+      assert.deepEqual(c2.get().txPublicSetupAllowListExtend, [
+        { classId: '0x' + '01'.repeat(32), selector: '0x12345678' },
+      ]);
     } finally {
       await again.destroy();
     }
@@ -87,7 +106,9 @@ describe('NodeConfig.update', () => {
       const limits: SequencerLimits[] = [];
       const allow: unknown[] = [];
       await wireConfigTargets(c, {
-        sync, pool: { setMaxPendingTxCount: (n) => void pool.push(n) }, sequencer: { setLimits: (l) => void limits.push(l) },
+        sync,
+        pool: { setMaxPendingTxCount: (n) => void pool.push(n) },
+        sequencer: { setLimits: (l) => void limits.push(l) },
         allowList: { setExtension: (x) => void allow.push(x) },
       });
       assert.equal(sync.intervalMs, 500);

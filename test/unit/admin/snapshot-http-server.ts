@@ -32,7 +32,9 @@ export interface SnapshotHttpServer {
 }
 
 /** Starts a server on a free port. */
-export async function startSnapshotHttpServer(behaviour: SnapshotServerBehaviour = 'store'): Promise<SnapshotHttpServer> {
+export async function startSnapshotHttpServer(
+  behaviour: SnapshotServerBehaviour = 'store',
+): Promise<SnapshotHttpServer> {
   const files = new Map<string, Buffer>();
   const seen: SeenRequest[] = [];
   const state: { behaviour: SnapshotServerBehaviour } = { behaviour };
@@ -76,9 +78,10 @@ export async function startSnapshotHttpServer(behaviour: SnapshotServerBehaviour
     set behaviour(b) {
       state.behaviour = b;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

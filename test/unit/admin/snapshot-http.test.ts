@@ -27,17 +27,29 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Asserts that no credential or query string made it into `text`. */
 function assertNoSecrets(text: string): void {
-  for (const secret of [USER, PASSWORD, SIGNATURE, 'abc123presigned']) assert.ok(!text.includes(secret), `"${secret}" leaked into: ${text}`);
+  for (const secret of [USER, PASSWORD, SIGNATURE, 'abc123presigned'])
+    assert.ok(!text.includes(secret), `"${secret}" leaked into: ${text}`);
 }
 
 /** Runs one upload to `location` and returns how it ended. */
 /** Progress lines the uploads and restores of a test logged. */
 const progressLines: { msg: string; fields: Record<string, unknown> }[] = [];
-const progress = { logger: { info: (msg: string, fields?: Record<string, unknown>) => void progressLines.push({ msg, fields: fields ?? {} }) }, intervalMs: 50 };
+const progress = {
+  logger: {
+    info: (msg: string, fields?: Record<string, unknown>) => void progressLines.push({ msg, fields: fields ?? {} }),
+  },
+  intervalMs: 50,
+};
 
 async function upload(file: string, location: string, httpIdleTimeoutMs?: number): Promise<Outcome> {
   let outcome: Outcome | undefined;
-  const uploader = new SnapshotUploader({ databaseFile: file, describe: async () => ({ latestBlock: 7 }), onDone: (o) => (outcome = o), progress, ...(httpIdleTimeoutMs === undefined ? {} : { httpIdleTimeoutMs }) });
+  const uploader = new SnapshotUploader({
+    databaseFile: file,
+    describe: async () => ({ latestBlock: 7 }),
+    onDone: (o) => (outcome = o),
+    progress,
+    ...(httpIdleTimeoutMs === undefined ? {} : { httpIdleTimeoutMs }),
+  });
   uploader.start(location);
   await uploader.idle();
   assert.ok(outcome !== undefined);
@@ -55,11 +67,17 @@ describe('snapshot locations', () => {
     assert.throws(() => parseSnapshotLocation('s3://bucket/s'), /presigned https URL/);
     assert.throws(() => parseSnapshotLocation('gs://bucket/s'), RangeError);
     assert.throws(() => parseSnapshotLocation('https://'), RangeError);
-    assert.equal(displayLocation(`https://${USER}:${PASSWORD}@store.example:8443/a/b/?${SIGNATURE}#frag`), 'https://store.example:8443/a/b/');
+    assert.equal(
+      displayLocation(`https://${USER}:${PASSWORD}@store.example:8443/a/b/?${SIGNATURE}#frag`),
+      'https://store.example:8443/a/b/',
+    );
     assert.equal(displayLocation('/backups/s'), '/backups/s');
     const base = new URL(`https://store.example/a/b/?${SIGNATURE}`);
     assert.equal(snapshotFileUrl(base, 'snapshot.json').href, `https://store.example/a/b/snapshot.json?${SIGNATURE}`);
-    assert.equal(snapshotFileUrl(new URL('https://store.example/a'), 'l2node.sqlite').href, 'https://store.example/a/l2node.sqlite');
+    assert.equal(
+      snapshotFileUrl(new URL('https://store.example/a'), 'l2node.sqlite').href,
+      'https://store.example/a/l2node.sqlite',
+    );
   });
 
   it('a symlink into /sys or /proc is refused as the place it leads to; a symlink to a real directory is taken', () => {
@@ -70,7 +88,10 @@ describe('snapshot locations', () => {
     assert.throws(() => parseSnapshotLocation(join(dir, 'to-sys', 'snap')), /not under \/sys$/);
     assert.throws(() => parseSnapshotLocation(`file://${join(dir, 'to-proc', 'new', 'snap')}`), /not under \/proc$/);
     assert.throws(() => parseSnapshotLocation('/sys/../proc/x'), /not under \/proc$/);
-    assert.deepEqual(parseSnapshotLocation(join(dir, 'to-self', 'snap')), { kind: 'local', directory: join(dir, 'to-self', 'snap') });
+    assert.deepEqual(parseSnapshotLocation(join(dir, 'to-self', 'snap')), {
+      kind: 'local',
+      directory: join(dir, 'to-self', 'snap'),
+    });
   });
 });
 
@@ -98,7 +119,11 @@ describe('snapshots over HTTP', () => {
     assert.deepEqual(stagingLeft(source.dir), []);
 
     const puts = server.seen.filter((r) => r.method === 'PUT');
-    assert.deepEqual(puts.map((r) => r.url), [`/snap/l2node.sqlite?${SIGNATURE}`, `/snap/snapshot.json?${SIGNATURE}`], 'the database first, snapshot.json last');
+    assert.deepEqual(
+      puts.map((r) => r.url),
+      [`/snap/l2node.sqlite?${SIGNATURE}`, `/snap/snapshot.json?${SIGNATURE}`],
+      'the database first, snapshot.json last',
+    );
     assert.equal(puts[0]!.headers['content-type'], 'application/vnd.sqlite3');
     assert.equal(puts[1]!.headers['content-type'], 'application/json');
     for (const put of puts) {
@@ -107,7 +132,11 @@ describe('snapshots over HTTP', () => {
       assert.equal(put.headers.authorization, `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`);
     }
     const uploaded = server.files.get('/snap/l2node.sqlite')!;
-    const meta = JSON.parse(server.files.get('/snap/snapshot.json')!.toString('utf8')) as { sha256: string; sizeBytes: number; node: unknown };
+    const meta = JSON.parse(server.files.get('/snap/snapshot.json')!.toString('utf8')) as {
+      sha256: string;
+      sizeBytes: number;
+      node: unknown;
+    };
     assert.deepEqual(meta, outcome.meta);
     assert.equal(sha(uploaded), meta.sha256);
     assert.equal(uploaded.length, meta.sizeBytes);
@@ -118,9 +147,19 @@ describe('snapshots over HTTP', () => {
     assert.equal(restored.sha256, meta.sha256);
     // Each phase ends with a line of bytes done / total (the copy's total is the database and its WAL, approximate).
     const done = (msg: string) => progressLines.find((l) => l.msg === msg)?.fields;
-    assert.deepEqual([done('snapshot upload: sending: done')?.done, done('snapshot upload: sending: done')?.target], [meta.sizeBytes, meta.sizeBytes]);
-    assert.equal(done('snapshot upload: sending: done')?.to, `${server.origin}/snap/`, 'no credentials or query in the log');
-    assert.deepEqual([done('snapshot restore: copying: done')?.done, done('snapshot restore: copying: done')?.percent], [meta.sizeBytes, 100]);
+    assert.deepEqual(
+      [done('snapshot upload: sending: done')?.done, done('snapshot upload: sending: done')?.target],
+      [meta.sizeBytes, meta.sizeBytes],
+    );
+    assert.equal(
+      done('snapshot upload: sending: done')?.to,
+      `${server.origin}/snap/`,
+      'no credentials or query in the log',
+    );
+    assert.deepEqual(
+      [done('snapshot restore: copying: done')?.done, done('snapshot restore: copying: done')?.percent],
+      [meta.sizeBytes, 100],
+    );
     assert.equal(typeof done('snapshot upload: copying: done')?.bytesPerSecond, 'number');
     const copy = readFileSync(join(target, SQLITE_FILE_NAME));
     assert.ok(copy.equals(uploaded), 'identical bytes');
@@ -151,7 +190,10 @@ describe('snapshots over HTTP', () => {
     assert.ok((await upload(source.file, location())).ok);
     server.behaviour = 'tamper-get';
     const emptyTarget = tempDir();
-    await assert.rejects(restoreSnapshot(location(), emptyTarget), (e: unknown) => e instanceof SnapshotRestoreError && /checksum mismatch/.test(e.message));
+    await assert.rejects(
+      restoreSnapshot(location(), emptyTarget),
+      (e: unknown) => e instanceof SnapshotRestoreError && /checksum mismatch/.test(e.message),
+    );
     assert.deepEqual(readdirSync(emptyTarget), []);
     const absentTarget = join(tempDir(), 'absent', 'data');
     await assert.rejects(restoreSnapshot(location(), absentTarget), /checksum mismatch/);
@@ -177,7 +219,10 @@ describe('snapshots over HTTP', () => {
     const outcome = await upload(source.file, location(), 300);
     assert.equal(outcome.ok, false);
     const uploadMessage = outcome.ok ? '' : (outcome.error as Error).message;
-    assert.match(uploadMessage, /^PUT http:\/\/127\.0\.0\.1:\d+\/snap\/l2node\.sqlite: no data moved for 300 ms \(timed out\)$/);
+    assert.match(
+      uploadMessage,
+      /^PUT http:\/\/127\.0\.0\.1:\d+\/snap\/l2node\.sqlite: no data moved for 300 ms \(timed out\)$/,
+    );
     assertNoSecrets(uploadMessage);
     assert.deepEqual(stagingLeft(source.dir), []);
 

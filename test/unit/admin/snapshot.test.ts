@@ -44,10 +44,16 @@ describe('writeSnapshot / restoreSnapshot', () => {
       await writeSnapshot(file, out);
       const busy = tempDir();
       writeFileSync(join(busy, 'x'), 'x');
-      await assert.rejects(restoreSnapshot(out, busy), (e: unknown) => e instanceof SnapshotRestoreError && /not empty/.test(e.message));
+      await assert.rejects(
+        restoreSnapshot(out, busy),
+        (e: unknown) => e instanceof SnapshotRestoreError && /not empty/.test(e.message),
+      );
       appendFileSync(join(out, 'l2node.sqlite'), 'tamper');
       const target = join(tempDir(), 'fresh');
-      await assert.rejects(restoreSnapshot(out, target), (e: unknown) => e instanceof SnapshotRestoreError && /checksum mismatch/.test(e.message));
+      await assert.rejects(
+        restoreSnapshot(out, target),
+        (e: unknown) => e instanceof SnapshotRestoreError && /checksum mismatch/.test(e.message),
+      );
       assert.equal(existsSync(join(target, SQLITE_FILE_NAME)), false);
       await assert.rejects(restoreSnapshot(tempDir(), target), /snapshot\.json is missing/);
     } finally {
@@ -62,7 +68,11 @@ describe('SnapshotUploader', () => {
     try {
       let go!: () => void;
       const outcomes: boolean[] = [];
-      const up = new SnapshotUploader({ databaseFile: file, beforeCopy: () => new Promise<void>((r) => (go = r)), onDone: (o) => outcomes.push(o.ok) });
+      const up = new SnapshotUploader({
+        databaseFile: file,
+        beforeCopy: () => new Promise<void>((r) => (go = r)),
+        onDone: (o) => outcomes.push(o.ok),
+      });
       const out = join(tempDir(), 's');
       up.start(out);
       assert.ok(up.busy);
@@ -76,7 +86,11 @@ describe('SnapshotUploader', () => {
       assert.deepEqual(outcomes, [true]);
       assert.equal(sha(join(out, 'l2node.sqlite')), meta.sha256);
       assert.throws(() => new SnapshotUploader({ databaseFile: undefined }).start(out), /not a local SQLite file/);
-      assert.throws(() => new SnapshotUploader({ databaseFile: file, notReadyReason: () => 'initial sync not complete' }).start(out), /initial sync not complete/);
+      assert.throws(
+        () =>
+          new SnapshotUploader({ databaseFile: file, notReadyReason: () => 'initial sync not complete' }).start(out),
+        /initial sync not complete/,
+      );
     } finally {
       await db.destroy();
     }

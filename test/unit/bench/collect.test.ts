@@ -12,7 +12,13 @@ describe('mergeSections', () => {
       { title: 'P2P gossip', figures: [] },
       { title: 'Storage engines', figures: [{ name: 'two readers', unit: 'req/s' }] },
     ]);
-    assert.deepEqual(merged.map((s) => s.title), ['Poseidon2', 'World state', 'P2P gossip', 'Storage engines', 'Something new']);
-    assert.deepEqual(merged.find((s) => s.title === 'Storage engines')!.figures.map((f) => f.name), ['sqlite vs postgres', 'two readers']);
+    assert.deepEqual(
+      merged.map((s) => s.title),
+      ['Poseidon2', 'World state', 'P2P gossip', 'Storage engines', 'Something new'],
+    );
+    assert.deepEqual(
+      merged.find((s) => s.title === 'Storage engines')!.figures.map((f) => f.name),
+      ['sqlite vs postgres', 'two readers'],
+    );
   });
 });

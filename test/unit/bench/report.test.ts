@@ -4,7 +4,12 @@ import { fmtNumber, fmtRatio, renderReport, renderRow, verdict } from '../../../
 import type { Figure, Report } from '../../../bench/lib/report.ts';
 
 const rps = (value: number | undefined, baseline: number): Figure => ({
-  name: 'cheap call', unit: 'req/s', baseline, baselineName: 'bare node:http', goal: { kind: 'ratio-min', target: 0.8 }, ...(value === undefined ? {} : { value }),
+  name: 'cheap call',
+  unit: 'req/s',
+  baseline,
+  baselineName: 'bare node:http',
+  goal: { kind: 'ratio-min', target: 0.8 },
+  ...(value === undefined ? {} : { value }),
 });
 
 describe('verdict', () => {
@@ -20,17 +25,32 @@ describe('verdict', () => {
     assert.equal(v.shortfall, '3 ms against ≤ 1 ms: 3.0× above the goal');
   });
   it('value-min goal', () => {
-    assert.equal(verdict({ name: 'h', unit: 'hashes/s', value: 37000, goal: { kind: 'value-min', target: 31000 } }).status, 'met');
-    assert.equal(verdict({ name: 'h', unit: 'hashes/s', value: 30000, goal: { kind: 'value-min', target: 31000 } }).shortfall, '30,000 hashes/s against ≥ 31,000 hashes/s: 3% below the goal');
+    assert.equal(
+      verdict({ name: 'h', unit: 'hashes/s', value: 37000, goal: { kind: 'value-min', target: 31000 } }).status,
+      'met',
+    );
+    assert.equal(
+      verdict({ name: 'h', unit: 'hashes/s', value: 30000, goal: { kind: 'value-min', target: 31000 } }).shortfall,
+      '30,000 hashes/s against ≥ 31,000 hashes/s: 3% below the goal',
+    );
   });
   it('ratio-max goal', () => {
-    const f: Figure = { name: 'apply', unit: 'ms', value: 300, baseline: 100, goal: { kind: 'ratio-max', target: 1.5 } };
+    const f: Figure = {
+      name: 'apply',
+      unit: 'ms',
+      value: 300,
+      baseline: 100,
+      goal: { kind: 'ratio-max', target: 1.5 },
+    };
     assert.equal(verdict(f).shortfall, '3.00× against ≤ 1.50×: 2.0× above the goal');
   });
   it('not measured and no goal', () => {
     assert.equal(verdict(rps(undefined, 1)).status, 'not measured');
     assert.equal(verdict({ name: 'x', unit: 'u', value: 1 }).status, 'no goal');
-    assert.equal(verdict({ name: 'x', unit: 'u', value: 1, goal: { kind: 'ratio-min', target: 1 } }).status, 'not measured');
+    assert.equal(
+      verdict({ name: 'x', unit: 'u', value: 1, goal: { kind: 'ratio-min', target: 1 } }).status,
+      'not measured',
+    );
   });
 });
 
@@ -53,20 +73,43 @@ describe('formatting', () => {
     );
   });
   it('a row not met shows its cause when the runner knows one', () => {
-    assert.match(renderRow({ ...rps(7000, 10000), cause: 'JSON encoding per call' }), /\*\*NOT MET\*\* — 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: JSON encoding per call \|/);
+    assert.match(
+      renderRow({ ...rps(7000, 10000), cause: 'JSON encoding per call' }),
+      /\*\*NOT MET\*\* — 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: JSON encoding per call \|/,
+    );
   });
   it('a row not measured keeps its reason', () => {
-    assert.match(renderRow({ name: 'medium', unit: 'req/s', note: 'not measured: needs blocks with txs' }), /\| not measured \|.*needs blocks with txs/);
+    assert.match(
+      renderRow({ name: 'medium', unit: 'req/s', note: 'not measured: needs blocks with txs' }),
+      /\| not measured \|.*needs blocks with txs/,
+    );
   });
 });
 
 describe('renderReport', () => {
   const report: Report = {
-    date: '2026-01-01T00:00:00.000Z', mode: 'quick', durationSeconds: 120, commit: 'abc1234', nodeVersion: 'v24.12.0',
+    date: '2026-01-01T00:00:00.000Z',
+    mode: 'quick',
+    durationSeconds: 120,
+    commit: 'abc1234',
+    nodeVersion: 'v24.12.0',
     machine: { cpuModel: 'Test CPU', cores: 2, memoryGiB: 8, loadAverage: [1, 2, 3], os: 'linux' },
     method: ['medians of 3 runs'],
-    timeBudget: [{ name: 'RPC throughput', seconds: 61.4 }, { name: 'soak', seconds: 604 }],
-    sections: [{ title: 'RPC', intro: 'load from a separate process', figures: [rps(9000, 10000), { ...rps(7000, 10000), cause: 'one allocation per call' }, { name: 'n', unit: 'u', note: 'needs x' }] }],
+    timeBudget: [
+      { name: 'RPC throughput', seconds: 61.4 },
+      { name: 'soak', seconds: 604 },
+    ],
+    sections: [
+      {
+        title: 'RPC',
+        intro: 'load from a separate process',
+        figures: [
+          rps(9000, 10000),
+          { ...rps(7000, 10000), cause: 'one allocation per call' },
+          { name: 'n', unit: 'u', note: 'needs x' },
+        ],
+      },
+    ],
   };
   const page = renderReport(report);
   it('header: machine, node, date', () => {
@@ -77,8 +120,12 @@ describe('renderReport', () => {
   });
   it('summary counts and a list of the goals not met, each with its cause', () => {
     assert.match(page, /1 goals met, 1 not met, 1 figures not measured/);
-    assert.match(page, /Goals not met:\n\n- cheap call: 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: one allocation per call/);
+    assert.match(
+      page,
+      /Goals not met:\n\n- cheap call: 0\.70× against ≥ 0\.80×: 13% below the goal\. Cause: one allocation per call/,
+    );
   });
-  it('the time budget of each step in the header', () => assert.match(page, /- Time budget \(120 s in all\): RPC throughput 61 s, soak 604 s/));
+  it('the time budget of each step in the header', () =>
+    assert.match(page, /- Time budget \(120 s in all\): RPC throughput 61 s, soak 604 s/));
   it('a table per section', () => assert.match(page, /## RPC\n\nload from a separate process\n\n\| figure \| value/));
 });

@@ -21,7 +21,8 @@ describe('percentile (nearest rank)', () => {
     assert.equal(percentile(xs, 100), 1000);
     assert.equal(percentile(xs, 0), 1);
   });
-  it('works on typed arrays already sorted', () => assert.equal(percentileSorted(Float64Array.from([1, 2, 3, 4]), 50), 2));
+  it('works on typed arrays already sorted', () =>
+    assert.equal(percentileSorted(Float64Array.from([1, 2, 3, 4]), 50), 2));
   it('empty: NaN', () => assert.ok(Number.isNaN(percentile([], 50))));
 });
 
@@ -37,9 +38,17 @@ describe('ratio', () => {
 
 describe('slope (least squares)', () => {
   it('a straight line: its slope', () => assert.equal(slope([0, 1, 2, 3].map((x) => ({ x, y: 5 + 2 * x }))), 2));
-  it('flat noise around a level: close to 0', () => assert.ok(Math.abs(slope([1, -1, 1, -1, 1, -1].map((d, x) => ({ x, y: 100 + d })))) < 0.5));
+  it('flat noise around a level: close to 0', () =>
+    assert.ok(Math.abs(slope([1, -1, 1, -1, 1, -1].map((d, x) => ({ x, y: 100 + d })))) < 0.5));
   it('fewer than two points, or one x: NaN', () => {
     assert.ok(Number.isNaN(slope([{ x: 1, y: 1 }])));
-    assert.ok(Number.isNaN(slope([{ x: 1, y: 1 }, { x: 1, y: 2 }])));
+    assert.ok(
+      Number.isNaN(
+        slope([
+          { x: 1, y: 1 },
+          { x: 1, y: 2 },
+        ]),
+      ),
+    );
   });
 });

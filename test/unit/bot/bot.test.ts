@@ -19,13 +19,24 @@ import { createLogger } from '../../../src/server/logger.ts';
 const h = (n: number | bigint) => '0x' + n.toString(16).padStart(64, '0');
 const snap = (n: number) => ({ root: h(n), nextAvailableLeafIndex: n });
 const latestHeader = {
-  lastArchive: snap(7), state: { l1ToL2MessageTree: snap(1), partial: { noteHashTree: snap(2), nullifierTree: snap(3), publicDataTree: snap(4) } },
+  lastArchive: snap(7),
+  state: {
+    l1ToL2MessageTree: snap(1),
+    partial: { noteHashTree: snap(2), nullifierTree: snap(3), publicDataTree: snap(4) },
+  },
   spongeBlobHash: h(0),
   globalVariables: {
-    chainId: h(31337), version: h(1), blockNumber: 7, slotNumber: h(9), timestamp: h(1000), coinbase: '0x' + '00'.repeat(20), feeRecipient: h(0x1001),
+    chainId: h(31337),
+    version: h(1),
+    blockNumber: 7,
+    slotNumber: h(9),
+    timestamp: h(1000),
+    coinbase: '0x' + '00'.repeat(20),
+    feeRecipient: h(0x1001),
     gasFees: { feePerDaGas: '0', feePerL2Gas: '10' },
   },
-  totalFees: '0', totalManaUsed: '0',
+  totalFees: '0',
+  totalManaUsed: '0',
 };
 
 /** A node that records what it is sent and answers sendTx with `refuse(n)` (n = send count). */
@@ -54,10 +65,18 @@ function capture() {
 }
 
 const settings: BotSettings = {
-  txsPerSecond: 5, minFeePadding: 0.5, shape: { noteHashesPerTx: 2, privateLogsPerTx: 1 }, feePayers: [0x1001n, 0x1002n, 0x1003n],
-  reportIntervalMs: 1000, target: 'in-process',
+  txsPerSecond: 5,
+  minFeePadding: 0.5,
+  shape: { noteHashesPerTx: 2, privateLogsPerTx: 1 },
+  feePayers: [0x1001n, 0x1002n, 0x1003n],
+  reportIntervalMs: 1000,
+  target: 'in-process',
 };
-const lowFee = () => new JsonRpcError(-32020, 'Tx does not meet minimum priority fee. Required: 1, got: 0', { code: 'LOW_PRIORITY_FEE', message: '…' });
+const lowFee = () =>
+  new JsonRpcError(-32020, 'Tx does not meet minimum priority fee. Required: 1, got: 0', {
+    code: 'LOW_PRIORITY_FEE',
+    message: '…',
+  });
 
 describe('sendOne', () => {
   it('anchors on the latest header, offers padded min fees, pays in turn, never repeats a nullifier', async () => {
@@ -66,7 +85,10 @@ describe('sendOne', () => {
     for (let i = 0; i < 4; i++) await bot.sendOne();
     assert.deepEqual(anchors, ['latest', 'latest', 'latest', 'latest']);
     const txs = sent.map((w) => decodeTx(w, 'tx'));
-    assert.deepEqual(txs.map((t) => t.data.feePayer), [0x1001n, 0x1002n, 0x1003n, 0x1001n]);
+    assert.deepEqual(
+      txs.map((t) => t.data.feePayer),
+      [0x1001n, 0x1002n, 0x1003n, 0x1001n],
+    );
     for (const t of txs) {
       assert.deepEqual(t.data.constants.txContext.gasSettings.maxFeesPerGas, { feePerDaGas: 5n, feePerL2Gas: 150n });
       assert.equal(t.data.constants.anchorBlockHeader.globalVariables.blockNumber, 7);
@@ -74,12 +96,27 @@ describe('sendOne', () => {
     }
     const nullifiers = txs.map((t) => (t.data.isForPublic ? 0n : t.data.forRollup.end.nullifiers[0]!));
     assert.equal(new Set(nullifiers).size, 4);
-    assert.deepEqual(bot.counts(), { sent: 4, accepted: 4, rejected: {}, mined: 0, dropped: 0, pending: 4, untracked: 0, readFailures: 0 });
+    assert.deepEqual(bot.counts(), {
+      sent: 4,
+      accepted: 4,
+      rejected: {},
+      mined: 0,
+      dropped: 0,
+      pending: 4,
+      untracked: 0,
+      readFailures: 0,
+    });
   });
 
   it('counts refusals by code and backs off on LOW_PRIORITY_FEE only (1 s, 2 s, …), warning once', async () => {
     const clock = new ManualClock(0);
-    const refusals = [new JsonRpcError(-32021, 'Invalid tx: x', { reasons: ['x'] }), lowFee(), lowFee(), undefined, lowFee()];
+    const refusals = [
+      new JsonRpcError(-32021, 'Invalid tx: x', { reasons: ['x'] }),
+      lowFee(),
+      lowFee(),
+      undefined,
+      lowFee(),
+    ];
     const { node } = fakeNode((n) => refusals[n]);
     const { lines, logger } = capture();
     const bot = new Bot({ node, settings, logger, clock });
@@ -103,7 +140,17 @@ describe('sendOne', () => {
 
   it('a node that cannot be read: nothing sent, counted as a read failure, backing off', async () => {
     const { node } = fakeNode();
-    const bot = new Bot({ node: { ...node, getCurrentMinFees: async () => { throw new TypeError('fetch failed'); } }, settings, logger: capture().logger, clock: new ManualClock(0) });
+    const bot = new Bot({
+      node: {
+        ...node,
+        getCurrentMinFees: async () => {
+          throw new TypeError('fetch failed');
+        },
+      },
+      settings,
+      logger: capture().logger,
+      clock: new ManualClock(0),
+    });
     await bot.sendOne();
     assert.equal(bot.counts().sent, 0);
     assert.equal(bot.counts().readFailures, 1);
@@ -122,7 +169,14 @@ describe('report and stop', () => {
     await bot.report();
     const report = lines.find((l) => l.msg === 'bot report')!;
     assert.deepEqual(
-      { sent: report.sent, accepted: report.accepted, mined: report.mined, dropped: report.dropped, pending: report.pending, sentSinceLast: report.sentSinceLast },
+      {
+        sent: report.sent,
+        accepted: report.accepted,
+        mined: report.mined,
+        dropped: report.dropped,
+        pending: report.pending,
+        sentSinceLast: report.sentSinceLast,
+      },
       { sent: 3, accepted: 3, mined: 1, dropped: 1, pending: 1, sentSinceLast: 3 },
     );
     statuses.set(sent[2]!.txHash, 'mined');
@@ -166,7 +220,11 @@ describe('inProcessBotNode', () => {
     const handlers = {
       getBlockHeader: async (p: unknown) => (calls.push(p), latestHeader),
       sendTx: async () => {
-        throw new TxPoolRejectedError('LOW_PRIORITY_FEE', 'Tx does not meet minimum priority fee. Required: 1, got: 0', { minimumPriorityFee: '1', txPriorityFee: '0' });
+        throw new TxPoolRejectedError(
+          'LOW_PRIORITY_FEE',
+          'Tx does not meet minimum priority fee. Required: 1, got: 0',
+          { minimumPriorityFee: '1', txPriorityFee: '0' },
+        );
       },
       getTxReceipt: async () => {
         throw new TxInvalidError(['bad']);
@@ -175,19 +233,44 @@ describe('inProcessBotNode', () => {
     const node = inProcessBotNode(handlers, capture().logger);
     assert.deepEqual(await node.getBlockHeader('latest'), latestHeader);
     assert.deepEqual(calls, ['latest']);
-    await assert.rejects(node.getBlockHeader(-1 as never), (e: unknown) => e instanceof JsonRpcError && e.code === -32602);
-    await assert.rejects(node.sendTx({ txHash: 'nope' } as never), (e: unknown) => e instanceof JsonRpcError && e.code === -32602, 'the generated validator runs first');
+    await assert.rejects(
+      node.getBlockHeader(-1 as never),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32602,
+    );
+    await assert.rejects(
+      node.sendTx({ txHash: 'nope' } as never),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32602,
+      'the generated validator runs first',
+    );
     const { node: fake } = fakeNode();
-    const bot = new Bot({ node: { ...fake, sendTx: node.sendTx }, settings, logger: capture().logger, clock: new ManualClock(0) });
+    const bot = new Bot({
+      node: { ...fake, sendTx: node.sendTx },
+      settings,
+      logger: capture().logger,
+      clock: new ManualClock(0),
+    });
     await bot.sendOne();
-    assert.deepEqual(bot.counts().rejected, { LOW_PRIORITY_FEE: 1 }, 'a valid tx reached the handler and its refusal was mapped');
-    await assert.rejects(node.getChainId(), (e: unknown) => e instanceof JsonRpcError && e.code === -32001, 'no handler: not implemented');
+    assert.deepEqual(
+      bot.counts().rejected,
+      { LOW_PRIORITY_FEE: 1 },
+      'a valid tx reached the handler and its refusal was mapped',
+    );
+    await assert.rejects(
+      node.getChainId(),
+      (e: unknown) => e instanceof JsonRpcError && e.code === -32001,
+      'no handler: not implemented',
+    );
   });
 });
 
 describe('botSettings', () => {
   const config = {
-    botTxsPerSecond: 5, botMinFeePadding: 3, botNoteHashesPerTx: 1, botPrivateLogsPerTx: 0, botFeePayer: [] as string[], botUrl: undefined as string | undefined,
+    botTxsPerSecond: 5,
+    botMinFeePadding: 3,
+    botNoteHashesPerTx: 1,
+    botPrivateLogsPerTx: 0,
+    botFeePayer: [] as string[],
+    botUrl: undefined as string | undefined,
     botReportIntervalSeconds: 2,
   };
   const funded = [{ address: 0x1001n }, { address: 0x1002n }];
@@ -202,7 +285,10 @@ describe('botSettings', () => {
     const s = botSettings({ ...config, botFeePayer: ['0x2002', '0xABC'], botUrl: 'http://127.0.0.1:8080' }, funded);
     assert.deepEqual(s.feePayers, [0x2002n, 0xabcn]);
     assert.equal(s.target, 'http://127.0.0.1:8080');
-    assert.throws(() => botSettings({ ...config, botFeePayer: ['1002'] }, funded), /invalid value "1002" for --bot.feePayer/);
+    assert.throws(
+      () => botSettings({ ...config, botFeePayer: ['1002'] }, funded),
+      /invalid value "1002" for --bot.feePayer/,
+    );
     assert.throws(() => botSettings({ ...config, botUrl: 'ws://x' }, funded), /for --bot.url: must be an http/);
     assert.throws(() => botSettings(config, []), /no fee payer/);
   });

@@ -5,12 +5,21 @@ import { padMinFees, paddingFactor } from '../../../src/impl/bot/fee-padding.ts'
 
 describe('padMinFees', () => {
   it('default padding 3 offers four times the minimum, per dimension', () => {
-    assert.deepEqual(padMinFees({ feePerDaGas: '0', feePerL2Gas: '12345678901234567890' }, 3), { feePerDaGas: 0n, feePerL2Gas: 49382715604938271560n });
+    assert.deepEqual(padMinFees({ feePerDaGas: '0', feePerL2Gas: '12345678901234567890' }, 3), {
+      feePerDaGas: 0n,
+      feePerL2Gas: 49382715604938271560n,
+    });
   });
 
   it('a fraction: 0.5 offers 1.5×, 0.1 offers 1.1× without float error', () => {
-    assert.deepEqual(padMinFees({ feePerDaGas: 10n, feePerL2Gas: 1000n }, 0.5), { feePerDaGas: 15n, feePerL2Gas: 1500n });
-    assert.deepEqual(padMinFees({ feePerDaGas: 10n, feePerL2Gas: 1000n }, 0.1), { feePerDaGas: 11n, feePerL2Gas: 1100n });
+    assert.deepEqual(padMinFees({ feePerDaGas: 10n, feePerL2Gas: 1000n }, 0.5), {
+      feePerDaGas: 15n,
+      feePerL2Gas: 1500n,
+    });
+    assert.deepEqual(padMinFees({ feePerDaGas: 10n, feePerL2Gas: 1000n }, 0.1), {
+      feePerDaGas: 11n,
+      feePerL2Gas: 1100n,
+    });
   });
 
   it('rounds up: never offers less than the minimum', () => {

@@ -67,7 +67,10 @@ describe('Backoff', () => {
   it('doubles from the initial delay up to the cap, and resets', () => {
     const b = new Backoff(1_000, 30_000);
     assert.equal(b.active, false);
-    assert.deepEqual([b.next(), b.next(), b.next(), b.next(), b.next(), b.next(), b.next()], [1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    assert.deepEqual(
+      [b.next(), b.next(), b.next(), b.next(), b.next(), b.next(), b.next()],
+      [1000, 2000, 4000, 8000, 16000, 30000, 30000],
+    );
     assert.equal(b.active, true);
     b.reset();
     assert.equal(b.active, false);

@@ -9,10 +9,21 @@ import { PRIVATE_LOG_SIZE_IN_FIELDS } from '../../../src/impl/tx/constants.ts';
 const FIELD_MODULUS = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
 const snap = { root: 1n, nextAvailableLeafIndex: 0 };
 const header: BlockHeader = {
-  lastArchive: snap, state: { l1ToL2MessageTree: snap, partial: { noteHashTree: snap, nullifierTree: snap, publicDataTree: snap } },
+  lastArchive: snap,
+  state: { l1ToL2MessageTree: snap, partial: { noteHashTree: snap, nullifierTree: snap, publicDataTree: snap } },
   spongeBlobHash: 0n,
-  globalVariables: { chainId: 31337n, version: 1n, blockNumber: 3, slotNumber: 3, timestamp: 1n, coinbase: 0n, feeRecipient: 0n, gasFees: { feePerDaGas: 0n, feePerL2Gas: 1n } },
-  totalFees: 0n, totalManaUsed: 0n,
+  globalVariables: {
+    chainId: 31337n,
+    version: 1n,
+    blockNumber: 3,
+    slotNumber: 3,
+    timestamp: 1n,
+    coinbase: 0n,
+    feeRecipient: 0n,
+    gasFees: { feePerDaGas: 0n, feePerL2Gas: 1n },
+  },
+  totalFees: 0n,
+  totalManaUsed: 0n,
 };
 
 describe('nullifiers', () => {
@@ -53,7 +64,11 @@ describe('sideEffectsFor', () => {
   });
 
   it('an empty shape is one nullifier; out-of-range shapes are refused', () => {
-    assert.deepEqual(sideEffectsFor({ noteHashesPerTx: 0, privateLogsPerTx: 0 }, 5n, 0n), { nullifiers: [5n << 64n], noteHashes: [], privateLogs: [] });
+    assert.deepEqual(sideEffectsFor({ noteHashesPerTx: 0, privateLogsPerTx: 0 }, 5n, 0n), {
+      nullifiers: [5n << 64n],
+      noteHashes: [],
+      privateLogs: [],
+    });
     assert.throws(() => sideEffectsFor({ noteHashesPerTx: 65, privateLogsPerTx: 0 }, 5n, 0n), RangeError);
     assert.throws(() => sideEffectsFor({ noteHashesPerTx: 0, privateLogsPerTx: -1 }, 5n, 0n), RangeError);
   });
@@ -68,8 +83,12 @@ describe('buildBotTx', () => {
   it('a real-format tx: decodes back to the same effects, its hash covers the logs', () => {
     const effects = sideEffectsFor({ noteHashesPerTx: 2, privateLogsPerTx: 2 }, 0x99n, 1n);
     const built = buildBotTx({
-      chainId: 31337n, rollupVersion: 1n, feePayer: 0x1002n, anchorBlockHeader: header,
-      maxFeesPerGas: { feePerDaGas: 4n, feePerL2Gas: 40n }, effects,
+      chainId: 31337n,
+      rollupVersion: 1n,
+      feePayer: 0x1002n,
+      anchorBlockHeader: header,
+      maxFeesPerGas: { feePerDaGas: 4n, feePerL2Gas: 40n },
+      effects,
     });
     const decoded = decodeTx(built.wire, 'tx');
     assert.equal(decoded.txHash, computeTxHash(decoded.data));
@@ -78,14 +97,21 @@ describe('buildBotTx', () => {
     assert.ok(!decoded.data.isForPublic);
     if (decoded.data.isForPublic) return;
     const end = decoded.data.forRollup.end;
-    assert.deepEqual(end.noteHashes.filter((n) => n !== 0n), [...effects.noteHashes]);
+    assert.deepEqual(
+      end.noteHashes.filter((n) => n !== 0n),
+      [...effects.noteHashes],
+    );
     assert.deepEqual(end.privateLogs.slice(0, 2), [...effects.privateLogs]);
     assert.equal(end.privateLogs[2]!.emittedLength, 0);
     assert.deepEqual(decoded.data.constants.txContext.gasSettings.maxFeesPerGas, { feePerDaGas: 4n, feePerL2Gas: 40n });
     assert.equal(decoded.data.feePayer, 0x1002n);
     const withoutLogs = buildBotTx({
-      chainId: 31337n, rollupVersion: 1n, feePayer: 0x1002n, anchorBlockHeader: header,
-      maxFeesPerGas: { feePerDaGas: 4n, feePerL2Gas: 40n }, effects: { ...effects, privateLogs: [] },
+      chainId: 31337n,
+      rollupVersion: 1n,
+      feePayer: 0x1002n,
+      anchorBlockHeader: header,
+      maxFeesPerGas: { feePerDaGas: 4n, feePerL2Gas: 40n },
+      effects: { ...effects, privateLogs: [] },
     });
     assert.notEqual(withoutLogs.hash, built.hash);
   });

@@ -14,7 +14,13 @@ describe('chain protocol hashes against trees.json', () => {
 
   it('computeL2ToL1MessageHash: sha256ToField of the 148-byte preimage', () => {
     const v = trees.siloing.computeL2ToL1MessageHash;
-    const got = l2ToL1MessageHash({ sender: BigInt(v.l2Sender), recipient: BigInt(v.l1Recipient), content: BigInt(v.content), rollupVersion: BigInt(v.rollupVersion), chainId: BigInt(v.chainId) });
+    const got = l2ToL1MessageHash({
+      sender: BigInt(v.l2Sender),
+      recipient: BigInt(v.l1Recipient),
+      content: BigInt(v.content),
+      rollupVersion: BigInt(v.rollupVersion),
+      chainId: BigInt(v.chainId),
+    });
     assert.equal(hex(got), v.result);
   });
 });

@@ -22,14 +22,30 @@ describe('wire mappers: blocks', () => {
   it('toWireL2Tips: key order and encodings of the node_getL2Tips example', () => {
     const r = tipsExample.response.result;
     const t = (x: { number: number; hash: string }) => ({ number: x.number, hash: BigInt(x.hash) });
-    const c = (x: { block: { number: number; hash: string }; checkpoint: { number: number; hash: string } }) => ({ block: t(x.block), checkpoint: t(x.checkpoint) });
-    const engineTips = { proposed: t(r.proposed), checkpointed: c(r.checkpointed), proven: c(r.proven), finalized: c(r.finalized) };
+    const c = (x: { block: { number: number; hash: string }; checkpoint: { number: number; hash: string } }) => ({
+      block: t(x.block),
+      checkpoint: t(x.checkpoint),
+    });
+    const engineTips = {
+      proposed: t(r.proposed),
+      checkpointed: c(r.checkpointed),
+      proven: c(r.proven),
+      finalized: c(r.finalized),
+    };
     assert.equal(JSON.stringify(toWireL2Tips(engineTips)), JSON.stringify(r));
   });
 
   it('toWireTxReceipt: a mined receipt has the example key order with a decimal fee; SPEC status names', () => {
     const r = receiptExample.response.result;
-    const wire = toWireTxReceipt({ txHash: BigInt(r.txHash), status: 'mined', executionResult: 'success', transactionFee: BigInt(r.transactionFee), blockHash: BigInt(r.blockHash), blockNumber: r.blockNumber, epochNumber: r.epochNumber });
+    const wire = toWireTxReceipt({
+      txHash: BigInt(r.txHash),
+      status: 'mined',
+      executionResult: 'success',
+      transactionFee: BigInt(r.transactionFee),
+      blockHash: BigInt(r.blockHash),
+      blockNumber: r.blockNumber,
+      epochNumber: r.epochNumber,
+    });
     assert.equal(JSON.stringify(wire), JSON.stringify({ ...r, status: 'mined' }));
     assert.deepEqual(Object.keys(toWireTxReceipt({ txHash: 1n, status: 'pending' })), ['txHash', 'status']);
   });

@@ -12,15 +12,25 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeMini } from './helpers.ts';
 
-interface Call { jsonrpc: string; id: number; method: string; params: unknown[] }
-interface Seen { body: unknown; headers: IncomingHttpHeaders }
+interface Call {
+  jsonrpc: string;
+  id: number;
+  method: string;
+  params: unknown[];
+}
+interface Seen {
+  body: unknown;
+  headers: IncomingHttpHeaders;
+}
 
 /** Answers each request with `reply(body)`; records bodies and headers. */
 function rpcServer(reply: (body: any) => { status?: number; body: unknown }) {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let text = '';
-    req.on('data', (chunk) => { text += chunk; });
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
     req.on('end', () => {
       const body = JSON.parse(text);
       seen.push({ body, headers: req.headers });
@@ -34,7 +44,12 @@ function rpcServer(reply: (body: any) => { status?: number; body: unknown }) {
 /** A node that answers getBlockNumber with 5, getBlock(n) with null, sendTx with an error. */
 function answer(call: Call): object {
   if (call.method === 'node_getBlockNumber') return { jsonrpc: '2.0', id: call.id, result: 5 };
-  if (call.method === 'node_sendTx') return { jsonrpc: '2.0', id: call.id, error: { code: -32020, message: 'Transaction rejected', data: { code: 'LOW_PRIORITY_FEE' } } };
+  if (call.method === 'node_sendTx')
+    return {
+      jsonrpc: '2.0',
+      id: call.id,
+      error: { code: -32020, message: 'Transaction rejected', data: { code: 'LOW_PRIORITY_FEE' } },
+    };
   if (call.method === 'nodeAdmin_getConfig') return { jsonrpc: '2.0', id: call.id, result: { coinbase: '0x00' } };
   return { jsonrpc: '2.0', id: call.id };
 }
@@ -65,7 +80,11 @@ describe('generated client.ts', () => {
   it('calls made in the same tick go out as one batch, ids from 0, params positional', async () => {
     const { url, seen } = await listen(batchReply);
     const node = pub.createNodeClient(url);
-    const [n, block, blocks] = await Promise.all([node.getBlockNumber(), node.getBlock('latest'), node.getLogsByTags(['0x01'], undefined)]);
+    const [n, block, blocks] = await Promise.all([
+      node.getBlockNumber(),
+      node.getBlock('latest'),
+      node.getLogsByTags(['0x01'], undefined),
+    ]);
     assert.equal(n, 5);
     assert.equal(block, null);
     assert.equal(blocks, null);
@@ -85,13 +104,19 @@ describe('generated client.ts', () => {
     const split = await listen(batchReply);
     const node = pub.createNodeClient(split.url, { maxBatchSize: 2 });
     await Promise.all([node.getBlockNumber(), node.getBlockNumber(), node.getBlockNumber()]);
-    assert.deepEqual(split.seen.map((s) => (s.body as Call[]).length), [2, 1]);
+    assert.deepEqual(
+      split.seen.map((s) => (s.body as Call[]).length),
+      [2, 1],
+    );
   });
 
   it('a JSON-RPC error rejects only its own call, as JsonRpcError with code, message and data', async () => {
     const { url } = await listen(batchReply);
     const node = pub.createNodeClient(url);
-    const [ok, failed] = await Promise.allSettled([node.getBlockNumber(), node.sendTx({ data: 'AA', kind: 'private' })]);
+    const [ok, failed] = await Promise.allSettled([
+      node.getBlockNumber(),
+      node.sendTx({ data: 'AA', kind: 'private' }),
+    ]);
     assert.deepEqual(ok, { status: 'fulfilled', value: 5 });
     assert.equal(failed.status, 'rejected');
     const error = (failed as PromiseRejectedResult).reason;
@@ -112,8 +137,11 @@ describe('generated client.ts', () => {
     assert.deepEqual(second, { status: 'fulfilled', value: null });
   });
 
-  it('HTTP non-2xx rejects every call with the body\'s error.message and code', async () => {
-    const { url } = await listen(() => ({ status: 401, body: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } } }));
+  it("HTTP non-2xx rejects every call with the body's error.message and code", async () => {
+    const { url } = await listen(() => ({
+      status: 401,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } },
+    }));
     const node = pub.createNodeClient(url);
     const results = await Promise.allSettled([node.getBlockNumber(), node.getBlock(1)]);
     for (const r of results) {
@@ -128,6 +156,9 @@ describe('generated client.ts', () => {
     const client = admin.createNodeAdminClient(url, { apiKey: 'secret-key' });
     assert.deepEqual(await client.getConfig(), { coinbase: '0x00' });
     assert.equal(await client.rollbackTo(3), undefined);
-    assert.deepEqual(seen.map((s) => s.headers['x-api-key']), ['secret-key', 'secret-key']);
+    assert.deepEqual(
+      seen.map((s) => s.headers['x-api-key']),
+      ['secret-key', 'secret-key'],
+    );
   });
 });

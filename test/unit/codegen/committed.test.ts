@@ -17,8 +17,20 @@ it('src/generated and the example fixtures are not stale', async () => {
   assert.deepEqual(out.problems, [], 'the documents pass every codegen check');
   const fresh = await tempDir('codegen-check');
   try {
-    await writeAll(fresh, out.files, SURFACES.map((s) => s.name));
-    assert.deepEqual(await staleFiles(ROOT, fresh, SURFACES.map((s) => s.name)), [], 'run npm run codegen');
+    await writeAll(
+      fresh,
+      out.files,
+      SURFACES.map((s) => s.name),
+    );
+    assert.deepEqual(
+      await staleFiles(
+        ROOT,
+        fresh,
+        SURFACES.map((s) => s.name),
+      ),
+      [],
+      'run npm run codegen',
+    );
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }

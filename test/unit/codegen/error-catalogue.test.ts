@@ -19,7 +19,10 @@ type Json = Record<string, any>;
 type Example = { name: string; error: { code: number; message: string; data?: unknown } };
 
 const DOCS: Record<string, Json> = Object.fromEntries(
-  ['openrpc.public.json', 'openrpc.admin.json'].map((file) => [file, JSON.parse(readFileSync(join(ROOT, file), 'utf8'))]),
+  ['openrpc.public.json', 'openrpc.admin.json'].map((file) => [
+    file,
+    JSON.parse(readFileSync(join(ROOT, file), 'utf8')),
+  ]),
 );
 
 const wire = (err: RpcError): JsonRpcErrorObject => errors.toJsonRpcError(err);
@@ -36,11 +39,14 @@ const BUILD: Record<string, (data: any, method: string) => JsonRpcErrorObject> =
   LEAF_INDEX_OUT_OF_RANGE: (d) => wire(new errors.LeafIndexOutOfRangeError(BigInt(d.leafIndex), BigInt(d.treeSize))),
   TX_POOL_REJECTED: ({ code, message, ...details }) => wire(new errors.TxPoolRejectedError(code, message, details)),
   TX_INVALID: (d) => wire(new errors.TxInvalidError(d.reasons, d.code)),
-  SIMULATION_REFUSED: (d) => wire(new errors.SimulationRefusedError(d.reason, {
-    ...(d.l2GasLimit === undefined ? {} : { l2GasLimit: BigInt(d.l2GasLimit) }),
-    ...(d.maxL2GasLimit === undefined ? {} : { maxL2GasLimit: BigInt(d.maxL2GasLimit) }),
-    ...(d.code === undefined ? {} : { code: d.code }),
-  })),
+  SIMULATION_REFUSED: (d) =>
+    wire(
+      new errors.SimulationRefusedError(d.reason, {
+        ...(d.l2GasLimit === undefined ? {} : { l2GasLimit: BigInt(d.l2GasLimit) }),
+        ...(d.maxL2GasLimit === undefined ? {} : { maxL2GasLimit: BigInt(d.maxL2GasLimit) }),
+        ...(d.code === undefined ? {} : { code: d.code }),
+      }),
+    ),
   SLOT_RANGE_TOO_WIDE: (d) => wire(new errors.SlotRangeTooWideError(BigInt(d.fromSlot), BigInt(d.toSlot), d.maxSlots)),
   KEYSTORE_RELOAD_REJECTED: (d) => wire(new errors.KeystoreReloadRejectedError(d.reason, d.detail, d.validator)),
   SNAPSHOT_IN_PROGRESS: () => wire(new errors.SnapshotInProgressError()),
@@ -60,10 +66,26 @@ function shape(doc: Json, node: unknown): unknown {
   if (Array.isArray(node)) return node.map((n) => shape(doc, n));
   if (typeof node !== 'object' || node === null) return node;
   const o = node as Json;
-  if (typeof o.$ref === 'string') return shape(doc, o.$ref.slice(2).split('/').reduce((at: Json, k: string) => at[k], doc));
+  if (typeof o.$ref === 'string')
+    return shape(
+      doc,
+      o.$ref
+        .slice(2)
+        .split('/')
+        .reduce((at: Json, k: string) => at[k], doc),
+    );
   // A one-element allOf only carries a description beside its reference (codegen/shape-documents.ts).
-  if (Array.isArray(o.allOf) && o.allOf.length === 1 && Object.keys(o).every((k) => ['allOf', 'title', 'description'].includes(k))) return shape(doc, o.allOf[0]);
-  return Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'description' && k !== 'title').map(([k, v]) => [k, shape(doc, v)]));
+  if (
+    Array.isArray(o.allOf) &&
+    o.allOf.length === 1 &&
+    Object.keys(o).every((k) => ['allOf', 'title', 'description'].includes(k))
+  )
+    return shape(doc, o.allOf[0]);
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([k]) => k !== 'description' && k !== 'title')
+      .map(([k, v]) => [k, shape(doc, v)]),
+  );
 }
 
 describe('error catalogue: documents, classes and server agree', () => {
@@ -74,7 +96,10 @@ describe('error catalogue: documents, classes and server agree', () => {
     it(`${file}: every error has the code of RpcErrorCode and a way to build it`, () => {
       for (const [name, e] of Object.entries(catalogue)) {
         assert.equal(e.code, (errors.RpcErrorCode as Record<string, number>)[name], `${name} code`);
-        assert.ok(Object.hasOwn(BUILD, name) || Object.hasOwn(SERVER_LEVEL, name), `${name} has a builder in this test`);
+        assert.ok(
+          Object.hasOwn(BUILD, name) || Object.hasOwn(SERVER_LEVEL, name),
+          `${name} has a builder in this test`,
+        );
       }
     });
 
@@ -82,7 +107,10 @@ describe('error catalogue: documents, classes and server agree', () => {
       for (const x of (m['x-error-examples'] ?? []) as Example[]) {
         it(`${file} ${m.name} "${x.name}": the node's error equals the example`, () => {
           const name = byCode.get(x.error.code);
-          assert.ok(name !== undefined && Object.hasOwn(BUILD, name), `code ${x.error.code} is a catalogue error with a class`);
+          assert.ok(
+            name !== undefined && Object.hasOwn(BUILD, name),
+            `code ${x.error.code} is a catalogue error with a class`,
+          );
           assert.deepEqual(BUILD[name](x.error.data, m.name), x.error);
           assert.equal(messageProblem(catalogue[name].message, x.error.message, x.error.data), null);
         });
@@ -103,21 +131,41 @@ describe('error catalogue: documents, classes and server agree', () => {
 
   it('the server sends validator messages unprefixed, with data {index, param, rule}', () => {
     assert.deepEqual(protocol.invalidParams('params[1] (limit): must be <= 100'), {
-      code: -32602, message: 'params[1] (limit): must be <= 100', data: { index: 1, param: 'limit', rule: 'must be <= 100' },
+      code: -32602,
+      message: 'params[1] (limit): must be <= 100',
+      data: { index: 1, param: 'limit', rule: 'must be <= 100' },
     });
     assert.deepEqual(protocol.invalidParams('params[0] (filter): fromBlock must be integer'), {
-      code: -32602, message: 'params[0] (filter): fromBlock must be integer', data: { index: 0, param: 'filter', rule: 'fromBlock must be integer' },
+      code: -32602,
+      message: 'params[0] (filter): fromBlock must be integer',
+      data: { index: 0, param: 'filter', rule: 'fromBlock must be integer' },
     });
-    assert.deepEqual(protocol.notImplemented('node_x'), { code: -32001, message: 'Method not implemented: node_x', data: { method: 'node_x' } });
+    assert.deepEqual(protocol.notImplemented('node_x'), {
+      code: -32001,
+      message: 'Method not implemented: node_x',
+      data: { method: 'node_x' },
+    });
   });
 
   it('an error in both documents has one code, one message template and one data shape', () => {
     const [pub, adm] = Object.values(DOCS) as [Json, Json];
     const shared = Object.keys(pub.components.errors).filter((n) => Object.hasOwn(adm.components.errors, n));
-    assert.deepEqual(shared, ['PARSE_ERROR', 'INVALID_REQUEST', 'METHOD_NOT_FOUND', 'INVALID_PARAMS', 'INTERNAL_ERROR', 'NOT_IMPLEMENTED', 'NODE_NOT_READY']);
+    assert.deepEqual(shared, [
+      'PARSE_ERROR',
+      'INVALID_REQUEST',
+      'METHOD_NOT_FOUND',
+      'INVALID_PARAMS',
+      'INTERNAL_ERROR',
+      'NOT_IMPLEMENTED',
+      'NODE_NOT_READY',
+    ]);
     for (const name of shared) {
       assert.deepEqual(pub.components.errors[name], adm.components.errors[name], name);
-      assert.deepEqual(shape(pub, pub['x-errors'][name].dataSchema), shape(adm, adm['x-errors'][name].dataSchema), `${name} data schema`);
+      assert.deepEqual(
+        shape(pub, pub['x-errors'][name].dataSchema),
+        shape(adm, adm['x-errors'][name].dataSchema),
+        `${name} data schema`,
+      );
     }
   });
 
@@ -126,7 +174,9 @@ describe('error catalogue: documents, classes and server agree', () => {
       for (const [name, e] of Object.entries(doc.components.errors as Record<string, { message: string }>)) {
         const schema = shape(doc, doc['x-errors'][name].dataSchema) as Json;
         if (schema.type === 'null') continue;
-        const members = new Set([schema, ...(schema.oneOf ?? [])].flatMap((s: Json) => Object.keys(s.properties ?? {})));
+        const members = new Set(
+          [schema, ...(schema.oneOf ?? [])].flatMap((s: Json) => Object.keys(s.properties ?? {})),
+        );
         for (const p of placeholders(e.message)) assert.ok(members.has(p), `${name}: <${p}> is a member of its data`);
       }
     }

@@ -35,6 +35,9 @@ export async function writeMini(): Promise<string> {
   if (out.problems.length > 0) throw new Error(out.problems.join('\n'));
   const dir = await tempDir('codegen');
   await writeAll(dir, out.files, ['public', 'admin']);
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: ['src'], exclude: [] }));
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: ['src'], exclude: [] }),
+  );
   return dir;
 }

@@ -11,8 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { writeMini } from './helpers.ts';
 
 type Descriptor = {
-  name: string; handler: string; params: { name: string; required: boolean }[]; errors: number[]; deprecated: boolean; extension: boolean;
-  validateParams(p: unknown[]): string | null; validateResult(r: unknown): string | null;
+  name: string;
+  handler: string;
+  params: { name: string; required: boolean }[];
+  errors: number[];
+  deprecated: boolean;
+  extension: boolean;
+  validateParams(p: unknown[]): string | null;
+  validateResult(r: unknown): string | null;
 };
 
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -28,11 +34,22 @@ describe('generated methods.ts', () => {
   const params = (method: string, values: unknown[]) => methods[method].validateParams(values);
 
   it('the table holds every method in document order with the contract fields', () => {
-    assert.deepEqual(Object.keys(methods), ['node_getBlockNumber', 'node_getBlock', 'node_getBlocks', 'node_getLogsByTags', 'node_sendTx', 'node_isL1ToL2MessageSynced', 'node_getMembershipWitness']);
+    assert.deepEqual(Object.keys(methods), [
+      'node_getBlockNumber',
+      'node_getBlock',
+      'node_getBlocks',
+      'node_getLogsByTags',
+      'node_sendTx',
+      'node_isL1ToL2MessageSynced',
+      'node_getMembershipWitness',
+    ]);
     const m = methods.node_getLogsByTags;
     assert.equal(m.name, 'node_getLogsByTags');
     assert.equal(m.handler, 'getLogsByTags');
-    assert.deepEqual(m.params, [{ name: 'tags', required: true }, { name: 'logsPerTag', required: false }]);
+    assert.deepEqual(m.params, [
+      { name: 'tags', required: true },
+      { name: 'logsPerTag', required: false },
+    ]);
     assert.deepEqual(methods.node_getBlock.errors, [-32602, -32010]);
     assert.equal(methods.node_isL1ToL2MessageSynced.deprecated, true);
     assert.equal(methods.node_getMembershipWitness.extension, true);
@@ -56,25 +73,40 @@ describe('generated methods.ts', () => {
 
   it('anyOf: one combined message, params[0] (blockNumber): must be a non-negative integer or "latest"', () => {
     assert.equal(params('node_getBlock', [-1]), 'params[0] (blockNumber): must be a non-negative integer or "latest"');
-    assert.equal(params('node_getBlock', ['earliest']), 'params[0] (blockNumber): must be a non-negative integer or "latest"');
+    assert.equal(
+      params('node_getBlock', ['earliest']),
+      'params[0] (blockNumber): must be a non-negative integer or "latest"',
+    );
   });
 
   it('maxItems: params[0] (tags): must not have more than 3 items', () => {
-    assert.equal(params('node_getLogsByTags', [[HASH, HASH, HASH, HASH]]), 'params[0] (tags): must not have more than 3 items');
+    assert.equal(
+      params('node_getLogsByTags', [[HASH, HASH, HASH, HASH]]),
+      'params[0] (tags): must not have more than 3 items',
+    );
   });
 
   it('pattern: the path reaches into arrays, params[0] (tags): [1] …', () => {
-    assert.equal(params('node_getLogsByTags', [[HASH, '0x12']]), 'params[0] (tags): [1] must match pattern "^0x[0-9a-f]{64}$"');
+    assert.equal(
+      params('node_getLogsByTags', [[HASH, '0x12']]),
+      'params[0] (tags): [1] must match pattern "^0x[0-9a-f]{64}$"',
+    );
   });
 
   it('required property and enum inside an object param', () => {
     assert.equal(params('node_sendTx', [{ data: 'AA' }]), "params[0] (tx): must have required property 'kind'");
-    assert.equal(params('node_sendTx', [{ data: 'AA', kind: 'secret' }]), 'params[0] (tx): kind must be one of "private", "public"');
+    assert.equal(
+      params('node_sendTx', [{ data: 'AA', kind: 'secret' }]),
+      'params[0] (tx): kind must be one of "private", "public"',
+    );
   });
 
   it('missing required param: params[0] (blockNumber): is required', () => {
     assert.equal(params('node_getBlock', []), 'params[0] (blockNumber): is required');
-    assert.equal(params('node_getBlock', [null]), 'params[0] (blockNumber): must be a non-negative integer or "latest"');
+    assert.equal(
+      params('node_getBlock', [null]),
+      'params[0] (blockNumber): must be a non-negative integer or "latest"',
+    );
   });
 
   it('too many params are rejected', () => {
@@ -87,15 +119,24 @@ describe('generated methods.ts', () => {
     assert.equal(params('node_getLogsByTags', [[HASH], null]), null);
     assert.equal(params('node_getMembershipWitness', ['latest', undefined, '7']), null);
     assert.equal(params('node_getLogsByTags', [[HASH], 0]), 'params[1] (logsPerTag): must be >= 1');
-    assert.equal(params('node_getMembershipWitness', ['latest', null, 'x']), 'params[2] (toSlot): must match pattern "^(0|[1-9][0-9]*)$"');
+    assert.equal(
+      params('node_getMembershipWitness', ['latest', null, 'x']),
+      'params[2] (toSlot): must match pattern "^(0|[1-9][0-9]*)$"',
+    );
   });
 
   it('validateResult: null where the schema allows it, void results, and the deeper error of a matching branch', () => {
     assert.equal(methods.node_getBlock.validateResult(null), null);
     assert.equal(methods.node_sendTx.validateResult(undefined), null);
     assert.equal(methods.node_getBlockNumber.validateResult(null), 'result: must be integer');
-    assert.equal(methods.node_getBlock.validateResult({ number: 1, hash: '0x12', txCount: 0 }), 'result: hash must match pattern "^0x[0-9a-f]{64}$"');
-    assert.equal(methods.node_getBlock.validateResult({ number: 1, hash: HASH, txCount: 0, extra: 1 }), "result: must not have property 'extra'");
+    assert.equal(
+      methods.node_getBlock.validateResult({ number: 1, hash: '0x12', txCount: 0 }),
+      'result: hash must match pattern "^0x[0-9a-f]{64}$"',
+    );
+    assert.equal(
+      methods.node_getBlock.validateResult({ number: 1, hash: HASH, txCount: 0, extra: 1 }),
+      "result: must not have property 'extra'",
+    );
     assert.equal(methods.node_getBlock.validateResult('block'), 'result: must be an object or null');
   });
 });

@@ -26,7 +26,11 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=er
 const PATH = `${join(process.execPath, '..')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
 
 /** What the generator's package.json names today (a change here means re-checking the pins). */
-const GENERATED_DEPENDENCIES = { '@open-rpc/client-js': '1.7.1', '@open-rpc/meta-schema': '1.14.2', '@open-rpc/schema-utils-js': '1.15.0' };
+const GENERATED_DEPENDENCIES = {
+  '@open-rpc/client-js': '1.7.1',
+  '@open-rpc/meta-schema': '1.14.2',
+  '@open-rpc/schema-utils-js': '1.15.0',
+};
 const GENERATED_DEV_DEPENDENCIES = { typescript: '4.2.4', typedoc: '^0.20.35' };
 /**
  * The smallest set of changes to the generated package.json that compiles (docs/PACKAGES.md):
@@ -43,7 +47,10 @@ export const GENERATOR_PINS = {
 const sh = async (file: string, args: readonly string[], cwd: string): Promise<{ ok: boolean; out: string }> =>
   run(file, [...args], { cwd, timeout: 300_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PATH } }).then(
     ({ stdout, stderr }) => ({ ok: true, out: `${stdout}${stderr}` }),
-    (err: { stdout?: string; stderr?: string; message: string }) => ({ ok: false, out: `${err.stdout ?? ''}${err.stderr ?? ''}` || err.message }),
+    (err: { stdout?: string; stderr?: string; message: string }) => ({
+      ok: false,
+      out: `${err.stdout ?? ''}${err.stderr ?? ''}` || err.message,
+    }),
   );
 
 describe('@open-rpc/generator: the generated TypeScript clients, installed as generated', { timeout: 900_000 }, () => {
@@ -55,7 +62,11 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
     temp = mkdtempSync(join(tmpdir(), 'l2node-open-rpc-generator-'));
     for (const surface of ['public', 'admin']) {
       const doc = JSON.parse(readFileSync(join(ROOT, `openrpc.${surface}.json`), 'utf8'));
-      await generator({ outDir: join(temp, surface), openrpcDocument: doc, components: [{ type: 'client', name: 'NodeClient', language: 'typescript' }] });
+      await generator({
+        outDir: join(temp, surface),
+        openrpcDocument: doc,
+        components: [{ type: 'client', name: 'NodeClient', language: 'typescript' }],
+      });
     }
     // One project (the public one) compiles both generated sources: the two package.json files are identical.
     project = join(temp, 'public', 'client', 'typescript');
@@ -71,9 +82,18 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
 
   it('names the dependencies the pins were worked out for; with them as named, tsc fails', LONG, async () => {
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-    assert.deepEqual(readFileSync(join(temp, 'admin', 'client', 'typescript', 'package.json'), 'utf8'), readFileSync(join(project, 'package.json'), 'utf8'));
-    assert.deepEqual(Object.fromEntries(Object.keys(GENERATED_DEPENDENCIES).map((k) => [k, manifest.dependencies[k]])), GENERATED_DEPENDENCIES);
-    assert.deepEqual(Object.fromEntries(Object.keys(GENERATED_DEV_DEPENDENCIES).map((k) => [k, manifest.devDependencies[k]])), GENERATED_DEV_DEPENDENCIES);
+    assert.deepEqual(
+      readFileSync(join(temp, 'admin', 'client', 'typescript', 'package.json'), 'utf8'),
+      readFileSync(join(project, 'package.json'), 'utf8'),
+    );
+    assert.deepEqual(
+      Object.fromEntries(Object.keys(GENERATED_DEPENDENCIES).map((k) => [k, manifest.dependencies[k]])),
+      GENERATED_DEPENDENCIES,
+    );
+    assert.deepEqual(
+      Object.fromEntries(Object.keys(GENERATED_DEV_DEPENDENCIES).map((k) => [k, manifest.devDependencies[k]])),
+      GENERATED_DEV_DEPENDENCIES,
+    );
     const install = await sh('npm', ['install', ...NPM_FLAGS], project);
     assert.ok(install.ok, install.out);
     const tsc = await sh(join(project, 'node_modules', '.bin', 'tsc'), ['--noEmit', '--pretty', 'false'], project);
@@ -99,8 +119,13 @@ describe('@open-rpc/generator: the generated TypeScript clients, installed as ge
     assert.equal(tsc.out.trim(), '', 'tsc reports no error at all');
   });
 
-  it('the compiled public client calls a live node: block number, tips, a block, a declared error with its data', LONG, async () => {
-    writeFileSync(join(project, 'calls.cjs'), `
+  it(
+    'the compiled public client calls a live node: block number, tips, a block, a declared error with its data',
+    LONG,
+    async () => {
+      writeFileSync(
+        join(project, 'calls.cjs'),
+        `
 const { default: Client } = require('./build/index.js');
 const client = new Client({ transport: { type: 'http', host: '127.0.0.1', port: Number(process.argv[2]) } });
 (async () => {
@@ -111,13 +136,15 @@ const client = new Client({ transport: { type: 'http', host: '127.0.0.1', port: 
   try { await client.node_findLeavesIndexes(n + 1, 1, ['0x' + 'dead'.padStart(64, '0')]); } catch (e) { error = { code: e.code, data: e.data }; }
   console.log(JSON.stringify({ n, tip: tips.proposed.number, blockNumber: block.header.globalVariables.blockNumber, error }));
 })().catch((e) => { console.error(e); process.exit(1); });
-`);
-    const port = new URL(node.publicUrl).port;
-    const result = await sh(process.execPath, ['calls.cjs', port], project);
-    assert.ok(result.ok, result.out);
-    const out = JSON.parse(result.out);
-    assert.equal(out.tip, out.n);
-    assert.equal(out.blockNumber, out.n);
-    assert.deepEqual(out.error, { code: -32010, data: { requested: out.n + 1, latest: out.n } });
-  });
+`,
+      );
+      const port = new URL(node.publicUrl).port;
+      const result = await sh(process.execPath, ['calls.cjs', port], project);
+      assert.ok(result.ok, result.out);
+      const out = JSON.parse(result.out);
+      assert.equal(out.tip, out.n);
+      assert.equal(out.blockNumber, out.n);
+      assert.deepEqual(out.error, { code: -32010, data: { requested: out.n + 1, latest: out.n } });
+    },
+  );
 });

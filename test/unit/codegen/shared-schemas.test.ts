@@ -10,14 +10,21 @@ import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8'));
-const documents = { public: read('openrpc.public.json'), admin: read('openrpc.admin.json'), dev: read('openrpc.dev.json') };
+const documents = {
+  public: read('openrpc.public.json'),
+  admin: read('openrpc.admin.json'),
+  dev: read('openrpc.dev.json'),
+};
 
 /** Deliberate differences: admin schemas describe inputs an operator types, public ones results. */
 const INTENTIONAL: Record<string, string> = {
   'admin:FunctionSelector': 'admin input accepts upper-case hex digits; public results are lower-case',
-  'admin:AllowedElement': 'admin input refuses unknown members (additionalProperties: false); the public result shape stays open for 4.1 clients',
-  'admin:AllowedElementByAddress': 'the address variant of admin:AllowedElement (its own component since issue 18): refuses unknown members',
-  'admin:AllowedElementByClass': 'the class variant of admin:AllowedElement (its own component since issue 18): refuses unknown members',
+  'admin:AllowedElement':
+    'admin input refuses unknown members (additionalProperties: false); the public result shape stays open for 4.1 clients',
+  'admin:AllowedElementByAddress':
+    'the address variant of admin:AllowedElement (its own component since issue 18): refuses unknown members',
+  'admin:AllowedElementByClass':
+    'the class variant of admin:AllowedElement (its own component since issue 18): refuses unknown members',
 };
 
 describe('shared component schemas', () => {
@@ -28,10 +35,15 @@ describe('shared component schemas', () => {
       for (const [name, schema] of Object.entries<unknown>(d.components?.schemas ?? {})) {
         const first = seen.get(name);
         if (first === undefined) seen.set(name, { doc, schema });
-        else if (!isDeepStrictEqual(first.schema, schema) && !(`${doc}:${name}` in INTENTIONAL)) differing.push(`${name} (${first.doc} vs ${doc})`);
+        else if (!isDeepStrictEqual(first.schema, schema) && !(`${doc}:${name}` in INTENTIONAL))
+          differing.push(`${name} (${first.doc} vs ${doc})`);
       }
     }
-    assert.deepEqual(differing, [], 'copy the first document\'s definition, or list the difference in INTENTIONAL with its reason');
+    assert.deepEqual(
+      differing,
+      [],
+      "copy the first document's definition, or list the difference in INTENTIONAL with its reason",
+    );
   });
 
   it('every intentional difference still exists (the list does not go stale)', () => {
@@ -39,7 +51,10 @@ describe('shared component schemas', () => {
       const [doc, name] = key.split(':') as [keyof typeof documents, string];
       const here = documents[doc].components.schemas[name];
       assert.ok(here !== undefined, `${key} no longer exists`);
-      assert.ok(!isDeepStrictEqual(here, documents.public.components.schemas[name]), `${key} is now identical to the public one: remove it from INTENTIONAL`);
+      assert.ok(
+        !isDeepStrictEqual(here, documents.public.components.schemas[name]),
+        `${key} is now identical to the public one: remove it from INTENTIONAL`,
+      );
     }
   });
 });

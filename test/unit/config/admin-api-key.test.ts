@@ -48,8 +48,15 @@ describe('resolveAdminApiKey', () => {
   it('a given hash wins over the stored one; disabling wins over everything', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'l2node-key-'));
     const given = 'a'.repeat(64);
-    assert.deepEqual(await resolveAdminApiKey({ ...base, dataDirectory: dir, adminApiKeyHash: given }), { enabled: true, hashHex: given, source: 'flag' });
-    assert.deepEqual(await resolveAdminApiKey({ ...base, dataDirectory: dir, adminApiKeyHash: given, noAdminApiKey: true }), { enabled: false });
+    assert.deepEqual(await resolveAdminApiKey({ ...base, dataDirectory: dir, adminApiKeyHash: given }), {
+      enabled: true,
+      hashHex: given,
+      source: 'flag',
+    });
+    assert.deepEqual(
+      await resolveAdminApiKey({ ...base, dataDirectory: dir, adminApiKeyHash: given, noAdminApiKey: true }),
+      { enabled: false },
+    );
   });
 
   it('without a data directory each call makes a new key and writes nothing', async () => {

@@ -9,7 +9,11 @@ it('the options table in docs/OPERATIONS.md matches src/config/options.ts', asyn
   const doc = await readFile(new URL('../../../docs/OPERATIONS.md', import.meta.url), 'utf8');
   const match = /<!-- options:begin -->\n([\s\S]*?)\n<!-- options:end -->/.exec(doc);
   assert.ok(match, 'docs/OPERATIONS.md has the options:begin/end markers');
-  assert.equal(match[1], renderOptionsMarkdown(), 'regenerate the table with renderOptionsMarkdown() from src/config/help.ts');
+  assert.equal(
+    match[1],
+    renderOptionsMarkdown(),
+    'regenerate the table with renderOptionsMarkdown() from src/config/help.ts',
+  );
 });
 
 it('every flag and environment variable is mentioned in docs/OPERATIONS.md', async () => {

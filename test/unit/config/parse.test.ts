@@ -34,7 +34,10 @@ describe('defaults', () => {
 
   it('metrics: --metrics-port / METRICS_PORT and --metrics-host / METRICS_HOST', () => {
     assert.equal(parse(['--metrics-port', '9464']).metricsPort, 9464);
-    assert.deepEqual([parse([], { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })].map((c) => [c.metricsPort, c.metricsHost]), [[0, '0.0.0.0']]);
+    assert.deepEqual(
+      [parse([], { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })].map((c) => [c.metricsPort, c.metricsHost]),
+      [[0, '0.0.0.0']],
+    );
   });
 });
 
@@ -68,7 +71,10 @@ describe('values', () => {
   });
 
   it('initialEthPerFeeAsset is an exact integer (bigint), beyond 2^53 too', () => {
-    assert.equal(parse(['--initialEthPerFeeAsset', '123456789012345678901']).initialEthPerFeeAsset, 123456789012345678901n);
+    assert.equal(
+      parse(['--initialEthPerFeeAsset', '123456789012345678901']).initialEthPerFeeAsset,
+      123456789012345678901n,
+    );
     assert.equal(parse([], { NODE_INITIAL_ETH_PER_FEE_ASSET: '42' }).initialEthPerFeeAsset, 42n);
   });
 
@@ -101,20 +107,39 @@ describe('refusals name the flag', () => {
     [['--max-body-bytes', '99999999999999999999'], {}, /--max-body-bytes/],
     [['--unknown'], {}, /unknown flag --unknown/],
     [['--port', '9000', '--admin-port', '9000'], {}, /--port and --admin-port are both 9000/],
-    [['--metrics-port', '8080'], {}, /--metrics-port and --port are both 8080; the metrics listener needs a port of its own/],
+    [
+      ['--metrics-port', '8080'],
+      {},
+      /--metrics-port and --port are both 8080; the metrics listener needs a port of its own/,
+    ],
     [['--metrics-port', '8880'], {}, /--metrics-port and --admin-port are both 8880/],
     [['--progress-interval-seconds', '0'], {}, /--progress-interval-seconds: must be >= 0\.01/],
     [['stray'], {}, /unexpected argument "stray"/],
     [['--bot.baseFeePadding=2'], {}, /--bot\.baseFeePadding was removed in v4\.0\.0; use --bot\.minFeePadding/],
     [[], { BOT_BASE_FEE_PADDING: '2' }, /BOT_BASE_FEE_PADDING was removed in v4\.0\.0; use BOT_MIN_FEE_PADDING/],
     // A reset with no generated key to reset would be ignored without a word: both flags are named.
-    [['--reset-admin-api-key', '--no-admin-api-key'], {}, /^--reset-admin-api-key and --no-admin-api-key cannot be used together/],
-    [['--reset-admin-api-key', '--admin-api-key-hash', 'ab'.repeat(32)], {}, /^--reset-admin-api-key and --admin-api-key-hash cannot be used together/],
-    [['--admin-api-key-hash', 'ab'.repeat(32)], { NODE_RESET_ADMIN_API_KEY: 'true' }, /--reset-admin-api-key and --admin-api-key-hash/],
+    [
+      ['--reset-admin-api-key', '--no-admin-api-key'],
+      {},
+      /^--reset-admin-api-key and --no-admin-api-key cannot be used together/,
+    ],
+    [
+      ['--reset-admin-api-key', '--admin-api-key-hash', 'ab'.repeat(32)],
+      {},
+      /^--reset-admin-api-key and --admin-api-key-hash cannot be used together/,
+    ],
+    [
+      ['--admin-api-key-hash', 'ab'.repeat(32)],
+      { NODE_RESET_ADMIN_API_KEY: 'true' },
+      /--reset-admin-api-key and --admin-api-key-hash/,
+    ],
   ];
   for (const [argv, env, pattern] of refused) {
     it(`refuses ${argv.join(' ') || JSON.stringify(env)}`, () => {
-      assert.throws(() => parseCommand(argv, env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message));
+      assert.throws(
+        () => parseCommand(argv, env),
+        (err: unknown) => err instanceof ConfigError && pattern.test(err.message),
+      );
     });
   }
 
@@ -148,8 +173,13 @@ describe('browser safety options', () => {
   });
 
   it('origins and hosts are comma-separated, normalised, from flags or the environment', () => {
-    assert.deepEqual(parse(['--admin-cors-origin', 'https://Docs.Example, http://localhost:4000']).adminCorsOrigin, ['https://docs.example', 'http://localhost:4000']);
-    assert.deepEqual(parse([], { ADMIN_CORS_ORIGIN: 'https://docs.example' }).adminCorsOrigin, ['https://docs.example']);
+    assert.deepEqual(parse(['--admin-cors-origin', 'https://Docs.Example, http://localhost:4000']).adminCorsOrigin, [
+      'https://docs.example',
+      'http://localhost:4000',
+    ]);
+    assert.deepEqual(parse([], { ADMIN_CORS_ORIGIN: 'https://docs.example' }).adminCorsOrigin, [
+      'https://docs.example',
+    ]);
     assert.deepEqual(parse([], { CORS_ORIGIN: 'https://app.example' }).corsOrigin, ['https://app.example']);
     assert.deepEqual(parse(['--vhosts', 'Node.Example.,[::1],10.0.0.5']).vhosts, ['node.example', '::1', '10.0.0.5']);
     assert.deepEqual(parse([], { NODE_ADMIN_VHOSTS: '*' }).adminVhosts, ['*']);
@@ -157,21 +187,46 @@ describe('browser safety options', () => {
   });
 
   it('an origin with a path, or a host with a port, is refused naming the flag', () => {
-    assert.throws(() => parse(['--admin-cors-origin', 'https://docs.example/playground']), (e: Error) => e instanceof ConfigError && /--admin-cors-origin/.test(e.message) && /no path/.test(e.message));
-    assert.throws(() => parse(['--cors-origin', 'docs.example']), (e: Error) => e instanceof ConfigError && /--cors-origin/.test(e.message));
-    assert.throws(() => parse(['--admin-vhosts', 'node.example:8880']), (e: Error) => e instanceof ConfigError && /--admin-vhosts/.test(e.message));
+    assert.throws(
+      () => parse(['--admin-cors-origin', 'https://docs.example/playground']),
+      (e: Error) => e instanceof ConfigError && /--admin-cors-origin/.test(e.message) && /no path/.test(e.message),
+    );
+    assert.throws(
+      () => parse(['--cors-origin', 'docs.example']),
+      (e: Error) => e instanceof ConfigError && /--cors-origin/.test(e.message),
+    );
+    assert.throws(
+      () => parse(['--admin-vhosts', 'node.example:8880']),
+      (e: Error) => e instanceof ConfigError && /--admin-vhosts/.test(e.message),
+    );
   });
 
   it('--no-admin-api-key refuses a non-loopback --admin-host, --admin-cors-origin * and --admin-vhosts *, naming both flags and the risk', () => {
     const refused = (argv: string[], other: string) =>
-      assert.throws(() => parse(['--no-admin-api-key', ...argv]), (e: Error) => e instanceof ConfigError && e.message.includes('--no-admin-api-key') && e.message.includes(other) && /upload the whole database/.test(e.message));
+      assert.throws(
+        () => parse(['--no-admin-api-key', ...argv]),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.includes('--no-admin-api-key') &&
+          e.message.includes(other) &&
+          /upload the whole database/.test(e.message),
+      );
     refused(['--admin-host', '0.0.0.0'], '--admin-host 0.0.0.0');
     refused(['--admin-host', '192.168.1.20'], '--admin-host');
     refused(['--admin-cors-origin', '*'], '--admin-cors-origin *');
     refused(['--admin-vhosts', '*'], '--admin-vhosts *');
-    assert.throws(() => parse([], { NODE_NO_ADMIN_API_KEY: 'true', NODE_ADMIN_HOST: '::' }), /--no-admin-api-key with --admin-host ::/);
+    assert.throws(
+      () => parse([], { NODE_NO_ADMIN_API_KEY: 'true', NODE_ADMIN_HOST: '::' }),
+      /--no-admin-api-key with --admin-host ::/,
+    );
     // Loopback, named origins and named hosts stay allowed without a key.
-    for (const argv of [['--admin-host', 'localhost'], ['--admin-host', '::1'], ['--admin-host', '127.0.0.2'], ['--admin-cors-origin', 'http://localhost:4000'], ['--admin-vhosts', 'dev.local']]) {
+    for (const argv of [
+      ['--admin-host', 'localhost'],
+      ['--admin-host', '::1'],
+      ['--admin-host', '127.0.0.2'],
+      ['--admin-cors-origin', 'http://localhost:4000'],
+      ['--admin-vhosts', 'dev.local'],
+    ]) {
       assert.equal(parse(['--no-admin-api-key', ...argv]).noAdminApiKey, true, argv.join(' '));
     }
     // With a key, every combination is the operator's choice.

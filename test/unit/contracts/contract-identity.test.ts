@@ -4,14 +4,26 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { computePublicBytecodeCommitment, computeContractClassId } from '../../../src/impl/contracts/contract-class.ts';
 import {
-  computeAddress, computeContractAddress, computePartialAddress, computePublicKeysHash,
-  computeSaltedInitializationHash, parsePublicKeys,
+  computeAddress,
+  computeContractAddress,
+  computePartialAddress,
+  computePublicKeysHash,
+  computeSaltedInitializationHash,
+  parsePublicKeys,
 } from '../../../src/impl/contracts/contract-address.ts';
 import {
-  FunctionSignatureRegistry, functionSelectorFromSignature, poseidon2HashBytes, toSelectorHex,
+  FunctionSignatureRegistry,
+  functionSelectorFromSignature,
+  poseidon2HashBytes,
+  toSelectorHex,
 } from '../../../src/impl/contracts/function-selector.ts';
 import {
-  computeNoteHashNonce, computePublicDataLeafSlot, computeUniqueNoteHash, deriveStorageSlotInMap, siloNoteHash, siloNullifier,
+  computeNoteHashNonce,
+  computePublicDataLeafSlot,
+  computeUniqueNoteHash,
+  deriveStorageSlotInMap,
+  siloNoteHash,
+  siloNullifier,
 } from '../../../src/impl/contracts/siloing.ts';
 import { GRUMPKIN_GENERATOR, grumpkinAdd, grumpkinMul, isOnGrumpkin } from '../../../src/impl/contracts/grumpkin.ts';
 import { DomainSeparator } from '../../../src/impl/contracts/domain-separators.ts';
@@ -28,11 +40,14 @@ describe('contract class (trees.json contract)', () => {
   it('class id from artifact hash, private functions root and bytecode commitment', () => {
     const id = c.contractClassId;
     assert.equal(id.separator, DomainSeparator.CONTRACT_CLASS_ID);
-    assert.equal(computeContractClassId({
-      artifactHash: BigInt(id.artifactHash),
-      privateFunctionsRoot: BigInt(id.privateFunctionsRoot),
-      publicBytecodeCommitment: BigInt(id.publicBytecodeCommitment),
-    }), BigInt(id.result));
+    assert.equal(
+      computeContractClassId({
+        artifactHash: BigInt(id.artifactHash),
+        privateFunctionsRoot: BigInt(id.privateFunctionsRoot),
+        publicBytecodeCommitment: BigInt(id.publicBytecodeCommitment),
+      }),
+      BigInt(id.result),
+    );
   });
 });
 
@@ -40,27 +55,47 @@ describe('contract address (trees.json contract)', () => {
   const keys = parsePublicKeys(inst.publicKeys);
   it('public keys hash', () => assert.equal(computePublicKeysHash(keys), BigInt(inst.publicKeysHash)));
   it('salted initialization hash', () => {
-    assert.equal(computeSaltedInitializationHash({
-      salt: BigInt(inst.salt), initializationHash: BigInt(inst.initializationHash), deployer: BigInt(inst.deployer),
-    }), BigInt(c.saltedInitializationHash));
+    assert.equal(
+      computeSaltedInitializationHash({
+        salt: BigInt(inst.salt),
+        initializationHash: BigInt(inst.initializationHash),
+        deployer: BigInt(inst.deployer),
+      }),
+      BigInt(c.saltedInitializationHash),
+    );
   });
   it('partial address', () => {
-    assert.equal(computePartialAddress(BigInt(inst.originalContractClassId), BigInt(c.saltedInitializationHash)), BigInt(c.partialAddress));
+    assert.equal(
+      computePartialAddress(BigInt(inst.originalContractClassId), BigInt(c.saltedInitializationHash)),
+      BigInt(c.partialAddress),
+    );
   });
   it('address from public keys and partial address (Grumpkin)', () => {
     assert.equal(computeAddress(keys, BigInt(c.partialAddress)), BigInt(c.address));
   });
   it('address from the whole instance', () => {
-    assert.equal(computeContractAddress({
-      salt: BigInt(inst.salt), deployer: BigInt(inst.deployer), originalContractClassId: BigInt(inst.originalContractClassId),
-      initializationHash: BigInt(inst.initializationHash), publicKeys: keys,
-    }), BigInt(c.address));
+    assert.equal(
+      computeContractAddress({
+        salt: BigInt(inst.salt),
+        deployer: BigInt(inst.deployer),
+        originalContractClassId: BigInt(inst.originalContractClassId),
+        initializationHash: BigInt(inst.initializationHash),
+        publicKeys: keys,
+      }),
+      BigInt(c.address),
+    );
   });
   it('all-identity public keys hash to zero', () => {
     const inf = { x: 0n, y: 0n, isInfinite: true };
-    assert.equal(computePublicKeysHash({
-      masterNullifierPublicKey: inf, masterIncomingViewingPublicKey: inf, masterOutgoingViewingPublicKey: inf, masterTaggingPublicKey: inf,
-    }), 0n);
+    assert.equal(
+      computePublicKeysHash({
+        masterNullifierPublicKey: inf,
+        masterIncomingViewingPublicKey: inf,
+        masterOutgoingViewingPublicKey: inf,
+        masterTaggingPublicKey: inf,
+      }),
+      0n,
+    );
   });
 });
 
@@ -99,7 +134,8 @@ describe('siloing (trees.json)', () => {
     }
   });
   it('map slots', () => {
-    for (const v of vectors.deriveStorageSlotInMap) assert.equal(deriveStorageSlotInMap(BigInt(v.mapSlot), BigInt(v.key)), BigInt(v.slot));
+    for (const v of vectors.deriveStorageSlotInMap)
+      assert.equal(deriveStorageSlotInMap(BigInt(v.mapSlot), BigInt(v.key)), BigInt(v.slot));
   });
   it('fee juice balance leaf slot = leaf slot of the balances map entry', () => {
     for (const v of vectors.feeJuiceBalance) {
@@ -110,11 +146,23 @@ describe('siloing (trees.json)', () => {
   });
   it('nullifier, note hash, nonce and unique note hash', () => {
     const s = vectors.siloing;
-    assert.equal(siloNullifier(BigInt(s.contract), BigInt(s.siloNullifier.innerNullifier)), BigInt(s.siloNullifier.result));
+    assert.equal(
+      siloNullifier(BigInt(s.contract), BigInt(s.siloNullifier.innerNullifier)),
+      BigInt(s.siloNullifier.result),
+    );
     assert.equal(siloNoteHash(BigInt(s.contract), BigInt(s.siloNoteHash.noteHash)), BigInt(s.siloNoteHash.result));
-    assert.equal(computeNoteHashNonce(BigInt(s.computeNoteHashNonce.firstNullifier), 0), BigInt(s.computeNoteHashNonce.result));
-    assert.equal(computeNoteHashNonce(BigInt(s.computeNoteHashNonceIndex3.firstNullifier), 3), BigInt(s.computeNoteHashNonceIndex3.result));
-    assert.equal(computeUniqueNoteHash(BigInt(s.computeUniqueNoteHash.nonce), BigInt(s.computeUniqueNoteHash.siloedNoteHash)), BigInt(s.computeUniqueNoteHash.result));
+    assert.equal(
+      computeNoteHashNonce(BigInt(s.computeNoteHashNonce.firstNullifier), 0),
+      BigInt(s.computeNoteHashNonce.result),
+    );
+    assert.equal(
+      computeNoteHashNonce(BigInt(s.computeNoteHashNonceIndex3.firstNullifier), 3),
+      BigInt(s.computeNoteHashNonceIndex3.result),
+    );
+    assert.equal(
+      computeUniqueNoteHash(BigInt(s.computeUniqueNoteHash.nonce), BigInt(s.computeUniqueNoteHash.siloedNoteHash)),
+      BigInt(s.computeUniqueNoteHash.result),
+    );
   });
   it('separators agree with trees.json domainSeparators', () => {
     for (const [k, v] of Object.entries(DomainSeparator)) assert.equal(vectors.domainSeparators[k], v, k);

@@ -66,7 +66,7 @@ describe('token', () => {
     assert.equal(await balance(w, ALICE), 10n);
     assert.equal(await balance(w, BOB), 0n);
   });
-  it('transfer from someone else\'s balance reverts', async () => {
+  it("transfer from someone else's balance reverts", async () => {
     const w = await tokenWorld();
     await w.call(TOKEN, MINT, [ALICE, 10n], { sender: ADMIN });
     const r = await w.call(TOKEN, TRANSFER, [ALICE, BOB, 1n, 0n], { sender: BOB });

@@ -6,9 +6,17 @@ import { parsePublicKeys } from '../../../src/impl/contracts/contract-address.ts
 import { GRUMPKIN_INFINITY } from '../../../src/impl/contracts/grumpkin.ts';
 import { PROTOCOL_CONTRACTS, protocolContractAt } from '../../../src/impl/contracts/protocol-contracts.ts';
 import {
-  CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE, decodeClassPublishedLog, decodeInstancePublishedLog,
-  deploymentNullifier, encodeClassPublishedLog, encodeInstancePublishedLog, makeContractClass, publishedContracts,
-  readClassPublishedLog, readInstancePublishedLog,
+  CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG,
+  CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE,
+  decodeClassPublishedLog,
+  decodeInstancePublishedLog,
+  deploymentNullifier,
+  encodeClassPublishedLog,
+  encodeInstancePublishedLog,
+  makeContractClass,
+  publishedContracts,
+  readClassPublishedLog,
+  readInstancePublishedLog,
 } from '../../../src/impl/contracts/registry-events.ts';
 import type { ContractInstance } from '../../../src/impl/contracts/registry-events.ts';
 import { computeSiloedPrivateLogFirstField, siloNullifier } from '../../../src/impl/contracts/siloing.ts';
@@ -22,13 +30,30 @@ const vectors = JSON.parse(readFileSync(new URL('../../../test/vectors/trees.jso
 const c = vectors.contract;
 const v = c.instance;
 const vectorBytes = new Uint8Array(Buffer.from(c.publicBytecodeCommitment.packedBytecodeHex.slice(2), 'hex'));
-const vectorClass = makeContractClass({ artifactHash: BigInt(c.contractClassId.artifactHash), privateFunctionsRoot: BigInt(c.contractClassId.privateFunctionsRoot), packedBytecode: vectorBytes });
+const vectorClass = makeContractClass({
+  artifactHash: BigInt(c.contractClassId.artifactHash),
+  privateFunctionsRoot: BigInt(c.contractClassId.privateFunctionsRoot),
+  packedBytecode: vectorBytes,
+});
 const vectorInstance: ContractInstance = {
-  address: BigInt(c.address), version: 1, salt: BigInt(v.salt), deployer: BigInt(v.deployer), currentContractClassId: BigInt(v.currentContractClassId),
-  originalContractClassId: BigInt(v.originalContractClassId), initializationHash: BigInt(v.initializationHash), publicKeys: parsePublicKeys(v.publicKeys),
+  address: BigInt(c.address),
+  version: 1,
+  salt: BigInt(v.salt),
+  deployer: BigInt(v.deployer),
+  currentContractClassId: BigInt(v.currentContractClassId),
+  originalContractClassId: BigInt(v.originalContractClassId),
+  initializationHash: BigInt(v.initializationHash),
+  publicKeys: parsePublicKeys(v.publicKeys),
 };
-const classLog = (fields: bigint[], contractAddress = 3n) => ({ contractAddress, fields: [...fields, ...Array(3023 - fields.length).fill(0n)], emittedLength: fields.length });
-const privateLog = (fields: bigint[]) => ({ fields: [...fields, ...Array(16 - fields.length).fill(0n)], emittedLength: fields.length });
+const classLog = (fields: bigint[], contractAddress = 3n) => ({
+  contractAddress,
+  fields: [...fields, ...Array(3023 - fields.length).fill(0n)],
+  emittedLength: fields.length,
+});
+const privateLog = (fields: bigint[]) => ({
+  fields: [...fields, ...Array(16 - fields.length).fill(0n)],
+  emittedLength: fields.length,
+});
 
 describe('ContractClassPublished (class registry contract class log)', () => {
   it('the vector class: id per trees.json, and the log round-trips it (bytecode length not a multiple of 31)', () => {
@@ -57,8 +82,15 @@ describe('reading registry logs for the tx validator (not the event, malformed, 
     assert.deepEqual(readClassPublishedLog(classLog([fields[0]! + 1n, ...fields.slice(1)])), { kind: 'not-event' });
     const forged = [...fields];
     forged[1] = forged[1]! + 1n;
-    assert.deepEqual(readClassPublishedLog(classLog(forged)), { kind: 'mismatch', claimed: vectorClass.id + 1n, computed: vectorClass.id });
-    assert.equal(readClassPublishedLog(classLog([...fields.slice(0, 5), 10_000_000n, ...fields.slice(6)])).kind, 'malformed');
+    assert.deepEqual(readClassPublishedLog(classLog(forged)), {
+      kind: 'mismatch',
+      claimed: vectorClass.id + 1n,
+      computed: vectorClass.id,
+    });
+    assert.equal(
+      readClassPublishedLog(classLog([...fields.slice(0, 5), 10_000_000n, ...fields.slice(6)])).kind,
+      'malformed',
+    );
     assert.equal(readClassPublishedLog(classLog([fields[0]!, fields[1]!, 2n, ...fields.slice(3)])).kind, 'malformed');
     assert.equal(readClassPublishedLog(classLog(fields.slice(0, 4))).kind, 'malformed');
   });
@@ -68,7 +100,11 @@ describe('reading registry logs for the tx validator (not the event, malformed, 
     assert.deepEqual(readInstancePublishedLog(privateLog([1n, ...fields.slice(1)])), { kind: 'not-event' });
     const forged = [...fields];
     forged[1] = 0x1234n;
-    assert.deepEqual(readInstancePublishedLog(privateLog(forged)), { kind: 'mismatch', claimed: 0x1234n, computed: vectorInstance.address });
+    assert.deepEqual(readInstancePublishedLog(privateLog(forged)), {
+      kind: 'mismatch',
+      claimed: 0x1234n,
+      computed: vectorInstance.address,
+    });
     assert.equal(readInstancePublishedLog(privateLog(fields.slice(0, 14))).kind, 'malformed');
     const badVersion = [...fields];
     badVersion[2] = 7n;
@@ -78,7 +114,10 @@ describe('reading registry logs for the tx validator (not the event, malformed, 
 
 describe('ContractInstancePublished (instance registry private log)', () => {
   it('the tag is the magic siloed with the instance registry (address 2)', () => {
-    assert.equal(CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG, computeSiloedPrivateLogFirstField(2n, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE));
+    assert.equal(
+      CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG,
+      computeSiloedPrivateLogFirstField(2n, CONTRACT_INSTANCE_PUBLISHED_MAGIC_VALUE),
+    );
   });
   it('round-trips the trees.json instance (real keys), whose address it re-derives', () => {
     const fields = encodeInstancePublishedLog(vectorInstance);
@@ -94,13 +133,23 @@ describe('ContractInstancePublished (instance registry private log)', () => {
     const logs = [privateLog(encodeInstancePublishedLog(vectorInstance))];
     assert.equal(deploymentNullifier(vectorInstance.address), siloNullifier(2n, vectorInstance.address));
     assert.deepEqual(publishedContracts({ nullifiers: [1n], privateLogs: logs, contractClassLogs: [] }).instances, []);
-    assert.deepEqual(publishedContracts({ nullifiers: [1n, deploymentNullifier(vectorInstance.address)], privateLogs: logs, contractClassLogs: [] }).instances, [vectorInstance]);
+    assert.deepEqual(
+      publishedContracts({
+        nullifiers: [1n, deploymentNullifier(vectorInstance.address)],
+        privateLogs: logs,
+        contractClassLogs: [],
+      }).instances,
+      [vectorInstance],
+    );
   });
 });
 
 describe('genesis protocol contracts', () => {
   it('exist at 2, 3, 4 and 5 with their class ids derived from their bytecode', () => {
-    assert.deepEqual(PROTOCOL_CONTRACTS.map((p) => p.instance.address), [2n, 3n, 4n, 5n]);
+    assert.deepEqual(
+      PROTOCOL_CONTRACTS.map((p) => p.instance.address),
+      [2n, 3n, 4n, 5n],
+    );
     for (const p of PROTOCOL_CONTRACTS) {
       assert.equal(p.contractClass.id, makeContractClass(p.contractClass).id);
       assert.deepEqual(p.instance.publicKeys.masterIncomingViewingPublicKey, GRUMPKIN_INFINITY);
@@ -110,11 +159,18 @@ describe('genesis protocol contracts', () => {
   it('FeeJuice balance_of_public reads the balances map (slot 1) in the VM', async () => {
     const feeJuice = protocolContractAt(5n)!;
     const source = new MemoryStateSource();
-    source.contracts.set(5n, { classId: feeJuice.contractClass.id, packedBytecode: feeJuice.contractClass.packedBytecode });
+    source.contracts.set(5n, {
+      classId: feeJuice.contractClass.id,
+      packedBytecode: feeJuice.contractClass.packedBytecode,
+    });
     source.setStorage(5n, deriveStorageSlotInMap(1n, 0x1001n), 12345n);
     const r = await executePublicCall({
-      contractAddress: 5n, sender: 0n, calldata: [BigInt(functionSelectorFromSignature('balance_of_public((Field))')), 0x1001n], isStaticCall: true,
-      gasLimit: { daGas: 0, l2Gas: 10_000 }, host: new JournaledState(source),
+      contractAddress: 5n,
+      sender: 0n,
+      calldata: [BigInt(functionSelectorFromSignature('balance_of_public((Field))')), 0x1001n],
+      isStaticCall: true,
+      gasLimit: { daGas: 0, l2Gas: 10_000 },
+      host: new JournaledState(source),
       env: { chainId: 1n, version: 1n, blockNumber: 1, timestamp: 0n, gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n } },
     });
     assert.equal(r.reverted, false);

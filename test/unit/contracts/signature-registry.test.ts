@@ -1,7 +1,11 @@
 /** The function signature registry stays bounded: entries and bytes, least recently registered forgotten first. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SIGNATURE_LIMITS, FunctionSignatureRegistry, functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
+import {
+  DEFAULT_SIGNATURE_LIMITS,
+  FunctionSignatureRegistry,
+  functionSelectorFromSignature,
+} from '../../../src/impl/contracts/function-selector.ts';
 
 const sig = (i: number, pad = 0) => `f${i}(${'Field,'.repeat(pad)}u32)`;
 
@@ -12,7 +16,10 @@ describe('FunctionSignatureRegistry bounds', () => {
     assert.equal(reg.size, 3);
     assert.equal(reg.findSignature(selectors[0]!), undefined);
     assert.equal(reg.findName(selectors[3]!), 'f4');
-    assert.equal(reg.bytes, [2, 3, 4].reduce((n, i) => n + sig(i).length, 0));
+    assert.equal(
+      reg.bytes,
+      [2, 3, 4].reduce((n, i) => n + sig(i).length, 0),
+    );
   });
 
   it('keeps at most maxBytes of text', () => {

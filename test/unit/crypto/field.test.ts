@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FIELD_MODULUS, isField, toFieldHex, parseFieldHex, fieldFromBytes, fieldToBytes } from '../../../src/impl/crypto/field.ts';
+import {
+  FIELD_MODULUS,
+  isField,
+  toFieldHex,
+  parseFieldHex,
+  fieldFromBytes,
+  fieldToBytes,
+} from '../../../src/impl/crypto/field.ts';
 
 test('the modulus is the BN254 scalar field order', () => {
   assert.equal(FIELD_MODULUS, BigInt('0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001'));

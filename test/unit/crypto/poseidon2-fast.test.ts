@@ -26,11 +26,16 @@ function fieldGen(seed: bigint): () => bigint {
     const r = next();
     const wide = ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % P;
     switch (Number(r % 8n)) {
-      case 0: return P - 1n - (r >> 58n);
-      case 1: return r >> 40n;
-      case 2: return (1n << BigInt(200 + Number(r % 54n))) - 1n;
-      case 3: return 0n;
-      default: return wide;
+      case 0:
+        return P - 1n - (r >> 58n);
+      case 1:
+        return r >> 40n;
+      case 2:
+        return (1n << BigInt(200 + Number(r % 54n))) - 1n;
+      case 3:
+        return 0n;
+      default:
+        return wide;
     }
   };
 }
@@ -61,7 +66,8 @@ test('fast poseidon2HashWithSeparator reproduces every trees.json vector', () =>
 test('fast hashPair agrees with the BigInt reference on 3000 random pairs, edges included', () => {
   const gen = fieldGen(1n);
   for (let i = 0; i < 3000; i++) {
-    const l = gen(), r = gen();
+    const l = gen(),
+      r = gen();
     assert.equal(fast.hashPair(l, r), ref.poseidon2HashReference([l, r]), `pair ${i}: ${l}, ${r}`);
   }
 });
@@ -98,7 +104,10 @@ test('all-(p-1) inputs, the largest canonical values, agree with the reference',
     const xs = Array.from({ length: n }, () => P - 1n);
     assert.equal(fast.poseidon2Hash(xs), ref.poseidon2HashReference(xs), `length ${n}`);
   }
-  assert.deepEqual(fast.poseidon2Permutation([P - 1n, P - 1n, P - 1n, P - 1n]), ref.poseidon2PermutationReference([P - 1n, P - 1n, P - 1n, P - 1n]));
+  assert.deepEqual(
+    fast.poseidon2Permutation([P - 1n, P - 1n, P - 1n, P - 1n]),
+    ref.poseidon2PermutationReference([P - 1n, P - 1n, P - 1n, P - 1n]),
+  );
 });
 
 test('inputs outside [0, p) are reduced mod p as the reference does', () => {
@@ -117,7 +126,8 @@ test('hashPairs fills the given output array across chunk boundaries, reusing it
   const same = fast.hashPairs(lefts, rights, out);
   assert.equal(same, out);
   assert.equal(out.length, n);
-  for (let i = 0; i < n; i += 97) assert.equal(out[i], ref.poseidon2HashReference([lefts[i]!, rights[i]!]), `pair ${i}`);
+  for (let i = 0; i < n; i += 97)
+    assert.equal(out[i], ref.poseidon2HashReference([lefts[i]!, rights[i]!]), `pair ${i}`);
   assert.equal(out[n - 1], ref.poseidon2HashReference([lefts[n - 1]!, rights[n - 1]!]));
   assert.equal(out[4096], ref.poseidon2HashReference([lefts[4096]!, rights[4096]!]));
   fast.hashPairs(lefts.slice(0, 3), rights.slice(0, 3), out);
@@ -141,7 +151,11 @@ test('a long hash between pair hashes does not disturb either (shared memory is 
 test('WasmPoseidon2Hasher implements the Hasher seam like the BigInt hasher', () => {
   const h = new fast.WasmPoseidon2Hasher();
   const b = new ref.BigIntPoseidon2Hasher();
-  const pairs: [bigint, bigint][] = [[1n, 2n], [P - 1n, 0n], [123n, 456n]];
+  const pairs: [bigint, bigint][] = [
+    [1n, 2n],
+    [P - 1n, 0n],
+    [123n, 456n],
+  ];
   assert.deepEqual(h.hashPairs(pairs), b.hashPairs(pairs));
   assert.equal(h.hashPair(5n, 6n), b.hashPair(5n, 6n));
   assert.equal(h.hash([1n, 2n, 3n, 4n]), b.hash([1n, 2n, 3n, 4n]));
@@ -152,9 +166,13 @@ test('the permutation refuses a state that is not 4 elements wide', () => {
 });
 
 test('the BigInt reference (the oracle above) reproduces the trees.json vectors itself', () => {
-  assert.deepEqual(ref.poseidon2PermutationReference(V.poseidon2Permutation.input.map(BigInt)).map(toFieldHex), V.poseidon2Permutation.output);
+  assert.deepEqual(
+    ref.poseidon2PermutationReference(V.poseidon2Permutation.input.map(BigInt)).map(toFieldHex),
+    V.poseidon2Permutation.output,
+  );
   for (const c of V.poseidon2Hash) assert.equal(toFieldHex(ref.poseidon2HashReference(c.inputs.map(BigInt))), c.output);
-  for (const c of V.poseidon2HashWithSeparator) assert.equal(toFieldHex(ref.poseidon2HashWithSeparatorReference(c.inputs.map(BigInt), c.separator)), c.output);
+  for (const c of V.poseidon2HashWithSeparator)
+    assert.equal(toFieldHex(ref.poseidon2HashWithSeparatorReference(c.inputs.map(BigInt), c.separator)), c.output);
 });
 
 test('the default exports of poseidon2.ts run on the WebAssembly kernel', () => {

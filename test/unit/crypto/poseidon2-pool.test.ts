@@ -8,7 +8,13 @@ import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.t
 import { ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
 import { defaultHasher, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
 import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
-import { allChunksDone, createBatch, hashFreeChunks, MAIN_ID, takeBackChunks } from '../../../src/impl/crypto/poseidon2-chunks.ts';
+import {
+  allChunksDone,
+  createBatch,
+  hashFreeChunks,
+  MAIN_ID,
+  takeBackChunks,
+} from '../../../src/impl/crypto/poseidon2-chunks.ts';
 import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
 import { treesVectors as V } from './vectors.ts';
 import { headerFromState, memoryWorldState, tx } from '../world-state/helpers.ts';
@@ -20,13 +26,18 @@ function fieldGen(seed: number): () => bigint {
   const next = () => (s = BigInt.asUintN(64, s * 6364136223846793005n + 1442695040888963407n));
   return () => {
     const r = next();
-    const wide = ((next() << 192n) | (next() << 128n) | (next() << 64n) | next());
+    const wide = (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
     switch (Number(r % 5n)) {
-      case 0: return 0n;
-      case 1: return P - 1n - (r >> 60n);
-      case 2: return r >> 40n;
-      case 3: return wide; // may be ≥ p: reduced like the kernel does
-      default: return wide % P;
+      case 0:
+        return 0n;
+      case 1:
+        return P - 1n - (r >> 60n);
+      case 2:
+        return r >> 40n;
+      case 3:
+        return wide; // may be ≥ p: reduced like the kernel does
+      default:
+        return wide % P;
     }
   };
 }
@@ -41,7 +52,8 @@ test('a split batch equals the BigInt reference pair by pair, for odd and even s
       const rights = Array.from({ length: n }, gen);
       const out = await pool.hashPairsParallel(lefts, rights);
       assert.equal(out.length, n);
-      for (let i = 0; i < n; i++) assert.equal(out[i], poseidon2HashReference([lefts[i]! % P, rights[i]! % P]), `n ${n}, pair ${i}`);
+      for (let i = 0; i < n; i++)
+        assert.equal(out[i], poseidon2HashReference([lefts[i]! % P, rights[i]! % P]), `n ${n}, pair ${i}`);
     }
     assert.equal(pool.running, 1);
   } finally {
@@ -51,14 +63,22 @@ test('a split batch equals the BigInt reference pair by pair, for odd and even s
 
 test('shares add up whether or not the main thread hashes one, with one or two workers', async () => {
   const gen = fieldGen(5);
-  for (const opts of [{ workers: 1, mainThreadHashes: false }, { workers: 2, mainThreadHashes: false }, { workers: 2, mainThreadHashes: true }]) {
+  for (const opts of [
+    { workers: 1, mainThreadHashes: false },
+    { workers: 2, mainThreadHashes: false },
+    { workers: 2, mainThreadHashes: true },
+  ]) {
     const pool = new Poseidon2Pool({ ...opts, minPairs: 1 });
     try {
       await pool.whenReady();
       for (const n of [1, 2, 3, 5, 64, 301]) {
         const lefts = Array.from({ length: n }, gen);
         const rights = Array.from({ length: n }, gen);
-        assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights), `${JSON.stringify(opts)}, n ${n}`);
+        assert.deepEqual(
+          await pool.hashPairsParallel(lefts, rights),
+          hashPairs(lefts, rights),
+          `${JSON.stringify(opts)}, n ${n}`,
+        );
       }
       assert.equal(pool.running, opts.workers);
     } finally {
@@ -90,11 +110,17 @@ test('the note hash tree of trees.json recomputed through a ParallelHasher', asy
   const hasher = new ParallelHasher(new Poseidon2Pool({ workers: 1, minPairs: 2 }));
   try {
     await hasher.pool.whenReady();
-    assert.equal(typeof hasher.hashPairsAsync, 'function', 'the Merkle update path takes the pool through hashPairsAsync');
+    assert.equal(
+      typeof hasher.hashPairsAsync,
+      'function',
+      'the Merkle update path takes the pool through hashPairsAsync',
+    );
     assert.equal(defaultHasher.hashPairsAsync, undefined, 'the default kernel stays synchronous');
     const s = V.noteHashTreeScenario;
     const leaves = new Map<number, bigint>();
-    (s.appended as string[]).forEach((v, i) => { leaves.set(i, BigInt(v)); });
+    (s.appended as string[]).forEach((v, i) => {
+      leaves.set(i, BigInt(v));
+    });
     const { root } = await recomputeNodes(42, leaves, async () => new Map(), hasher);
     assert.equal(toFieldHex(root), s.rootAfter);
   } finally {
@@ -111,16 +137,22 @@ test('a world state hashing through the pool has the same trees, block after blo
     let seed = 7n; // distinct keys (a repeated nullifier would reject the block)
     const gen = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % (P - 1000n)) + 1000n;
     for (let b = 1; b <= 3; b++) {
-      const txs = Array.from({ length: 3 }, () => tx({
-        noteHashes: Array.from({ length: 40 }, gen),
-        nullifiers: Array.from({ length: 30 }, gen),
-        publicDataWrites: Array.from({ length: 5 }, () => ({ leafSlot: gen(), value: gen() })),
-      }));
+      const txs = Array.from({ length: 3 }, () =>
+        tx({
+          noteHashes: Array.from({ length: 40 }, gen),
+          nullifiers: Array.from({ length: 30 }, gen),
+          publicDataWrites: Array.from({ length: 5 }, () => ({ leafSlot: gen(), value: gen() })),
+        }),
+      );
       const block = { blockNumber: b, txEffects: txs, header: headerFromState };
       await plain.ws.applyBlock(block);
       await pooled.ws.applyBlock(block);
       for (const id of ALL_TREE_IDS) {
-        assert.deepEqual(await pooled.ws.getTreeSnapshot(id, 'latest'), await plain.ws.getTreeSnapshot(id, 'latest'), `block ${b}, tree ${id}`);
+        assert.deepEqual(
+          await pooled.ws.getTreeSnapshot(id, 'latest'),
+          await plain.ws.getTreeSnapshot(id, 'latest'),
+          `block ${b}, tree ${id}`,
+        );
       }
     }
     assert.equal(parallel.pool.running, 1);
@@ -138,7 +170,10 @@ test('batches below minPairs stay on the main thread and start no worker', async
   const rights = Array.from({ length: 63 }, gen);
   assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
   assert.equal(pool.running, 0);
-  assert.deepEqual(await new Poseidon2Pool({ workers: 0, minPairs: 1 }).hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  assert.deepEqual(
+    await new Poseidon2Pool({ workers: 0, minPairs: 1 }).hashPairsParallel(lefts, rights),
+    hashPairs(lefts, rights),
+  );
 });
 
 test('concurrent batches, close() during a batch and a restart after close all give the kernel results', async () => {
@@ -179,7 +214,7 @@ test('a worker that dies during a batch: its chunks are hashed on the main threa
   await pool.close();
 });
 
-test('chunks: claimed by one thread each, a dead thread\'s chunks taken back, outputs in place', () => {
+test("chunks: claimed by one thread each, a dead thread's chunks taken back, outputs in place", () => {
   const gen = fieldGen(8);
   const n = 37;
   const lefts = Array.from({ length: n }, () => gen() % P);
@@ -187,8 +222,13 @@ test('chunks: claimed by one thread each, a dead thread\'s chunks taken back, ou
   const { buffer, layout } = createBatch(n, 5);
   assert.equal(layout.chunks, 8);
   const words = new BigUint64Array(buffer, layout.inBase, n * 8);
-  const put = (k: number, x: bigint) => { for (let i = 0; i < 4; i++) words[k + i] = BigInt.asUintN(64, x >> BigInt(64 * i)); };
-  lefts.forEach((x, i) => { put(i * 8, x); put(i * 8 + 4, rights[i]!); });
+  const put = (k: number, x: bigint) => {
+    for (let i = 0; i < 4; i++) words[k + i] = BigInt.asUintN(64, x >> BigInt(64 * i));
+  };
+  lefts.forEach((x, i) => {
+    put(i * 8, x);
+    put(i * 8 + 4, rights[i]!);
+  });
   // Thread 7 claimed chunks 2 and 5, then died.
   const claims = new Int32Array(buffer, 16, layout.chunks);
   claims[2] = 7;
@@ -199,7 +239,10 @@ test('chunks: claimed by one thread each, a dead thread\'s chunks taken back, ou
   assert.equal(allChunksDone(buffer), true);
   assert.equal(hashFreeChunks(buffer, MAIN_ID), 0, 'nothing left to claim');
   const out = new BigUint64Array(buffer, layout.outBase, n * 4);
-  const got = Array.from({ length: n }, (_, i) => (out[i * 4 + 3]! << 192n) | (out[i * 4 + 2]! << 128n) | (out[i * 4 + 1]! << 64n) | out[i * 4]!);
+  const got = Array.from(
+    { length: n },
+    (_, i) => (out[i * 4 + 3]! << 192n) | (out[i * 4 + 2]! << 128n) | (out[i * 4 + 1]! << 64n) | out[i * 4]!,
+  );
   assert.deepEqual(got, hashPairs(lefts, rights));
 });
 
@@ -237,24 +280,30 @@ function runChild(source: string): string {
 const poolUrl = JSON.stringify(new URL('../../../src/impl/crypto/poseidon2-pool.ts', import.meta.url).href);
 
 test('an idle pool never keeps the process alive, and an awaited batch is not cut short', () => {
-  assert.equal(runChild(`import { Poseidon2Pool } from ${poolUrl};
+  assert.equal(
+    runChild(`import { Poseidon2Pool } from ${poolUrl};
 const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
 await pool.whenReady();
 const out = await pool.hashPairsParallel([1n, 2n, 3n], [4n, 5n, 6n]);
 console.log(out.length, pool.running);
-`), '3 1');
+`),
+    '3 1',
+  );
 });
 
 test('an awaited close() is not cut short, even with worker replies still on their way', () => {
   // Small batches the main thread finishes alone leave the worker's replies late; they arrive during close().
-  assert.equal(runChild(`import { Poseidon2Pool } from ${poolUrl};
+  assert.equal(
+    runChild(`import { Poseidon2Pool } from ${poolUrl};
 const pool = new Poseidon2Pool({ workers: 1, minPairs: 1 });
 await pool.whenReady();
 const xs = Array.from({ length: 64 }, (_, i) => BigInt(i));
 for (let i = 0; i < 20; i++) await pool.hashPairsParallel(xs, xs);
 await pool.close();
 console.log('closed', pool.running);
-`), 'closed 0');
+`),
+    'closed 0',
+  );
 });
 
 test('a worker that cannot start leaves the pool on the main thread, without retrying every batch', async () => {

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { poseidon2Permutation, poseidon2Hash, poseidon2HashWithSeparator, defaultHasher } from '../../../src/impl/crypto/poseidon2.ts';
+import {
+  poseidon2Permutation,
+  poseidon2Hash,
+  poseidon2HashWithSeparator,
+  defaultHasher,
+} from '../../../src/impl/crypto/poseidon2.ts';
 import { toFieldHex, FIELD_MODULUS } from '../../../src/impl/crypto/field.ts';
 import { poseidon2Hash as baselineHash } from '@zkpassport/poseidon2';
 import { treesVectors as V } from './vectors.ts';
@@ -19,7 +24,10 @@ for (const c of V.poseidon2Hash) {
 for (const c of V.poseidon2HashWithSeparator) {
   test(`poseidon2HashWithSeparator(separator ${c.separator}, ${c.inputs.length} inputs) reproduces the vector`, () => {
     assert.equal(toFieldHex(poseidon2HashWithSeparator(c.inputs.map(BigInt), c.separator)), c.output);
-    assert.equal(poseidon2HashWithSeparator(c.inputs.map(BigInt), BigInt(c.separator)), poseidon2Hash([BigInt(c.separator), ...c.inputs.map(BigInt)]));
+    assert.equal(
+      poseidon2HashWithSeparator(c.inputs.map(BigInt), BigInt(c.separator)),
+      poseidon2Hash([BigInt(c.separator), ...c.inputs.map(BigInt)]),
+    );
   });
 }
 
@@ -41,6 +49,13 @@ test('the default Hasher agrees with poseidon2Hash and with the independent @zkp
 });
 
 test('hashPairs hashes each pair in order', () => {
-  const pairs: [bigint, bigint][] = [[1n, 2n], [3n, 4n], [0n, 0n]];
-  assert.deepEqual(defaultHasher.hashPairs(pairs), pairs.map(([a, b]) => poseidon2Hash([a, b])));
+  const pairs: [bigint, bigint][] = [
+    [1n, 2n],
+    [3n, 4n],
+    [0n, 0n],
+  ];
+  assert.deepEqual(
+    defaultHasher.hashPairs(pairs),
+    pairs.map(([a, b]) => poseidon2Hash([a, b])),
+  );
 });

@@ -14,7 +14,8 @@ const root = {
     },
   },
 };
-const messages = (value: unknown, schema: unknown) => checkSchema(value, schema, root, 'p').map((e) => `${e.path} ${e.message}`);
+const messages = (value: unknown, schema: unknown) =>
+  checkSchema(value, schema, root, 'p').map((e) => `${e.path} ${e.message}`);
 
 describe('checkSchema', () => {
   it('bounds: reports minimum and maximum with the limit', () => {
@@ -39,7 +40,12 @@ describe('checkSchema', () => {
     assert.match(messages([1, 2, 3], schema)[0]!, /at most 2 items/);
   });
   it('objects: required, additionalProperties false, nested paths', () => {
-    const schema = { type: 'object', required: ['a'], additionalProperties: false, properties: { a: { type: 'boolean' } } };
+    const schema = {
+      type: 'object',
+      required: ['a'],
+      additionalProperties: false,
+      properties: { a: { type: 'boolean' } },
+    };
     assert.deepEqual(messages({ b: 1 }, schema), ['p must have property "a"', 'p.b is not an allowed property']);
     assert.deepEqual(messages({ a: 'yes' }, schema), ['p.a must be a boolean (got "yes")']);
   });
@@ -59,13 +65,20 @@ describe('checkSchema agrees with ajv on the documents', () => {
         if (typeof schema === 'boolean') return;
         const check = ajv.compile({ ...(schema as object), components: doc.components });
         const mine = checkSchema(value, schema, doc).length === 0;
-        assert.equal(mine, check(value), `${what}: ajv says ${check(value)}, checkSchema says ${mine} for ${JSON.stringify(value)?.slice(0, 200)}`);
+        assert.equal(
+          mine,
+          check(value),
+          `${what}: ajv says ${check(value)}, checkSchema says ${mine} for ${JSON.stringify(value)?.slice(0, 200)}`,
+        );
         compared++;
       };
       for (const m of site.methods) {
         for (const ex of [...m.examples, ...m.errorExamples])
-          ex.params.forEach((v, i) => { if (m.params[i]) same(v, m.params[i]!.schema, `${m.name} ${ex.name} params[${i}]`); });
-        for (const ex of m.examples) if (m.result && ex.hasResult) same(ex.result, m.result.schema, `${m.name} ${ex.name} result`);
+          ex.params.forEach((v, i) => {
+            if (m.params[i]) same(v, m.params[i]!.schema, `${m.name} ${ex.name} params[${i}]`);
+          });
+        for (const ex of m.examples)
+          if (m.result && ex.hasResult) same(ex.result, m.result.schema, `${m.name} ${ex.name} result`);
       }
       assert.ok(compared > 0, 'compared nothing');
     });

@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BYTECODE_MAGIC, decodeProgram, encodeProgram, InvalidBytecodeError } from '../../../src/impl/execution/bytecode.ts';
+import {
+  BYTECODE_MAGIC,
+  decodeProgram,
+  encodeProgram,
+  InvalidBytecodeError,
+} from '../../../src/impl/execution/bytecode.ts';
 import { assemble, AssemblerError } from '../../../src/impl/execution/assembler.ts';
 import { Op } from '../../../src/impl/execution/opcodes.ts';
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
@@ -24,7 +29,9 @@ describe('invalid bytecode reverts the call with a reason', () => {
   it('random bytes: bad magic', async () => {
     // Deterministic pseudo-random bytes, so a failure reproduces.
     for (let i = 0; i < 20; i++) {
-      const bytes = Buffer.concat(Array.from({ length: 10 }, (_, k) => createHash('sha256').update(`${i}:${k}`).digest())).subarray(0, 1 + (i * 37) % 300);
+      const bytes = Buffer.concat(
+        Array.from({ length: 10 }, (_, k) => createHash('sha256').update(`${i}:${k}`).digest()),
+      ).subarray(0, 1 + ((i * 37) % 300));
       if (BYTECODE_MAGIC.every((b, k) => bytes[k] === b)) continue;
       const r = await callBytes(bytes);
       assert.equal(r.reverted, true);
@@ -54,8 +61,14 @@ describe('invalid bytecode reverts the call with a reason', () => {
   it('an unknown opcode, a jump outside the code, trailing bytes', () => {
     const base = [...header(), 0, 0, 0, 0];
     assert.throws(() => decodeProgram(Uint8Array.from([...base, 0, 0, 0, 1, 0xee])), /unknown opcode 0xee/);
-    assert.throws(() => decodeProgram(Uint8Array.from([...base, 0, 0, 0, 1, Op.JUMP, 0, 0, 0, 9])), /jump target 9 is outside/);
-    assert.throws(() => decodeProgram(Uint8Array.from([...base, 0, 0, 0, 1, Op.INTERNALRETURN, 0])), /1 trailing bytes/);
+    assert.throws(
+      () => decodeProgram(Uint8Array.from([...base, 0, 0, 0, 1, Op.JUMP, 0, 0, 0, 9])),
+      /jump target 9 is outside/,
+    );
+    assert.throws(
+      () => decodeProgram(Uint8Array.from([...base, 0, 0, 0, 1, Op.INTERNALRETURN, 0])),
+      /1 trailing bytes/,
+    );
   });
   it('a field immediate ≥ p', () => {
     const p = encodeProgram({ functions: [], strings: [], instructions: [{ op: Op.SET, args: [0, 0n] }] });
@@ -78,7 +91,9 @@ describe('invalid bytecode reverts the call with a reason', () => {
 
 describe('assembler', () => {
   it('encodes and decodes: function table by selector, strings, instructions', () => {
-    const a = assemble('.def X m3\n.fn transfer(Field,Field)\nstart: SET X, selector(constructor())\nASSERT X, "a;b"\nJUMP start\n.fn 0xdeadbeef\nRETURN X, 1');
+    const a = assemble(
+      '.def X m3\n.fn transfer(Field,Field)\nstart: SET X, selector(constructor())\nASSERT X, "a;b"\nJUMP start\n.fn 0xdeadbeef\nRETURN X, 1',
+    );
     const d = decodeProgram(a.bytecode);
     assert.equal(d.functions.get(0x844800c0), 0);
     assert.equal(d.functions.get(0xdeadbeef), 3);
@@ -88,7 +103,10 @@ describe('assembler', () => {
     assert.deepEqual(encodeProgram(a.program), a.bytecode);
   });
   it('reports the line of a bad instruction, operand, or label', () => {
-    assert.throws(() => assemble('.fn f()\nFOO m1'), (e: unknown) => e instanceof AssemblerError && e.line === 2);
+    assert.throws(
+      () => assemble('.fn f()\nFOO m1'),
+      (e: unknown) => e instanceof AssemblerError && e.line === 2,
+    );
     assert.throws(() => assemble('ADD m1, m2'), /ADD takes 3 operands, got 2/);
     assert.throws(() => assemble('JUMP nowhere'), /unknown label/);
     assert.throws(() => assemble('SET m70000, 1'), /memory address/);

@@ -114,8 +114,14 @@ describe('external calls', () => {
     const r = await w.call(PROXY, 'write_then_rethrow()');
     assert.equal(r.reverted, true);
     assert.equal(r.revert!.message, 'Assertion failed: inner failure');
-    assert.deepEqual(r.revert!.stack.map((f) => f.functionSelector), [sel('write_then_rethrow()'), sel('fail()')]);
-    assert.deepEqual(r.revert!.stack.map((f) => f.functionName), ['write_then_rethrow', 'fail']);
+    assert.deepEqual(
+      r.revert!.stack.map((f) => f.functionSelector),
+      [sel('write_then_rethrow()'), sel('fail()')],
+    );
+    assert.deepEqual(
+      r.revert!.stack.map((f) => f.functionName),
+      ['write_then_rethrow', 'fail'],
+    );
     assert.deepEqual(w.host.effects().publicDataWrites, []);
     assert.equal(w.host.depth, 0);
   });

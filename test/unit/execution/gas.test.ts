@@ -36,7 +36,9 @@ describe('gas accounting', () => {
     assert.deepEqual(r.gasUsed, { l2Gas: ARITH_GAS - 1, daGas: 0 });
   });
   it('too little DA gas for a write reverts "Out of DA gas" and discards the write', async () => {
-    const r = await runMain('SET m0, 1\nSSTORE m0, m0\nRETURN m0, 0', [], { gasLimit: { l2Gas: 10_000, daGas: 2 * DA_GAS_PER_FIELD - 1 } });
+    const r = await runMain('SET m0, 1\nSSTORE m0, m0\nRETURN m0, 0', [], {
+      gasLimit: { l2Gas: 10_000, daGas: 2 * DA_GAS_PER_FIELD - 1 },
+    });
     assert.equal(r.revert!.message, 'Out of DA gas');
     assert.deepEqual(r.world.host.effects().publicDataWrites, []);
   });
@@ -56,7 +58,12 @@ describe('a long run shares the event loop', () => {
     const turns: number[] = [];
     let running = true;
     // Counts event-loop turns that happen while the call runs; a run that never yields sees none.
-    const tick = () => { if (running) { turns.push(turns.length); setImmediate(tick); } };
+    const tick = () => {
+      if (running) {
+        turns.push(turns.length);
+        setImmediate(tick);
+      }
+    };
     setImmediate(tick);
     const r = await runMain('loop:\nJUMP loop', [], { gasLimit: { l2Gas: 2 * 1_000_000, daGas: 0 } });
     running = false;

@@ -3,11 +3,17 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELD_MODULUS } from '../../../src/impl/crypto/field.ts';
 import { poseidon2Hash } from '../../../src/impl/crypto/poseidon2.ts';
-import { computePublicDataLeafSlot, deriveStorageSlotInMap, siloNoteHash, siloNullifier } from '../../../src/impl/contracts/siloing.ts';
+import {
+  computePublicDataLeafSlot,
+  deriveStorageSlotInMap,
+  siloNoteHash,
+  siloNullifier,
+} from '../../../src/impl/contracts/siloing.ts';
 import { ENV, World, runMain } from './vm-harness.ts';
 
 const P = FIELD_MODULUS;
-const ok = (r: { reverted: boolean; revert?: { message: string } | undefined }) => assert.equal(r.reverted, false, r.revert?.message);
+const ok = (r: { reverted: boolean; revert?: { message: string } | undefined }) =>
+  assert.equal(r.reverted, false, r.revert?.message);
 
 describe('arithmetic over BN254', () => {
   it('ADD wraps at the modulus', async () => {
@@ -41,7 +47,9 @@ describe('arithmetic over BN254', () => {
     }
   });
   it('EQ, LT, LTE compare as integers; NOT is logical', async () => {
-    const r = await runMain(`SET m0, 5\nSET m1, 9\nEQ m2, m0, m1\nEQ m3, m0, m0\nLT m4, m0, m1\nLT m5, m1, m0\nLTE m6, m0, m0\nLTE m7, m1, m0\nNOT m8, m0\nNOT m9, m2\nRETURN m2, 8`);
+    const r = await runMain(
+      `SET m0, 5\nSET m1, 9\nEQ m2, m0, m1\nEQ m3, m0, m0\nLT m4, m0, m1\nLT m5, m1, m0\nLTE m6, m0, m0\nLTE m7, m1, m0\nNOT m8, m0\nNOT m9, m2\nRETURN m2, 8`,
+    );
     assert.deepEqual(r.returnValues, [0n, 1n, 1n, 0n, 1n, 0n, 0n, 1n]);
   });
   it('LT treats p − 1 as the largest value', async () => {
@@ -52,11 +60,15 @@ describe('arithmetic over BN254', () => {
 
 describe('control flow and memory', () => {
   it('JUMP and JUMPI: a loop sums 1..10', async () => {
-    const r = await runMain(`SET m0, 0\nSET m1, 10\nSET m2, 1\nloop:\nADD m0, m0, m1\nSUB m1, m1, m2\nJUMPI m1, loop\nRETURN m0, 1`);
+    const r = await runMain(
+      `SET m0, 0\nSET m1, 10\nSET m2, 1\nloop:\nADD m0, m0, m1\nSUB m1, m1, m2\nJUMPI m1, loop\nRETURN m0, 1`,
+    );
     assert.deepEqual(r.returnValues, [55n]);
   });
   it('INTERNALCALL runs a subroutine and INTERNALRETURN comes back', async () => {
-    const r = await runMain(`SET m0, 4\nINTERNALCALL double\nINTERNALCALL double\nRETURN m0, 1\ndouble:\nADD m0, m0, m0\nINTERNALRETURN`);
+    const r = await runMain(
+      `SET m0, 4\nINTERNALCALL double\nINTERNALCALL double\nRETURN m0, 1\ndouble:\nADD m0, m0, m0\nINTERNALRETURN`,
+    );
     assert.deepEqual(r.returnValues, [16n]);
   });
   it('INTERNALRETURN with an empty stack reverts', async () => {
@@ -91,10 +103,34 @@ describe('calldata, environment, return and revert', () => {
     assert.match(r.revert!.message, /Calldata index 3 out of range/);
   });
   it('GETENV reads address, sender, block values, fees and static flag', async () => {
-    const names = ['ADDRESS', 'SENDER', 'TRANSACTION_FEE', 'CHAIN_ID', 'VERSION', 'BLOCK_NUMBER', 'TIMESTAMP', 'FEE_PER_L2_GAS', 'FEE_PER_DA_GAS', 'IS_STATIC_CALL'];
-    const r = await runMain(names.map((n, i) => `GETENV m${i}, ${n}`).join('\n') + `\nRETURN m0, ${names.length}`, [], { isStaticCall: true });
+    const names = [
+      'ADDRESS',
+      'SENDER',
+      'TRANSACTION_FEE',
+      'CHAIN_ID',
+      'VERSION',
+      'BLOCK_NUMBER',
+      'TIMESTAMP',
+      'FEE_PER_L2_GAS',
+      'FEE_PER_DA_GAS',
+      'IS_STATIC_CALL',
+    ];
+    const r = await runMain(names.map((n, i) => `GETENV m${i}, ${n}`).join('\n') + `\nRETURN m0, ${names.length}`, [], {
+      isStaticCall: true,
+    });
     ok(r);
-    assert.deepEqual(r.returnValues, [0x100n, 0xabcn, 0n, ENV.chainId, ENV.version, BigInt(ENV.blockNumber), ENV.timestamp, ENV.gasFees.feePerL2Gas, ENV.gasFees.feePerDaGas, 1n]);
+    assert.deepEqual(r.returnValues, [
+      0x100n,
+      0xabcn,
+      0n,
+      ENV.chainId,
+      ENV.version,
+      BigInt(ENV.blockNumber),
+      ENV.timestamp,
+      ENV.gasFees.feePerL2Gas,
+      ENV.gasFees.feePerDaGas,
+      1n,
+    ]);
   });
   it('GETENV L2_GAS_LEFT decreases as instructions run', async () => {
     const r = await runMain(`GETENV m0, L2_GAS_LEFT\nGETENV m1, L2_GAS_LEFT\nSUB m2, m0, m1\nRETURN m2, 1`);
@@ -120,7 +156,9 @@ describe('state and side effects', () => {
   it('SSTORE then SLOAD sees the write; the journal holds it at the siloed leaf slot', async () => {
     const r = await runMain(`SET m0, 9\nSET m1, 44\nSSTORE m0, m1\nSLOAD m2, m0\nRETURN m2, 1`);
     assert.deepEqual(r.returnValues, [44n]);
-    assert.deepEqual(r.world.host.effects().publicDataWrites, [{ leafSlot: computePublicDataLeafSlot(0x100n, 9n), value: 44n }]);
+    assert.deepEqual(r.world.host.effects().publicDataWrites, [
+      { leafSlot: computePublicDataLeafSlot(0x100n, 9n), value: 44n },
+    ]);
   });
   it('SLOAD reads committed state', async () => {
     const { world } = await runMain('RETURN m0, 0');
@@ -138,7 +176,9 @@ describe('state and side effects', () => {
     assert.deepEqual(r.returnValues, [poseidon2Hash([1n, 2n, 3n])]);
   });
   it('EMITNOTEHASH, EMITNULLIFIER, EMITLOG, SENDL2TOL1 record siloed effects', async () => {
-    const r = await runMain(`SET m0, 0x42\nSET m1, 0x43\nSET m2, 0x44\nEMITNOTEHASH m0\nEMITNULLIFIER m1\nEMITLOG m0, 3\nSENDL2TOL1 m1, m2\nRETURN m0, 0`);
+    const r = await runMain(
+      `SET m0, 0x42\nSET m1, 0x43\nSET m2, 0x44\nEMITNOTEHASH m0\nEMITNULLIFIER m1\nEMITLOG m0, 3\nSENDL2TOL1 m1, m2\nRETURN m0, 0`,
+    );
     ok(r);
     const e = r.world.host.effects();
     assert.deepEqual(e.noteHashes, [siloNoteHash(0x100n, 0x42n)]);
@@ -149,14 +189,23 @@ describe('state and side effects', () => {
   it('NULLIFIEREXISTS sees emitted and committed nullifiers', async () => {
     const world = new World();
     world.source.nullifiers.add(siloNullifier(0x100n, 9n));
-    world.deploy(0x100n, `.fn main()\nSET m0, 7\nSET m1, 0x100\nSET m4, 9\nSET m6, 8\nNULLIFIEREXISTS m10, m0, m1\nEMITNULLIFIER m0\nNULLIFIEREXISTS m11, m0, m1\nNULLIFIEREXISTS m12, m4, m1\nNULLIFIEREXISTS m13, m6, m1\nRETURN m10, 4`);
+    world.deploy(
+      0x100n,
+      `.fn main()\nSET m0, 7\nSET m1, 0x100\nSET m4, 9\nSET m6, 8\nNULLIFIEREXISTS m10, m0, m1\nEMITNULLIFIER m0\nNULLIFIEREXISTS m11, m0, m1\nNULLIFIEREXISTS m12, m4, m1\nNULLIFIEREXISTS m13, m6, m1\nRETURN m10, 4`,
+    );
     const r = await world.call(0x100n, 'main()');
     assert.deepEqual(r.returnValues, [0n, 1n, 1n, 0n]);
   });
   it('emitting an existing nullifier reverts and discards the frame', async () => {
     const r = await runMain(`SET m0, 7\nSET m1, 1\nSSTORE m1, m1\nEMITNULLIFIER m0\nEMITNULLIFIER m0\nRETURN m0, 0`);
     assert.equal(r.revert!.message, 'Nullifier already exists');
-    assert.deepEqual(r.world.host.effects(), { noteHashes: [], nullifiers: [], l2ToL1Msgs: [], publicLogs: [], publicDataWrites: [] });
+    assert.deepEqual(r.world.host.effects(), {
+      noteHashes: [],
+      nullifiers: [],
+      l2ToL1Msgs: [],
+      publicLogs: [],
+      publicDataWrites: [],
+    });
   });
   it('a log longer than 13 fields reverts', async () => {
     const r = await runMain('EMITLOG m0, 14\nRETURN m0, 0');

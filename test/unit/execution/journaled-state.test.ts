@@ -32,7 +32,10 @@ describe('JournaledState', () => {
     j.writeStorage(1n, 1n, 1n);
     j.writeStorage(1n, 2n, 2n);
     j.writeStorage(1n, 1n, 3n);
-    assert.deepEqual(j.effects().publicDataWrites.map((w) => w.value), [3n, 2n]);
+    assert.deepEqual(
+      j.effects().publicDataWrites.map((w) => w.value),
+      [3n, 2n],
+    );
   });
   it('commit or rollback without a checkpoint throws', () => {
     const j = new JournaledState(new MemoryStateSource());
@@ -51,7 +54,13 @@ describe('JournaledState', () => {
     };
     const host = new JournaledState(asyncSource);
     const r = await executePublicCall({
-      contractAddress: 0x200n, sender: 1n, calldata: calldataFor('increment()'), isStaticCall: false, gasLimit: BIG_GAS, host, env: ENV,
+      contractAddress: 0x200n,
+      sender: 1n,
+      calldata: calldataFor('increment()'),
+      isStaticCall: false,
+      gasLimit: BIG_GAS,
+      host,
+      env: ENV,
     });
     assert.deepEqual(r.returnValues, [42n]);
     assert.equal(await host.emitNullifier(0x200n, 1n), false);

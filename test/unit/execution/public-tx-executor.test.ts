@@ -1,13 +1,24 @@
 /** The public phases of a tx: revert codes, effects kept and discarded, gas per phase, fee. @module */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { executePublicTx, FEE_JUICE_ADDRESS, FEE_JUICE_BALANCES_SLOT, PublicRevertCode, PublicTxInvalidError } from '../../../src/impl/execution/public-tx-executor.ts';
+import {
+  executePublicTx,
+  FEE_JUICE_ADDRESS,
+  FEE_JUICE_BALANCES_SLOT,
+  PublicRevertCode,
+  PublicTxInvalidError,
+} from '../../../src/impl/execution/public-tx-executor.ts';
 import type { EnqueuedCall, PublicTxInput } from '../../../src/impl/execution/public-tx-executor.ts';
 import type { AllowedElement } from '../../../src/impl/execution/allow-list.ts';
 import { computeFee } from '../../../src/impl/execution/gas.ts';
 import { COUNTER_SLOT, COUNTER_SOURCE } from '../../../src/impl/contracts/examples/counter.ts';
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
-import { computeNoteHashNonce, computeUniqueNoteHash, deriveStorageSlotInMap, siloNoteHash } from '../../../src/impl/contracts/siloing.ts';
+import {
+  computeNoteHashNonce,
+  computeUniqueNoteHash,
+  deriveStorageSlotInMap,
+  siloNoteHash,
+} from '../../../src/impl/contracts/siloing.ts';
 import { calldataFor, ENV, World } from './vm-harness.ts';
 
 const COUNTER = 0x200n;
@@ -32,8 +43,12 @@ const HOOKS_SOURCE = `
   RETURN m0, 0
 `;
 
-const call = (contractAddress: bigint, signature: string, msgSender = USER): EnqueuedCall =>
-  ({ contractAddress, msgSender, isStaticCall: false, calldata: calldataFor(signature) });
+const call = (contractAddress: bigint, signature: string, msgSender = USER): EnqueuedCall => ({
+  contractAddress,
+  msgSender,
+  isStaticCall: false,
+  calldata: calldataFor(signature),
+});
 
 const ALLOW: AllowedElement[] = [{ address: COUNTER, selector: functionSelectorFromSignature('increment()') }];
 
@@ -73,14 +88,22 @@ describe('executePublicTx: revert codes', () => {
     w.source.apply(r.effects);
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 3n);
     assert.deepEqual(r.effects.nullifiers, [TX_NULLIFIER, 0x2222n]);
-    assert.deepEqual(r.publicReturnValues.map((v) => v.values), [[1n], [2n], [3n], [r.transactionFee]]);
+    assert.deepEqual(
+      r.publicReturnValues.map((v) => v.values),
+      [[1n], [2n], [3n], [r.transactionFee]],
+    );
   });
   it('1 app_logic_reverted: all app logic and revertible private effects are discarded, setup and teardown kept', async () => {
     const w = setup();
-    const r = await run(w, tx({ appLogicCalls: [call(COUNTER, 'increment()'), call(HOOKS, 'fail()'), call(COUNTER, 'increment()')] }));
+    const r = await run(
+      w,
+      tx({ appLogicCalls: [call(COUNTER, 'increment()'), call(HOOKS, 'fail()'), call(COUNTER, 'increment()')] }),
+    );
     assert.equal(r.revertCode, PublicRevertCode.APP_LOGIC_REVERTED);
     assert.equal(r.revertReason!.message, 'Assertion failed: hook failed');
-    assert.deepEqual(r.revertReason!.stack, [{ contractAddress: HOOKS, functionSelector: functionSelectorFromSignature('fail()'), functionName: 'fail' }]);
+    assert.deepEqual(r.revertReason!.stack, [
+      { contractAddress: HOOKS, functionSelector: functionSelectorFromSignature('fail()'), functionName: 'fail' },
+    ]);
     assert.equal(r.callResults.length, 4, 'the app call after the revert is skipped');
     w.source.apply(r.effects);
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 1n);
@@ -97,7 +120,7 @@ describe('executePublicTx: revert codes', () => {
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 3n);
     assert.equal(storage(w)(HOOKS, 8n), 0n);
   });
-  it('3 both_reverted: the reason is app logic\'s', async () => {
+  it("3 both_reverted: the reason is app logic's", async () => {
     const w = setup();
     const r = await run(w, tx({ appLogicCalls: [call(HOOKS, 'fail()')], teardownCall: call(HOOKS, 'fail()') }));
     assert.equal(r.revertCode, PublicRevertCode.BOTH_REVERTED);
@@ -113,7 +136,10 @@ describe('executePublicTx: setup phase', () => {
   });
   it('a reverting setup call makes the tx invalid', async () => {
     const allow: AllowedElement[] = [...ALLOW, { address: HOOKS, selector: functionSelectorFromSignature('fail()') }];
-    await assert.rejects(run(setup(), tx({ setupCalls: [call(HOOKS, 'fail()')] }), allow), /Setup phase reverted: Assertion failed: hook failed/);
+    await assert.rejects(
+      run(setup(), tx({ setupCalls: [call(HOOKS, 'fail()')] }), allow),
+      /Setup phase reverted: Assertion failed: hook failed/,
+    );
   });
   it('allow-list by class id, onlySelf and calldataLength', async () => {
     const w = setup();
@@ -121,7 +147,14 @@ describe('executePublicTx: setup phase', () => {
     const selector = functionSelectorFromSignature('increment()');
     assert.equal((await run(w, tx(), [{ classId, selector }])).revertCode, 0);
     await assert.rejects(run(w, tx(), [{ classId, selector, onlySelf: true }]), PublicTxInvalidError);
-    assert.equal((await run(w, tx({ setupCalls: [call(COUNTER, 'increment()', COUNTER)] }), [{ classId, selector, onlySelf: true }])).revertCode, 0);
+    assert.equal(
+      (
+        await run(w, tx({ setupCalls: [call(COUNTER, 'increment()', COUNTER)] }), [
+          { classId, selector, onlySelf: true },
+        ])
+      ).revertCode,
+      0,
+    );
     await assert.rejects(run(w, tx(), [{ classId, selector, calldataLength: 2 }]), PublicTxInvalidError);
   });
   it('a duplicate private nullifier makes the tx invalid', async () => {
@@ -137,18 +170,25 @@ describe('executePublicTx: gas and fee', () => {
     const input = tx();
     const r = await run(w, input);
     const sum = (xs: readonly { gasUsed: { l2Gas: number; daGas: number } }[]) =>
-      xs.reduce((a, c) => ({ l2Gas: a.l2Gas + c.gasUsed.l2Gas, daGas: a.daGas + c.gasUsed.daGas }), { l2Gas: 0, daGas: 0 });
+      xs.reduce((a, c) => ({ l2Gas: a.l2Gas + c.gasUsed.l2Gas, daGas: a.daGas + c.gasUsed.daGas }), {
+        l2Gas: 0,
+        daGas: 0,
+      });
     const teardown = r.callResults[3]!.gasUsed;
     const beforeTeardown = sum(r.callResults.slice(0, 3));
     assert.deepEqual(r.gasUsed.publicGas, sum(r.callResults));
     assert.deepEqual(r.gasUsed.teardownGas, teardown);
-    assert.deepEqual(r.gasUsed.totalGas, { l2Gas: 100 + r.gasUsed.publicGas.l2Gas, daGas: 50 + r.gasUsed.publicGas.daGas });
+    assert.deepEqual(r.gasUsed.totalGas, {
+      l2Gas: 100 + r.gasUsed.publicGas.l2Gas,
+      daGas: 50 + r.gasUsed.publicGas.daGas,
+    });
     assert.deepEqual(r.gasUsed.billedGas, {
-      l2Gas: 100 + beforeTeardown.l2Gas + input.teardownGasLimits.l2Gas, daGas: 50 + beforeTeardown.daGas + input.teardownGasLimits.daGas,
+      l2Gas: 100 + beforeTeardown.l2Gas + input.teardownGasLimits.l2Gas,
+      daGas: 50 + beforeTeardown.daGas + input.teardownGasLimits.daGas,
     });
     assert.equal(r.transactionFee, computeFee(r.gasUsed.billedGas, ENV.gasFees));
   });
-  it('teardown reads the transaction fee; the fee payer\'s FeeJuice balance pays it', async () => {
+  it("teardown reads the transaction fee; the fee payer's FeeJuice balance pays it", async () => {
     const w = setup();
     const balanceSlot = deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, USER);
     w.source.setStorage(FEE_JUICE_ADDRESS, balanceSlot, 10n ** 12n);
@@ -176,6 +216,9 @@ describe('executePublicTx: note hashes', () => {
     const w = setup();
     const r = await run(w, tx({ appLogicCalls: [call(HOOKS, 'note()')] }));
     const siloed = [0x77n, siloNoteHash(HOOKS, 0x42n)];
-    assert.deepEqual(r.effects.noteHashes, siloed.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(TX_NULLIFIER, i), h)));
+    assert.deepEqual(
+      r.effects.noteHashes,
+      siloed.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(TX_NULLIFIER, i), h)),
+    );
   });
 });

@@ -28,9 +28,13 @@ it('every l2node_ family is in docs/OPERATIONS.md and on the dashboard', async (
 
 it('the dashboard queries only metrics the node exports', async () => {
   const exported = await families();
-  const dashboard = JSON.parse(await readFile(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: { title: string; targets?: { expr: string }[] }[] };
+  const dashboard = JSON.parse(
+    await readFile(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8'),
+  ) as { panels: { title: string; targets?: { expr: string }[] }[] };
   const queried = new Set<string>();
-  for (const panel of dashboard.panels) for (const t of panel.targets ?? []) for (const m of t.expr.matchAll(/\b(l2node_|process_|nodejs_)[a-z0-9_]+/g)) queried.add(m[0]);
+  for (const panel of dashboard.panels)
+    for (const t of panel.targets ?? [])
+      for (const m of t.expr.matchAll(/\b(l2node_|process_|nodejs_)[a-z0-9_]+/g)) queried.add(m[0]);
   assert.ok(queried.size >= 30);
   for (const name of queried) {
     const base = name.replace(/_(bucket|sum|count)$/, '');

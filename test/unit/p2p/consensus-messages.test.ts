@@ -6,13 +6,22 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  decodeAttestation, decodeProposal, encodeAttestation, encodeProposal, type CheckpointProposal,
+  decodeAttestation,
+  decodeProposal,
+  encodeAttestation,
+  encodeProposal,
+  type CheckpointProposal,
 } from '../../../src/impl/p2p/consensus-messages.ts';
 import { P2PService } from '../../../src/impl/p2p/p2p-service.ts';
 
 const sig = Uint8Array.from({ length: 65 }, (_, i) => i + 1);
 const proposal: CheckpointProposal = {
-  slot: 42, blockNumber: 7, blockHash: (1n << 255n) + 5n, archive: 0x1234n, proposer: '0x' + 'ab'.repeat(20), signature: sig,
+  slot: 42,
+  blockNumber: 7,
+  blockHash: (1n << 255n) + 5n,
+  archive: 0x1234n,
+  proposer: '0x' + 'ab'.repeat(20),
+  signature: sig,
 };
 
 const until = async (ok: () => boolean, ms = 10_000) => {
@@ -37,7 +46,13 @@ describe('consensus frames', () => {
   });
 
   it('attestation: 146 bytes, round trip, slot above 2^53 refused', () => {
-    const a = { slot: 3, archive: 9n, proposer: '0x' + '01'.repeat(20), attester: '0x' + 'fe'.repeat(20), signature: sig };
+    const a = {
+      slot: 3,
+      archive: 9n,
+      proposer: '0x' + '01'.repeat(20),
+      attester: '0x' + 'fe'.repeat(20),
+      signature: sig,
+    };
     const bytes = encodeAttestation(a);
     assert.equal(bytes.length, 146);
     assert.deepEqual(decodeAttestation(bytes), a);
@@ -53,7 +68,10 @@ describe('consensus topics on P2PService', { timeout: 30_000 }, () => {
     const a = new P2PService({ dataDirectory: '', port: 0, txValidator: async () => 'accept' });
     await a.start();
     const b = new P2PService({
-      dataDirectory: '', port: 0, bootstrapPeers: a.getListenAddresses(), txValidator: async () => 'accept',
+      dataDirectory: '',
+      port: 0,
+      bootstrapPeers: a.getListenAddresses(),
+      txValidator: async () => 'accept',
       onProposal: async (p) => {
         received.push(p);
         return p.slot === 42 ? 'accept' : 'reject';

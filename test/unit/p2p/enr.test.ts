@@ -9,7 +9,8 @@ import type { RlpItem } from '../../../src/impl/p2p/rlp.ts';
 
 // The example record from the EIP-778 text (private key, record text and node id as given there).
 const EIP_KEY = Buffer.from('b71c71a67e1177ad4e901695e1b4b9ee17ae16c6668d313eac2f96dbcda3f291', 'hex');
-const EIP_ENR = 'enr:-IS4QHCYrYZbAKWCBRlAy5zzaDZXJBGkcnh4MHcBFZntXNFrdvJjX04jRzjzCBOonrkTfj499SZuOh8R33Ls8RRcy5wBgmlkgnY0gmlwhH8AAAGJc2VjcDI1NmsxoQPKY0yuDUmstAHYpMa2_oxVtw0RW_QAdpzBQA8yWM0xOIN1ZHCCdl8';
+const EIP_ENR =
+  'enr:-IS4QHCYrYZbAKWCBRlAy5zzaDZXJBGkcnh4MHcBFZntXNFrdvJjX04jRzjzCBOonrkTfj499SZuOh8R33Ls8RRcy5wBgmlkgnY0gmlwhH8AAAGJc2VjcDI1NmsxoQPKY0yuDUmstAHYpMa2_oxVtw0RW_QAdpzBQA8yWM0xOIN1ZHCCdl8';
 const EIP_NODE_ID = 'a448f24c6d18e575453db13171562b71999873db5b286df957af199ec94617f7';
 
 const toRecord = (text: string) => rlpDecode(Buffer.from(text.slice(4), 'base64url')) as Uint8Array[];

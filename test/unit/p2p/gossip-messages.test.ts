@@ -2,7 +2,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  blockTopic, contentMessageId, decodeBlockAnnouncement, encodeBlockAnnouncement, encodeTxMessage, parseTxMessage, txTopic,
+  blockTopic,
+  contentMessageId,
+  decodeBlockAnnouncement,
+  encodeBlockAnnouncement,
+  encodeTxMessage,
+  parseTxMessage,
+  txTopic,
 } from '../../../src/impl/p2p/gossip-messages.ts';
 import { decodeTx, toWireTx } from '../../../src/impl/tx/index.ts';
 import { loadVector, vectorFiles } from '../tx/helpers/vectors.ts';

@@ -22,7 +22,11 @@ describe('P2PService', { timeout: 30_000 }, () => {
       assert.equal(s.isReady(), true);
       assert.equal(enrPeerId(decodeEnr(s.getEncodedEnr()!)), s.getPeerId());
       await assert.rejects(s.start(), /cannot start/);
-      assert.equal(await s.publishEncodedTx(new TextEncoder().encode('{}')), 0, 'publishing with no peers is not an error');
+      assert.equal(
+        await s.publishEncodedTx(new TextEncoder().encode('{}')),
+        0,
+        'publishing with no peers is not an error',
+      );
     } finally {
       await s.stop();
     }
@@ -46,7 +50,15 @@ describe('P2PService', { timeout: 30_000 }, () => {
   });
 
   it('refuses a bad bootstrap entry at construction', () => {
-    assert.throws(() => new P2PService({ dataDirectory: '', bootstrapPeers: ['/ip4/1.2.3.4/tcp/1'], txValidator: async () => 'accept' }), /lacks \/p2p/);
+    assert.throws(
+      () =>
+        new P2PService({
+          dataDirectory: '',
+          bootstrapPeers: ['/ip4/1.2.3.4/tcp/1'],
+          txValidator: async () => 'accept',
+        }),
+      /lacks \/p2p/,
+    );
   });
 
   it('a validator that throws means ignore: the message is dropped and the sender not penalised', async () => {
@@ -54,8 +66,14 @@ describe('P2PService', { timeout: 30_000 }, () => {
     const a = new P2PService({ dataDirectory: '', port: 0, txValidator: async () => 'accept' });
     await a.start();
     const b = new P2PService({
-      dataDirectory: '', port: 0, bootstrapPeers: a.getListenAddresses(), scoring: { banThreshold: -10 },
-      txValidator: async () => { calls++; throw new Error('validator bug'); },
+      dataDirectory: '',
+      port: 0,
+      bootstrapPeers: a.getListenAddresses(),
+      scoring: { banThreshold: -10 },
+      txValidator: async () => {
+        calls++;
+        throw new Error('validator bug');
+      },
     });
     await b.start();
     try {

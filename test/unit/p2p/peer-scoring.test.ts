@@ -15,7 +15,10 @@ describe('PeerScoring', () => {
   it('bans on the fifth rejected message within a minute, not before', () => {
     const c = clock();
     const s = new PeerScoring({ now: c.now });
-    for (let i = 0; i < 4; i++) { c.t += 10_000; assert.equal(s.penalize(PEER), false); }
+    for (let i = 0; i < 4; i++) {
+      c.t += 10_000;
+      assert.equal(s.penalize(PEER), false);
+    }
     assert.equal(s.score(PEER), -40);
     c.t += 10_000;
     assert.equal(s.penalize(PEER), true);

@@ -1,7 +1,13 @@
 /** A reader on a replica: recovery-conflict retries, NODE_NOT_READY for a lost database, the forwarded-tx memory. @module */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FORWARDED_TX_LIMIT, ForwardedTxs, guardReaderCall, isRecoveryConflict, RECOVERY_CONFLICT_RETRIES } from '../../../src/impl/reader/replication.ts';
+import {
+  FORWARDED_TX_LIMIT,
+  ForwardedTxs,
+  guardReaderCall,
+  isRecoveryConflict,
+  RECOVERY_CONFLICT_RETRIES,
+} from '../../../src/impl/reader/replication.ts';
 import { NodeNotReadyError, RpcError } from '../../../src/impl/rpc/errors.ts';
 
 /** What node-postgres throws when a hot standby cancels a query for WAL replay. */
@@ -10,19 +16,52 @@ const conflict = () => Object.assign(new Error('canceling statement due to confl
 describe('guardReaderCall', () => {
   it('runs a call again after a recovery-conflict cancellation, up to the retry limit', async () => {
     let calls = 0;
-    assert.equal(await guardReaderCall(async () => (++calls < 3 ? Promise.reject(conflict()) : 'answer'), () => false), 'answer');
+    assert.equal(
+      await guardReaderCall(
+        async () => (++calls < 3 ? Promise.reject(conflict()) : 'answer'),
+        () => false,
+      ),
+      'answer',
+    );
     assert.equal(calls, 3);
     calls = 0;
-    await assert.rejects(guardReaderCall(async () => { calls++; throw conflict(); }, () => false), /conflict with recovery/);
+    await assert.rejects(
+      guardReaderCall(
+        async () => {
+          calls++;
+          throw conflict();
+        },
+        () => false,
+      ),
+      /conflict with recovery/,
+    );
     assert.equal(calls, RECOVERY_CONFLICT_RETRIES + 1);
   });
 
   it('a lost connection, or any failure while the database is known down, is NODE_NOT_READY; RPC errors pass', async () => {
     const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    await assert.rejects(guardReaderCall(() => Promise.reject(lost), () => false), (e) => e instanceof NodeNotReadyError && e.code === -32002);
-    await assert.rejects(guardReaderCall(() => Promise.resolve(1), () => true), NodeNotReadyError);
+    await assert.rejects(
+      guardReaderCall(
+        () => Promise.reject(lost),
+        () => false,
+      ),
+      (e) => e instanceof NodeNotReadyError && e.code === -32002,
+    );
+    await assert.rejects(
+      guardReaderCall(
+        () => Promise.resolve(1),
+        () => true,
+      ),
+      NodeNotReadyError,
+    );
     const rpc = new RpcError(-32602, 'params[0] (x): bad');
-    await assert.rejects(guardReaderCall(() => Promise.reject(rpc), () => false), (e) => e === rpc);
+    await assert.rejects(
+      guardReaderCall(
+        () => Promise.reject(rpc),
+        () => false,
+      ),
+      (e) => e === rpc,
+    );
     assert.equal(isRecoveryConflict(Object.assign(new Error('could not serialize access'), { code: '40001' })), false);
   });
 });

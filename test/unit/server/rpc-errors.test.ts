@@ -7,7 +7,8 @@ import * as errors from '../../../src/impl/rpc/errors.ts';
 import { messageProblem } from '../../../codegen/error-template.ts';
 
 const classes = Object.values(errors).filter(
-  (value): value is typeof errors.RpcError & { code: number } => typeof value === 'function' && value.prototype instanceof errors.RpcError,
+  (value): value is typeof errors.RpcError & { code: number } =>
+    typeof value === 'function' && value.prototype instanceof errors.RpcError,
 );
 
 describe('error catalogue', () => {
@@ -20,21 +21,33 @@ describe('error catalogue', () => {
   });
 
   it('an RpcError passes through with code, message and data', () => {
-    assert.deepEqual(errors.toJsonRpcError(new errors.TxPoolRejectedError('LOW_PRIORITY_FEE', 'fee too low', { minFee: '10' })), {
-      code: -32020,
-      message: 'fee too low',
-      data: { code: 'LOW_PRIORITY_FEE', message: 'fee too low', minFee: '10' },
+    assert.deepEqual(
+      errors.toJsonRpcError(new errors.TxPoolRejectedError('LOW_PRIORITY_FEE', 'fee too low', { minFee: '10' })),
+      {
+        code: -32020,
+        message: 'fee too low',
+        data: { code: 'LOW_PRIORITY_FEE', message: 'fee too low', minFee: '10' },
+      },
+    );
+    assert.deepEqual(errors.toJsonRpcError(new errors.SnapshotInProgressError()), {
+      code: -32051,
+      message: 'Snapshot upload already in progress',
     });
-    assert.deepEqual(errors.toJsonRpcError(new errors.SnapshotInProgressError()), { code: -32051, message: 'Snapshot upload already in progress' });
   });
 
   it('anything else becomes -32603 without its message', () => {
-    assert.deepEqual(errors.toJsonRpcError(new TypeError('x is undefined')), { code: -32603, message: 'Internal error' });
+    assert.deepEqual(errors.toJsonRpcError(new TypeError('x is undefined')), {
+      code: -32603,
+      message: 'Internal error',
+    });
     assert.deepEqual(errors.toJsonRpcError('string thrown'), { code: -32603, message: 'Internal error' });
   });
 
   it('bigint data is sent as decimal strings', () => {
-    assert.deepEqual(errors.toJsonRpcError(new errors.LeafIndexOutOfRangeError(2n ** 70n, 5n)).data, { leafIndex: (2n ** 70n).toString(), treeSize: '5' });
+    assert.deepEqual(errors.toJsonRpcError(new errors.LeafIndexOutOfRangeError(2n ** 70n, 5n)).data, {
+      leafIndex: (2n ** 70n).toString(),
+      treeSize: '5',
+    });
   });
 
   it('classes are named after themselves', () => {
@@ -43,7 +56,10 @@ describe('error catalogue', () => {
 });
 
 describe('lockstep with the documents (src/generated/*/errors.ts)', () => {
-  for (const [surface, doc] of [['public', publicDoc], ['admin', adminDoc]] as const) {
+  for (const [surface, doc] of [
+    ['public', publicDoc],
+    ['admin', adminDoc],
+  ] as const) {
     it(`every error declared in openrpc.${surface}.json has the same code here`, () => {
       for (const [name, code] of Object.entries(doc.ErrorCode)) {
         assert.equal(errors.RpcErrorCode[name as errors.RpcErrorName], code, name);
@@ -51,14 +67,33 @@ describe('lockstep with the documents (src/generated/*/errors.ts)', () => {
     });
 
     it(`each class's message is the template openrpc.${surface}.json declares, filled from its data`, () => {
-      const byCode = new Map<number, string>(Object.entries(doc.ErrorCode).map(([name, code]) => [code, doc.ErrorMessage[name as keyof typeof doc.ErrorMessage]]));
+      const byCode = new Map<number, string>(
+        Object.entries(doc.ErrorCode).map(([name, code]) => [
+          code,
+          doc.ErrorMessage[name as keyof typeof doc.ErrorMessage],
+        ]),
+      );
       const samples: errors.RpcError[] = [
-        new errors.InvalidParamsError(1, 'limit', 'must be <= 100'), new errors.UnauthorizedError(), new errors.NotImplementedError('node_x'), new errors.NodeNotReadyError(),
-        new errors.BlockNotYetSyncedError(2, 1), new errors.BlockNotRetainedError(1, 5), new errors.LeafIndexOutOfRangeError(9n, 8n),
-        new errors.TxPoolRejectedError('NULLIFIER_CONFLICT', 'x'), new errors.TxInvalidError(['bad']), new errors.SimulationRefusedError('gas'),
-        new errors.SlotRangeTooWideError(0n, 10n, 5), new errors.KeystoreReloadRejectedError('INVALID_KEYSTORE'),
-        new errors.SnapshotInProgressError(), new errors.RollbackRefusedError('ABOVE_TIP', { targetBlockNumber: 9, tipBlockNumber: 3, finalizedBlockNumber: 1 }),
-        new errors.ReadOnlyNodeError(), new errors.SyncPausedError(),
+        new errors.InvalidParamsError(1, 'limit', 'must be <= 100'),
+        new errors.UnauthorizedError(),
+        new errors.NotImplementedError('node_x'),
+        new errors.NodeNotReadyError(),
+        new errors.BlockNotYetSyncedError(2, 1),
+        new errors.BlockNotRetainedError(1, 5),
+        new errors.LeafIndexOutOfRangeError(9n, 8n),
+        new errors.TxPoolRejectedError('NULLIFIER_CONFLICT', 'x'),
+        new errors.TxInvalidError(['bad']),
+        new errors.SimulationRefusedError('gas'),
+        new errors.SlotRangeTooWideError(0n, 10n, 5),
+        new errors.KeystoreReloadRejectedError('INVALID_KEYSTORE'),
+        new errors.SnapshotInProgressError(),
+        new errors.RollbackRefusedError('ABOVE_TIP', {
+          targetBlockNumber: 9,
+          tipBlockNumber: 3,
+          finalizedBlockNumber: 1,
+        }),
+        new errors.ReadOnlyNodeError(),
+        new errors.SyncPausedError(),
       ];
       assert.equal(samples.length, classes.length, 'one sample per class');
       for (const sample of samples) {

@@ -18,15 +18,25 @@ const set = [1, 2, 3, 4].map(testAddress);
 async function world(ours: number[], startup: NodeAdminConfigUpdate = {}) {
   const db = memoryDb();
   const dir = tempDir();
-  writeKeystore(dir, 'k.json', ours.map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })));
+  writeKeystore(
+    dir,
+    'k.json',
+    ours.map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })),
+  );
   const keyring = ValidatorKeyring.open({ path: dir });
   const committees = createCommittees({ validatorSet: set, committeeSize: 4, slotsPerEpoch: SLOTS_PER_EPOCH });
   const record = await SlotRecordStore.open(db);
   const config = await NodeConfig.open(db, startup);
   let now = 0;
   const slasher = new Slasher({
-    store: await SlashingStore.open(db), record, config: () => config.get(), ownValidators: () => keyring.attesters,
-    slotsPerEpoch: SLOTS_PER_EPOCH, roundSizeInSlots: 8, slotStart: (s) => 1000n + 12n * BigInt(s), currentSlot: () => now,
+    store: await SlashingStore.open(db),
+    record,
+    config: () => config.get(),
+    ownValidators: () => keyring.attesters,
+    slotsPerEpoch: SLOTS_PER_EPOCH,
+    roundSizeInSlots: 8,
+    slotStart: (s) => 1000n + 12n * BigInt(s),
+    currentSlot: () => now,
   });
   const sentinel = new Sentinel({ committees, keyring, store: record, slotsPerEpoch: SLOTS_PER_EPOCH });
   sentinel.listen(slasher);
@@ -35,7 +45,9 @@ async function world(ours: number[], startup: NodeAdminConfigUpdate = {}) {
     for (let s = from; s <= to; s++) {
       now = s;
       const proposer = committees.proposerOf(s)!;
-      await sentinel.onSlot(keyring.get(proposer) ? { slot: s, proposal: { archive: BigInt(s), mined: true } } : { slot: s });
+      await sentinel.onSlot(
+        keyring.get(proposer) ? { slot: s, proposal: { archive: BigInt(s), mined: true } } : { slot: s },
+      );
       if ((s + 1) % SLOTS_PER_EPOCH === 0) await sentinel.onEpochProven(Math.floor(s / SLOTS_PER_EPOCH));
     }
   };
@@ -49,7 +61,10 @@ describe('PROPOSED_INSUFFICIENT_ATTESTATIONS', () => {
       await w.run(0, 7);
       const minedSlots = [...Array(8).keys()].filter((s) => w.committees.proposerOf(s) === testAddress(1));
       assert.ok(minedSlots.length > 0, 'validator 1 proposes in the first 8 slots');
-      assert.deepEqual(await w.slasher.offenses('0'), minedSlots.map((s) => ({ validator: testAddress(1), amount: PENALTY, offenseType: 5, epochOrSlot: String(s) })));
+      assert.deepEqual(
+        await w.slasher.offenses('0'),
+        minedSlots.map((s) => ({ validator: testAddress(1), amount: PENALTY, offenseType: 5, epochOrSlot: String(s) })),
+      );
     } finally {
       await w.close();
     }
@@ -73,7 +88,9 @@ describe('INACTIVITY', () => {
       await w.run(0, 3);
       assert.deepEqual(await w.slasher.offenses('0'), []);
       await w.run(4, 7);
-      assert.deepEqual(await w.slasher.offenses('0'), [{ validator: testAddress(4), amount: PENALTY, offenseType: 3, epochOrSlot: '1' }]);
+      assert.deepEqual(await w.slasher.offenses('0'), [
+        { validator: testAddress(4), amount: PENALTY, offenseType: 3, epochOrSlot: '1' },
+      ]);
     } finally {
       await w.close();
     }
@@ -111,7 +128,7 @@ describe('rounds and payloads', () => {
     }
   });
 
-  it('round R pays the offenses of R − 1, leaves out our own validators and counts our proposers\' votes', async () => {
+  it("round R pays the offenses of R − 1, leaves out our own validators and counts our proposers' votes", async () => {
     const w = await world([1, 2, 3], { slashInactivityConsecutiveEpochThreshold: 1 });
     try {
       await w.run(0, 15);
@@ -120,8 +137,19 @@ describe('rounds and payloads', () => {
       const [p] = payloads;
       assert.equal(p!.round, '1');
       assert.match(p!.address, /^0x[0-9a-f]{40}$/);
-      assert.deepEqual(p!.slashes, [{ validator: testAddress(4), amount: String(2n * BigInt(PENALTY)), offenses: [{ offenseType: 3, epochOrSlot: '0' }, { offenseType: 3, epochOrSlot: '1' }] }]);
-      const ourProposals = [...Array(8).keys()].map((i) => i + 8).filter((s) => w.committees.proposerOf(s) !== testAddress(4)).length;
+      assert.deepEqual(p!.slashes, [
+        {
+          validator: testAddress(4),
+          amount: String(2n * BigInt(PENALTY)),
+          offenses: [
+            { offenseType: 3, epochOrSlot: '0' },
+            { offenseType: 3, epochOrSlot: '1' },
+          ],
+        },
+      ]);
+      const ourProposals = [...Array(8).keys()]
+        .map((i) => i + 8)
+        .filter((s) => w.committees.proposerOf(s) !== testAddress(4)).length;
       assert.equal(p!.votes, String(ourProposals));
     } finally {
       await w.close();
@@ -129,7 +157,11 @@ describe('rounds and payloads', () => {
   });
 
   it('slashMaxPayloadSize splits payloads; slashSelfAllowed includes our own; slashValidatorsNever excludes', async () => {
-    const w = await world([1], { slashMaxPayloadSize: 1, slashSelfAllowed: true, slashValidatorsNever: [testAddress(2)] });
+    const w = await world([1], {
+      slashMaxPayloadSize: 1,
+      slashSelfAllowed: true,
+      slashValidatorsNever: [testAddress(2)],
+    });
     try {
       await w.run(0, 8);
       const payloads = await w.slasher.currentPayloads();

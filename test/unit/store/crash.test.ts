@@ -13,9 +13,13 @@ import { headerFromState } from '../world-state/helpers.ts';
 test('a process killed with SIGKILL in the middle of a block leaves the previous block intact, and a restart continues from it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'l2node-crash-'));
   try {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('./crash-child.ts', import.meta.url)), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./crash-child.ts', import.meta.url)), dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('READY')) resolve(); });
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('READY')) resolve();
+      });
       child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
     });
     child.kill('SIGKILL');
@@ -27,7 +31,11 @@ test('a process killed with SIGKILL in the middle of a block leaves the previous
     assert.ok(await ws.getNullifierMembershipWitness('latest', 1001n));
     assert.equal(await ws.getNullifierMembershipWitness('latest', 2002n), null);
     assert.equal((await ws.getTreeSnapshot(TreeId.NOTE_HASH_TREE, 'latest')).nextAvailableLeafIndex, 64);
-    const again = await ws.applyBlock({ blockNumber: 2, txEffects: [{ noteHashes: [22n], nullifiers: [2002n], publicDataWrites: [] }], header: headerFromState });
+    const again = await ws.applyBlock({
+      blockNumber: 2,
+      txEffects: [{ noteHashes: [22n], nullifiers: [2002n], publicDataWrites: [] }],
+      header: headerFromState,
+    });
     assert.equal(again.blockNumber, 2);
     assert.ok(await ws.getNullifierMembershipWitness(2, 2002n));
     await db.destroy();

@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, setMetadata, getMetadata, SchemaVersionError, SQLITE_FILE_NAME, cachePreparedStatements } from '../../../src/impl/store/database.ts';
+import {
+  openDatabase,
+  setMetadata,
+  getMetadata,
+  SchemaVersionError,
+  SQLITE_FILE_NAME,
+  cachePreparedStatements,
+} from '../../../src/impl/store/database.ts';
 import { LATEST_SCHEMA_VERSION } from '../../../src/impl/store/migrations/index.ts';
 
 test('openDatabase creates <dataDirectory>/l2node.sqlite in WAL mode and records the schema version', async () => {
@@ -37,7 +44,12 @@ test('a database written by a newer schema version is refused', async () => {
 
 test('cachePreparedStatements prepares a SQL text once and evicts the least recently used past its bound', () => {
   const prepared: string[] = [];
-  const conn = { prepare: (sql: string): unknown => { prepared.push(sql); return { sql }; } };
+  const conn = {
+    prepare: (sql: string): unknown => {
+      prepared.push(sql);
+      return { sql };
+    },
+  };
   cachePreparedStatements(conn, 2);
   const a = conn.prepare('a');
   assert.equal(conn.prepare('a'), a);
@@ -52,7 +64,10 @@ test('cachePreparedStatements prepares a SQL text once and evicts the least rece
 test('knex queries on SQLite reuse one statement per SQL text and still see new rows and schema changes', async () => {
   const db = await openDatabase({ dataDirectory: ':memory:' });
   try {
-    await db.schema.createTable('cache_t', (t) => { t.integer('n').primary(); t.text('v'); });
+    await db.schema.createTable('cache_t', (t) => {
+      t.integer('n').primary();
+      t.text('v');
+    });
     const conn = (await db.client.acquireConnection()) as { prepare(sql: string): unknown };
     await db.client.releaseConnection(conn);
     const sql = db('cache_t').where('n', 1).first().toSQL().sql;
@@ -60,10 +75,14 @@ test('knex queries on SQLite reuse one statement per SQL text and still see new 
     assert.equal(await db('cache_t').where('n', 1).first(), undefined);
     await db('cache_t').insert({ n: 1, v: 'x' });
     assert.deepEqual(await db('cache_t').where('n', 1).first(), { n: 1, v: 'x' });
-    await db.schema.alterTable('cache_t', (t) => { t.text('w'); });
+    await db.schema.alterTable('cache_t', (t) => {
+      t.text('w');
+    });
     assert.deepEqual(await db('cache_t').where('n', 1).first(), { n: 1, v: 'x', w: null });
     await assert.rejects(db('cache_t').insert({ n: 1, v: 'dup' }));
-    await db.transaction(async (trx) => { await trx('cache_t').insert({ n: 2, v: 'y' }); });
+    await db.transaction(async (trx) => {
+      await trx('cache_t').insert({ n: 2, v: 'y' });
+    });
     assert.equal((await db('cache_t').count({ c: '*' }))[0]!.c, 2);
   } finally {
     await db.destroy();

@@ -53,17 +53,22 @@ after(async () => {
 
 /** A schema name unique to this run (or derived from `key`, so the same key reopens the same schema). */
 export function testSchema(key?: string): string {
-  const suffix = key === undefined ? randomBytes(6).toString('hex') : createHash('sha256').update(key).digest('hex').slice(0, 12);
+  const suffix =
+    key === undefined ? randomBytes(6).toString('hex') : createHash('sha256').update(key).digest('hex').slice(0, 12);
   const name = `t_${process.pid}_${suffix}`;
   schemas.add(name);
   return name;
 }
 
 /** Opens a fresh, migrated database on `engine` (closed, and on Postgres dropped, after the file). */
-export async function openTestDatabase(engine: Engine = TEST_ENGINE, extra: Partial<DatabaseOptions> = {}): Promise<Knex> {
-  const opts: DatabaseOptions = engine === 'postgres'
-    ? { dataDirectory: '', databaseUrl: testDatabaseUrl(), databaseSchema: testSchema(), ...extra }
-    : { dataDirectory: ':memory:', ...extra };
+export async function openTestDatabase(
+  engine: Engine = TEST_ENGINE,
+  extra: Partial<DatabaseOptions> = {},
+): Promise<Knex> {
+  const opts: DatabaseOptions =
+    engine === 'postgres'
+      ? { dataDirectory: '', databaseUrl: testDatabaseUrl(), databaseSchema: testSchema(), ...extra }
+      : { dataDirectory: ':memory:', ...extra };
   const db = await openDatabase(opts);
   opened.push(db);
   return db;
@@ -74,7 +79,13 @@ export async function openTestDatabase(engine: Engine = TEST_ENGINE, extra: Part
  * Postgres schema derived from `filename`, so reopening the same name reopens the same data.
  */
 export function openTestKnex(filename: string, engine: Engine = TEST_ENGINE): Knex {
-  if (engine === 'sqlite') return knexFactory({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  if (engine === 'sqlite')
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      pool: { min: 1, max: 1 },
+    });
   const schema = testSchema(filename === ':memory:' ? undefined : filename);
   const db = knexFactory({
     ...databaseKnexConfig({ dataDirectory: '', databaseUrl: testDatabaseUrl(), databaseSchema: schema }),
@@ -82,7 +93,10 @@ export function openTestKnex(filename: string, engine: Engine = TEST_ENGINE): Kn
     pool: {
       min: 0,
       max: 4,
-      afterCreate(conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(
+        conn: { query(sql: string, cb: (err: Error | null) => void): void },
+        done: (err: Error | null, conn: unknown) => void,
+      ) {
         conn.query(`create schema if not exists "${schema}"`, (err) => done(err, conn));
       },
     },
@@ -91,7 +105,10 @@ export function openTestKnex(filename: string, engine: Engine = TEST_ENGINE): Kn
 }
 
 /** A fresh database (not a schema) on the Postgres server at `base`, named after `prefix`; returns its URL and a drop function. */
-export async function freshPostgresDatabase(base: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
   await admin.raw('create database ??', [name]);

@@ -9,7 +9,11 @@ import { hashBlockHeader } from '../../../src/impl/world-state/block-header.ts';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 /** The real node's block JSON without `header._cachedHash`, which our encoder does not write. */
-const withoutCache = (b: any) => { const c = clone(b); delete c.header._cachedHash; return c; };
+const withoutCache = (b: any) => {
+  const c = clone(b);
+  delete c.header._cachedHash;
+  return c;
+};
 
 describe('wire L2Block → engine block', () => {
   it('decodes the real node_getBlock example and encodes it back byte for byte', () => {
@@ -24,7 +28,8 @@ describe('wire L2Block → engine block', () => {
   it('round-trips every block of the node_getBlocks example', () => {
     const page = blocksExample.response.result as unknown[];
     assert.ok(page.length > 0);
-    for (const wire of page) assert.equal(JSON.stringify(toWireBlock(fromWireBlock(wire))), JSON.stringify(withoutCache(wire)));
+    for (const wire of page)
+      assert.equal(JSON.stringify(toWireBlock(fromWireBlock(wire))), JSON.stringify(withoutCache(wire)));
   });
 
   it('decodes the L2Tips example back to the same wire JSON', () => {
@@ -35,7 +40,10 @@ describe('wire L2Block → engine block', () => {
   it('refuses malformed blocks with the schema message, before decoding anything', () => {
     const noHeader = clone(blockExample.response.result) as Record<string, unknown>;
     delete noHeader.header;
-    assert.throws(() => fromWireBlock(noHeader), (e: unknown) => e instanceof WireDecodeError && /^L2Block: .*header/.test(e.message));
+    assert.throws(
+      () => fromWireBlock(noHeader),
+      (e: unknown) => e instanceof WireDecodeError && /^L2Block: .*header/.test(e.message),
+    );
     const badHash = clone(blockExample.response.result);
     badHash.body.txEffects[0]!.noteHashes[0] = '0x12';
     assert.throws(() => fromWireBlock(badHash), WireDecodeError);

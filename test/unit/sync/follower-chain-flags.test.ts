@@ -15,9 +15,18 @@ async function proposerWithBlocks(t: { after(fn: () => unknown): void }) {
   const clock = new ManualClock(Number(GENESIS) * 1000);
   const { engine, txSource } = await devEngine(clock);
   t.after(() => engine.stop());
-  for (let i = 1; i <= 3; i++) { txSource.add(syntheticTx(i)); clock.advance(4000); await engine.tick(); }
+  for (let i = 1; i <= 3; i++) {
+    txSource.add(syntheticTx(i));
+    clock.advance(4000);
+    await engine.tick();
+  }
   // Like a p2p peer: no tips, blocks only.
-  const source: BlockSource = { name: 'peer', maxBlocksPerRequest: 64, getTips: async () => undefined, getBlocks: (from, limit) => engine.chain.blocksFrom(from, limit) };
+  const source: BlockSource = {
+    name: 'peer',
+    maxBlocksPerRequest: 64,
+    getTips: async () => undefined,
+    getBlocks: (from, limit) => engine.chain.blocksFrom(from, limit),
+  };
   return { engine, source };
 }
 
@@ -29,18 +38,26 @@ describe('Follower: chain settings of the source', () => {
     const seen: L2Block[] = [];
     const follower = new Follower({ engine, source, onImported: async (b) => void seen.push(...b) });
     assert.equal(await follower.syncNow(), 3);
-    assert.deepEqual(seen.map((b) => b.hash), (await proposer.chain.blocksFrom(1, 3)).map((b) => b.hash));
+    assert.deepEqual(
+      seen.map((b) => b.hash),
+      (await proposer.chain.blocksFrom(1, 3)).map((b) => b.hash),
+    );
   });
 
   it('another genesis (other funded accounts) is named as such', async (t) => {
     const { source } = await proposerWithBlocks(t);
-    const { engine } = await devEngine(new ManualClock(Number(GENESIS) * 1000), { fundedAccounts: [{ address: 0x4242n, amount: 1n }] });
+    const { engine } = await devEngine(new ManualClock(Number(GENESIS) * 1000), {
+      fundedAccounts: [{ address: 0x4242n, amount: 1n }],
+    });
     t.after(() => engine.stop());
     const follower = new Follower({ engine, source });
     assert.equal(await follower.syncNow(), 0);
     const st = follower.status();
     assert.equal(st.state, 'stopped-on-mismatch');
-    assert.match(st.error!, /^block 1 refused: its genesis \(archive root 0x[0-9a-f]{64}\) is not ours \(0x[0-9a-f]{64}\): start this node with the source's chain flags$/);
+    assert.match(
+      st.error!,
+      /^block 1 refused: its genesis \(archive root 0x[0-9a-f]{64}\) is not ours \(0x[0-9a-f]{64}\): start this node with the source's chain flags$/,
+    );
     assert.equal(await engine.chain.getBlockNumber(), 0);
   });
 
@@ -51,7 +68,10 @@ describe('Follower: chain settings of the source', () => {
       t.after(() => engine.stop());
       const follower = new Follower({ engine, source });
       assert.equal(await follower.syncNow(), 0);
-      assert.match(follower.status().error!, /^block 1 refused: timestamp \d+ is not the start of slot \d+ here \(\d+\): start this node with the source's --genesis-time and --slot-duration$/);
+      assert.match(
+        follower.status().error!,
+        /^block 1 refused: timestamp \d+ is not the start of slot \d+ here \(\d+\): start this node with the source's --genesis-time and --slot-duration$/,
+      );
     }
   });
 });

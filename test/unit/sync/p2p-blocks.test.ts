@@ -1,7 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import blockExample from '../../../test/wire/examples/node_getBlock.json' with { type: 'json' };
-import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement, decodeBlockFromPeer, encodeBlockForPeers } from '../../../src/impl/p2p/block-sync.ts';
+import {
+  blockAnnouncement,
+  blockRangeHandlerFor,
+  decodeAnnouncement,
+  decodeBlockFromPeer,
+  encodeBlockForPeers,
+} from '../../../src/impl/p2p/block-sync.ts';
 import { fromWireBlock, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
 import { P2pBlockSource } from '../../../src/impl/sync/p2p-block-source.ts';
 
@@ -34,9 +40,16 @@ describe('blocks on p2p', () => {
   it('asks the peers in turn until one has blocks: a peer behind (empty answer) or failing is passed over', async () => {
     const asked: string[] = [];
     const answers: Record<string, () => Uint8Array[]> = {
-      behind: () => [], down: () => { throw new Error('stream reset'); }, ahead: () => [encodeBlockForPeers(block)],
+      behind: () => [],
+      down: () => {
+        throw new Error('stream reset');
+      },
+      ahead: () => [encodeBlockForPeers(block)],
     };
-    const source = new P2pBlockSource({ getPeers: () => ['behind', 'down', 'ahead'], requestBlocks: async (peer) => (asked.push(peer), answers[peer]!()) });
+    const source = new P2pBlockSource({
+      getPeers: () => ['behind', 'down', 'ahead'],
+      requestBlocks: async (peer) => (asked.push(peer), answers[peer]!()),
+    });
     assert.deepEqual(await source.getBlocks(1, 10), [block]);
     assert.deepEqual(asked, ['behind', 'down', 'ahead']);
     // The next call starts at the next peer in turn.
@@ -44,7 +57,10 @@ describe('blocks on p2p', () => {
     assert.deepEqual(await source.getBlocks(1, 10), [block]);
     assert.deepEqual(asked, ['down', 'ahead']);
     // Every peer that answered had nothing: caught up (empty); none answered: the failure.
-    const none = new P2pBlockSource({ getPeers: () => ['behind', 'down'], requestBlocks: async (peer) => answers[peer]!() });
+    const none = new P2pBlockSource({
+      getPeers: () => ['behind', 'down'],
+      requestBlocks: async (peer) => answers[peer]!(),
+    });
     assert.deepEqual(await none.getBlocks(1, 10), []);
     const dead = new P2pBlockSource({ getPeers: () => ['down'], requestBlocks: async (peer) => answers[peer]!() });
     await assert.rejects(dead.getBlocks(1, 10), /stream reset/);
@@ -52,7 +68,12 @@ describe('blocks on p2p', () => {
 
   it('the range handler serves existing blocks from number 1 and nothing for 0', async () => {
     const asked: [number, number][] = [];
-    const handler = blockRangeHandlerFor({ blocksFrom: async (f, l) => { asked.push([f, l]); return [block]; } });
+    const handler = blockRangeHandlerFor({
+      blocksFrom: async (f, l) => {
+        asked.push([f, l]);
+        return [block];
+      },
+    });
     assert.deepEqual(await handler(0, 5), []);
     assert.deepEqual((await handler(1, 5)).map(decodeBlockFromPeer), [block]);
     assert.deepEqual(asked, [[1, 5]]);

@@ -12,7 +12,11 @@ import type { Engine } from '../../../src/impl/engine.ts';
 import { SyncSwitch } from '../../../src/impl/node-config/sync-control.ts';
 import { blockRangeHandlerFor } from '../../../src/impl/p2p/block-sync.ts';
 import {
-  checkpointRangeHandlerFor, decodeCheckpointFromPeer, decodeTipsFromPeer, encodeCheckpointForPeers, encodeTipsForPeers,
+  checkpointRangeHandlerFor,
+  decodeCheckpointFromPeer,
+  decodeTipsFromPeer,
+  encodeCheckpointForPeers,
+  encodeTipsForPeers,
 } from '../../../src/impl/p2p/checkpoint-sync.ts';
 import type { CheckpointRangeHandler } from '../../../src/impl/p2p/checkpoint-range-protocol.ts';
 import { WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
@@ -35,7 +39,10 @@ async function setup(t: { after(fn: () => Promise<void>): void }) {
     await proposer.tick();
   }
   const { engine } = await devEngine(new ManualClock(Number(GENESIS) * 1000));
-  t.after(async () => { await proposer.stop(); await engine.stop(); });
+  t.after(async () => {
+    await proposer.stop();
+    await engine.stop();
+  });
   return { proposer, engine };
 }
 
@@ -44,10 +51,15 @@ function peersOf(engines: Record<string, Engine>, tamper: Record<string, Checkpo
   const reports: [string, string][] = [];
   const peers: BlockPeers = {
     getPeers: () => Object.keys(engines),
-    requestBlocks: async (peer, from, limit) => [...await blockRangeHandlerFor(engines[peer]!.chain)(from, limit)],
+    requestBlocks: async (peer, from, limit) => [...(await blockRangeHandlerFor(engines[peer]!.chain)(from, limit))],
     requestCheckpoints: async (peer, from, limit) =>
-      (tamper[peer] ?? checkpointRangeHandlerFor({ chain: engines[peer]!.chain, checkpoints: engines[peer]!.state.store }))(from, limit),
-    reportInvalid: (peer, reason) => { reports.push([peer, reason]); },
+      (
+        tamper[peer] ??
+        checkpointRangeHandlerFor({ chain: engines[peer]!.chain, checkpoints: engines[peer]!.state.store })
+      )(from, limit),
+    reportInvalid: (peer, reason) => {
+      reports.push([peer, reason]);
+    },
   };
   return { peers, reports };
 }
@@ -66,7 +78,10 @@ describe('checkpoints and tips on p2p', () => {
     assert.throws(() => decodeCheckpointFromPeer(utf8('[]')), WireDecodeError);
     const noBlocks = json(encodeCheckpointForPeers(cp!, blocks));
     noBlocks.checkpoint.blocks = [];
-    assert.throws(() => decodeCheckpointFromPeer(utf8(JSON.stringify(noBlocks))), /checkpoint\.blocks must not have fewer than 1 items/);
+    assert.throws(
+      () => decodeCheckpointFromPeer(utf8(JSON.stringify(noBlocks))),
+      /checkpoint\.blocks must not have fewer than 1 items/,
+    );
   });
 
   it('the handler serves the tips and checkpoints ≥ 1 from `from`, each with its blocks', async (t) => {
@@ -76,10 +91,16 @@ describe('checkpoints and tips on p2p', () => {
     const all = await handler(1, 16);
     assert.deepEqual(decodeTipsFromPeer(all.tips), tips);
     assert.equal(all.checkpoints.length, tips.checkpointed.checkpoint.number);
-    assert.deepEqual(all.checkpoints.map((c) => decodeCheckpointFromPeer(c).checkpoint.number), [...Array(all.checkpoints.length).keys()].map((i) => i + 1));
+    assert.deepEqual(
+      all.checkpoints.map((c) => decodeCheckpointFromPeer(c).checkpoint.number),
+      [...Array(all.checkpoints.length).keys()].map((i) => i + 1),
+    );
     assert.deepEqual((await handler(0, 3)).checkpoints, []);
     assert.deepEqual((await handler(2, 0)).checkpoints, []);
-    assert.deepEqual((await handler(2, 1)).checkpoints.map((c) => decodeCheckpointFromPeer(c).checkpoint.number), [2]);
+    assert.deepEqual(
+      (await handler(2, 1)).checkpoints.map((c) => decodeCheckpointFromPeer(c).checkpoint.number),
+      [2],
+    );
   });
 
   it('a follower takes blocks, checkpoints and capped proof tips from the peer furthest ahead; malformed tips cost their peer', async (t) => {
@@ -88,14 +109,35 @@ describe('checkpoints and tips on p2p', () => {
     t.after(() => behind.stop());
     const garbage: CheckpointRangeHandler = async () => ({ tips: utf8('not tips'), checkpoints: [] });
     const { peers, reports } = peersOf({ behind, garbage: proposer, ahead: proposer }, { garbage });
-    const follower = new Follower({ engine, source: new P2pBlockSource(peers), sync: new SyncSwitch(1000), batchSize: 3, logger: quiet });
+    const follower = new Follower({
+      engine,
+      source: new P2pBlockSource(peers),
+      sync: new SyncSwitch(1000),
+      batchSize: 3,
+      logger: quiet,
+    });
     const want = await proposer.chain.getL2Tips();
-    assert.ok(want.proven.checkpoint.number >= 1 && want.finalized.checkpoint.number >= 1, JSON.stringify(want, (_, v) => typeof v === 'bigint' ? String(v) : v));
+    assert.ok(
+      want.proven.checkpoint.number >= 1 && want.finalized.checkpoint.number >= 1,
+      JSON.stringify(want, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
+    );
     await follower.syncNow();
-    assert.deepEqual(follower.status(), { state: 'caught-up', lastGoodBlock: want.proposed.number, sourceTip: want.proposed.number, behindBlocks: 0, lagSeconds: 0 });
+    assert.deepEqual(follower.status(), {
+      state: 'caught-up',
+      lastGoodBlock: want.proposed.number,
+      sourceTip: want.proposed.number,
+      behindBlocks: 0,
+      lagSeconds: 0,
+    });
     assert.deepEqual(await engine.chain.getL2Tips(), want);
-    assert.deepEqual(await engine.state.store.checkpointsFrom(1, 50), await proposer.state.store.checkpointsFrom(1, 50));
-    assert.ok(reports.length > 0 && reports.every(([peer, reason]) => peer === 'garbage' && /malformed tips/.test(reason)), JSON.stringify(reports));
+    assert.deepEqual(
+      await engine.state.store.checkpointsFrom(1, 50),
+      await proposer.state.store.checkpointsFrom(1, 50),
+    );
+    assert.ok(
+      reports.length > 0 && reports.every(([peer, reason]) => peer === 'garbage' && /malformed tips/.test(reason)),
+      JSON.stringify(reports),
+    );
   });
 
   it('a tampered checkpoint stops the follower at the last good checkpoint and costs the peer; so does a malformed one', async (t) => {
@@ -114,7 +156,12 @@ describe('checkpoints and tips on p2p', () => {
       };
     };
     const { peers, reports } = peersOf({ liar: proposer }, { liar: tampered });
-    const follower = new Follower({ engine, source: new P2pBlockSource(peers), sync: new SyncSwitch(1000), logger: quiet });
+    const follower = new Follower({
+      engine,
+      source: new P2pBlockSource(peers),
+      sync: new SyncSwitch(1000),
+      logger: quiet,
+    });
     await follower.syncNow();
     const st = follower.status();
     assert.equal(st.state, 'stopped-on-mismatch');
@@ -125,8 +172,16 @@ describe('checkpoints and tips on p2p', () => {
     // A peer sending checkpoint bytes that do not decode: refused, penalised, nothing checkpointed.
     const { engine: fresh } = await devEngine(new ManualClock(Number(GENESIS) * 1000));
     t.after(() => fresh.stop());
-    const broken = peersOf({ broken: proposer }, { broken: async (from, limit) => ({ ...(await honest(from, limit)), checkpoints: [utf8('{')] }) });
-    const second = new Follower({ engine: fresh, source: new P2pBlockSource(broken.peers), sync: new SyncSwitch(1000), logger: quiet });
+    const broken = peersOf(
+      { broken: proposer },
+      { broken: async (from, limit) => ({ ...(await honest(from, limit)), checkpoints: [utf8('{')] }) },
+    );
+    const second = new Follower({
+      engine: fresh,
+      source: new P2pBlockSource(broken.peers),
+      sync: new SyncSwitch(1000),
+      logger: quiet,
+    });
     await second.syncNow();
     assert.equal(second.status().state, 'stopped-on-mismatch');
     assert.match(second.status().error!, /checkpoint bytes are not UTF-8 JSON/);

@@ -19,9 +19,18 @@ function gate(over: Partial<PeerBuildGateOptions> & { now?: () => number } = {})
   const calls: number[] = [];
   const now = over.now ?? (() => Date.now());
   const g = new PeerBuildGate({
-    peerCount: () => 1, catchUp: async (until) => (calls.push(until), 'caught-up'), previousSlotPending: async () => false,
-    slotStartMs: () => now(), nowMs: now, expectsPeers: true, startedAtMs: now(), aloneAfterMs: 10_000,
-    previousSlotGraceMs: SLOT_MS / 4, buildMarginMs: SLOT_MS / 4, retryMs: 10, ...over,
+    peerCount: () => 1,
+    catchUp: async (until) => (calls.push(until), 'caught-up'),
+    previousSlotPending: async () => false,
+    slotStartMs: () => now(),
+    nowMs: now,
+    expectsPeers: true,
+    startedAtMs: now(),
+    aloneAfterMs: 10_000,
+    previousSlotGraceMs: SLOT_MS / 4,
+    buildMarginMs: SLOT_MS / 4,
+    retryMs: 10,
+    ...over,
   });
   return { g, calls };
 }
@@ -29,7 +38,11 @@ function gate(over: Partial<PeerBuildGateOptions> & { now?: () => number } = {})
 describe('PeerBuildGate', () => {
   it('timing: a quarter slot of build margin and of grace for the previous slot; alone after an epoch, not before two bootstrap re-dials', () => {
     assert.deepEqual(buildGateTiming(1, 2), { buildMarginMs: 250, previousSlotGraceMs: 250, aloneAfterMs: 10_000 });
-    assert.deepEqual(buildGateTiming(36, 32), { buildMarginMs: 9000, previousSlotGraceMs: 9000, aloneAfterMs: 36 * 32 * 1000 });
+    assert.deepEqual(buildGateTiming(36, 32), {
+      buildMarginMs: 9000,
+      previousSlotGraceMs: 9000,
+      aloneAfterMs: 36 * 32 * 1000,
+    });
   });
 
   it('no peer: the first node (no bootstrap peers) builds alone; one expecting peers only after aloneAfterMs', async () => {
@@ -49,25 +62,38 @@ describe('PeerBuildGate', () => {
     const { g, calls } = gate();
     assert.equal(await g.beforeBuild(SLOT, deadline), true);
     assert.deepEqual(calls, [deadline]);
-    for (const [r, ok] of [['behind', false], ['mismatch', false], ['unreachable', true]] as [CatchUpResult, boolean][]) {
+    for (const [r, ok] of [
+      ['behind', false],
+      ['mismatch', false],
+      ['unreachable', true],
+    ] as [CatchUpResult, boolean][]) {
       assert.equal(await gate({ catchUp: async () => r }).g.beforeBuild(SLOT, Date.now() + 5000), ok, r);
     }
   });
 
-  it('waits for the previous slot\'s block (pulling again) until it arrives, or until the grace into our slot has passed', async () => {
+  it("waits for the previous slot's block (pulling again) until it arrives, or until the grace into our slot has passed", async () => {
     let pending = true;
     let pulls = 0;
     const start = Date.now();
     // Real clock: the grace (arrives) and the deadlines are far enough that a stalled event loop cannot
     // pass them before the third pull; \`never\` keeps the quarter-slot grace it is about.
     const arrives = gate({
-      slotStartMs: () => start, previousSlotPending: async () => pending, previousSlotGraceMs: 5000,
-      catchUp: async () => { if (++pulls === 3) pending = false; return 'caught-up'; },
+      slotStartMs: () => start,
+      previousSlotPending: async () => pending,
+      previousSlotGraceMs: 5000,
+      catchUp: async () => {
+        if (++pulls === 3) pending = false;
+        return 'caught-up';
+      },
     });
     assert.equal(await arrives.g.beforeBuild(SLOT, start + 10_000), true);
     assert.equal(pulls, 3, 'pulled until the block was there');
     const never = gate({ slotStartMs: () => start, previousSlotPending: async () => true });
-    assert.equal(await never.g.beforeBuild(SLOT, start + 5000), true, 'builds after the grace: the previous proposer may be down');
+    assert.equal(
+      await never.g.beforeBuild(SLOT, start + 5000),
+      true,
+      'builds after the grace: the previous proposer may be down',
+    );
     assert.ok(Date.now() - start >= 250, 'waited the grace');
     assert.ok(never.calls.length >= 2);
   });
@@ -80,7 +106,10 @@ describe('the sequencer with a slot gate', () => {
     t.after(() => engine.stop());
     const asked: [number, number][] = [];
     let answer = true;
-    engine.sequencer.useSlotGate({ buildMarginMs: 1000, beforeBuild: async (slot, deadlineMs) => (asked.push([slot, deadlineMs]), answer) });
+    engine.sequencer.useSlotGate({
+      buildMarginMs: 1000,
+      beforeBuild: async (slot, deadlineMs) => (asked.push([slot, deadlineMs]), answer),
+    });
     engine.sequencer.useProposer((slot) => (slot === 2 ? undefined : { coinbase: 1n, feeRecipient: 2n }));
     const slotStart = (s: number) => (Number(GENESIS) + 4 * s) * 1000;
     clock.set(slotStart(1));
@@ -95,7 +124,11 @@ describe('the sequencer with a slot gate', () => {
     clock.set(slotStart(3));
     await engine.tick();
     assert.equal(await engine.state.latestBlockNumber(), 1, 'refused: slot 3 left out');
-    assert.equal((await engine.state.store.latestCheckpoint())?.header.slotNumber, 1, 'the seal of finished slots still happens');
+    assert.equal(
+      (await engine.state.store.latestCheckpoint())?.header.slotNumber,
+      1,
+      'the seal of finished slots still happens',
+    );
     answer = true;
     clock.set(slotStart(5) - 1000);
     await engine.tick();

@@ -21,26 +21,44 @@ const SLOT_MS = 4000;
 /** A follower of `engine` over `other`'s chain (blocks only, as over p2p); `tamper` changes what is served. */
 function follower(engine: Engine, other: Engine, tamper: (b: L2Block) => L2Block = (b) => b): Follower {
   const source: BlockSource = {
-    name: 'peer', maxBlocksPerRequest: 64, getTips: async () => undefined,
+    name: 'peer',
+    maxBlocksPerRequest: 64,
+    getTips: async () => undefined,
     getBlocks: async (from, limit) => (await other.chain.blocksFrom(from, limit)).map(tamper),
   };
-  return new Follower({ engine, source, sync: new SyncSwitch(1000), ownProofTips: true, logger: { info: () => {}, warn: () => {}, error: () => {} } });
+  return new Follower({
+    engine,
+    source,
+    sync: new SyncSwitch(1000),
+    ownProofTips: true,
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+  });
 }
 
 async function pair(t: { after(fn: () => Promise<void>): void }) {
   const clock = new ManualClock(Number(GENESIS) * 1000);
   const { engine: a } = await devEngine(clock);
   const { engine: b } = await devEngine(clock);
-  t.after(async () => { await a.stop(); await b.stop(); });
+  t.after(async () => {
+    await a.stop();
+    await b.stop();
+  });
   // a proposes the odd slots, b the even ones.
   a.sequencer.useProposer((slot) => (slot % 2 === 1 ? { coinbase: 0xan, feeRecipient: 0xaaaan } : undefined));
   b.sequencer.useProposer((slot) => (slot % 2 === 0 ? { coinbase: 0xbn, feeRecipient: 0xbbbbn } : undefined));
   return { clock, a, b };
 }
 
-const checkpoints = async (e: Engine) => (await e.state.store.checkpointsFrom(1, 10)).map((c) => ({ number: c.number, slot: c.header.slotNumber, startBlock: c.startBlock, blockCount: c.blockCount, hash: c.hash }));
+const checkpoints = async (e: Engine) =>
+  (await e.state.store.checkpointsFrom(1, 10)).map((c) => ({
+    number: c.number,
+    slot: c.header.slotNumber,
+    startBlock: c.startBlock,
+    blockCount: c.blockCount,
+    hash: c.hash,
+  }));
 
-describe('two proposers importing each other\'s blocks', () => {
+describe("two proposers importing each other's blocks", () => {
   it('a block of the next slot imported before our first tick there stays open: one checkpoint per slot, the same on both', async (t) => {
     const { clock, a, b } = await pair(t);
     const fromB = follower(a, b);
@@ -53,14 +71,27 @@ describe('two proposers importing each other\'s blocks', () => {
     await b.tick();
     assert.equal(await fromB.syncNow(), 1);
     await a.tick();
-    assert.deepEqual((await checkpoints(a)).map((c) => [c.number, c.slot, c.startBlock, c.blockCount]), [[1, 1, 1, 1]], 'block 2 (slot 2) is not in slot 1\'s checkpoint');
+    assert.deepEqual(
+      (await checkpoints(a)).map((c) => [c.number, c.slot, c.startBlock, c.blockCount]),
+      [[1, 1, 1, 1]],
+      "block 2 (slot 2) is not in slot 1's checkpoint",
+    );
     clock.advance(SLOT_MS); // slot 3: a seals slot 2 and builds block 3 in checkpoint 3; b imports it
     await a.tick();
     assert.equal(await fromA.syncNow(), 1);
     await b.tick();
     const block3 = (await a.chain.findBlock(3))!;
-    assert.deepEqual([block3.header.globalVariables.slotNumber, block3.checkpointNumber, block3.indexWithinCheckpoint], [3, 3, 0]);
-    assert.deepEqual((await checkpoints(a)).map((c) => [c.number, c.slot, c.startBlock, c.blockCount]), [[1, 1, 1, 1], [2, 2, 2, 1]]);
+    assert.deepEqual(
+      [block3.header.globalVariables.slotNumber, block3.checkpointNumber, block3.indexWithinCheckpoint],
+      [3, 3, 0],
+    );
+    assert.deepEqual(
+      (await checkpoints(a)).map((c) => [c.number, c.slot, c.startBlock, c.blockCount]),
+      [
+        [1, 1, 1, 1],
+        [2, 2, 2, 1],
+      ],
+    );
     assert.deepEqual(await checkpoints(b), await checkpoints(a), 'both nodes sealed the same checkpoints');
     assert.equal(fromA.status().state, 'caught-up');
     assert.equal(fromB.status().state, 'caught-up');
@@ -83,7 +114,11 @@ describe('two proposers importing each other\'s blocks', () => {
       const status = fromA.status();
       assert.equal(status.state, 'stopped-on-mismatch', what);
       assert.equal(status.lastGoodBlock, 1, what);
-      assert.match(status.error ?? '', /block 2 refused: checkpoint \d+ index \d+, 2 index 0 expected after block 1 \(slot 1\)/, what);
+      assert.match(
+        status.error ?? '',
+        /block 2 refused: checkpoint \d+ index \d+, 2 index 0 expected after block 1 \(slot 1\)/,
+        what,
+      );
     }
   });
 });

@@ -73,7 +73,10 @@ for (const file of FILES) {
         const entry = v.wire.publicFunctionCalldata.find((c) => c.hash === hex(request.calldataHash));
         assert.deepEqual(calldata.map(hex), entry?.values);
       }
-      assert.equal(getTotalCalldataCount(tx), v.wire.publicFunctionCalldata.reduce((n, c) => n + c.values.length, 0));
+      assert.equal(
+        getTotalCalldataCount(tx),
+        v.wire.publicFunctionCalldata.reduce((n, c) => n + c.values.length, 0),
+      );
     });
 
     it('fee payer, gas settings and expiration match the decoded view', () => {
@@ -103,6 +106,9 @@ describe('getTxSizeBytes', () => {
     const v = loadVector('public-10-ccl-nonrevertible.json');
     const tx = decodeTx(v.wire);
     const calldata = v.wire.publicFunctionCalldata.reduce((n, c) => n + 4 + 32 * c.values.length + 32, 0);
-    assert.equal(getTxSizeBytes(tx), 32 + 82_722 + 61_924 + 1 + 3023 * 32 * v.wire.contractClassLogFields.length + 1 + calldata);
+    assert.equal(
+      getTxSizeBytes(tx),
+      32 + 82_722 + 61_924 + 1 + 3023 * 32 * v.wire.contractClassLogFields.length + 1 + calldata,
+    );
   });
 });

@@ -10,12 +10,24 @@ import { decodeTx, decodeTxInSlices, TxDecodeError } from '../../../src/impl/tx/
 import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
 import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
 
-const anchor = { ...IN_MEMORY_CONTEXT.anchorBlockHeader, globalVariables: { ...IN_MEMORY_CONTEXT.anchorBlockHeader.globalVariables, blockNumber: 7, timestamp: 1_800_000_000n } };
+const anchor = {
+  ...IN_MEMORY_CONTEXT.anchorBlockHeader,
+  globalVariables: {
+    ...IN_MEMORY_CONTEXT.anchorBlockHeader.globalVariables,
+    blockNumber: 7,
+    timestamp: 1_800_000_000n,
+  },
+};
 const args = Array.from({ length: 12_000 }, (_, i) => BigInt(i + 1));
 // 12 000 calldata fields (4 000 permutations, 4 slices) and a full class log.
 const big = buildPublicTx({
-  chainId: 31337n, rollupVersion: 1n, anchorBlockHeader: anchor, feePayer: 0x1002n, txNullifier: 0x7e57n,
-  maxFeesPerGas: { feePerDaGas: 3n, feePerL2Gas: 5n }, publishClass: exampleTokenDeployment().contractClass,
+  chainId: 31337n,
+  rollupVersion: 1n,
+  anchorBlockHeader: anchor,
+  feePayer: 0x1002n,
+  txNullifier: 0x7e57n,
+  maxFeesPerGas: { feePerDaGas: 3n, feePerL2Gas: 5n },
+  publishClass: exampleTokenDeployment().contractClass,
   appCalls: [{ to: 0xc0n, from: 0xf0n, calldata: calldata('big(Field)', ...args) }],
 });
 
@@ -28,7 +40,12 @@ describe('decodeTxInSlices', () => {
   it('lets other work run between its slices', async () => {
     let turns = 0;
     let running = true;
-    const tick = () => { if (running) { turns++; setImmediate(tick); } };
+    const tick = () => {
+      if (running) {
+        turns++;
+        setImmediate(tick);
+      }
+    };
     setImmediate(tick);
     await decodeTxInSlices(big.wire);
     running = false;
@@ -38,8 +55,17 @@ describe('decodeTxInSlices', () => {
   it('refuses a calldata entry whose hash does not match, as decodeTx does', async () => {
     const entry = big.wire.publicFunctionCalldata[0]!;
     const bad = { ...big.wire, publicFunctionCalldata: [{ ...entry, values: [...entry.values.slice(0, -1), '0x05'] }] };
-    const expected = (() => { try { decodeTx(bad, 'params[0]'); } catch (err) { return err; } })() as TxDecodeError;
+    const expected = (() => {
+      try {
+        decodeTx(bad, 'params[0]');
+      } catch (err) {
+        return err;
+      }
+    })() as TxDecodeError;
     assert.ok(expected instanceof TxDecodeError);
-    await assert.rejects(decodeTxInSlices(bad, 'params[0]'), (err: unknown) => err instanceof TxDecodeError && err.message === expected.message);
+    await assert.rejects(
+      decodeTxInSlices(bad, 'params[0]'),
+      (err: unknown) => err instanceof TxDecodeError && err.message === expected.message,
+    );
   });
 });

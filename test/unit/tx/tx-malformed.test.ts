@@ -48,23 +48,51 @@ describe('decodeTx: JSON shape', () => {
 
   it('each missing required key is named', () => {
     for (const key of ['data', 'chonkProof', 'contractClassLogFields', 'publicFunctionCalldata']) {
-      assertRejects(patched(rollup.wire, (w) => delete w[key]), `tx.${key}`, /missing/);
+      assertRejects(
+        patched(rollup.wire, (w) => delete w[key]),
+        `tx.${key}`,
+        /missing/,
+      );
     }
   });
 
   it('an unknown key is rejected', () => {
-    assertRejects(patched(rollup.wire, (w) => (w.extra = 1)), 'tx.extra', /unexpected key/);
+    assertRejects(
+      patched(rollup.wire, (w) => (w.extra = 1)),
+      'tx.extra',
+      /unexpected key/,
+    );
   });
 
   it('wrong JSON types are rejected', () => {
-    assertRejects(patched(rollup.wire, (w) => (w.data = 5)), 'tx.data', /must be a string, got a number/);
-    assertRejects(patched(rollup.wire, (w) => (w.contractClassLogFields = {})), 'tx.contractClassLogFields', /must be an array/);
-    assertRejects(patched(withCalls.wire, (w) => (w.publicFunctionCalldata[0].values = 'x')), 'tx.publicFunctionCalldata[0].values', /must be an array/);
-    assertRejects(patched(withCalls.wire, (w) => (w.publicFunctionCalldata[0].values[0] = 7)), 'tx.publicFunctionCalldata[0].values[0]', /0x-hex field/);
+    assertRejects(
+      patched(rollup.wire, (w) => (w.data = 5)),
+      'tx.data',
+      /must be a string, got a number/,
+    );
+    assertRejects(
+      patched(rollup.wire, (w) => (w.contractClassLogFields = {})),
+      'tx.contractClassLogFields',
+      /must be an array/,
+    );
+    assertRejects(
+      patched(withCalls.wire, (w) => (w.publicFunctionCalldata[0].values = 'x')),
+      'tx.publicFunctionCalldata[0].values',
+      /must be an array/,
+    );
+    assertRejects(
+      patched(withCalls.wire, (w) => (w.publicFunctionCalldata[0].values[0] = 7)),
+      'tx.publicFunctionCalldata[0].values[0]',
+      /0x-hex field/,
+    );
   });
 
   it('a calldata value >= the field modulus is rejected', () => {
-    assertRejects(patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1].hash = hex(FIELD_MODULUS))), 'tx.publicFunctionCalldata[1].hash', /field modulus/);
+    assertRejects(
+      patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1].hash = hex(FIELD_MODULUS))),
+      'tx.publicFunctionCalldata[1].hash',
+      /field modulus/,
+    );
   });
 });
 
@@ -87,7 +115,11 @@ describe('decodeTx: txHash key', () => {
 describe('decodeTx: base64', () => {
   it('characters outside the standard alphabet are rejected', () => {
     assertRejects({ ...rollup.wire, data: '!' + rollup.wire.data.slice(1) }, 'tx.data', /not valid base64/);
-    assertRejects({ ...rollup.wire, chonkProof: rollup.wire.chonkProof.replace(/.$/, '_') }, 'tx.chonkProof', /not valid base64/);
+    assertRejects(
+      { ...rollup.wire, chonkProof: rollup.wire.chonkProof.replace(/.$/, '_') },
+      'tx.chonkProof',
+      /not valid base64/,
+    );
   });
 
   it('missing padding and non-canonical padding bits are rejected', () => {
@@ -110,26 +142,53 @@ describe('decodeTx: data bytes', () => {
       [700, /truncated at byte 697 .*forRollup\.end\.noteHashes\[0\]/],
       [38_556, /truncated at byte 38(4|5)\d\d .*contractClassLogsHashes\[0\]/],
     ];
-    for (const [length, detail] of cases) assertRejects(withData(rollup.wire, (b) => b.slice(0, length)), 'tx.data', detail);
+    for (const [length, detail] of cases)
+      assertRejects(
+        withData(rollup.wire, (b) => b.slice(0, length)),
+        'tx.data',
+        detail,
+      );
   });
 
   it('trailing bytes are rejected', () => {
-    assertRejects(withData(rollup.wire, (b) => Buffer.concat([b, new Uint8Array(12)])), 'tx.data', /^12 trailing bytes$/);
+    assertRejects(
+      withData(rollup.wire, (b) => Buffer.concat([b, new Uint8Array(12)])),
+      'tx.data',
+      /^12 trailing bytes$/,
+    );
   });
 
   it('a rollup body under a forPublic flag is too short', () => {
-    assertRejects(withData(rollup.wire, (b) => ((b[0] = 1), b)), 'tx.data', /truncated/);
+    assertRejects(
+      withData(rollup.wire, (b) => ((b[0] = 1), b)),
+      'tx.data',
+      /truncated/,
+    );
   });
 
   it('a bool byte other than 0 or 1 is rejected', () => {
-    assertRejects(withData(rollup.wire, (b) => ((b[0] = 2), b)), 'tx.data.isForPublic', /0x00 or 0x01, got 0x02/);
+    assertRejects(
+      withData(rollup.wire, (b) => ((b[0] = 2), b)),
+      'tx.data.isForPublic',
+      /0x00 or 0x01, got 0x02/,
+    );
   });
 
   it('a field equal to the modulus is rejected; modulus - 1 decodes', () => {
     const chainIdAt = 1 + 440; // TX-FORMAT §2.3: txContext.chainId
-    const put = (x: bigint) => (b: Uint8Array) => (b.set(Buffer.from(x.toString(16).padStart(64, '0'), 'hex'), chainIdAt), b);
-    assertRejects(withData(rollup.wire, put(FIELD_MODULUS)), 'tx.data.constants.txContext.chainId', /value >= field modulus/);
-    assertRejects(withData(rollup.wire, put((1n << 256n) - 1n)), 'tx.data.constants.txContext.chainId', /value >= field modulus/);
+    const put = (x: bigint) => (b: Uint8Array) => (
+      b.set(Buffer.from(x.toString(16).padStart(64, '0'), 'hex'), chainIdAt), b
+    );
+    assertRejects(
+      withData(rollup.wire, put(FIELD_MODULUS)),
+      'tx.data.constants.txContext.chainId',
+      /value >= field modulus/,
+    );
+    assertRejects(
+      withData(rollup.wire, put((1n << 256n) - 1n)),
+      'tx.data.constants.txContext.chainId',
+      /value >= field modulus/,
+    );
     const tx = decodeTx(withData(rollup.wire, put(FIELD_MODULUS - 1n)));
     assert.equal(tx.data.constants.txContext.chainId, FIELD_MODULUS - 1n);
     assert.notEqual(hex(tx.txHash), rollup.txHash);
@@ -147,7 +206,11 @@ describe('decodeTx: chonkProof bytes', () => {
 
   it('a short proof and trailing bytes are rejected', () => {
     assertRejects({ ...rollup.wire, chonkProof: b64(proof.slice(0, 100)) }, 'tx.chonkProof', /truncated at byte 100/);
-    assertRejects({ ...rollup.wire, chonkProof: b64(Buffer.concat([proof, new Uint8Array(3)])) }, 'tx.chonkProof', /3 trailing bytes/);
+    assertRejects(
+      { ...rollup.wire, chonkProof: b64(Buffer.concat([proof, new Uint8Array(3)])) },
+      'tx.chonkProof',
+      /3 trailing bytes/,
+    );
   });
 
   it('a proof field >= the modulus is rejected', () => {
@@ -164,7 +227,11 @@ describe('decodeTx: publicFunctionCalldata against the call requests', () => {
   });
 
   it('an entry whose values do not hash to its hash is rejected', () => {
-    assertRejects(patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1].values[0] = hex(99n))), 'tx.publicFunctionCalldata[1].hash', /does not match the hash of its values/);
+    assertRejects(
+      patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1].values[0] = hex(99n))),
+      'tx.publicFunctionCalldata[1].hash',
+      /does not match the hash of its values/,
+    );
   });
 
   it('a self-consistent entry that matches no call request is rejected', () => {
@@ -175,12 +242,24 @@ describe('decodeTx: publicFunctionCalldata against the call requests', () => {
   });
 
   it('a missing or extra entry is a count mismatch', () => {
-    assertRejects(patched(withCalls.wire, (w) => w.publicFunctionCalldata.pop()), 'tx.publicFunctionCalldata', /5 entries for 6 public call requests/);
-    assertRejects(patched(rollup.wire, (w) => w.publicFunctionCalldata.push({ values: [], hash: hex(computeCalldataHash([])) })), 'tx.publicFunctionCalldata', /1 entries for 0/);
+    assertRejects(
+      patched(withCalls.wire, (w) => w.publicFunctionCalldata.pop()),
+      'tx.publicFunctionCalldata',
+      /5 entries for 6 public call requests/,
+    );
+    assertRejects(
+      patched(rollup.wire, (w) => w.publicFunctionCalldata.push({ values: [], hash: hex(computeCalldataHash([])) })),
+      'tx.publicFunctionCalldata',
+      /1 entries for 0/,
+    );
   });
 
   it('a duplicated entry cannot stand in for another request', () => {
-    assertRejects(patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1] = w.publicFunctionCalldata[0])), 'tx.publicFunctionCalldata[1]', /hash mismatch with publicCallRequest/);
+    assertRejects(
+      patched(withCalls.wire, (w) => (w.publicFunctionCalldata[1] = w.publicFunctionCalldata[0])),
+      'tx.publicFunctionCalldata[1]',
+      /hash mismatch with publicCallRequest/,
+    );
   });
 });
 
@@ -190,11 +269,19 @@ describe('decodeTx: contractClassLogFields against the log hashes', () => {
   });
 
   it('a changed field is a hash mismatch', () => {
-    assertRejects(patched(withLog.wire, (w) => (w.contractClassLogFields[0].fields[5] = hex(77n))), 'tx.contractClassLogFields[0]', /hash mismatch/);
+    assertRejects(
+      patched(withLog.wire, (w) => (w.contractClassLogFields[0].fields[5] = hex(77n))),
+      'tx.contractClassLogFields[0]',
+      /hash mismatch/,
+    );
   });
 
   it('a log not padded to 3023 fields is rejected', () => {
-    assertRejects(patched(withLog.wire, (w) => w.contractClassLogFields[0].fields.pop()), 'tx.contractClassLogFields[0].fields', /3023 entries, got 3022/);
+    assertRejects(
+      patched(withLog.wire, (w) => w.contractClassLogFields[0].fields.pop()),
+      'tx.contractClassLogFields[0].fields',
+      /3023 entries, got 3022/,
+    );
   });
 
   it('a committed length shorter than the meaningful fields is rejected', () => {
@@ -204,7 +291,15 @@ describe('decodeTx: contractClassLogFields against the log hashes', () => {
   });
 
   it('a missing or extra log is a count mismatch', () => {
-    assertRejects(patched(withLog.wire, (w) => w.contractClassLogFields.pop()), 'tx.contractClassLogFields', /0 entries for 1/);
-    assertRejects(patched(rollup.wire, (w) => w.contractClassLogFields.push(withLog.wire.contractClassLogFields[0])), 'tx.contractClassLogFields', /1 entries for 0/);
+    assertRejects(
+      patched(withLog.wire, (w) => w.contractClassLogFields.pop()),
+      'tx.contractClassLogFields',
+      /0 entries for 1/,
+    );
+    assertRejects(
+      patched(rollup.wire, (w) => w.contractClassLogFields.push(withLog.wire.contractClassLogFields[0])),
+      'tx.contractClassLogFields',
+      /1 entries for 0/,
+    );
   });
 });

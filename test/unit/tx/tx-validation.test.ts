@@ -2,7 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getNullifiers, getPublicCallRequests, getTxSizeBytes } from '../../../src/impl/tx/tx-accessors.ts';
-import { checkContractClassLogs, checkContractInstanceLogs, computeFeeLimit, TX_ERROR, validateTx, validateTxPure } from '../../../src/impl/tx/tx-validation.ts';
+import {
+  checkContractClassLogs,
+  checkContractInstanceLogs,
+  computeFeeLimit,
+  TX_ERROR,
+  validateTx,
+  validateTxPure,
+} from '../../../src/impl/tx/tx-validation.ts';
 import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
 import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
 import type { TxValidationContext } from '../../../src/impl/tx/tx-validation.ts';
@@ -42,20 +49,29 @@ describe('validateTxPure', () => {
     assert.deepEqual(validateTxPure(tx, { ...ctx, chainId: 1n }), [TX_ERROR.INCORRECT_L1_CHAIN_ID]);
     assert.deepEqual(validateTxPure(tx, { ...ctx, rollupVersion: 2n }), [TX_ERROR.INCORRECT_ROLLUP_VERSION]);
     assert.deepEqual(validateTxPure(tx, { ...ctx, vkTreeRoot: 5n }), [TX_ERROR.INCORRECT_VK_TREE_ROOT]);
-    assert.deepEqual(validateTxPure(tx, { ...ctx, protocolContractsHash: 5n }), [TX_ERROR.INCORRECT_PROTOCOL_CONTRACTS_HASH]);
-    const own = { vkTreeRoot: tx.data.constants.vkTreeRoot, protocolContractsHash: tx.data.constants.protocolContractsHash };
+    assert.deepEqual(validateTxPure(tx, { ...ctx, protocolContractsHash: 5n }), [
+      TX_ERROR.INCORRECT_PROTOCOL_CONTRACTS_HASH,
+    ]);
+    const own = {
+      vkTreeRoot: tx.data.constants.vkTreeRoot,
+      protocolContractsHash: tx.data.constants.protocolContractsHash,
+    };
     assert.deepEqual(validateTxPure(tx, { ...ctx, ...own }), []);
   });
 
   it('expiration: expiring before the next block is invalid; at it, valid', () => {
-    assert.deepEqual(validateTxPure(tx, { ...ctx, nextBlockTimestamp: 1_780_000_032n }), [TX_ERROR.INVALID_EXPIRATION_TIMESTAMP]);
+    assert.deepEqual(validateTxPure(tx, { ...ctx, nextBlockTimestamp: 1_780_000_032n }), [
+      TX_ERROR.INVALID_EXPIRATION_TIMESTAMP,
+    ]);
     assert.deepEqual(validateTxPure(tx, { ...ctx, nextBlockTimestamp: 1_780_000_031n }), []);
   });
 
   it('expiration: block 1 takes an expired tx (4.1.2 TimestampTxValidator: its anchor is genesis, timestamp 0); block 2 does not', () => {
     const expiredCtx = { ...ctx, nextBlockTimestamp: 1_780_000_032n };
     assert.deepEqual(validateTxPure(tx, { ...expiredCtx, nextBlockNumber: 1 }), []);
-    assert.deepEqual(validateTxPure(tx, { ...expiredCtx, nextBlockNumber: 2 }), [TX_ERROR.INVALID_EXPIRATION_TIMESTAMP]);
+    assert.deepEqual(validateTxPure(tx, { ...expiredCtx, nextBlockNumber: 2 }), [
+      TX_ERROR.INVALID_EXPIRATION_TIMESTAMP,
+    ]);
   });
 
   it('size: above the byte limit or the calldata field limit is invalid', () => {
@@ -68,16 +84,30 @@ describe('validateTxPure', () => {
   it('gas limits: below the minimum for the tx kind, or above the maximum, is invalid', () => {
     const min = { forPublic: { daGas: 1000, l2Gas: 5_000_001 }, forRollup: { daGas: 0, l2Gas: 0 } };
     assert.deepEqual(validateTxPure(tx, { ...ctx, minGasLimits: min }), [TX_ERROR.INSUFFICIENT_GAS_LIMIT]);
-    assert.deepEqual(validateTxPure(withGas(tx, (g) => (g.gasLimits.daGas = 1_000_001)), ctx), [TX_ERROR.GAS_LIMIT_TOO_HIGH]);
+    assert.deepEqual(
+      validateTxPure(
+        withGas(tx, (g) => (g.gasLimits.daGas = 1_000_001)),
+        ctx,
+      ),
+      [TX_ERROR.GAS_LIMIT_TOO_HIGH],
+    );
     // The rollup minimum applies to a private-only tx (rollup-02 has chain id 0, version 0).
-    const rctx = { ...ctx, chainId: 0n, rollupVersion: 0n, nextBlockTimestamp: 0n, minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n } };
+    const rctx = {
+      ...ctx,
+      chainId: 0n,
+      rollupVersion: 0n,
+      nextBlockTimestamp: 0n,
+      minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n },
+    };
     assert.deepEqual(validateTxPure(rollupTx, { ...rctx, minGasLimits: min }), []);
   });
 
   it('fees: a max fee per gas below the minimum in either dimension is invalid unless fee enforcement is skipped', () => {
     const low = { ...ctx, minFeesPerGas: { feePerDaGas: 124n, feePerL2Gas: 0n } };
     assert.deepEqual(validateTxPure(tx, low), [TX_ERROR.INSUFFICIENT_FEE_PER_GAS]);
-    assert.deepEqual(validateTxPure(tx, { ...ctx, minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 456_790n } }), [TX_ERROR.INSUFFICIENT_FEE_PER_GAS]);
+    assert.deepEqual(validateTxPure(tx, { ...ctx, minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 456_790n } }), [
+      TX_ERROR.INSUFFICIENT_FEE_PER_GAS,
+    ]);
     assert.deepEqual(validateTxPure(tx, { ...low, skipFeeEnforcement: true }), []);
   });
 
@@ -97,12 +127,24 @@ describe('validateTxPure', () => {
 
 describe('deployment logs (4.1.2 DataTxValidator and ContractInstanceTxValidator)', () => {
   const token = exampleTokenDeployment();
-  const deploy = (publishClass = token.contractClass, publishInstance = token.instance) => buildPublicTx({
-    chainId: 31337n, rollupVersion: 1n, anchorBlockHeader: IN_MEMORY_CONTEXT.anchorBlockHeader, feePayer: 0x1002n, txNullifier: 0x7e57n,
-    maxFeesPerGas: { feePerDaGas: 1000n, feePerL2Gas: 1_000_000n }, publishClass, publishInstance,
-    appCalls: [{ to: publishInstance.address, from: 0xf0n, calldata: calldata('constructor((Field))', 0xf0n) }],
-  }).tx;
-  const deployCtx: TxValidationContext = { ...ctx, nextBlockTimestamp: BigInt(Math.floor(Date.now() / 1000)), minGasLimits: { forPublic: { daGas: 0, l2Gas: 0 }, forRollup: { daGas: 0, l2Gas: 0 } }, minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n } };
+  const deploy = (publishClass = token.contractClass, publishInstance = token.instance) =>
+    buildPublicTx({
+      chainId: 31337n,
+      rollupVersion: 1n,
+      anchorBlockHeader: IN_MEMORY_CONTEXT.anchorBlockHeader,
+      feePayer: 0x1002n,
+      txNullifier: 0x7e57n,
+      maxFeesPerGas: { feePerDaGas: 1000n, feePerL2Gas: 1_000_000n },
+      publishClass,
+      publishInstance,
+      appCalls: [{ to: publishInstance.address, from: 0xf0n, calldata: calldata('constructor((Field))', 0xf0n) }],
+    }).tx;
+  const deployCtx: TxValidationContext = {
+    ...ctx,
+    nextBlockTimestamp: BigInt(Math.floor(Date.now() / 1000)),
+    minGasLimits: { forPublic: { daGas: 0, l2Gas: 0 }, forRollup: { daGas: 0, l2Gas: 0 } },
+    minFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: 0n },
+  };
 
   it('a deployment whose class id and address derive from their fields passes', () => {
     const tx = deploy();
@@ -148,9 +190,14 @@ describe('validateTx with injected state checks', () => {
   it('an existing nullifier, unknown anchor block or rejected setup call is reported', async () => {
     const existing = await validateTx(tx, ctx, { findExistingNullifiers: async (ns) => ns.slice(0, 1) });
     assert.deepEqual(existing, { result: 'invalid', reason: [TX_ERROR.EXISTING_NULLIFIER] });
-    assert.deepEqual(await validateTx(tx, ctx, { isAnchorBlockKnown: async () => false }), { result: 'invalid', reason: [TX_ERROR.BLOCK_HEADER] });
+    assert.deepEqual(await validateTx(tx, ctx, { isAnchorBlockKnown: async () => false }), {
+      result: 'invalid',
+      reason: [TX_ERROR.BLOCK_HEADER],
+    });
     const seen: bigint[] = [];
-    const setup = await validateTx(tx, ctx, { isSetupCallAllowed: async (c) => (seen.push(c.request.calldataHash), false) });
+    const setup = await validateTx(tx, ctx, {
+      isSetupCallAllowed: async (c) => (seen.push(c.request.calldataHash), false),
+    });
     assert.deepEqual(setup, { result: 'invalid', reason: [TX_ERROR.SETUP_FUNCTION_NOT_ALLOWED] });
     assert.deepEqual(seen, [getPublicCallRequests(tx.data).setup[0].calldataHash]);
   });
@@ -158,13 +205,19 @@ describe('validateTx with injected state checks', () => {
   it('only setup calls go through the allow-list', async () => {
     const seen: bigint[] = [];
     await validateTx(tx, ctx, { isSetupCallAllowed: async (c) => (seen.push(c.request.calldataHash), true) });
-    assert.deepEqual(seen, getPublicCallRequests(tx.data).setup.map((c) => c.calldataHash));
+    assert.deepEqual(
+      seen,
+      getPublicCallRequests(tx.data).setup.map((c) => c.calldataHash),
+    );
   });
 
   it('fee payer balance below the fee limit is invalid, unless fee enforcement is skipped', async () => {
     const limit = computeFeeLimit(tx.data.constants.txContext.gasSettings);
     const poor = { getFeePayerBalance: async () => limit - 1n };
-    assert.deepEqual(await validateTx(tx, ctx, poor), { result: 'invalid', reason: [TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE] });
+    assert.deepEqual(await validateTx(tx, ctx, poor), {
+      result: 'invalid',
+      reason: [TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE],
+    });
     assert.deepEqual(await validateTx(tx, ctx, { getFeePayerBalance: async () => limit }), { result: 'valid' });
     assert.deepEqual(await validateTx(tx, { ...ctx, skipFeeEnforcement: true }, poor), { result: 'valid' });
   });

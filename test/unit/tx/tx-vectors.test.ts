@@ -38,7 +38,10 @@ describe('tx vectors (test/vectors/tx)', () => {
         const bytes = decodeBase64Strict(v.wire.chonkProof, 'tx.chonkProof');
         const proof = decodeChonkProof(bytes);
         assert.equal(proof.fields.length, 1935);
-        assert.equal(proof.fields.every((f) => f === 0n), v.summary.chonkProofAllZero);
+        assert.equal(
+          proof.fields.every((f) => f === 0n),
+          v.summary.chonkProofAllZero,
+        );
         assert.deepEqual(encodeChonkProof(proof), bytes);
       });
 

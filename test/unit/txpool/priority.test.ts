@@ -7,8 +7,16 @@ import type { PoolEntry } from '../../../src/impl/txpool/priority.ts';
 import { buildTx } from './helpers/tx-builder.ts';
 
 const entry = (txHash: bigint, priorityFee: bigint, feeLimit = 0n, claimAmount = 0n): PoolEntry => ({
-  txHash, priorityFee, feeLimit, claimAmount, feePayer: 1n, nullifiers: [], expirationTimestamp: 0n,
-  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee }, anchorBlockHash: 0n, seq: 0,
+  txHash,
+  priorityFee,
+  feeLimit,
+  claimAmount,
+  feePayer: 1n,
+  nullifiers: [],
+  expirationTimestamp: 0n,
+  maxPriorityFeesPerGas: { feePerDaGas: 0n, feePerL2Gas: priorityFee },
+  anchorBlockHash: 0n,
+  seq: 0,
 });
 
 describe('priority', () => {
@@ -29,8 +37,10 @@ describe('priority', () => {
     assert.equal(minimumPriceBumpFee(1000n, 25n), 1250n);
   });
 
-  it('balance walk: highest priority first; a tx\'s own claim adds to what it may spend', () => {
-    const hi = entry(1n, 9n, 60n), mid = entry(2n, 5n, 50n, 20n), lo = entry(3n, 1n, 20n);
+  it("balance walk: highest priority first; a tx's own claim adds to what it may spend", () => {
+    const hi = entry(1n, 9n, 60n),
+      mid = entry(2n, 5n, 50n, 20n),
+      lo = entry(3n, 1n, 20n);
     // 100 → hi leaves 40; mid has 40 + 20 = 60 ≥ 50, leaves 10; lo needs 20 > 10.
     assert.deepEqual(uncoveredByBalance([lo, mid, hi], 100n), [{ entry: lo, available: 10n }]);
     assert.deepEqual(uncoveredByBalance([lo, mid, hi], 110n), []);

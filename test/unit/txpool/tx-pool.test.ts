@@ -19,8 +19,14 @@ const GAS = { daGas: 1000, l2Gas: 1000 };
 let nextNullifier = 0x500n;
 const tx = (fee: bigint, o: { payer?: bigint; nullifiers?: bigint[]; expiration?: bigint } = {}) =>
   buildTx({
-    chainId: 31337n, version: 1n, gasLimits: GAS, feePayer: o.payer ?? 0x1001n, maxFeeL2: fee, priorityFeeL2: fee,
-    nullifiers: o.nullifiers ?? [nextNullifier++], expirationTimestamp: o.expiration,
+    chainId: 31337n,
+    version: 1n,
+    gasLimits: GAS,
+    feePayer: o.payer ?? 0x1001n,
+    maxFeeL2: fee,
+    priorityFeeL2: fee,
+    nullifiers: o.nullifiers ?? [nextNullifier++],
+    expirationTimestamp: o.expiration,
   });
 const funded = () => {
   const chain = new FakeChain();
@@ -30,7 +36,10 @@ const funded = () => {
 };
 /** Commits a (synthetic) block holding `txHashes` as the chain does: the pool's part inside the transaction, its follow-up after. */
 async function commitBlock(db: Knex, pool: TxPool, number: number, txHashes: readonly bigint[] = []): Promise<void> {
-  const block = { header: { globalVariables: { blockNumber: number } }, body: { txEffects: txHashes.map((txHash) => ({ txHash, nullifiers: [], publicDataWrites: [] })) } } as unknown as L2Block;
+  const block = {
+    header: { globalVariables: { blockNumber: number } },
+    body: { txEffects: txHashes.map((txHash) => ({ txHash, nullifiers: [], publicDataWrites: [] })) },
+  } as unknown as L2Block;
   let followUp: (() => void) | undefined;
   await db.transaction(async (trx) => {
     followUp = await pool.inBlockCommit(trx, block, []);
@@ -58,7 +67,10 @@ describe('TxPool persistence', () => {
     assert.deepEqual(await pool.getPendingTxs(100), before);
     assert.deepEqual(await pool.getTxByHash(BigInt(txs[0]!.hash)), txs[0]!.wire);
     assert.deepEqual(pool.getMaxPriorityFees(), txs[1]!.tx.data.constants.txContext.gasSettings.maxPriorityFeesPerGas);
-    await assert.rejects(pool.add(tx(3n).tx, tx(3n).wire), (e: unknown) => e instanceof PoolRejection && e.code === 'LOW_PRIORITY_FEE');
+    await assert.rejects(
+      pool.add(tx(3n).tx, tx(3n).wire),
+      (e: unknown) => e instanceof PoolRejection && e.code === 'LOW_PRIORITY_FEE',
+    );
     // The sequencer's view is rebuilt from the stored JSON.
     const minable = await pool.pendingTxsInPriorityOrder(2);
     assert.deepEqual(minable, [toMinableTx(txs[1]!.tx), toMinableTx(txs[2]!.tx)]);
@@ -97,7 +109,8 @@ describe('TxPool lifecycle', () => {
   it('a block commit: its txs leave the pool and are no longer pending or dropped', async () => {
     const db = openDb();
     const pool = await TxPool.open({ db, chain: funded() });
-    const a = tx(5n), b = tx(6n);
+    const a = tx(5n),
+      b = tx(6n);
     await pool.add(a.tx, a.wire);
     await pool.add(b.tx, b.wire);
     await commitBlock(db, pool, 1, [BigInt(a.hash)]);
@@ -138,7 +151,9 @@ describe('TxPool lifecycle', () => {
     assert.deepEqual(await pool.revalidateAfterBlock(), []);
     assert.deepEqual(await pool.getTxStatus(BigInt(expired.hash)), { status: 'pending' });
     chain.latestBlock = 1;
-    assert.deepEqual(await pool.revalidateAfterBlock(), [{ txHash: BigInt(expired.hash), reason: TX_ERROR.INVALID_EXPIRATION_TIMESTAMP }]);
+    assert.deepEqual(await pool.revalidateAfterBlock(), [
+      { txHash: BigInt(expired.hash), reason: TX_ERROR.INVALID_EXPIRATION_TIMESTAMP },
+    ]);
     await db.destroy();
   });
 
@@ -146,7 +161,8 @@ describe('TxPool lifecycle', () => {
     const chain = funded();
     const db = openDb();
     const pool = await TxPool.open({ db, chain });
-    const a = tx(5n, { nullifiers: [0x888n] }), b = tx(6n);
+    const a = tx(5n, { nullifiers: [0x888n] }),
+      b = tx(6n);
     await pool.add(a.tx, a.wire);
     await pool.add(b.tx, b.wire);
     assert.deepEqual(await pool.revalidateAfterBlock(), []);
@@ -154,7 +170,9 @@ describe('TxPool lifecycle', () => {
     // Once per block and slot: the same tip and next slot are not revalidated twice.
     assert.deepEqual(await pool.revalidateAfterBlock(), []);
     chain.latestBlock++;
-    assert.deepEqual(await pool.revalidateAfterBlock(), [{ txHash: BigInt(a.hash), reason: TX_ERROR.EXISTING_NULLIFIER }]);
+    assert.deepEqual(await pool.revalidateAfterBlock(), [
+      { txHash: BigInt(a.hash), reason: TX_ERROR.EXISTING_NULLIFIER },
+    ]);
     assert.equal(pool.pendingCount, 1);
     await db.destroy();
   });
@@ -177,7 +195,11 @@ describe('TxPool lifecycle', () => {
     const a = tx(5n);
     const err = await pool.add(a.tx, a.wire).catch((e: unknown) => e);
     assert.ok(err instanceof PoolNotRunning);
-    assert.throws(() => rethrowPoolError(err), { code: -32002, message: 'Node not ready: P2P client not running', data: { reason: 'P2P client not running' } });
+    assert.throws(() => rethrowPoolError(err), {
+      code: -32002,
+      message: 'Node not ready: P2P client not running',
+      data: { reason: 'P2P client not running' },
+    });
     await db.destroy();
   });
 });

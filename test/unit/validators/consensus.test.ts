@@ -15,7 +15,13 @@ import { signDigest } from '../../../src/impl/validators/signer.ts';
 import type { CheckpointAttestation, CheckpointProposal } from '../../../src/impl/p2p/consensus-messages.ts';
 import { tempDir, testAddress, testFeeRecipient, testKey, writeKeystore } from './helpers.ts';
 
-const key = (label: string) => Uint8Array.from(testKey(label).slice(2).match(/../g)!.map((b) => parseInt(b, 16)));
+const key = (label: string) =>
+  Uint8Array.from(
+    testKey(label)
+      .slice(2)
+      .match(/../g)!
+      .map((b) => parseInt(b, 16)),
+  );
 const members = ['a', 'b', 'c'];
 const committees = createCommittees({ validatorSet: members.map(testAddress), committeeSize: 3, slotsPerEpoch: 4 });
 const labelOf = (address: string) => members.find((m) => testAddress(m) === address)!;
@@ -30,13 +36,20 @@ function proposal(slot = SLOT, archive = ARCHIVE, signerLabel?: string): Checkpo
 
 function attestation(label: string, slot = SLOT, archive = ARCHIVE, signerLabel = label): CheckpointAttestation {
   const proposer = committees.proposerOf(slot)!;
-  return { slot, archive, proposer, attester: testAddress(label), signature: signDigest(proposalDigest(slot, archive, proposer), key(signerLabel)) };
+  return {
+    slot,
+    archive,
+    proposer,
+    attester: testAddress(label),
+    signature: signDigest(proposalDigest(slot, archive, proposer), key(signerLabel)),
+  };
 }
 
 const attesterOf = (slot: number) => members.find((m) => testAddress(m) !== committees.proposerOf(slot))!;
 
 describe('ConsensusMessageChecker', () => {
-  const checker = (current = SLOT + 1) => new ConsensusMessageChecker({ committees, currentSlot: () => current, recentSlots: 4 });
+  const checker = (current = SLOT + 1) =>
+    new ConsensusMessageChecker({ committees, currentSlot: () => current, recentSlots: 4 });
 
   it('accepts a proposal signed by the slot proposer once, ignores its copy, refuses a second payload', () => {
     const c = checker();
@@ -89,11 +102,22 @@ describe('ConsensusMessageChecker', () => {
 
 describe('ConsensusDuties', () => {
   type Block = Awaited<ReturnType<ConsensusChain['findBlock']>> & object;
-  const block = (hash: bigint, archive: bigint, slot: number): Block => ({ hash, archive: { root: archive }, header: { globalVariables: { slotNumber: slot } } });
+  const block = (hash: bigint, archive: bigint, slot: number): Block => ({
+    hash,
+    archive: { root: archive },
+    header: { globalVariables: { slotNumber: slot } },
+  });
 
-  function duties(ourLabel: string, blocks: Map<number, Block>, checkpoints: Awaited<ReturnType<ConsensusChain['checkpointsFrom']>> = [], fetchBlocks?: () => void) {
+  function duties(
+    ourLabel: string,
+    blocks: Map<number, Block>,
+    checkpoints: Awaited<ReturnType<ConsensusChain['checkpointsFrom']>> = [],
+    fetchBlocks?: () => void,
+  ) {
     const dir = tempDir();
-    const keyring = ValidatorKeyring.open({ path: writeKeystore(dir, 'k.json', [{ attester: testKey(ourLabel), feeRecipient: testFeeRecipient(ourLabel) }]) });
+    const keyring = ValidatorKeyring.open({
+      path: writeKeystore(dir, 'k.json', [{ attester: testKey(ourLabel), feeRecipient: testFeeRecipient(ourLabel) }]),
+    });
     const published = { proposals: [] as CheckpointProposal[], attestations: [] as CheckpointAttestation[] };
     let latestCp = 0;
     const chain: ConsensusChain = {
@@ -102,7 +126,12 @@ describe('ConsensusDuties', () => {
       checkpointsFrom: async (n, limit) => checkpoints.filter((c) => c.number >= n).slice(0, limit),
     };
     const d = new ConsensusDuties({
-      committees, keyring, chain, currentSlot: () => SLOT + 1, blockWaitMs: 100, ...(fetchBlocks === undefined ? {} : { fetchBlocks }),
+      committees,
+      keyring,
+      chain,
+      currentSlot: () => SLOT + 1,
+      blockWaitMs: 100,
+      ...(fetchBlocks === undefined ? {} : { fetchBlocks }),
       publisher: {
         publishProposal: async (p) => (published.proposals.push(p), 1),
         publishAttestation: async (a) => (published.attestations.push(a), 1),
@@ -111,7 +140,7 @@ describe('ConsensusDuties', () => {
     return { d, published, setLatestCheckpoint: (n: number) => (latestCp = n) };
   }
 
-  it('attests to a proposal matching our chain, and keeps the proposer\'s and our signatures for the sentinel', async () => {
+  it("attests to a proposal matching our chain, and keeps the proposer's and our signatures for the sentinel", async () => {
     const me = attesterOf(SLOT);
     const { d, published } = duties(me, new Map([[7, block(0xabcn, ARCHIVE, SLOT)]]));
     assert.equal(await d.onProposal(proposal()), 'accept');
@@ -119,7 +148,7 @@ describe('ConsensusDuties', () => {
     const a = published.attestations[0]!;
     assert.equal(a.attester, testAddress(me));
     assert.equal(a.archive, ARCHIVE);
-    assert.equal(d.attestationsFor(SLOT).length, 2, 'the proposer\'s signature and ours');
+    assert.equal(d.attestationsFor(SLOT).length, 2, "the proposer's signature and ours");
     assert.equal(await d.onProposal(proposal()), 'ignore', 'a copy is not attested twice');
     assert.equal(published.attestations.length, 1);
   });
@@ -129,7 +158,13 @@ describe('ConsensusDuties', () => {
     for (const [blocks, field] of [
       [new Map([[7, block(0xdddn, ARCHIVE, SLOT)]]), 'hash'],
       [new Map([[7, block(0xabcn, ARCHIVE + 1n, SLOT)]]), 'archive'],
-      [new Map([[7, block(0xabcn, ARCHIVE, SLOT)], [8, block(0xeeen, 0x99n, SLOT)]]), 'not the last block of the slot'],
+      [
+        new Map([
+          [7, block(0xabcn, ARCHIVE, SLOT)],
+          [8, block(0xeeen, 0x99n, SLOT)],
+        ]),
+        'not the last block of the slot',
+      ],
     ] as const) {
       const { d, published } = duties(me, blocks);
       assert.equal(await d.onProposal(proposal()), 'reject', field);
@@ -154,13 +189,13 @@ describe('ConsensusDuties', () => {
     assert.equal(published.attestations.length, 1);
   });
 
-  it('a slot\'s attestations are complete once every committee member but its proposer has one here', async () => {
+  it("a slot's attestations are complete once every committee member but its proposer has one here", async () => {
     const me = attesterOf(SLOT);
     const other = members.find((m) => testAddress(m) !== committees.proposerOf(SLOT) && m !== me)!;
     const { d } = duties(me, new Map([[7, block(0xabcn, ARCHIVE, SLOT)]]));
     assert.equal(d.attestationsComplete(SLOT), false);
     assert.equal(await d.onProposal(proposal()), 'accept');
-    assert.equal(d.attestationsComplete(SLOT), false, 'ours and the proposer\'s, the third member\'s missing');
+    assert.equal(d.attestationsComplete(SLOT), false, "ours and the proposer's, the third member's missing");
     assert.equal(await d.onAttestation(attestation(other)), 'accept');
     assert.equal(d.attestationsComplete(SLOT), true);
     assert.equal(d.attestationsComplete(SLOT + 1), false);
@@ -178,18 +213,33 @@ describe('ConsensusDuties', () => {
 
   it('proposes each checkpoint sealed after start whose slot our validator proposes, and nothing else', async () => {
     const me = labelOf(committees.proposerOf(SLOT)!);
-    const cp = (number: number, slot: number) => ({ number, archive: { root: ARCHIVE + BigInt(number) }, startBlock: number, blockCount: 1, header: { slotNumber: slot } });
+    const cp = (number: number, slot: number) => ({
+      number,
+      archive: { root: ARCHIVE + BigInt(number) },
+      startBlock: number,
+      blockCount: 1,
+      header: { slotNumber: slot },
+    });
     const notOurs = [SLOT - 1, SLOT - 2, SLOT - 3].find((s) => committees.proposerOf(s) !== testAddress(me))!;
-    const blocks = new Map([[1, block(0x1n, ARCHIVE + 1n, notOurs)], [2, block(0x2n, ARCHIVE + 2n, SLOT)]]);
+    const blocks = new Map([
+      [1, block(0x1n, ARCHIVE + 1n, notOurs)],
+      [2, block(0x2n, ARCHIVE + 2n, SLOT)],
+    ]);
     const checkpoints = [cp(1, notOurs), cp(2, SLOT)];
     const { d, published, setLatestCheckpoint } = duties(me, blocks, checkpoints);
     setLatestCheckpoint(0);
     await d.afterStep();
     assert.equal(published.proposals.length, 1);
     const p = published.proposals[0]!;
-    assert.deepEqual([p.slot, p.blockNumber, p.blockHash, p.archive, p.proposer], [SLOT, 2, 0x2n, ARCHIVE + 2n, testAddress(me)]);
+    assert.deepEqual(
+      [p.slot, p.blockNumber, p.blockHash, p.archive, p.proposer],
+      [SLOT, 2, 0x2n, ARCHIVE + 2n, testAddress(me)],
+    );
     // It passes a peer's checks, and is not proposed again on the next step.
-    assert.equal(new ConsensusMessageChecker({ committees, currentSlot: () => SLOT + 1 }).checkProposal(p).verdict, 'accept');
+    assert.equal(
+      new ConsensusMessageChecker({ committees, currentSlot: () => SLOT + 1 }).checkProposal(p).verdict,
+      'accept',
+    );
     await d.afterStep();
     assert.equal(published.proposals.length, 1);
   });

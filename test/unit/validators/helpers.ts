@@ -40,5 +40,10 @@ export function writeKeystore(dir: string, name: string, validators: readonly Re
 
 /** An in-memory SQLite knex (one connection, so the memory database is shared). */
 export function memoryDb(): Knex {
-  return knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+    pool: { min: 1, max: 1 },
+  });
 }

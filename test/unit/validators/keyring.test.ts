@@ -7,7 +7,12 @@ import { KeystoreError } from '../../../src/impl/validators/keystore.ts';
 import { ValidatorKeyring } from '../../../src/impl/validators/keyring.ts';
 import { tempDir, testAddress, testFeeRecipient, testKey, writeKeystore } from './helpers.ts';
 
-const v = (i: number, extra: Record<string, unknown> = {}) => ({ attester: testKey(i), publisher: testKey('pub'), feeRecipient: testFeeRecipient(i), ...extra });
+const v = (i: number, extra: Record<string, unknown> = {}) => ({
+  attester: testKey(i),
+  publisher: testKey('pub'),
+  feeRecipient: testFeeRecipient(i),
+  ...extra,
+});
 
 function setup() {
   const dir = tempDir();
@@ -17,8 +22,15 @@ function setup() {
 
 function rejects(keyring: ValidatorKeyring, problem: string, pattern?: RegExp) {
   const before = keyring.attesters.map((a) => [a, keyring.get(a)!.coinbase, keyring.get(a)!.feeRecipient]);
-  assert.throws(() => keyring.reload(), (err: unknown) => err instanceof KeystoreError && err.problem === problem && (pattern === undefined || pattern.test(err.message)));
-  assert.deepEqual(keyring.attesters.map((a) => [a, keyring.get(a)!.coinbase, keyring.get(a)!.feeRecipient]), before);
+  assert.throws(
+    () => keyring.reload(),
+    (err: unknown) =>
+      err instanceof KeystoreError && err.problem === problem && (pattern === undefined || pattern.test(err.message)),
+  );
+  assert.deepEqual(
+    keyring.attesters.map((a) => [a, keyring.get(a)!.coinbase, keyring.get(a)!.feeRecipient]),
+    before,
+  );
 }
 
 describe('ValidatorKeyring.reload', () => {
@@ -45,13 +57,16 @@ describe('ValidatorKeyring.reload', () => {
   it('refuses a validator whose publisher was not initialised at startup, naming both', () => {
     const { dir, keyring } = setup();
     writeKeystore(dir, 'keys.json', [v(1), v(2), v(3, { publisher: testKey('other-pub') })]);
-    assert.throws(() => keyring.reload(), (err: unknown) => {
-      assert.ok(err instanceof KeystoreError);
-      assert.equal(err.problem, 'UNKNOWN_PUBLISHER');
-      assert.equal(err.detail, `publisher ${testAddress('other-pub')} was not initialized at startup`);
-      assert.equal(err.validator, testAddress(3));
-      return true;
-    });
+    assert.throws(
+      () => keyring.reload(),
+      (err: unknown) => {
+        assert.ok(err instanceof KeystoreError);
+        assert.equal(err.problem, 'UNKNOWN_PUBLISHER');
+        assert.equal(err.detail, `publisher ${testAddress('other-pub')} was not initialized at startup`);
+        assert.equal(err.validator, testAddress(3));
+        return true;
+      },
+    );
     assert.deepEqual(keyring.attesters, [testAddress(1), testAddress(2)]);
   });
 
@@ -64,8 +79,14 @@ describe('ValidatorKeyring.reload', () => {
   });
 
   it('without a keystore path or with the validator disabled', () => {
-    assert.throws(() => ValidatorKeyring.open().reload(), (e: unknown) => e instanceof KeystoreError && e.problem === 'NO_KEYSTORE_DIRECTORY');
+    assert.throws(
+      () => ValidatorKeyring.open().reload(),
+      (e: unknown) => e instanceof KeystoreError && e.problem === 'NO_KEYSTORE_DIRECTORY',
+    );
     const { dir } = setup();
-    assert.throws(() => ValidatorKeyring.open({ path: dir, disabled: true }).reload(), (e: unknown) => e instanceof KeystoreError && e.problem === 'VALIDATOR_DISABLED');
+    assert.throws(
+      () => ValidatorKeyring.open({ path: dir, disabled: true }).reload(),
+      (e: unknown) => e instanceof KeystoreError && e.problem === 'VALIDATOR_DISABLED',
+    );
   });
 });

@@ -29,15 +29,22 @@ describe('committees', () => {
   });
 
   it('rotate: over many epochs every validator sits in a committee and proposes', () => {
-    const members = new Set<string>(), proposers = new Set<string>();
-    for (let epoch = 0; epoch < 40; epoch++) c.committeeOf(epoch).forEach((a) => { members.add(a); });
+    const members = new Set<string>(),
+      proposers = new Set<string>();
+    for (let epoch = 0; epoch < 40; epoch++)
+      c.committeeOf(epoch).forEach((a) => {
+        members.add(a);
+      });
     for (let s = 0; s < 160; s++) proposers.add(c.proposerOf(s)!);
     assert.equal(members.size, set.length);
     assert.equal(proposers.size, set.length);
   });
 
   it('a committee larger than the set is the whole set', () => {
-    assert.equal(createCommittees({ validatorSet: set, committeeSize: 50, slotsPerEpoch: 4 }).committeeOf(3).length, set.length);
+    assert.equal(
+      createCommittees({ validatorSet: set, committeeSize: 50, slotsPerEpoch: 4 }).committeeOf(3).length,
+      set.length,
+    );
   });
 });
 
@@ -52,7 +59,11 @@ describe('sentinel', () => {
     db = memoryDb();
     store = await SlotRecordStore.open(db);
     const dir = tempDir();
-    writeKeystore(dir, 'k.json', ours.map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })));
+    writeKeystore(
+      dir,
+      'k.json',
+      ours.map((i) => ({ attester: testKey(i), feeRecipient: testFeeRecipient(i) })),
+    );
     sentinel = new Sentinel({ committees, keyring: ValidatorKeyring.open({ path: dir }), store, slotsPerEpoch: 4 });
   });
   after(() => db.destroy());
@@ -81,7 +92,11 @@ describe('sentinel', () => {
     const good = signDigest(digest, hexToBytes(testKey(4).slice(2)));
     const outsider = signDigest(digest, hexToBytes(testKey(99).slice(2)));
     const wrongDigest = signDigest(proposalDigest(slot, 6n, proposer), hexToBytes(testKey(5).slice(2)));
-    const r = (await sentinel.onSlot({ slot, proposal: { archive: 5n, mined: false }, attestations: [good, outsider, wrongDigest] }))!;
+    const r = (await sentinel.onSlot({
+      slot,
+      proposal: { archive: 5n, mined: false },
+      attestations: [good, outsider, wrongDigest],
+    }))!;
     const status = (a: string) => r.entries.find((e) => e.validator === a)?.status;
     if (proposer !== testAddress(4)) assert.equal(status(testAddress(4)), 'attestation-sent');
     if (proposer !== testAddress(5)) assert.equal(status(testAddress(5)), 'attestation-missed');
@@ -114,9 +129,14 @@ describe('sentinel', () => {
       const row = (await store.provenPerformance(v)).find((p) => p.epoch === 2);
       const entries = await store.entries(8, 11, v);
       if (entries.length === 0) assert.equal(row, undefined);
-      else assert.deepEqual({ missed: row!.missed, total: row!.total }, {
-        missed: entries.filter((e) => e.status.endsWith('missed')).length, total: entries.length,
-      });
+      else
+        assert.deepEqual(
+          { missed: row!.missed, total: row!.total },
+          {
+            missed: entries.filter((e) => e.status.endsWith('missed')).length,
+            total: entries.length,
+          },
+        );
     }
   });
 });

@@ -19,11 +19,26 @@ let h: ValidatorHandlers;
 
 /** Statuses per slot: [validator, status][]; the first validator is the proposer. */
 const plan: Record<number, [string, ValidatorStatus][]> = {
-  1: [[W, 'checkpoint-mined'], [V, 'attestation-sent']],
-  2: [[W, 'checkpoint-proposed'], [V, 'attestation-missed']],
-  3: [[V, 'checkpoint-mined'], [W, 'attestation-sent']],
-  4: [[W, 'checkpoint-mined'], [V, 'attestation-missed']],
-  5: [[W, 'checkpoint-mined'], [V, 'attestation-missed']],
+  1: [
+    [W, 'checkpoint-mined'],
+    [V, 'attestation-sent'],
+  ],
+  2: [
+    [W, 'checkpoint-proposed'],
+    [V, 'attestation-missed'],
+  ],
+  3: [
+    [V, 'checkpoint-mined'],
+    [W, 'attestation-sent'],
+  ],
+  4: [
+    [W, 'checkpoint-mined'],
+    [V, 'attestation-missed'],
+  ],
+  5: [
+    [W, 'checkpoint-mined'],
+    [V, 'attestation-missed'],
+  ],
   6: [[V, 'blocks-missed']],
   14: [[W, 'checkpoint-missed']],
   20: [[W, 'blocks-missed']],
@@ -35,9 +50,23 @@ before(async () => {
   for (let slot = 0; slot <= 20; slot++) {
     const list = plan[slot] ?? [[X, 'blocks-missed']];
     const entries: SlotEntry[] = list.map(([validator, status]) => ({ slot, validator, status }));
-    await store.save({ slot, epoch: Math.floor(slot / 4), proposer: list[0]![0], proposerStatus: list[0]![1], attestations: 0, committeeSize: 2, entries });
+    await store.save({
+      slot,
+      epoch: Math.floor(slot / 4),
+      proposer: list[0]![0],
+      proposerStatus: list[0]![1],
+      attestations: 0,
+      committeeSize: 2,
+      entries,
+    });
   }
-  await store.saveProvenPerformance([{ validator: V, epoch: 0, missed: 2, total: 3 }, { validator: V, epoch: 1, missed: 2, total: 3 }], 2000);
+  await store.saveProvenPerformance(
+    [
+      { validator: V, epoch: 0, missed: 2, total: 3 },
+      { validator: V, epoch: 1, missed: 2, total: 3 },
+    ],
+    2000,
+  );
   h = createValidatorHandlers({ store, slotStart, slotsPerEpoch: 4, historyLengthInEpochs: 2 });
 });
 after(() => db.destroy());
@@ -45,11 +74,27 @@ after(() => db.destroy());
 describe('missedStats', () => {
   it('counts back the streak from the latest relevant entry and omits rate when total is 0', () => {
     const s = (status: ValidatorStatus) => ({ status });
-    assert.deepEqual(missedStats([], PROPOSER_STATUSES, new Set(['blocks-missed'])), { currentStreak: 0, count: 0, total: 0 });
-    const hist = [s('checkpoint-missed'), s('checkpoint-mined'), s('attestation-missed'), s('blocks-missed'), s('checkpoint-missed')];
-    assert.deepEqual(missedStats(hist, PROPOSER_STATUSES, new Set<ValidatorStatus>(['checkpoint-missed', 'blocks-missed'])), {
-      currentStreak: 2, rate: 0.75, count: 3, total: 4,
+    assert.deepEqual(missedStats([], PROPOSER_STATUSES, new Set(['blocks-missed'])), {
+      currentStreak: 0,
+      count: 0,
+      total: 0,
     });
+    const hist = [
+      s('checkpoint-missed'),
+      s('checkpoint-mined'),
+      s('attestation-missed'),
+      s('blocks-missed'),
+      s('checkpoint-missed'),
+    ];
+    assert.deepEqual(
+      missedStats(hist, PROPOSER_STATUSES, new Set<ValidatorStatus>(['checkpoint-missed', 'blocks-missed'])),
+      {
+        currentStreak: 2,
+        rate: 0.75,
+        count: 3,
+        total: 4,
+      },
+    );
   });
 });
 
@@ -59,17 +104,32 @@ describe('node_getValidatorStats', () => {
     assert.ok(r !== null);
     assert.deepEqual(r.validator, {
       address: V,
-      lastProposal: { timestamp: String(slotStart(3)), slot: 3, date: new Date(Number(slotStart(3)) * 1000).toISOString() },
-      lastAttestation: { timestamp: String(slotStart(1)), slot: 1, date: new Date(Number(slotStart(1)) * 1000).toISOString() },
+      lastProposal: {
+        timestamp: String(slotStart(3)),
+        slot: 3,
+        date: new Date(Number(slotStart(3)) * 1000).toISOString(),
+      },
+      lastAttestation: {
+        timestamp: String(slotStart(1)),
+        slot: 1,
+        date: new Date(Number(slotStart(1)) * 1000).toISOString(),
+      },
       totalSlots: 9,
       missedProposals: { currentStreak: 1, rate: 0.5, count: 1, total: 2 },
       missedAttestations: { currentStreak: 3, rate: 0.75, count: 3, total: 4 },
       history: [
-        { slot: 1, status: 'attestation-sent' }, { slot: 2, status: 'attestation-missed' }, { slot: 3, status: 'checkpoint-mined' },
-        { slot: 4, status: 'attestation-missed' }, { slot: 5, status: 'attestation-missed' }, { slot: 6, status: 'blocks-missed' },
+        { slot: 1, status: 'attestation-sent' },
+        { slot: 2, status: 'attestation-missed' },
+        { slot: 3, status: 'checkpoint-mined' },
+        { slot: 4, status: 'attestation-missed' },
+        { slot: 5, status: 'attestation-missed' },
+        { slot: 6, status: 'blocks-missed' },
       ],
     });
-    assert.deepEqual(r.allTimeProvenPerformance, [{ missed: 2, total: 3, epoch: 0 }, { missed: 2, total: 3, epoch: 1 }]);
+    assert.deepEqual(r.allTimeProvenPerformance, [
+      { missed: 2, total: 3, epoch: 0 },
+      { missed: 2, total: 3, epoch: 1 },
+    ]);
     assert.equal(r.lastProcessedSlot, 20);
     assert.equal(r.initialSlot, 0);
     assert.equal(r.slotWindow, 8);
@@ -78,7 +138,10 @@ describe('node_getValidatorStats', () => {
   it('defaults to the window [last − slotWindow, last]', async () => {
     const r = await h.getValidatorStats(W);
     assert.ok(r !== null);
-    assert.deepEqual(r.validator.history, [{ slot: 14, status: 'checkpoint-missed' }, { slot: 20, status: 'blocks-missed' }]);
+    assert.deepEqual(r.validator.history, [
+      { slot: 14, status: 'checkpoint-missed' },
+      { slot: 20, status: 'blocks-missed' },
+    ]);
     assert.equal(r.validator.totalSlots, 9);
     assert.deepEqual(r.validator.missedProposals, { currentStreak: 2, rate: 1, count: 2, total: 2 });
     assert.deepEqual(r.validator.missedAttestations, { currentStreak: 0, count: 0, total: 0 });

@@ -37,7 +37,9 @@ test('applying a block of 8 txs turns the event loop while it hashes and writes'
   setImmediate(count);
   let seed = 1n;
   const next = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 250n) + 1n;
-  const effects = Array.from({ length: 8 }, () => tx({ noteHashes: Array.from({ length: 64 }, next), nullifiers: Array.from({ length: 64 }, next) }));
+  const effects = Array.from({ length: 8 }, () =>
+    tx({ noteHashes: Array.from({ length: 64 }, next), nullifiers: Array.from({ length: 64 }, next) }),
+  );
   const before = turns;
   await ws.applyBlock({ blockNumber: 1, txEffects: effects, header: headerFromState });
   counting = false;

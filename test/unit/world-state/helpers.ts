@@ -13,7 +13,9 @@ import type { BlockStateContext, TxTreeEffects } from '../../../src/impl/world-s
 
 const open: Knex[] = [];
 // A failing assertion skips a test's own destroy(); close leftovers so the process can exit.
-after(async () => { for (const db of open.splice(0)) await db.destroy(); });
+after(async () => {
+  for (const db of open.splice(0)) await db.destroy();
+});
 
 /** Opens a fresh in-memory world state (closed after the test file if the test does not). */
 export async function memoryWorldState(opts: Partial<WorldStateOptions> = {}): Promise<{ ws: WorldState; db: Knex }> {
@@ -26,7 +28,11 @@ export async function memoryWorldState(opts: Partial<WorldStateOptions> = {}): P
 /** Header builder: the computed state with the given block number (other fields zero). */
 export function headerFromState(ctx: BlockStateContext): BlockHeader {
   const h = emptyBlockHeader(ctx.state);
-  return { ...h, lastArchive: ctx.lastArchive, globalVariables: { ...h.globalVariables, blockNumber: ctx.blockNumber } };
+  return {
+    ...h,
+    lastArchive: ctx.lastArchive,
+    globalVariables: { ...h.globalVariables, blockNumber: ctx.blockNumber },
+  };
 }
 
 /** A tx effect with only tree-relevant fields. */

@@ -4,7 +4,11 @@ import { toFieldHex } from '../../../src/impl/crypto/field.ts';
 import { TreeId } from '../../../src/impl/world-state/constants.ts';
 import { blockHeaderFromJson } from '../../../src/impl/world-state/block-header.ts';
 import {
-  membershipWitnessToWire, nullifierWitnessToWire, publicDataWitnessToWire, siblingPathToHexList, siblingPathToWire,
+  membershipWitnessToWire,
+  nullifierWitnessToWire,
+  publicDataWitnessToWire,
+  siblingPathToHexList,
+  siblingPathToWire,
 } from '../../../src/impl/rpc/wire/witnesses.ts';
 import { treesVectors as V } from '../crypto/vectors.ts';
 import { big, headerFromState, memoryWorldState, tx } from './helpers.ts';
@@ -12,9 +16,16 @@ import { big, headerFromState, memoryWorldState, tx } from './helpers.ts';
 test('nullifier scenario: one padded batch gives the vector root, membership and low-nullifier witness JSON byte for byte', async () => {
   const s = V.nullifierTreeScenario;
   const { ws, db } = await memoryWorldState();
-  await ws.applyBlock({ blockNumber: 1, txEffects: [tx({ nullifiers: big(s.insertedNullifiers) })], header: headerFromState });
+  await ws.applyBlock({
+    blockNumber: 1,
+    txEffects: [tx({ nullifiers: big(s.insertedNullifiers) })],
+    header: headerFromState,
+  });
   const snap = await ws.getTreeSnapshot(TreeId.NULLIFIER_TREE, 1);
-  assert.deepEqual({ root: toFieldHex(snap.root), nextAvailableLeafIndex: snap.nextAvailableLeafIndex }, s.snapshotAfter);
+  assert.deepEqual(
+    { root: toFieldHex(snap.root), nextAvailableLeafIndex: snap.nextAvailableLeafIndex },
+    s.snapshotAfter,
+  );
   const m = await ws.getNullifierMembershipWitness(1, BigInt(s.membershipWitness.nullifier));
   assert.ok(m);
   assert.equal(JSON.stringify(nullifierWitnessToWire(m)), JSON.stringify(s.membershipWitness.wire));
@@ -35,7 +46,10 @@ test('note hash scenario: 4 note hashes padded to 64 give the vector root, sibli
   const { ws, db } = await memoryWorldState();
   await ws.applyBlock({ blockNumber: 1, txEffects: [tx({ noteHashes: big(s.appended) })], header: headerFromState });
   const snap = await ws.getTreeSnapshot(TreeId.NOTE_HASH_TREE, 1);
-  assert.deepEqual({ root: toFieldHex(snap.root), nextAvailableLeafIndex: snap.nextAvailableLeafIndex }, s.snapshotAfter);
+  assert.deepEqual(
+    { root: toFieldHex(snap.root), nextAvailableLeafIndex: snap.nextAvailableLeafIndex },
+    s.snapshotAfter,
+  );
   const path = await ws.getSiblingPath(TreeId.NOTE_HASH_TREE, BigInt(s.leafIndex), 1);
   assert.equal(siblingPathToWire(path), s.siblingPathWire);
   if (s.siblingPathHex) assert.deepEqual(siblingPathToHexList(path), s.siblingPathHex);
@@ -51,7 +65,11 @@ test('public data scenario: sequential inserts and an update give each step root
   let block = 0;
   for (const step of s.steps) {
     block++;
-    await ws.applyBlock({ blockNumber: block, txEffects: [tx({ publicDataWrites: [{ leafSlot: BigInt(step.leafSlot), value: BigInt(step.value) }] })], header: headerFromState });
+    await ws.applyBlock({
+      blockNumber: block,
+      txEffects: [tx({ publicDataWrites: [{ leafSlot: BigInt(step.leafSlot), value: BigInt(step.value) }] })],
+      header: headerFromState,
+    });
     const snap = await ws.getTreeSnapshot(TreeId.PUBLIC_DATA_TREE, block);
     assert.equal(toFieldHex(snap.root), step.rootAfter, `step ${block} (${step.kind})`);
     assert.equal(snap.nextAvailableLeafIndex, step.nextAvailableLeafIndexAfter);
@@ -69,7 +87,11 @@ test('archive scenario: appending the three header hashes gives each root and th
   const { ws, db } = await memoryWorldState();
   for (const step of s.steps) {
     const header = blockHeaderFromJson(step.headerJson);
-    const applied = await ws.applyBlock({ blockNumber: step.blockNumberLeafIndex, txEffects: [], header: () => header });
+    const applied = await ws.applyBlock({
+      blockNumber: step.blockNumberLeafIndex,
+      txEffects: [],
+      header: () => header,
+    });
     assert.equal(toFieldHex(applied.blockHash), step.blockHash);
     assert.equal(toFieldHex(applied.archive.root), step.rootAfter);
     assert.equal(applied.archive.nextAvailableLeafIndex, step.nextAvailableLeafIndexAfter);

@@ -2,8 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toFieldHex } from '../../../src/impl/crypto/field.ts';
 import { ZERO_HASHES, emptyRoot } from '../../../src/impl/world-state/merkle.ts';
-import { blockHeaderFromJson, blockHeaderToBuffer, blockHeaderToFields, hashBlockHeader, blockHeaderToJson } from '../../../src/impl/world-state/block-header.ts';
-import { checkpointHeaderFromJson, checkpointHeaderToBuffer, emptyCheckpointHeader, hashCheckpointHeader } from '../../../src/impl/world-state/checkpoint-header.ts';
+import {
+  blockHeaderFromJson,
+  blockHeaderToBuffer,
+  blockHeaderToFields,
+  hashBlockHeader,
+  blockHeaderToJson,
+} from '../../../src/impl/world-state/block-header.ts';
+import {
+  checkpointHeaderFromJson,
+  checkpointHeaderToBuffer,
+  emptyCheckpointHeader,
+  hashCheckpointHeader,
+} from '../../../src/impl/world-state/checkpoint-header.ts';
 import { computePublicDataTreeLeafSlot, deriveStorageSlotInMap } from '../../../src/impl/world-state/slots.ts';
 import { TreeId } from '../../../src/impl/world-state/constants.ts';
 import { treesVectors as V } from '../crypto/vectors.ts';
@@ -49,7 +60,8 @@ test('the blockHeaderHash vector: 22 fields, 440-byte buffer and hash', () => {
 });
 
 test('the archive scenario headers hash to their block hashes', () => {
-  for (const s of V.archiveTreeScenario.steps) assert.equal(toFieldHex(hashBlockHeader(blockHeaderFromJson(s.headerJson))), s.blockHash);
+  for (const s of V.archiveTreeScenario.steps)
+    assert.equal(toFieldHex(hashBlockHeader(blockHeaderFromJson(s.headerJson))), s.blockHash);
 });
 
 test('the checkpoint header vector: buffer and sha256ToField hash; the empty header gives GENESIS_CHECKPOINT_HEADER_HASH', () => {
@@ -61,8 +73,10 @@ test('the checkpoint header vector: buffer and sha256ToField hash; the empty hea
 });
 
 test('public data leaf slots, map slots and fee-juice balance slots reproduce the derivation vectors', () => {
-  for (const v of V.publicDataLeafSlot) assert.equal(toFieldHex(computePublicDataTreeLeafSlot(BigInt(v.contract), BigInt(v.storageSlot))), v.leafSlot);
-  for (const v of V.deriveStorageSlotInMap) assert.equal(toFieldHex(deriveStorageSlotInMap(BigInt(v.mapSlot), BigInt(v.key))), v.slot);
+  for (const v of V.publicDataLeafSlot)
+    assert.equal(toFieldHex(computePublicDataTreeLeafSlot(BigInt(v.contract), BigInt(v.storageSlot))), v.leafSlot);
+  for (const v of V.deriveStorageSlotInMap)
+    assert.equal(toFieldHex(deriveStorageSlotInMap(BigInt(v.mapSlot), BigInt(v.key))), v.slot);
   for (const v of V.feeJuiceBalance) {
     const slot = deriveStorageSlotInMap(BigInt(V.feeJuiceBalancesMapSlot), BigInt(v.feePayer));
     assert.equal(toFieldHex(slot), v.storageSlot);

@@ -112,7 +112,12 @@ function mulP(m: string, j: number): string {
  * `addend(j)`, when given, adds a normalised value into output column j for free (o = a·b/R + s).
  * Stores 9 normalised limbs at o.
  */
-function montPS(a: (i: number) => string, b: ((j: number) => string | 0 | 1) | 'square', o: string, addend?: (j: number) => string): string[] {
+function montPS(
+  a: (i: number) => string,
+  b: ((j: number) => string | 0 | 1) | 'square',
+  o: string,
+  addend?: (j: number) => string,
+): string[] {
   const out: string[] = [];
   const M = range(LIMBS).map((i) => `m${i}`);
   for (let k = 0; k < 2 * LIMBS - 1; k++) {
@@ -147,10 +152,19 @@ function montPS(a: (i: number) => string, b: ((j: number) => string | 0 | 1) | '
   return out;
 }
 
-const PS_LOCALS = locals([...range(LIMBS).map((i) => `m${i}`), ...range(LIMBS).map((i) => `x${i}`), ...range(LIMBS).map((i) => `y${i}`), 'c']);
+const PS_LOCALS = locals([
+  ...range(LIMBS).map((i) => `m${i}`),
+  ...range(LIMBS).map((i) => `x${i}`),
+  ...range(LIMBS).map((i) => `y${i}`),
+  'c',
+]);
 const PS_LOAD_TO_LOCALS = true;
-const loadA = (ptr: string, name: string) => (i: number): string => (PS_LOAD_TO_LOCALS ? get(`${name}${i}`) : load(ptr, i * 8));
-const preload = (ptr: string, name: string): string[] => (PS_LOAD_TO_LOCALS ? range(LIMBS).map((i) => set(`${name}${i}`, load(ptr, i * 8))) : []);
+const loadA =
+  (ptr: string, name: string) =>
+  (i: number): string =>
+    PS_LOAD_TO_LOCALS ? get(`${name}${i}`) : load(ptr, i * 8);
+const preload = (ptr: string, name: string): string[] =>
+  PS_LOAD_TO_LOCALS ? range(LIMBS).map((i) => set(`${name}${i}`, load(ptr, i * 8))) : [];
 
 /** $mul(o, a, b) by product scanning. */
 function funcMulPS(): string {
@@ -172,7 +186,12 @@ function funcMulConstPS(name: string, c: bigint, withAddend = false): string {
   const cl = toLimbs(c);
   const body = [
     ...preload('a', 'x'),
-    ...montPS(loadA('a', 'x'), (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!)), 'o', withAddend ? (j) => load('s', j * 8) : undefined),
+    ...montPS(
+      loadA('a', 'x'),
+      (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!)),
+      'o',
+      withAddend ? (j) => load('s', j * 8) : undefined,
+    ),
   ];
   return `(func $mulc_${name} (param $o i32) (param $a i32) ${withAddend ? '(param $s i32) ' : ''}${PS_LOCALS}\n  ${body.join('\n  ')})`;
 }
@@ -197,7 +216,10 @@ const MONT_LOCALS = locals([...T, 'm', 'c']);
 
 /** $addn(o, a, b): o = a + b, normalised (no reduction). */
 function funcAdd(): string {
-  const body = [...range(LIMBS).map((j) => set(T[j]!, add(load('a', j * 8), load('b', j * 8)))), ...normalizeStore('o', true)];
+  const body = [
+    ...range(LIMBS).map((j) => set(T[j]!, add(load('a', j * 8), load('b', j * 8)))),
+    ...normalizeStore('o', true),
+  ];
   return `(func $addn (param $o i32) (param $a i32) (param $b i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
@@ -230,7 +252,9 @@ function funcRed(): string {
 /** $sum_red(o): o = S0 + S1 + S2 + S3 reduced below 3p (the partial round's shared sum). */
 function funcSumRed(): string {
   const body = [
-    ...range(LIMBS).map((j) => set(T[j]!, sumTree(LAYOUT.S.map((s) => `(i64.load offset=${s + j * 8} (i32.const 0))`)))),
+    ...range(LIMBS).map((j) =>
+      set(T[j]!, sumTree(LAYOUT.S.map((s) => `(i64.load offset=${s + j * 8} (i32.const 0))`))),
+    ),
     ...normalizeT(),
     ...reduceTStore('o'),
   ];
@@ -304,7 +328,11 @@ function funcPermute(): string {
     ${[1, 2, 3].map((k) => `(call $mulc_d${k} (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${LAYOUT.SUM}))`).join(' ')}
     (local.set $r (i32.add (local.get $r) (i32.const ${EL})))
     (br_if $pr (i32.le_u (local.get $r) (i32.const ${RC_FULL2}))))`);
-  lines.push([1, 2, 3].map((k) => `(call $addn (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${RC_FULL2 + k * EL}))`).join(' '));
+  lines.push(
+    [1, 2, 3]
+      .map((k) => `(call $addn (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${RC_FULL2 + k * EL}))`)
+      .join(' '),
+  );
   for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL2 + (r + 1) * 4 * EL : Z}))`);
   lines.push(reds);
   return `(func $permute (local $r i32)\n  ${lines.join('\n  ')})`;
@@ -318,7 +346,8 @@ function funcToMont(): string {
     const word = Math.floor(bit / 64);
     const sh = bit % 64;
     let e = `(i64.shr_u (i64.load offset=${word * 8} (local.get $w)) ${c64(sh)})`;
-    if (sh + LIMB_BITS > 64 && word + 1 < 4) e = `(i64.or ${e} (i64.shl (i64.load offset=${word * 8 + 8} (local.get $w)) ${c64(64 - sh)}))`;
+    if (sh + LIMB_BITS > 64 && word + 1 < 4)
+      e = `(i64.or ${e} (i64.shl (i64.load offset=${word * 8 + 8} (local.get $w)) ${c64(64 - sh)}))`;
     body.push(store('o', j * 8, `(i64.and ${e} ${c64(MASK)})`));
   }
   body.push(`(call $mul (local.get $o) (local.get $o) (i32.const ${LAYOUT.R2}))`);
@@ -340,7 +369,11 @@ function funcFromMont(): string {
     }
   }
   // t8 < 0 means x < p: keep x, else x - p.
-  body.push(`(if (i64.ge_s ${get(T[LIMBS - 1]!)} ${c64(0)}) (then ${range(LIMBS).map((j) => `(i64.store offset=${T2 + j * 8} (i32.const 0) ${get(T[j]!)})`).join(' ')}))`);
+  body.push(
+    `(if (i64.ge_s ${get(T[LIMBS - 1]!)} ${c64(0)}) (then ${range(LIMBS)
+      .map((j) => `(i64.store offset=${T2 + j * 8} (i32.const 0) ${get(T[j]!)})`)
+      .join(' ')}))`,
+  );
   for (let j = 0; j < LIMBS; j++) body.push(set(T[j]!, `(i64.load offset=${T2 + j * 8} (i32.const 0))`));
   for (let w = 0; w < 4; w++) {
     const parts: string[] = [];
@@ -355,7 +388,9 @@ function funcFromMont(): string {
 }
 
 function zero(o: number): string {
-  return range(LIMBS).map((j) => `(i64.store offset=${o + j * 8} (i32.const 0) (i64.const 0))`).join(' ');
+  return range(LIMBS)
+    .map((j) => `(i64.store offset=${o + j * 8} (i32.const 0) (i64.const 0))`)
+    .join(' ');
 }
 
 /** Exported entry points working on 4-word little-endian field values in memory. */
@@ -379,7 +414,11 @@ function funcExports(): string {
     (call $to_mont (i32.const ${s0}) (local.get $in))
     (call $to_mont (i32.const ${s1}) (i32.add (local.get $in) (i32.const 32)))
     ${zero(s2)}
-    ${range(LIMBS).map((j) => `(i64.store offset=${s3 + j * 8} (i32.const 0) (i64.load offset=${LAYOUT.IV2 + j * 8} (i32.const 0)))`).join(' ')}
+    ${range(LIMBS)
+      .map(
+        (j) => `(i64.store offset=${s3 + j * 8} (i32.const 0) (i64.load offset=${LAYOUT.IV2 + j * 8} (i32.const 0)))`,
+      )
+      .join(' ')}
     (call $permute)
     (call $from_mont (local.get $out) (i32.const ${s0}))
     (local.set $in (i32.add (local.get $in) (i32.const 64)))
@@ -412,7 +451,13 @@ function dataSegment(offset: number, values: bigint[]): string {
   const bytes: string[] = [];
   for (const v of values) {
     for (const limb of toLimbs(v)) {
-      for (let k = 0; k < 8; k++) bytes.push('\\' + Number((limb >> BigInt(8 * k)) & 0xffn).toString(16).padStart(2, '0'));
+      for (let k = 0; k < 8; k++)
+        bytes.push(
+          '\\' +
+            Number((limb >> BigInt(8 * k)) & 0xffn)
+              .toString(16)
+              .padStart(2, '0'),
+        );
     }
   }
   return `(data (i32.const ${offset}) "${bytes.join('')}")`;

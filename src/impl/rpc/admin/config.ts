@@ -9,7 +9,10 @@ import { isConfigKey } from '../../node-config/node-config.ts';
 import type { NodeConfig } from '../../node-config/node-config.ts';
 
 /** The configuration handlers; `logger` hears of the setConfig keys this node ignored. */
-export function createConfigHandlers(config: NodeConfig, logger?: Logger): Pick<AdminHandlers, 'getConfig' | 'setConfig'> {
+export function createConfigHandlers(
+  config: NodeConfig,
+  logger?: Logger,
+): Pick<AdminHandlers, 'getConfig' | 'setConfig'> {
   return {
     /** Handler for `nodeAdmin_getConfig`. */
     async getConfig() {
@@ -27,7 +30,8 @@ export function createConfigHandlers(config: NodeConfig, logger?: Logger): Pick<
         if (isConfigKey(key)) known[key] = value;
         else ignored.push(key);
       }
-      if (ignored.length > 0) logger?.warn('nodeAdmin_setConfig: ignored keys this node does not know', { keys: ignored });
+      if (ignored.length > 0)
+        logger?.warn('nodeAdmin_setConfig: ignored keys this node does not know', { keys: ignored });
       await config.update(known as NodeAdminConfigUpdate);
     },
   };

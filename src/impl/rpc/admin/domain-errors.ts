@@ -6,9 +6,7 @@
  * through for the server's own mapping (-32603 without detail).
  * @module
  */
-import {
-  NodeNotReadyError, ReadOnlyNodeError, RpcError, RpcErrorCode, SnapshotInProgressError,
-} from '../errors.ts';
+import { NodeNotReadyError, ReadOnlyNodeError, RpcError, RpcErrorCode, SnapshotInProgressError } from '../errors.ts';
 import { ConfigRuleBroken } from '../../node-config/node-config.ts';
 import { NodeIsReadOnly, RollbackRefusal } from '../../node-config/rollback-coordinator.ts';
 import { SnapshotBusy, SnapshotNotReady } from '../../snapshots/snapshot-writer.ts';
@@ -21,9 +19,15 @@ export function toRpcError(err: unknown): unknown {
   if (err instanceof ParamRuleBroken) return invalidParams(err.param, err.index, err.rule);
   if (err instanceof ConfigRuleBroken) return invalidParams('config', 0, err.rule);
   if (err instanceof SlotRangeTooWide) {
-    return new RpcError(RpcErrorCode.SLOT_RANGE_TOO_WIDE, `Slot range ${err.fromSlot}..${err.toSlot} exceeds the slot window of ${err.maxSlots}`, {
-      fromSlot: err.fromSlot.toString(), toSlot: err.toSlot.toString(), maxSlots: err.maxSlots,
-    });
+    return new RpcError(
+      RpcErrorCode.SLOT_RANGE_TOO_WIDE,
+      `Slot range ${err.fromSlot}..${err.toSlot} exceeds the slot window of ${err.maxSlots}`,
+      {
+        fromSlot: err.fromSlot.toString(),
+        toSlot: err.toSlot.toString(),
+        maxSlots: err.maxSlots,
+      },
+    );
   }
   if (err instanceof KeystoreError) {
     return new RpcError(RpcErrorCode.KEYSTORE_RELOAD_REJECTED, `Keystore reload rejected: ${err.problem}`, {
@@ -33,7 +37,11 @@ export function toRpcError(err: unknown): unknown {
     });
   }
   if (err instanceof RollbackRefusal) {
-    return new RpcError(RpcErrorCode.ROLLBACK_REFUSED, `Rollback to block ${err.blocks.targetBlockNumber} refused: ${err.reason}`, { reason: err.reason, ...err.blocks });
+    return new RpcError(
+      RpcErrorCode.ROLLBACK_REFUSED,
+      `Rollback to block ${err.blocks.targetBlockNumber} refused: ${err.reason}`,
+      { reason: err.reason, ...err.blocks },
+    );
   }
   if (err instanceof SnapshotBusy) return new SnapshotInProgressError();
   if (err instanceof SnapshotNotReady) return new NodeNotReadyError(err.reason);

@@ -39,16 +39,30 @@ export function createDevHandlers(d: DevDeps): DevHandlers {
       if (d.role === 'follower' || d.l1.sendL1ToL2MessageWith === undefined) throw new NotImplementedError(method);
       const [r, c, s] = [recipient, content, secretHash].map((v, i) => {
         const x = BigInt(v);
-        if (x >= FIELD_MODULUS) throw new InvalidParamsError(i, PARAMS[i]!, 'must be a field element (below the BN254 scalar modulus)');
+        if (x >= FIELD_MODULUS)
+          throw new InvalidParamsError(i, PARAMS[i]!, 'must be a field element (below the BN254 scalar modulus)');
         return x;
       }) as [bigint, bigint, bigint];
       const expectedCheckpoint = (await d.latestBlockCheckpoint()) + 1;
-      const chainId = BigInt(d.l1.chainId), rollupVersion = BigInt(d.rollupVersion);
+      const chainId = BigInt(d.l1.chainId),
+        rollupVersion = BigInt(d.rollupVersion);
       const sent = await d.l1.sendL1ToL2MessageWith((index) =>
-        l1ToL2MessageHash({ sender: DEV_L1_SENDER, chainId, recipient: r, rollupVersion, content: c, secretHash: s, index: BigInt(index) }));
+        l1ToL2MessageHash({
+          sender: DEV_L1_SENDER,
+          chainId,
+          recipient: r,
+          rollupVersion,
+          content: c,
+          secretHash: s,
+          index: BigInt(index),
+        }),
+      );
       return {
-        messageHash: hex32(sent.message), index: String(sent.index), sender: hex20(DEV_L1_SENDER),
-        l1BlockNumber: Number(sent.l1BlockNumber), expectedCheckpoint,
+        messageHash: hex32(sent.message),
+        index: String(sent.index),
+        sender: hex20(DEV_L1_SENDER),
+        l1BlockNumber: Number(sent.l1BlockNumber),
+        expectedCheckpoint,
       };
     },
 
@@ -57,8 +71,12 @@ export function createDevHandlers(d: DevDeps): DevHandlers {
       if (d.l1.inboxMessageCount === undefined) throw new NotImplementedError('dev_getL1Info');
       const [sent, consumed] = await Promise.all([d.l1.inboxMessageCount(), d.consumedInboxCount()]);
       return {
-        l1ChainId: d.l1.chainId, l1BlockNumber: Number(d.l1.currentBlock().number), inboxAddress: hex20(d.l1.addresses.inboxAddress),
-        inboxMessageCount: sent, consumedInboxMessages: consumed, inboxPendingMessages: Math.max(0, sent - consumed),
+        l1ChainId: d.l1.chainId,
+        l1BlockNumber: Number(d.l1.currentBlock().number),
+        inboxAddress: hex20(d.l1.addresses.inboxAddress),
+        inboxMessageCount: sent,
+        consumedInboxMessages: consumed,
+        inboxPendingMessages: Math.max(0, sent - consumed),
       };
     },
   };

@@ -62,7 +62,11 @@ export const PINNED_ANSWERS: Readonly<Record<string, Cacheable>> = {
 };
 
 /** Handlers whose answers depend on the chain up to its tip and nothing else (not the pool, not the clock). */
-export const TIP_ANSWERS: readonly string[] = ['getLogsByTags', 'getPrivateLogsByTags', 'getPublicLogsByTagsFromContract'];
+export const TIP_ANSWERS: readonly string[] = [
+  'getLogsByTags',
+  'getPrivateLogsByTags',
+  'getPublicLogsByTagsFromContract',
+];
 
 /** A version source: answers read while it had one value are stale once it has another. */
 export type VersionSource = () => number;
@@ -145,7 +149,10 @@ export interface AnswerCaches {
 
 /** Both caches over a chain: the pinned one gets three quarters of `maxBytes`. */
 export function answerCachesOver(chain: ChainVersions, maxBytes = ANSWER_CACHE_BYTES): AnswerCaches {
-  return { pinned: new AnswerCache(() => chain.historyVersion(), (maxBytes * 3) / 4), tip: new AnswerCache(() => chain.tipVersion(), maxBytes / 4) };
+  return {
+    pinned: new AnswerCache(() => chain.historyVersion(), (maxBytes * 3) / 4),
+    tip: new AnswerCache(() => chain.tipVersion(), maxBytes / 4),
+  };
 }
 
 /**
@@ -178,7 +185,8 @@ export function withAnswerCache<T extends object>(handlers: T, caches: AnswerCac
       });
     };
   };
-  for (const [name, pinned] of Object.entries(PINNED_ANSWERS)) wrap(name, (p, r) => (pinned(p, r) ? caches.pinned : caches.tip));
+  for (const [name, pinned] of Object.entries(PINNED_ANSWERS))
+    wrap(name, (p, r) => (pinned(p, r) ? caches.pinned : caches.tip));
   for (const name of TIP_ANSWERS) wrap(name, () => caches.tip);
   return out as T;
 }

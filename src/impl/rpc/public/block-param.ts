@@ -17,8 +17,21 @@ import type { RpcError } from '../errors.ts';
 /** Chain reads (`engine.chain`). */
 export type ChainReader = Pick<
   ChainQueries,
-  | 'getBlockNumber' | 'getProvenBlockNumber' | 'getL2Tips' | 'findBlock' | 'blocksFrom' | 'findBlockBy' | 'getTxReceipt' | 'getTxEffect'
-  | 'getL2ToL1Messages' | 'getL1ToL2MessageBlock' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'
+  | 'getBlockNumber'
+  | 'getProvenBlockNumber'
+  | 'getL2Tips'
+  | 'findBlock'
+  | 'blocksFrom'
+  | 'findBlockBy'
+  | 'getTxReceipt'
+  | 'getTxEffect'
+  | 'getL2ToL1Messages'
+  | 'getL1ToL2MessageBlock'
+  | 'getPrivateLogs'
+  | 'getLogsByTags'
+  | 'getPublicLogsByTags'
+  | 'getPublicLogs'
+  | 'getContractClassLogs'
 >;
 
 /** Checkpoint reads (`engine.state.store`). */
@@ -27,9 +40,18 @@ export type CheckpointReader = Pick<ChainStore, 'findCheckpoint' | 'checkpointsF
 /** World-state reads (the real `WorldState` of src/impl/world-state). */
 export type WorldStateReader = Pick<
   WorldStateQueries,
-  | 'getLatestBlockNumber' | 'getBlockHash' | 'getSyncStatus' | 'findLeafIndices' | 'getSiblingPath' | 'getNullifierMembershipWitness'
-  | 'getLowNullifierMembershipWitness' | 'getPublicDataWitness' | 'getPublicStorageAt' | 'getNoteHashMembershipWitness'
-  | 'getBlockHashMembershipWitness' | 'getL1ToL2MessageMembershipWitness'
+  | 'getLatestBlockNumber'
+  | 'getBlockHash'
+  | 'getSyncStatus'
+  | 'findLeafIndices'
+  | 'getSiblingPath'
+  | 'getNullifierMembershipWitness'
+  | 'getLowNullifierMembershipWitness'
+  | 'getPublicDataWitness'
+  | 'getPublicStorageAt'
+  | 'getNoteHashMembershipWitness'
+  | 'getBlockHashMembershipWitness'
+  | 'getL1ToL2MessageMembershipWitness'
 >;
 
 /** True for the block-hash form of a BlockParameter. */
@@ -38,7 +60,10 @@ function isHash(p: BlockParameter): p is string {
 }
 
 /** The block a BlockParameter selects, or undefined when the node has none (block lookups answer null). */
-export async function findBlockByParam(chain: Pick<ChainReader, 'findBlock' | 'findBlockBy'>, p: BlockParameter): Promise<L2Block | undefined> {
+export async function findBlockByParam(
+  chain: Pick<ChainReader, 'findBlock' | 'findBlockBy'>,
+  p: BlockParameter,
+): Promise<L2Block | undefined> {
   return isHash(p) ? chain.findBlockBy('hash', BigInt(p)) : chain.findBlock(p as number | 'latest');
 }
 
@@ -47,7 +72,11 @@ export async function findBlockByParam(chain: Pick<ChainReader, 'findBlock' | 'f
  * state answers -32010 above its tip); a hash must name a block the world state holds, else -32010
  * with `requested` = the hash (the client's anchor block may have been reorged out).
  */
-export async function resolveStateBlock(ws: Pick<WorldStateReader, 'getLatestBlockNumber' | 'getBlockHash'>, chain: Pick<ChainReader, 'findBlockBy'>, p: BlockParameter): Promise<BlockRef> {
+export async function resolveStateBlock(
+  ws: Pick<WorldStateReader, 'getLatestBlockNumber' | 'getBlockHash'>,
+  chain: Pick<ChainReader, 'findBlockBy'>,
+  p: BlockParameter,
+): Promise<BlockRef> {
   if (!isHash(p)) return p as BlockRef;
   const block = await chain.findBlockBy('hash', BigInt(p));
   const n = block?.header.globalVariables.blockNumber;

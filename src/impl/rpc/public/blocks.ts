@@ -11,8 +11,15 @@ import type { ChainReader } from './block-param.ts';
 /** The handler members this module serves. */
 export type BlockHandlers = Pick<
   PublicHandlers,
-  | 'getBlockNumber' | 'getProvenBlockNumber' | 'getL2Tips' | 'getBlock' | 'getBlocks' | 'getBlockHeader'
-  | 'getBlockByHash' | 'getBlockByArchive' | 'getBlockHeaderByArchive'
+  | 'getBlockNumber'
+  | 'getProvenBlockNumber'
+  | 'getL2Tips'
+  | 'getBlock'
+  | 'getBlocks'
+  | 'getBlockHeader'
+  | 'getBlockByHash'
+  | 'getBlockByArchive'
+  | 'getBlockHeaderByArchive'
 >;
 
 /** What the block handlers read: `engine.chain`. */

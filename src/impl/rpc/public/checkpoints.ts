@@ -12,7 +12,11 @@ import type { ChainReader, CheckpointReader } from './block-param.ts';
 /** The handler members this module serves. */
 export type CheckpointHandlers = Pick<
   PublicHandlers,
-  'getCheckpointNumber' | 'getCheckpointedBlockNumber' | 'getCheckpoints' | 'getCheckpointedBlocks' | 'getCheckpointsDataForEpoch'
+  | 'getCheckpointNumber'
+  | 'getCheckpointedBlockNumber'
+  | 'getCheckpoints'
+  | 'getCheckpointedBlocks'
+  | 'getCheckpointsDataForEpoch'
 >;
 
 /** What the checkpoint handlers read: `engine.chain`, `engine.state.store`, `engine.l1`. */
@@ -48,13 +52,16 @@ export function createCheckpointHandlers({ chain, checkpoints, l1 }: CheckpointD
       const blocks = await chain.blocksFrom(from, Math.min(limit, tip - from + 1));
       const byNumber = new Map<number, Promise<Checkpoint | undefined>>();
       const checkpointOf = (n: number) => byNumber.get(n) ?? byNumber.set(n, checkpoints.findCheckpoint(n)).get(n)!;
-      return Promise.all(blocks.map(async (b) => toWireCheckpointedBlock(b, (await checkpointOf(b.checkpointNumber))!)));
+      return Promise.all(
+        blocks.map(async (b) => toWireCheckpointedBlock(b, (await checkpointOf(b.checkpointNumber))!)),
+      );
     },
 
     /** Handler for `node_getCheckpointsDataForEpoch`: out hashes as the L1 outbox recorded them, in checkpoint order. */
     async getCheckpointsDataForEpoch(epoch) {
       const [found, outHashes] = await Promise.all([checkpoints.checkpointsOfEpoch(epoch), l1.outHashesOfEpoch(epoch)]);
-      if (outHashes.length < found.length) throw new Error(`epoch ${epoch}: ${found.length} checkpoints but ${outHashes.length} out hashes on L1`);
+      if (outHashes.length < found.length)
+        throw new Error(`epoch ${epoch}: ${found.length} checkpoints but ${outHashes.length} out hashes on L1`);
       return found.map((cp, i) => toWireCheckpointData(cp, outHashes[i]!));
     },
   };

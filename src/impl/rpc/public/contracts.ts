@@ -19,12 +19,16 @@ export interface ContractDeps {
   readonly contracts: ContractLookup;
 }
 
-
 /** ContractClass → ContractClassPublic (no broadcast functions). */
 export function toWireContractClass(c: ContractClass): Wire.ContractClassPublic {
   return {
-    id: hex32(c.id), artifactHash: hex32(c.artifactHash), packedBytecode: Buffer.from(c.packedBytecode).toString('base64'),
-    privateFunctionsRoot: hex32(c.privateFunctionsRoot), privateFunctions: [], utilityFunctions: [], version: 1,
+    id: hex32(c.id),
+    artifactHash: hex32(c.artifactHash),
+    packedBytecode: Buffer.from(c.packedBytecode).toString('base64'),
+    privateFunctionsRoot: hex32(c.privateFunctionsRoot),
+    privateFunctions: [],
+    utilityFunctions: [],
+    version: 1,
   };
 }
 
@@ -32,11 +36,17 @@ export function toWireContractClass(c: ContractClass): Wire.ContractClassPublic 
 export function toWireContractInstance(i: ContractInstance): Wire.ContractInstanceWithAddress {
   const k = i.publicKeys;
   return {
-    version: 1, salt: hex32(i.salt), deployer: hex32(i.deployer), currentContractClassId: hex32(i.currentContractClassId),
-    originalContractClassId: hex32(i.originalContractClassId), initializationHash: hex32(i.initializationHash),
+    version: 1,
+    salt: hex32(i.salt),
+    deployer: hex32(i.deployer),
+    currentContractClassId: hex32(i.currentContractClassId),
+    originalContractClassId: hex32(i.originalContractClassId),
+    initializationHash: hex32(i.initializationHash),
     publicKeys: {
-      masterNullifierPublicKey: pointHex(k.masterNullifierPublicKey), masterIncomingViewingPublicKey: pointHex(k.masterIncomingViewingPublicKey),
-      masterOutgoingViewingPublicKey: pointHex(k.masterOutgoingViewingPublicKey), masterTaggingPublicKey: pointHex(k.masterTaggingPublicKey),
+      masterNullifierPublicKey: pointHex(k.masterNullifierPublicKey),
+      masterIncomingViewingPublicKey: pointHex(k.masterIncomingViewingPublicKey),
+      masterOutgoingViewingPublicKey: pointHex(k.masterOutgoingViewingPublicKey),
+      masterTaggingPublicKey: pointHex(k.masterTaggingPublicKey),
     },
     address: hex32(i.address),
   };

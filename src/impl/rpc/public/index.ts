@@ -38,7 +38,9 @@ import type { ChainReader, CheckpointReader, WorldStateReader } from './block-pa
  * real WorldState (receipts: engine.chain, whose status comes from the pool, txpool/tx-status.ts), plus node status, signatures and allow-list.
  */
 export interface EngineHandlerDeps
-  extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>, DebugDeps, Omit<CheckpointDeps, 'chain' | 'checkpoints' | 'l1'> {
+  extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>,
+    DebugDeps,
+    Omit<CheckpointDeps, 'chain' | 'checkpoints' | 'l1'> {
   readonly chain: ChainReader;
   readonly checkpoints: CheckpointReader;
   readonly worldState: WorldStateReader;
@@ -60,11 +62,23 @@ export interface PublicHandlerDeps extends NodeInfoDeps {
 }
 
 /** The handlers served once an engine is given. */
-export type EngineHandlers = BlockHandlers & CheckpointHandlers & ReceiptHandlers & StateHandlers & TreeHandlers & MessageHandlers
-  & LogHandlers & NodeStatusHandlers & ContractHandlers & ValidatorHandlers & DebugHandlers;
+export type EngineHandlers = BlockHandlers &
+  CheckpointHandlers &
+  ReceiptHandlers &
+  StateHandlers &
+  TreeHandlers &
+  MessageHandlers &
+  LogHandlers &
+  NodeStatusHandlers &
+  ContractHandlers &
+  ValidatorHandlers &
+  DebugHandlers;
 
 /** The public handlers that exist so far. */
-export type PublicHandlerSet = NodeInfoHandlers & Partial<EngineHandlers> & Partial<TransactionHandlers> & Partial<SimulationHandlers>;
+export type PublicHandlerSet = NodeInfoHandlers &
+  Partial<EngineHandlers> &
+  Partial<TransactionHandlers> &
+  Partial<SimulationHandlers>;
 
 /** Creates the public handler object. */
 export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet {

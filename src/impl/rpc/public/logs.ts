@@ -5,7 +5,13 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as C from '../../chain/types.ts';
-import { fromWireLogFilter, toWireContractClassLogsPage, toWirePrivateLog, toWirePublicLogsPage, toWireTxScopedLog } from '../wire/logs.ts';
+import {
+  fromWireLogFilter,
+  toWireContractClassLogsPage,
+  toWirePrivateLog,
+  toWirePublicLogsPage,
+  toWireTxScopedLog,
+} from '../wire/logs.ts';
 import { invalidParam, unknownBlockHash } from './block-param.ts';
 import type { ChainReader } from './block-param.ts';
 import type { LogFilter } from '../../../generated/public/types.ts';
@@ -18,12 +24,27 @@ export const DEFAULT_LOGS_PER_TAG = 10;
 /** The handler members this module serves. */
 export type LogHandlers = Pick<
   PublicHandlers,
-  'getPrivateLogs' | 'getPublicLogs' | 'getContractClassLogs' | 'getLogsByTags' | 'getPrivateLogsByTags' | 'getPublicLogsByTagsFromContract'
+  | 'getPrivateLogs'
+  | 'getPublicLogs'
+  | 'getContractClassLogs'
+  | 'getLogsByTags'
+  | 'getPrivateLogsByTags'
+  | 'getPublicLogsByTagsFromContract'
 >;
 
 /** What the log handlers read: `engine.chain`. */
 export interface LogDeps {
-  readonly chain: Pick<ChainReader, 'getBlockNumber' | 'findBlock' | 'findBlockBy' | 'getPrivateLogs' | 'getLogsByTags' | 'getPublicLogsByTags' | 'getPublicLogs' | 'getContractClassLogs'>;
+  readonly chain: Pick<
+    ChainReader,
+    | 'getBlockNumber'
+    | 'findBlock'
+    | 'findBlockBy'
+    | 'getPrivateLogs'
+    | 'getLogsByTags'
+    | 'getPublicLogsByTags'
+    | 'getPublicLogs'
+    | 'getContractClassLogs'
+  >;
 }
 
 type Chain = LogDeps['chain'];
@@ -62,7 +83,12 @@ export function createLogHandlers({ chain }: LogDeps): LogHandlers {
       const skip = (page ?? 0) * LOGS_PER_TAG_PAGE;
       // Logs come oldest first, so those up to the reference block are a prefix: slice, then cut.
       const all = await chain.getLogsByTags(tags.map(BigInt), skip + LOGS_PER_TAG_PAGE);
-      return all.map((logs) => logs.slice(skip).filter((l) => upTo === undefined || l.blockNumber <= upTo).map(toWireTxScopedLog));
+      return all.map((logs) =>
+        logs
+          .slice(skip)
+          .filter((l) => upTo === undefined || l.blockNumber <= upTo)
+          .map(toWireTxScopedLog),
+      );
     },
 
     /** Handler for `node_getPublicLogsByTagsFromContract`: page `page` of 10 per tag of the contract's public logs. */
@@ -70,8 +96,13 @@ export function createLogHandlers({ chain }: LogDeps): LogHandlers {
       const upTo = await referenceBlockNumber(chain, referenceBlock);
       const filter = { contractAddress: BigInt(contractAddress), ...(upTo !== undefined && { toBlock: upTo + 1 }) };
       const skip = (page ?? 0) * LOGS_PER_TAG_PAGE;
-      return Promise.all(tags.map(async (tag) =>
-        (await publicLogsByTag(chain, { ...filter, tag: BigInt(tag) }, skip, LOGS_PER_TAG_PAGE)).map(toWireTxScopedLog)));
+      return Promise.all(
+        tags.map(async (tag) =>
+          (await publicLogsByTag(chain, { ...filter, tag: BigInt(tag) }, skip, LOGS_PER_TAG_PAGE)).map(
+            toWireTxScopedLog,
+          ),
+        ),
+      );
     },
   };
 }
@@ -93,7 +124,12 @@ async function referenceBlockNumber(chain: Chain, referenceBlock: string | undef
 }
 
 /** Public logs matching `filter`, skipping `skip` and taking `take`, with the tx context of each. */
-async function publicLogsByTag(chain: Chain, filter: C.LogFilter, skip: number, take: number): Promise<C.TxScopedL2Log[]> {
+async function publicLogsByTag(
+  chain: Chain,
+  filter: C.LogFilter,
+  skip: number,
+  take: number,
+): Promise<C.TxScopedL2Log[]> {
   const found: C.LogsPage<C.PublicLog>['logs'][number][] = [];
   let page = await chain.getPublicLogs(filter);
   found.push(...page.logs);
@@ -101,17 +137,26 @@ async function publicLogsByTag(chain: Chain, filter: C.LogFilter, skip: number, 
     page = await chain.getPublicLogs({ ...filter, afterLog: found[found.length - 1]!.id });
     found.push(...page.logs);
   }
-  return Promise.all(found.slice(skip, skip + take).map(async ({ id, log }) => {
-    const block = (await chain.findBlock(id.blockNumber))!;
-    const effect = block.body.txEffects[id.txIndex]!;
-    return {
-      txHash: effect.txHash, blockNumber: id.blockNumber, blockTimestamp: block.header.globalVariables.timestamp,
-      logData: log.fields, noteHashes: effect.noteHashes, firstNullifier: effect.nullifiers[0] ?? 0n,
-    };
-  }));
+  return Promise.all(
+    found.slice(skip, skip + take).map(async ({ id, log }) => {
+      const block = (await chain.findBlock(id.blockNumber))!;
+      const effect = block.body.txEffects[id.txIndex]!;
+      return {
+        txHash: effect.txHash,
+        blockNumber: id.blockNumber,
+        blockTimestamp: block.header.globalVariables.timestamp,
+        logData: log.fields,
+        noteHashes: effect.noteHashes,
+        firstNullifier: effect.nullifiers[0] ?? 0n,
+      };
+    }),
+  );
 }
 
 /** Merges two oldest-first lists by block number; within a block, `a` comes first. */
 function mergeByBlock(a: readonly C.TxScopedL2Log[], b: readonly C.TxScopedL2Log[]): C.TxScopedL2Log[] {
-  return [...a, ...b].map((l, i) => ({ l, i })).sort((x, y) => x.l.blockNumber - y.l.blockNumber || x.i - y.i).map((x) => x.l);
+  return [...a, ...b]
+    .map((l, i) => ({ l, i }))
+    .sort((x, y) => x.l.blockNumber - y.l.blockNumber || x.i - y.i)
+    .map((x) => x.l);
 }

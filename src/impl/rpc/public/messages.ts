@@ -12,7 +12,11 @@ import type { ChainReader, WorldStateReader } from './block-param.ts';
 /** The handler members this module serves. */
 export type MessageHandlers = Pick<
   PublicHandlers,
-  'getL1ToL2MessageMembershipWitness' | 'getL1ToL2MessageBlock' | 'isL1ToL2MessageSynced' | 'getL2ToL1Messages' | 'getL1ToL2MessageCheckpoint'
+  | 'getL1ToL2MessageMembershipWitness'
+  | 'getL1ToL2MessageBlock'
+  | 'isL1ToL2MessageSynced'
+  | 'getL2ToL1Messages'
+  | 'getL1ToL2MessageCheckpoint'
 >;
 
 /** What the message handlers read: the world state and `engine.chain`. */

@@ -57,7 +57,12 @@ export interface NodeStatusDeps extends NodeInfoDeps {
 /** The engine-backed node-info handlers. */
 export type NodeStatusHandlers = Pick<
   PublicHandlers,
-  'getNodeInfo' | 'getL1ContractAddresses' | 'getProtocolContractAddresses' | 'getCurrentMinFees' | 'isReady' | 'getEncodedEnr'
+  | 'getNodeInfo'
+  | 'getL1ContractAddresses'
+  | 'getProtocolContractAddresses'
+  | 'getCurrentMinFees'
+  | 'isReady'
+  | 'getEncodedEnr'
 >;
 
 /** Creates the engine-backed node-info handlers. */
@@ -67,9 +72,13 @@ export function createNodeStatusHandlers(deps: NodeStatusDeps): NodeStatusHandle
     async getNodeInfo() {
       const enr = deps.getEncodedEnr();
       return {
-        nodeVersion: deps.nodeVersion, l1ChainId: deps.l1ChainId, rollupVersion: deps.rollupVersion, ...(enr !== undefined && { enr }),
+        nodeVersion: deps.nodeVersion,
+        l1ChainId: deps.l1ChainId,
+        rollupVersion: deps.rollupVersion,
+        ...(enr !== undefined && { enr }),
         l1ContractAddresses: toWireL1ContractAddresses(deps.l1.addresses),
-        protocolContractAddresses: toWireProtocolContractAddresses(deps.protocolContractAddresses), realProofs: deps.realProofs,
+        protocolContractAddresses: toWireProtocolContractAddresses(deps.protocolContractAddresses),
+        realProofs: deps.realProofs,
       };
     },
     /** Handler for `node_getL1ContractAddresses`. */

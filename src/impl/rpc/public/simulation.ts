@@ -51,17 +51,29 @@ export interface SimulationDeps {
 
 // The document cuts the recursion at depth 2 (an untyped object below; docs/SDK.md), so a deeper
 // level, typed as the full shape here, is widened to that object.
-const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({ values: r.values.map(hex32), nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested });
+const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({
+  values: r.values.map(hex32),
+  nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested,
+});
 
 function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
   const w = toWireSimulationError(r);
-  return { originalMessage: w.originalMessage, functionErrorStack: w.functionErrorStack.map((f) => ({ ...f })), revertData: [...w.revertData] };
+  return {
+    originalMessage: w.originalMessage,
+    functionErrorStack: w.functionErrorStack.map((f) => ({ ...f })),
+    revertData: [...w.revertData],
+  };
 }
 
 function toWireGlobals(g: GlobalVariables): Wire.GlobalVariables {
   return {
-    chainId: hex32(g.chainId), version: hex32(g.version), blockNumber: g.blockNumber, slotNumber: hex32(BigInt(g.slotNumber)),
-    timestamp: g.timestamp.toString(), coinbase: hex20(g.coinbase), feeRecipient: hex32(g.feeRecipient),
+    chainId: hex32(g.chainId),
+    version: hex32(g.version),
+    blockNumber: g.blockNumber,
+    slotNumber: hex32(BigInt(g.slotNumber)),
+    timestamp: g.timestamp.toString(),
+    coinbase: hex20(g.coinbase),
+    feeRecipient: hex32(g.feeRecipient),
     gasFees: { feePerDaGas: g.gasFees.feePerDaGas.toString(), feePerL2Gas: g.gasFees.feePerL2Gas.toString() },
   };
 }
@@ -76,11 +88,21 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
       const tx = toMinableTx(await decodeParamTx(wire));
       const gas = tx.gasSettings;
       const l2GasLimit = BigInt(gas.gasLimits.l2Gas) + BigInt(gas.teardownGasLimits.l2Gas);
-      if (l2GasLimit > maxL2) throw new SimulationRefusedError(`L2 gas limit ${l2GasLimit} exceeds the maximum of ${maxL2}`, { l2GasLimit, maxL2GasLimit: maxL2 });
+      if (l2GasLimit > maxL2)
+        throw new SimulationRefusedError(`L2 gas limit ${l2GasLimit} exceeds the maximum of ${maxL2}`, {
+          l2GasLimit,
+          maxL2GasLimit: maxL2,
+        });
       const slot = engine.time.slotAt(secondsOf(engine.config.clock));
       const globals: GlobalVariables = {
-        chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion), blockNumber: (await engine.state.latestBlockNumber()) + 1,
-        slotNumber: slot, timestamp: engine.time.slotStart(slot), coinbase: 0n, feeRecipient: 0n, gasFees: engine.getCurrentMinFees(),
+        chainId: BigInt(engine.config.l1ChainId),
+        version: BigInt(engine.config.rollupVersion),
+        blockNumber: (await engine.state.latestBlockNumber()) + 1,
+        slotNumber: slot,
+        timestamp: engine.time.slotStart(slot),
+        coinbase: 0n,
+        feeRecipient: 0n,
+        gasFees: engine.getCurrentMinFees(),
       };
       // A fresh overlay per call: the simulation's writes die with it.
       const ws = engine.state.worldState;
@@ -90,24 +112,39 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
       if (tx.publicPart === undefined) {
         const balance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
         const effect = privateTxEffect(tx, globals, balance);
-        if (!skip && balance < effect.transactionFee) throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`, { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' });
+        if (!skip && balance < effect.transactionFee)
+          throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`, {
+            code: 'INSUFFICIENT_FEE_PAYER_BALANCE',
+          });
         const zero = { daGas: 0, l2Gas: 0 };
         return {
-          globalVariables: toWireGlobals(globals), txEffect: toWireTxEffect(effect), publicReturnValues: [],
-          gasUsed: { totalGas: tx.gasUsed, teardownGas: zero, publicGas: zero, billedGas: tx.gasUsed }, debugLogs: [],
+          globalVariables: toWireGlobals(globals),
+          txEffect: toWireTxEffect(effect),
+          publicReturnValues: [],
+          gasUsed: { totalGas: tx.gasUsed, teardownGas: zero, publicGas: zero, billedGas: tx.gasUsed },
+          debugLogs: [],
         };
       }
       try {
         const { effect, result } = await processPublicTx({ ...tx, publicPart: tx.publicPart }, state, globals, {
-          allowList: deps.allowList, ...(deps.signatures ? { signatures: deps.signatures } : {}), skipFeeEnforcement: skip,
+          allowList: deps.allowList,
+          ...(deps.signatures ? { signatures: deps.signatures } : {}),
+          skipFeeEnforcement: skip,
         });
         return {
           ...(result.revertReason ? { revertReason: toWireRevert(result.revertReason) } : {}),
-          globalVariables: toWireGlobals(globals), txEffect: toWireTxEffect(effect),
-          publicReturnValues: result.publicReturnValues.map(toWireReturnValues), gasUsed: result.gasUsed, debugLogs: [],
+          globalVariables: toWireGlobals(globals),
+          txEffect: toWireTxEffect(effect),
+          publicReturnValues: result.publicReturnValues.map(toWireReturnValues),
+          gasUsed: result.gasUsed,
+          debugLogs: [],
         };
       } catch (err) {
-        if (err instanceof PublicTxInvalidError) throw new SimulationRefusedError(err.message, err.cannotPay ? { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' } : {});
+        if (err instanceof PublicTxInvalidError)
+          throw new SimulationRefusedError(
+            err.message,
+            err.cannotPay ? { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' } : {},
+          );
         throw err;
       }
     },

@@ -30,7 +30,10 @@ export function createStateHandlers({ worldState, chain }: StateDeps): StateHand
     /** Handler for `node_getWorldStateSyncStatus`: finality comes from the chain's L1 view, capped at the world-state tip. */
     async getWorldStateSyncStatus() {
       const [status, tips] = await Promise.all([worldState.getSyncStatus(), chain.getL2Tips()]);
-      return syncStatusToWire({ ...status, finalizedBlockNumber: Math.min(tips.finalized.block.number, status.latestBlockNumber) });
+      return syncStatusToWire({
+        ...status,
+        finalizedBlockNumber: Math.min(tips.finalized.block.number, status.latestBlockNumber),
+      });
     },
   };
 }

@@ -52,7 +52,10 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 
     /** Handler for `node_getPendingTxs`: priority order, `after` a pending tx's hash. */
     async getPendingTxs(limit, after) {
-      return (await pool.getPendingTxs(limit ?? DEFAULT_PENDING_TXS_LIMIT, after === undefined ? undefined : BigInt(after))) as Wire.Tx[];
+      return (await pool.getPendingTxs(
+        limit ?? DEFAULT_PENDING_TXS_LIMIT,
+        after === undefined ? undefined : BigInt(after),
+      )) as Wire.Tx[];
     },
 
     /** Handler for `node_getPendingTxCount`. */

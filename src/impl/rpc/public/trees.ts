@@ -8,7 +8,11 @@ import type { BlockParameter } from '../../../generated/public/types.ts';
 import { TreeId } from '../../world-state/constants.ts';
 import type { BlockRef } from '../../world-state/types.ts';
 import {
-  leafLocationToWire, membershipWitnessToWire, nullifierWitnessToWire, publicDataWitnessToWire, siblingPathToHexList,
+  leafLocationToWire,
+  membershipWitnessToWire,
+  nullifierWitnessToWire,
+  publicDataWitnessToWire,
+  siblingPathToHexList,
 } from '../wire/witnesses.ts';
 import { BlockNotYetSyncedError } from '../errors.ts';
 import { resolveStateBlock } from './block-param.ts';
@@ -17,8 +21,15 @@ import type { ChainReader, WorldStateReader } from './block-param.ts';
 /** The handler members this module serves. */
 export type TreeHandlers = Pick<
   PublicHandlers,
-  | 'findLeavesIndexes' | 'getNullifierSiblingPath' | 'getNoteHashSiblingPath' | 'getArchiveSiblingPath' | 'getPublicDataSiblingPath'
-  | 'getNullifierMembershipWitness' | 'getLowNullifierMembershipWitness' | 'getPublicDataWitness' | 'getBlockHashMembershipWitness'
+  | 'findLeavesIndexes'
+  | 'getNullifierSiblingPath'
+  | 'getNoteHashSiblingPath'
+  | 'getArchiveSiblingPath'
+  | 'getPublicDataSiblingPath'
+  | 'getNullifierMembershipWitness'
+  | 'getLowNullifierMembershipWitness'
+  | 'getPublicDataWitness'
+  | 'getBlockHashMembershipWitness'
   | 'getNoteHashMembershipWitness'
 >;
 
@@ -47,7 +58,11 @@ export function createTreeHandlers({ worldState, chain }: TreeDeps): TreeHandler
       const block = await at(blockNumber);
       const tree = treeId === BLOCKS_TREE || treeId === UNNAMED_TREE ? TreeId.ARCHIVE : (treeId as TreeId);
       // Tree 6 still checks the block (-32010 above the tip, -32011 pruned), by a lookup of no values.
-      const found = await worldState.findLeafIndices(tree, treeId === UNNAMED_TREE ? [] : leafValues.map(BigInt), block);
+      const found = await worldState.findLeafIndices(
+        tree,
+        treeId === UNNAMED_TREE ? [] : leafValues.map(BigInt),
+        block,
+      );
       return treeId === UNNAMED_TREE ? leafValues.map(() => null) : found.map(leafLocationToWire);
     },
 
@@ -79,7 +94,9 @@ export function createTreeHandlers({ worldState, chain }: TreeDeps): TreeHandler
 
     /** Handler for `node_getLowNullifierMembershipWitness`: the low leaf, or the leaf itself when present. */
     async getLowNullifierMembershipWitness(blockNumber, nullifier) {
-      return nullifierWitnessToWire(await worldState.getLowNullifierMembershipWitness(await at(blockNumber), BigInt(nullifier)));
+      return nullifierWitnessToWire(
+        await worldState.getLowNullifierMembershipWitness(await at(blockNumber), BigInt(nullifier)),
+      );
     },
 
     /** Handler for `node_getPublicDataWitness`: the low leaf of the slot (the slot's own leaf when written). */
@@ -107,7 +124,10 @@ export function createTreeHandlers({ worldState, chain }: TreeDeps): TreeHandler
  * The block whose archive `block`'s header commits to (`lastArchive`): block - 1. Undefined for
  * genesis, which builds on nothing; -32010 naming `block` itself when it is above the tip.
  */
-async function archiveBefore(ws: Pick<WorldStateReader, 'getLatestBlockNumber'>, block: BlockRef): Promise<number | undefined> {
+async function archiveBefore(
+  ws: Pick<WorldStateReader, 'getLatestBlockNumber'>,
+  block: BlockRef,
+): Promise<number | undefined> {
   const latest = await ws.getLatestBlockNumber();
   const n = block === 'latest' ? latest : block;
   if (n > latest) throw new BlockNotYetSyncedError(n, latest);

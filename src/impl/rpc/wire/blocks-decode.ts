@@ -26,18 +26,29 @@ function check(method: string, value: unknown, what: string): void {
   if (problem !== null) throw new WireDecodeError(`${what}: ${problem}`);
 }
 
-const snap = (s: Wire.AppendOnlyTreeSnapshot): C.Snapshot => ({ root: BigInt(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+const snap = (s: Wire.AppendOnlyTreeSnapshot): C.Snapshot => ({
+  root: BigInt(s.root),
+  nextAvailableLeafIndex: s.nextAvailableLeafIndex,
+});
 
 /** Wire TxEffect → engine TxEffect (schema already checked). */
 export function fromWireTxEffect(e: Wire.TxEffect): C.TxEffect {
   if (!REVERT_CODES.has(e.revertCode)) throw new WireDecodeError(`unknown revert code ${e.revertCode}`);
   return {
-    revertCode: e.revertCode as C.RevertCode, txHash: BigInt(e.txHash), transactionFee: BigInt(e.transactionFee),
-    noteHashes: e.noteHashes.map(BigInt), nullifiers: e.nullifiers.map(BigInt), l2ToL1Msgs: e.l2ToL1Msgs.map(BigInt),
+    revertCode: e.revertCode as C.RevertCode,
+    txHash: BigInt(e.txHash),
+    transactionFee: BigInt(e.transactionFee),
+    noteHashes: e.noteHashes.map(BigInt),
+    nullifiers: e.nullifiers.map(BigInt),
+    l2ToL1Msgs: e.l2ToL1Msgs.map(BigInt),
     publicDataWrites: e.publicDataWrites.map((w) => ({ leafSlot: BigInt(w.leafSlot), value: BigInt(w.value) })),
     privateLogs: e.privateLogs.map((l) => ({ fields: l.fields.map(BigInt), emittedLength: l.emittedLength })),
     publicLogs: e.publicLogs.map((l) => ({ contractAddress: BigInt(l.contractAddress), fields: l.fields.map(BigInt) })),
-    contractClassLogs: e.contractClassLogs.map((l) => ({ contractAddress: BigInt(l.contractAddress), fields: l.fields.fields.map(BigInt), emittedLength: l.emittedLength })),
+    contractClassLogs: e.contractClassLogs.map((l) => ({
+      contractAddress: BigInt(l.contractAddress),
+      fields: l.fields.fields.map(BigInt),
+      emittedLength: l.emittedLength,
+    })),
   };
 }
 
@@ -58,15 +69,20 @@ export function fromWireBlock(wire: unknown): C.L2Block {
     throw new WireDecodeError(`L2Block: header._cachedHash ${cached} is not the header's hash`);
   }
   return {
-    archive: snap(w.archive), header, body: { txEffects: w.body.txEffects.map(fromWireTxEffect) },
-    checkpointNumber: w.checkpointNumber, indexWithinCheckpoint: w.indexWithinCheckpoint, hash,
+    archive: snap(w.archive),
+    header,
+    body: { txEffects: w.body.txEffects.map(fromWireTxEffect) },
+    checkpointNumber: w.checkpointNumber,
+    indexWithinCheckpoint: w.indexWithinCheckpoint,
+    hash,
   };
 }
 
 /** A shallow copy of the block with `header._cachedHash` taken out (the input is never modified). */
 function withoutCachedHash(wire: unknown): { cached: unknown; block: unknown } {
   const header = (wire as { header?: unknown } | null)?.header;
-  if (header === null || typeof header !== 'object' || !('_cachedHash' in header)) return { cached: undefined, block: wire };
+  if (header === null || typeof header !== 'object' || !('_cachedHash' in header))
+    return { cached: undefined, block: wire };
   const { _cachedHash: cached, ...rest } = header as Record<string, unknown>;
   return { cached, block: { ...(wire as object), header: rest } };
 }
@@ -77,7 +93,12 @@ export function fromWireL2Tips(wire: unknown): C.L2Tips {
   const w = wire as Wire.L2Tips;
   const tip = (t: Wire.L2BlockId | Wire.CheckpointId) => ({ number: t.number, hash: BigInt(t.hash) });
   const cp = (t: Wire.L2TipWithCheckpoint) => ({ block: tip(t.block), checkpoint: tip(t.checkpoint) });
-  return { proposed: tip(w.proposed), checkpointed: cp(w.checkpointed), proven: cp(w.proven), finalized: cp(w.finalized) };
+  return {
+    proposed: tip(w.proposed),
+    checkpointed: cp(w.checkpointed),
+    proven: cp(w.proven),
+    finalized: cp(w.finalized),
+  };
 }
 
 /** A checkpoint as received: the engine Checkpoint (hash taken from the wire header, to be checked) and its blocks. */
@@ -98,10 +119,18 @@ export function fromWirePublishedCheckpoint(wire: unknown): DecodedCheckpoint {
   const header = checkpointHeaderFromJson(w.checkpoint.header as never);
   return {
     checkpoint: {
-      number: w.checkpoint.number, header, hash: hashCheckpointHeader(header), archive: snap(w.checkpoint.archive),
-      startBlock: blocks[0]!.header.globalVariables.blockNumber, blockCount: blocks.length,
+      number: w.checkpoint.number,
+      header,
+      hash: hashCheckpointHeader(header),
+      archive: snap(w.checkpoint.archive),
+      startBlock: blocks[0]!.header.globalVariables.blockNumber,
+      blockCount: blocks.length,
       feeAssetPriceModifier: BigInt(w.checkpoint.feeAssetPriceModifier),
-      l1: { blockNumber: BigInt(w.l1.blockNumber), timestamp: BigInt(w.l1.timestamp), blockHash: BigInt(w.l1.blockHash) },
+      l1: {
+        blockNumber: BigInt(w.l1.blockNumber),
+        timestamp: BigInt(w.l1.timestamp),
+        blockHash: BigInt(w.l1.blockHash),
+      },
     },
     blocks,
   };

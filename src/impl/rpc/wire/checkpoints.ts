@@ -9,13 +9,19 @@ import type * as Wire from '../../../generated/public/types.ts';
 import { toWireBlock } from './blocks.ts';
 import { hex20, hex32 } from '../../encoding/hex.ts';
 
-
 /** CheckpointHeader → wire; slotNumber is a JSON number here (unlike GlobalVariables.slotNumber). */
 export function toWireCheckpointHeader(h: C.CheckpointHeader): Wire.CheckpointHeader {
   return {
-    lastArchiveRoot: hex32(h.lastArchiveRoot), blockHeadersHash: hex32(h.blockHeadersHash), blobsHash: hex32(h.blobsHash), inHash: hex32(h.inHash),
-    epochOutHash: hex32(h.epochOutHash), slotNumber: h.slotNumber, timestamp: h.timestamp.toString(), coinbase: hex20(h.coinbase),
-    feeRecipient: hex32(h.feeRecipient), gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
+    lastArchiveRoot: hex32(h.lastArchiveRoot),
+    blockHeadersHash: hex32(h.blockHeadersHash),
+    blobsHash: hex32(h.blobsHash),
+    inHash: hex32(h.inHash),
+    epochOutHash: hex32(h.epochOutHash),
+    slotNumber: h.slotNumber,
+    timestamp: h.timestamp.toString(),
+    coinbase: hex20(h.coinbase),
+    feeRecipient: hex32(h.feeRecipient),
+    gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
     totalManaUsed: hex32(h.totalManaUsed),
   };
 }
@@ -32,8 +38,11 @@ export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedDa
 export function toWirePublishedCheckpoint(cp: C.Checkpoint, blocks: readonly C.L2Block[]): Wire.PublishedCheckpoint {
   return {
     checkpoint: {
-      archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex }, header: toWireCheckpointHeader(cp.header),
-      blocks: blocks.map(toWireBlock), number: cp.number, feeAssetPriceModifier: cp.feeAssetPriceModifier.toString(),
+      archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
+      header: toWireCheckpointHeader(cp.header),
+      blocks: blocks.map(toWireBlock),
+      number: cp.number,
+      feeAssetPriceModifier: cp.feeAssetPriceModifier.toString(),
     },
     l1: toWireL1PublishedData(cp.l1),
     attestations: [],
@@ -48,8 +57,13 @@ export function toWireCheckpointedBlock(block: C.L2Block, cp: C.Checkpoint): Wir
 /** Checkpoint plus its out hash (the outbox root of its L2→L1 messages) → CheckpointData. */
 export function toWireCheckpointData(cp: C.Checkpoint, outHash: bigint): Wire.CheckpointData {
   return {
-    checkpointNumber: cp.number, header: toWireCheckpointHeader(cp.header),
+    checkpointNumber: cp.number,
+    header: toWireCheckpointHeader(cp.header),
     archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
-    checkpointOutHash: hex32(outHash), startBlock: cp.startBlock, blockCount: cp.blockCount, attestations: [], l1: toWireL1PublishedData(cp.l1),
+    checkpointOutHash: hex32(outHash),
+    startBlock: cp.startBlock,
+    blockCount: cp.blockCount,
+    attestations: [],
+    l1: toWireL1PublishedData(cp.l1),
   };
 }

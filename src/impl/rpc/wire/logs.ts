@@ -8,7 +8,6 @@ import type * as C from '../../chain/types.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import { hex32 } from '../../encoding/hex.ts';
 
-
 /** PrivateLog → wire. */
 export function toWirePrivateLog(l: C.PrivateLog): Wire.PrivateLog {
   return { fields: l.fields.map(hex32), emittedLength: l.emittedLength };
@@ -17,20 +16,33 @@ export function toWirePrivateLog(l: C.PrivateLog): Wire.PrivateLog {
 /** TxScopedL2Log → wire. */
 export function toWireTxScopedLog(l: C.TxScopedL2Log): Wire.TxScopedL2Log {
   return {
-    txHash: hex32(l.txHash), blockNumber: l.blockNumber, blockTimestamp: l.blockTimestamp.toString(), logData: l.logData.map(hex32),
-    noteHashes: l.noteHashes.map(hex32), firstNullifier: hex32(l.firstNullifier),
+    txHash: hex32(l.txHash),
+    blockNumber: l.blockNumber,
+    blockTimestamp: l.blockTimestamp.toString(),
+    logData: l.logData.map(hex32),
+    noteHashes: l.noteHashes.map(hex32),
+    firstNullifier: hex32(l.firstNullifier),
   };
 }
 
 /** LogId → wire. */
 export function toWireLogId(id: C.LogId): Wire.LogId {
-  return { blockNumber: id.blockNumber, blockHash: hex32(id.blockHash), txHash: hex32(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex };
+  return {
+    blockNumber: id.blockNumber,
+    blockHash: hex32(id.blockHash),
+    txHash: hex32(id.txHash),
+    txIndex: id.txIndex,
+    logIndex: id.logIndex,
+  };
 }
 
 /** A page of public logs → GetPublicLogsResponse. */
 export function toWirePublicLogsPage(page: C.LogsPage<C.PublicLog>): Wire.GetPublicLogsResponse {
   return {
-    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: { contractAddress: hex32(log.contractAddress), fields: log.fields.map(hex32) } })),
+    logs: page.logs.map(({ id, log }) => ({
+      id: toWireLogId(id),
+      log: { contractAddress: hex32(log.contractAddress), fields: log.fields.map(hex32) },
+    })),
     maxLogsHit: page.maxLogsHit,
   };
 }
@@ -40,7 +52,11 @@ export function toWireContractClassLogsPage(page: C.LogsPage<C.ContractClassLog>
   return {
     logs: page.logs.map(({ id, log }) => ({
       id: toWireLogId(id),
-      log: { contractAddress: hex32(log.contractAddress), fields: { fields: log.fields.map(hex32) }, emittedLength: log.emittedLength },
+      log: {
+        contractAddress: hex32(log.contractAddress),
+        fields: { fields: log.fields.map(hex32) },
+        emittedLength: log.emittedLength,
+      },
     })),
     maxLogsHit: page.maxLogsHit,
   };
@@ -54,7 +70,13 @@ export function fromWireLogFilter(f: Wire.LogFilter): C.LogFilter {
     ...(f.fromBlock !== undefined && { fromBlock: f.fromBlock }),
     ...(f.toBlock !== undefined && { toBlock: f.toBlock }),
     ...(id !== undefined && {
-      afterLog: { blockNumber: id.blockNumber, blockHash: BigInt(id.blockHash), txHash: BigInt(id.txHash), txIndex: id.txIndex, logIndex: id.logIndex },
+      afterLog: {
+        blockNumber: id.blockNumber,
+        blockHash: BigInt(id.blockHash),
+        txHash: BigInt(id.txHash),
+        txIndex: id.txIndex,
+        logIndex: id.logIndex,
+      },
     }),
     ...(f.contractAddress !== undefined && { contractAddress: BigInt(f.contractAddress) }),
     ...(f.tag !== undefined && { tag: BigInt(f.tag) }),

@@ -10,7 +10,6 @@ import type { L1ContractAddresses } from '../../l1/l1-chain.ts';
 import { hex20, hex32 } from '../../encoding/hex.ts';
 import { toSelectorHex } from '../../contracts/function-selector.ts';
 
-
 /** The L2 protocol contract addresses, as the engine holds them. */
 export interface ProtocolContractAddresses {
   readonly classRegistry: bigint;
@@ -22,17 +21,28 @@ export interface ProtocolContractAddresses {
 /** L1ContractAddresses → wire; optional contracts the engine does not have are omitted. */
 export function toWireL1ContractAddresses(a: L1ContractAddresses): Wire.L1ContractAddresses {
   return {
-    rollupAddress: hex20(a.rollupAddress), registryAddress: hex20(a.registryAddress), inboxAddress: hex20(a.inboxAddress),
-    outboxAddress: hex20(a.outboxAddress), feeJuiceAddress: hex20(a.feeJuiceAddress), stakingAssetAddress: hex20(a.stakingAssetAddress),
-    feeJuicePortalAddress: hex20(a.feeJuicePortalAddress), coinIssuerAddress: hex20(a.coinIssuerAddress),
-    rewardDistributorAddress: hex20(a.rewardDistributorAddress), governanceProposerAddress: hex20(a.governanceProposerAddress),
+    rollupAddress: hex20(a.rollupAddress),
+    registryAddress: hex20(a.registryAddress),
+    inboxAddress: hex20(a.inboxAddress),
+    outboxAddress: hex20(a.outboxAddress),
+    feeJuiceAddress: hex20(a.feeJuiceAddress),
+    stakingAssetAddress: hex20(a.stakingAssetAddress),
+    feeJuicePortalAddress: hex20(a.feeJuicePortalAddress),
+    coinIssuerAddress: hex20(a.coinIssuerAddress),
+    rewardDistributorAddress: hex20(a.rewardDistributorAddress),
+    governanceProposerAddress: hex20(a.governanceProposerAddress),
     governanceAddress: hex20(a.governanceAddress),
   };
 }
 
 /** ProtocolContractAddresses → wire. */
 export function toWireProtocolContractAddresses(a: ProtocolContractAddresses): Wire.ProtocolContractAddresses {
-  return { classRegistry: hex32(a.classRegistry), feeJuice: hex32(a.feeJuice), instanceRegistry: hex32(a.instanceRegistry), multiCallEntrypoint: hex32(a.multiCallEntrypoint) };
+  return {
+    classRegistry: hex32(a.classRegistry),
+    feeJuice: hex32(a.feeJuice),
+    instanceRegistry: hex32(a.instanceRegistry),
+    multiCallEntrypoint: hex32(a.multiCallEntrypoint),
+  };
 }
 
 /** GasFees → wire. */

@@ -6,13 +6,20 @@
  * @module
  */
 import { fieldToBytes, toFieldHex } from '../../crypto/field.ts';
-import type { IndexedLeafWitness, LeafLocation, MembershipWitness, WorldStateSyncStatus } from '../../world-state/types.ts';
+import type {
+  IndexedLeafWitness,
+  LeafLocation,
+  MembershipWitness,
+  WorldStateSyncStatus,
+} from '../../world-state/types.ts';
 
 /** SiblingPath: base64 of [uint32 BE count][count × 32-byte BE field]. */
 export function siblingPathToWire(path: readonly bigint[]): string {
   const buf = new Uint8Array(4 + 32 * path.length);
   new DataView(buf.buffer).setUint32(0, path.length);
-  path.forEach((p, i) => { fieldToBytes(p, buf, 4 + 32 * i); });
+  path.forEach((p, i) => {
+    fieldToBytes(p, buf, 4 + 32 * i);
+  });
   return Buffer.from(buf).toString('base64');
 }
 
@@ -25,7 +32,9 @@ export function siblingPathToHexList(path: readonly bigint[]): string[] {
 export function membershipWitnessToWire(w: MembershipWitness): string {
   const buf = new Uint8Array(32 + 32 * w.siblingPath.length);
   fieldToBytes(w.leafIndex, buf, 0);
-  w.siblingPath.forEach((p, i) => { fieldToBytes(p, buf, 32 + 32 * i); });
+  w.siblingPath.forEach((p, i) => {
+    fieldToBytes(p, buf, 32 + 32 * i);
+  });
   return Buffer.from(buf).toString('base64');
 }
 
@@ -37,7 +46,11 @@ export function nullifierWitnessToWire(w: IndexedLeafWitness): {
 } {
   return {
     index: w.index.toString(),
-    leafPreimage: { leaf: { nullifier: toFieldHex(w.leaf.key) }, nextKey: toFieldHex(w.leaf.nextKey), nextIndex: String(w.leaf.nextIndex) },
+    leafPreimage: {
+      leaf: { nullifier: toFieldHex(w.leaf.key) },
+      nextKey: toFieldHex(w.leaf.nextKey),
+      nextIndex: String(w.leaf.nextIndex),
+    },
     siblingPath: siblingPathToWire(w.siblingPath),
   };
 }
@@ -69,13 +82,21 @@ export function l1ToL2WitnessToWire(w: MembershipWitness): [string, string[]] {
 }
 
 /** findLeavesIndexes element: {l2BlockNumber, l2BlockHash, data: "<dec index>"} or null. */
-export function leafLocationToWire(l: LeafLocation | null): { l2BlockNumber: number; l2BlockHash: string; data: string } | null {
-  return l ? { l2BlockNumber: l.blockNumber, l2BlockHash: toFieldHex(l.blockHash), data: l.leafIndex.toString() } : null;
+export function leafLocationToWire(
+  l: LeafLocation | null,
+): { l2BlockNumber: number; l2BlockHash: string; data: string } | null {
+  return l
+    ? { l2BlockNumber: l.blockNumber, l2BlockHash: toFieldHex(l.blockHash), data: l.leafIndex.toString() }
+    : null;
 }
 
 /** WorldStateSyncStatus JSON. */
 export function syncStatusToWire(s: WorldStateSyncStatus): {
-  latestBlockNumber: number; latestBlockHash: string; finalizedBlockNumber: number; oldestHistoricBlockNumber: number; treesAreSynched: boolean;
+  latestBlockNumber: number;
+  latestBlockHash: string;
+  finalizedBlockNumber: number;
+  oldestHistoricBlockNumber: number;
+  treesAreSynched: boolean;
 } {
   return {
     latestBlockNumber: s.latestBlockNumber,

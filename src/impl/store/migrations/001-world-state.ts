@@ -72,7 +72,15 @@ export async function up(knex: Knex): Promise<void> {
 
 /** Drops the tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['ws_blocks', 'ws_leaf_values', 'ws_indexed_keys', 'ws_indexed_leaves', 'ws_tree_state', 'ws_nodes', 'l2node_metadata']) {
+  for (const t of [
+    'ws_blocks',
+    'ws_leaf_values',
+    'ws_indexed_keys',
+    'ws_indexed_leaves',
+    'ws_tree_state',
+    'ws_nodes',
+    'l2node_metadata',
+  ]) {
     await knex.schema.dropTableIfExists(t);
   }
 }

@@ -47,7 +47,14 @@ export async function up(knex: Knex): Promise<void> {
 
 /** Drops the chain tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const name of ['chain_meta', 'chain_l1_to_l2_messages', 'chain_dropped_txs', 'chain_tx_effects', 'chain_checkpoints', 'chain_blocks']) {
+  for (const name of [
+    'chain_meta',
+    'chain_l1_to_l2_messages',
+    'chain_dropped_txs',
+    'chain_tx_effects',
+    'chain_checkpoints',
+    'chain_blocks',
+  ]) {
     await knex.schema.dropTableIfExists(name);
   }
 }

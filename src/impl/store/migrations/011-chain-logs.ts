@@ -24,5 +24,6 @@ export async function up(knex: Knex): Promise<void> {
 
 /** Drops the log index tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const name of ['chain_contract_class_logs', 'chain_public_logs', 'chain_private_logs']) await knex.schema.dropTableIfExists(name);
+  for (const name of ['chain_contract_class_logs', 'chain_public_logs', 'chain_private_logs'])
+    await knex.schema.dropTableIfExists(name);
 }

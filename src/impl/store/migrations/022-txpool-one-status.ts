@@ -18,7 +18,10 @@ export async function up(knex: Knex): Promise<void> {
   if (await knex.schema.hasTable('chain_dropped_txs')) {
     const now = Date.now();
     for (const r of await knex('chain_dropped_txs').select('tx_hash', 'reason')) {
-      await knex('txpool_dropped').insert({ tx_hash: r.tx_hash, reason: r.reason, dropped_at_ms: now }).onConflict('tx_hash').ignore();
+      await knex('txpool_dropped')
+        .insert({ tx_hash: r.tx_hash, reason: r.reason, dropped_at_ms: now })
+        .onConflict('tx_hash')
+        .ignore();
     }
     await knex.schema.dropTable('chain_dropped_txs');
   }

@@ -59,21 +59,13 @@ export const CHAIN_MIGRATIONS: MigrationList = {
 /** The mempool's tables; the pool also runs this list when it opens (txpool/pool-store.ts), whichever runs second finds it done. */
 export const TXPOOL_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations_txpool',
-  migrations: [
-    step('013-txpool.ts', m013),
-    step('021-txpool-mined.ts', m021),
-    step('022-txpool-one-status.ts', m022),
-  ],
+  migrations: [step('013-txpool.ts', m013), step('021-txpool-mined.ts', m021), step('022-txpool-one-status.ts', m022)],
 };
 
 /** The validator, slashing and node-config tables (run by node-config/admin-schema.ts; idempotent). */
 export const ADMIN_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations_admin',
-  migrations: [
-    step('015-validators', m015),
-    step('016-slashing', m016),
-    step('017-node-config', m017),
-  ],
+  migrations: [step('015-validators', m015), step('016-slashing', m016), step('017-node-config', m017)],
 };
 
 /** The lists the store runs when it opens a database, in this order. */

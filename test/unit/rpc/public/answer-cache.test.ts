@@ -47,17 +47,42 @@ test('a pinned block is stored until an unwind; latest, null and short pages unt
   for (const p of [5, 'latest', 9]) await h.getBlock(p);
   await h.getBlocks(1, 3);
   await h.getBlocks(1, 5);
-  assert.deepEqual(calls, [['getBlock', 5], ['getBlock', 'latest'], ['getBlock', 9], ['getBlocks', 1, 3], ['getBlocks', 1, 5]], 'all answered from the caches the second time');
+  assert.deepEqual(
+    calls,
+    [
+      ['getBlock', 5],
+      ['getBlock', 'latest'],
+      ['getBlock', 9],
+      ['getBlocks', 1, 3],
+      ['getBlocks', 1, 5],
+    ],
+    'all answered from the caches the second time',
+  );
   v.tip += 2; // a block was applied
   for (const p of [5, 'latest', 9]) await h.getBlock(p);
   await h.getBlocks(1, 3);
   await h.getBlocks(1, 5);
-  assert.deepEqual(calls.slice(5), [['getBlock', 'latest'], ['getBlock', 9], ['getBlocks', 1, 5]], 'a new tip drops only the tip answers');
+  assert.deepEqual(
+    calls.slice(5),
+    [
+      ['getBlock', 'latest'],
+      ['getBlock', 9],
+      ['getBlocks', 1, 5],
+    ],
+    'a new tip drops only the tip answers',
+  );
   v.history++;
   v.tip += 2;
   await h.getBlock(5);
   await h.getBlocks(1, 3);
-  assert.deepEqual(calls.slice(8), [['getBlock', 5], ['getBlocks', 1, 3]], 'an unwind drops the pinned ones');
+  assert.deepEqual(
+    calls.slice(8),
+    [
+      ['getBlock', 5],
+      ['getBlocks', 1, 3],
+    ],
+    'an unwind drops the pinned ones',
+  );
   assert.equal(h.getBlockNumber, handlers.getBlockNumber, 'other handlers pass through');
 });
 
@@ -102,7 +127,11 @@ test('nothing read while a block is applied or unwound, or across the start of o
 });
 
 test('the byte bound evicts the least recently used answers', async () => {
-  const handlers = { async getBlock(n: number) { return { n, pad: 'x'.repeat(1000) }; } };
+  const handlers = {
+    async getBlock(n: number) {
+      return { n, pad: 'x'.repeat(1000) };
+    },
+  };
   const v = versions();
   const cache = new AnswerCache(() => v.history, 20_000);
   const h = withAnswerCache(handlers, { pinned: cache, tip: new AnswerCache(() => v.tip) });

@@ -4,21 +4,37 @@ import dataExample from '../../../../test/wire/examples/node_getCheckpointsDataF
 import checkpointsExample from '../../../../test/wire/examples/node_getCheckpoints.json' with { type: 'json' };
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type * as C from '../../../../src/impl/chain/types.ts';
-import { toWireCheckpointData, toWireCheckpointHeader, toWireL1PublishedData, toWirePublishedCheckpoint } from '../../../../src/impl/rpc/wire/checkpoints.ts';
+import {
+  toWireCheckpointData,
+  toWireCheckpointHeader,
+  toWireL1PublishedData,
+  toWirePublishedCheckpoint,
+} from '../../../../src/impl/rpc/wire/checkpoints.ts';
 
 type WireHeader = (typeof dataExample.response.result)[number]['header'];
 type WireL1 = (typeof dataExample.response.result)[number]['l1'];
 
 function header(h: WireHeader): C.CheckpointHeader {
   return {
-    lastArchiveRoot: BigInt(h.lastArchiveRoot), blockHeadersHash: BigInt(h.blockHeadersHash), blobsHash: BigInt(h.blobsHash), inHash: BigInt(h.inHash),
-    epochOutHash: BigInt(h.epochOutHash), slotNumber: h.slotNumber, timestamp: BigInt(h.timestamp), coinbase: BigInt(h.coinbase),
-    feeRecipient: BigInt(h.feeRecipient), gasFees: { feePerDaGas: BigInt(h.gasFees.feePerDaGas), feePerL2Gas: BigInt(h.gasFees.feePerL2Gas) },
+    lastArchiveRoot: BigInt(h.lastArchiveRoot),
+    blockHeadersHash: BigInt(h.blockHeadersHash),
+    blobsHash: BigInt(h.blobsHash),
+    inHash: BigInt(h.inHash),
+    epochOutHash: BigInt(h.epochOutHash),
+    slotNumber: h.slotNumber,
+    timestamp: BigInt(h.timestamp),
+    coinbase: BigInt(h.coinbase),
+    feeRecipient: BigInt(h.feeRecipient),
+    gasFees: { feePerDaGas: BigInt(h.gasFees.feePerDaGas), feePerL2Gas: BigInt(h.gasFees.feePerL2Gas) },
     totalManaUsed: BigInt(h.totalManaUsed),
   };
 }
 
-const l1 = (x: WireL1): C.L1PublishedData => ({ blockNumber: BigInt(x.blockNumber), timestamp: BigInt(x.timestamp), blockHash: BigInt(x.blockHash) });
+const l1 = (x: WireL1): C.L1PublishedData => ({
+  blockNumber: BigInt(x.blockNumber),
+  timestamp: BigInt(x.timestamp),
+  blockHash: BigInt(x.blockHash),
+});
 
 describe('wire mappers: checkpoints', () => {
   it('toWireCheckpointHeader / toWireL1PublishedData: key order and encodings of the 4.1.2 example', () => {
@@ -30,8 +46,14 @@ describe('wire mappers: checkpoints', () => {
   it('toWireCheckpointData: the example without attestations, and it passes the result validator', () => {
     const d = dataExample.response.result[0]!;
     const cp: C.Checkpoint = {
-      number: d.checkpointNumber, header: header(d.header), hash: 1n, archive: { root: BigInt(d.archive.root), nextAvailableLeafIndex: d.archive.nextAvailableLeafIndex },
-      startBlock: d.startBlock, blockCount: d.blockCount, feeAssetPriceModifier: 0n, l1: l1(d.l1),
+      number: d.checkpointNumber,
+      header: header(d.header),
+      hash: 1n,
+      archive: { root: BigInt(d.archive.root), nextAvailableLeafIndex: d.archive.nextAvailableLeafIndex },
+      startBlock: d.startBlock,
+      blockCount: d.blockCount,
+      feeAssetPriceModifier: 0n,
+      l1: l1(d.l1),
     };
     const wire = toWireCheckpointData(cp, BigInt(d.checkpointOutHash));
     assert.equal(JSON.stringify(wire), JSON.stringify({ ...d, attestations: [] }));
@@ -42,8 +64,14 @@ describe('wire mappers: checkpoints', () => {
     const p = checkpointsExample.response.result[0]!;
     const c = p.checkpoint;
     const cp: C.Checkpoint = {
-      number: c.number, header: header(c.header), hash: 1n, archive: { root: BigInt(c.archive.root), nextAvailableLeafIndex: c.archive.nextAvailableLeafIndex },
-      startBlock: 1, blockCount: 1, feeAssetPriceModifier: BigInt(c.feeAssetPriceModifier), l1: l1(p.l1),
+      number: c.number,
+      header: header(c.header),
+      hash: 1n,
+      archive: { root: BigInt(c.archive.root), nextAvailableLeafIndex: c.archive.nextAvailableLeafIndex },
+      startBlock: 1,
+      blockCount: 1,
+      feeAssetPriceModifier: BigInt(c.feeAssetPriceModifier),
+      l1: l1(p.l1),
     };
     const wire = toWirePublishedCheckpoint({ ...cp, feeAssetPriceModifier: -5n }, []);
     assert.deepEqual(Object.keys(wire), Object.keys(p));

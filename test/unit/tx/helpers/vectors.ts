@@ -38,7 +38,9 @@ export interface TxVector {
 
 /** Names of all vector files (without index.json), sorted. */
 export function vectorFiles(): string[] {
-  return readdirSync(VECTOR_DIR).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
+  return readdirSync(VECTOR_DIR)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort();
 }
 
 /** Reads one vector. */
@@ -64,7 +66,10 @@ function fixed<T>(items: readonly T[], isZero: (x: T) => boolean, view: (x: T) =
 
 const zeroField = (x: bigint) => x === 0n;
 const gasFees = (f: GasFees) => ({ feePerDaGas: dec(f.feePerDaGas), feePerL2Gas: dec(f.feePerL2Gas) });
-const snapshot = (s: { root: bigint; nextAvailableLeafIndex: number }) => ({ root: fr(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
+const snapshot = (s: { root: bigint; nextAvailableLeafIndex: number }) => ({
+  root: fr(s.root),
+  nextAvailableLeafIndex: s.nextAvailableLeafIndex,
+});
 
 function header(h: BlockHeader) {
   const g = h.globalVariables;
@@ -100,8 +105,10 @@ const callRequest = (c: PublicCallRequest) => ({
   isStaticCall: c.isStaticCall,
   calldataHash: fr(c.calldataHash),
 });
-const zeroCall = (c: PublicCallRequest) => c.msgSender === 0n && c.contractAddress === 0n && !c.isStaticCall && c.calldataHash === 0n;
-const zeroMsg = (m: ScopedL2ToL1Message) => m.message.recipient === 0n && m.message.content === 0n && m.contractAddress === 0n;
+const zeroCall = (c: PublicCallRequest) =>
+  c.msgSender === 0n && c.contractAddress === 0n && !c.isStaticCall && c.calldataHash === 0n;
+const zeroMsg = (m: ScopedL2ToL1Message) =>
+  m.message.recipient === 0n && m.message.content === 0n && m.contractAddress === 0n;
 const zeroLog = (l: PrivateLog) => l.emittedLength === 0 && l.fields.every(zeroField);
 const zeroLogHash = (h: ScopedLogHash) => h.logHash.value === 0n && h.logHash.length === 0 && h.contractAddress === 0n;
 
@@ -113,7 +120,10 @@ function accumulated(d: PrivateToRollupAccumulatedData & { publicCallRequests?: 
       message: { recipient: eth(m.message.recipient), content: fr(m.message.content) },
       contractAddress: fr(m.contractAddress),
     })),
-    privateLogs: fixed(d.privateLogs, zeroLog, (l) => ({ fields: fixed(l.fields, zeroField, fr), emittedLength: l.emittedLength })),
+    privateLogs: fixed(d.privateLogs, zeroLog, (l) => ({
+      fields: fixed(l.fields, zeroField, fr),
+      emittedLength: l.emittedLength,
+    })),
     contractClassLogsHashes: fixed(d.contractClassLogsHashes, zeroLogHash, (h) => ({
       logHash: { value: fr(h.logHash.value), length: h.logHash.length },
       contractAddress: fr(h.contractAddress),

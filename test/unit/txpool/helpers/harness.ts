@@ -27,7 +27,10 @@ export interface TxNode {
   readonly pool: TxPool;
   readonly db: Knex;
   /** Sends one JSON-RPC call; returns the parsed response body. */
-  call(method: string, params?: unknown[]): Promise<{ result?: any; error?: { code: number; message: string; data?: any } }>;
+  call(
+    method: string,
+    params?: unknown[],
+  ): Promise<{ result?: any; error?: { code: number; message: string; data?: any } }>;
   /** Sends one call and returns the raw response text. */
   callRaw(method: string, params?: unknown[]): Promise<string>;
   close(): Promise<void>;
@@ -48,7 +51,10 @@ export async function startTxNode(o: TxNodeOptions): Promise<TxNode> {
   const db = o.db ?? openDb();
   const pool = await TxPool.open({ db, chain: o.chain, config: o.pool });
   const validateTx = createNodeTxValidator({
-    chain: o.chain, allowList: () => o.allowList ?? [], proofVerifier: o.proofVerifier, config: o.validator,
+    chain: o.chain,
+    allowList: () => o.allowList ?? [],
+    proofVerifier: o.proofVerifier,
+    config: o.validator,
   });
   const server = createRpcServer({
     methods: publicMethods,
@@ -60,11 +66,18 @@ export async function startTxNode(o: TxNodeOptions): Promise<TxNode> {
   const url = `http://127.0.0.1:${port}`;
   let id = 0;
   const callRaw = async (method: string, params: unknown[] = []) => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
     return res.text();
   };
   return {
-    url, pool, db, callRaw,
+    url,
+    pool,
+    db,
+    callRaw,
     call: async (method, params) => JSON.parse(await callRaw(method, params)),
     async close() {
       await server.close();

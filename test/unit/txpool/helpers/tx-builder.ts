@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { computeTxHash, decodeTx, toWireTx } from '../../../../src/impl/tx/index.ts';
-import type { BlockHeader, Gas, PrivateKernelTailCircuitPublicInputs, Tx, WireTx } from '../../../../src/impl/tx/index.ts';
+import type {
+  BlockHeader,
+  Gas,
+  PrivateKernelTailCircuitPublicInputs,
+  Tx,
+  WireTx,
+} from '../../../../src/impl/tx/index.ts';
 import type { BlockHeader as ChainBlockHeader } from '../../../../src/impl/chain/types.ts';
 
 /** Folder of the shared tx vectors. */
@@ -66,10 +72,14 @@ export function buildTx(patch: TxPatch, base: Tx = BASE_TX): BuiltTx {
   if (patch.gasLimits !== undefined) ctx.gasSettings.gasLimits = patch.gasLimits;
   if (patch.anchorBlockHeader !== undefined) data.constants.anchorBlockHeader = patch.anchorBlockHeader;
   const g = ctx.gasSettings;
-  if (patch.maxFeeL2 !== undefined) g.maxFeesPerGas = { feePerDaGas: patch.maxFeeDa ?? 1n, feePerL2Gas: patch.maxFeeL2 };
-  if (patch.priorityFeeL2 !== undefined) g.maxPriorityFeesPerGas = { feePerDaGas: patch.priorityFeeDa ?? 0n, feePerL2Gas: patch.priorityFeeL2 };
+  if (patch.maxFeeL2 !== undefined)
+    g.maxFeesPerGas = { feePerDaGas: patch.maxFeeDa ?? 1n, feePerL2Gas: patch.maxFeeL2 };
+  if (patch.priorityFeeL2 !== undefined)
+    g.maxPriorityFeesPerGas = { feePerDaGas: patch.priorityFeeDa ?? 0n, feePerL2Gas: patch.priorityFeeL2 };
   if (patch.nullifiers !== undefined) {
-    const blocks = data.isForPublic ? [data.forPublic.nonRevertibleAccumulatedData, data.forPublic.revertibleAccumulatedData] : [data.forRollup.end];
+    const blocks = data.isForPublic
+      ? [data.forPublic.nonRevertibleAccumulatedData, data.forPublic.revertibleAccumulatedData]
+      : [data.forRollup.end];
     for (const b of blocks) b.nullifiers = b.nullifiers.map(() => 0n);
     blocks[0].nullifiers = blocks[0].nullifiers.map((_: bigint, i: number) => patch.nullifiers![i] ?? 0n);
   }
