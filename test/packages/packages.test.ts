@@ -38,6 +38,9 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
 /** The Node.js on PATH first (this test's, 24.12), then the rest: what a user's shell would run. */
 const PATH = `${join(process.execPath, '..')}:${process.env.PATH ?? '/usr/bin:/bin'}`;
+/** A user's shell: without the npm_* variables `npm test` sets, which carry this repository's .npmrc
+ *  (strict-allow-scripts) into every npm the test starts. */
+const USER_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 
 const sh = async (
   file: string,
@@ -50,7 +53,7 @@ const sh = async (
     cwd,
     timeout,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, PATH: path },
+    env: { ...USER_ENV, PATH: path },
   });
   return stdout;
 };
@@ -120,7 +123,7 @@ describe('npm packages (npm run pack, installed outside the repository)', { time
     clientProject = project(temp, 'client-project');
     conformanceProject = project(temp, 'conformance-project');
     prefix = join(temp, 'npm-global');
-    mkdirSync(prefix, { recursive: true }); // npm 11 lstat()s a --prefix before installing into it
+    mkdirSync(join(prefix, 'lib'), { recursive: true }); // npm 11's allow-scripts preflight lstat()s it
     await npm(['install', tarballs['l2node-client']!], clientProject);
     await npm(['install', tarballs['l2node-conformance']!], conformanceProject);
     await npm(['install', '-g', '--prefix', prefix, tarballs.l2node!], temp);
