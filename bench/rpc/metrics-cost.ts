@@ -10,7 +10,6 @@
  * @module
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +21,7 @@ import { NodeMetrics } from '../../src/impl/metrics/node-metrics.ts';
 import { post, runLoadProcess, startNode } from './processes.ts';
 import type { Child } from './processes.ts';
 import type { LoadResult } from './load-client.ts';
+import { freePort } from '../../test/integration/free-port.ts';
 
 /** How long and how often. */
 export interface MetricsCostOptions {
@@ -167,15 +167,6 @@ async function countedCalls(port: number): Promise<number> {
         l.includes('outcome="ok"'),
     );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
-}
-
-/** A port free right now (bound, then released) for the metrics listener, whose log line the bench does not read. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 if (import.meta.main) {

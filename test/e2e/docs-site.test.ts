@@ -11,7 +11,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import type { SiteModel } from '../../docs-site/lib/model.ts';
 import { startStaticServer } from '../../docs-site/serve.ts';
 import { printedKey, startNode, tempDir } from '../integration/server-process-harness.ts';
 import type { NodeProcess } from '../integration/server-process-harness.ts';
+import { freePort } from '../integration/free-port.ts';
 
 // The browser's globals, for the functions page.evaluate runs in the page (the project type-checks without the DOM library).
 declare const document: any,
@@ -45,18 +45,6 @@ const WIDTHS = [390, 900, 1366] as const;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
-}
-
-/** A port nothing listens on (for the "cannot reach" case). */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 }
 
 describe('docs site in Chromium', () => {

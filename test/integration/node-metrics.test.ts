@@ -8,19 +8,10 @@
  * @module
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
 import { chainFlags, NodeGroup, ok, rpc, waitFor } from './node-harness.ts';
 import { family, metricsUrl, sample, scrape, value } from './metrics-scrape.ts';
-
-/** A port nothing listens on (bound, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from './free-port.ts';
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(url, {
