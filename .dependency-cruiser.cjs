@@ -16,6 +16,13 @@ module.exports = {
       to: { path: '^src/(impl|server)' },
     },
     {
+      name: 'codec-users-do-not-import-rpc',
+      severity: 'error',
+      comment: 'p2p, sync and the codec share src/impl/encoding/ (docs/ARCHITECTURE.md, owner: codec); the RPC edge is not their codec.',
+      from: { path: '^src/impl/(p2p|sync|encoding)/' },
+      to: { path: '^src/impl/rpc/' },
+    },
+    {
       name: 'src-does-not-import-tests',
       severity: 'error',
       comment: 'Shipped code must not depend on test helpers.',

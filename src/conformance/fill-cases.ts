@@ -14,7 +14,7 @@ import {
   feeJuiceBalanceLeafSlot,
   PROTOCOL_CONTRACT_ADDRESSES,
 } from '../impl/chain/protocol.ts';
-import { fromWireBlock } from '../impl/rpc/wire/blocks-decode.ts';
+import { fromWireBlock } from '../impl/encoding/wire/blocks-decode.ts';
 import { anchorHeaderFromWire } from '../impl/tx/tx-builder.ts';
 import { decodeTx } from '../impl/tx/tx-wire.ts';
 import { deriveStorageSlotInMap } from '../impl/world-state/slots.ts';

@@ -17,8 +17,8 @@ import type { Config } from '../config/options.ts';
 import { importBlock, importCheckpoint } from './chain/block-import.ts';
 import { ManualClock } from './chain/time.ts';
 import type { L2Node, NodeOptions } from './node-types.ts';
-import { fromWireBlock, fromWirePublishedCheckpoint } from './rpc/wire/blocks-decode.ts';
-import { toWireL2Tips } from './rpc/wire/blocks.ts';
+import { fromWireBlock, fromWirePublishedCheckpoint } from './encoding/wire/blocks-decode.ts';
+import { toWireL2Tips } from './encoding/wire/blocks.ts';
 import { Progress } from './progress.ts';
 import { hex32 } from './encoding/hex.ts';
 

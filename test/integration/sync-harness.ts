@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createEngine } from '../../src/impl/engine.ts';
 import type { Engine } from '../../src/impl/engine.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
-import { toWireBlock } from '../../src/impl/rpc/wire/blocks.ts';
+import { toWireBlock } from '../../src/impl/encoding/wire/blocks.ts';
 import { ALL_TREE_IDS } from '../../src/impl/world-state/constants.ts';
 import { FEE_RECIPIENT, GENESIS, minableTx, nextSlot, PAYER, SLOT_MS } from './rpc-public-harness.ts';
 import type { RpcNode } from './rpc-public-harness.ts';

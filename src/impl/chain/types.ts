@@ -1,7 +1,7 @@
 /**
  * Engine values of the chain: snapshots, block headers, tx effects, blocks, checkpoints, tips,
  * receipts and logs. Fields and addresses are bigint, counts and numbers are number; the wire
- * mappers in src/impl/rpc/wire/ turn them into the exact JSON of test/wire/examples.
+ * mappers in src/impl/encoding/wire/ turn them into the exact JSON of test/wire/examples.
  * @module
  */
 

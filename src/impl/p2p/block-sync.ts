@@ -6,8 +6,8 @@
  * @module
  */
 import type { L2Block } from '../chain/types.ts';
-import { toWireBlock } from '../rpc/wire/blocks.ts';
-import { fromWireBlock, WireDecodeError } from '../rpc/wire/blocks-decode.ts';
+import { toWireBlock } from '../encoding/wire/blocks.ts';
+import { fromWireBlock, WireDecodeError } from '../encoding/wire/blocks-decode.ts';
 import { fieldFromBytes, fieldToBytes } from '../crypto/field.ts';
 import type { BlockRangeHandler } from './block-range-protocol.ts';
 import type { BlockAnnouncement } from './gossip-messages.ts';

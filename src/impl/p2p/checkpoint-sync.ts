@@ -8,10 +8,10 @@
  * @module
  */
 import type { Checkpoint, L2Block, L2Tips } from '../chain/types.ts';
-import { toWireL2Tips } from '../rpc/wire/blocks.ts';
-import { toWirePublishedCheckpoint } from '../rpc/wire/checkpoints.ts';
-import { fromWireL2Tips, fromWirePublishedCheckpoint } from '../rpc/wire/blocks-decode.ts';
-import type { DecodedCheckpoint } from '../rpc/wire/blocks-decode.ts';
+import { toWireL2Tips } from '../encoding/wire/blocks.ts';
+import { toWirePublishedCheckpoint } from '../encoding/wire/checkpoints.ts';
+import { fromWireL2Tips, fromWirePublishedCheckpoint } from '../encoding/wire/blocks-decode.ts';
+import type { DecodedCheckpoint } from '../encoding/wire/blocks-decode.ts';
 import { jsonForPeers, jsonFromPeer } from './block-sync.ts';
 import type { CheckpointRangeHandler } from './checkpoint-range-protocol.ts';
 

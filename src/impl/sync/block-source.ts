@@ -8,8 +8,8 @@ import { createNodeClient } from '../../generated/public/client.ts';
 import type { NodeClient } from '../../generated/public/client.ts';
 import type { BlockImportError } from '../chain/block-import.ts';
 import type { L2Block, L2Tips } from '../chain/types.ts';
-import { fromWireBlock, fromWireL2Tips, fromWirePublishedCheckpoint } from '../rpc/wire/blocks-decode.ts';
-import type { DecodedCheckpoint } from '../rpc/wire/blocks-decode.ts';
+import { fromWireBlock, fromWireL2Tips, fromWirePublishedCheckpoint } from '../encoding/wire/blocks-decode.ts';
+import type { DecodedCheckpoint } from '../encoding/wire/blocks-decode.ts';
 
 /** A source of blocks, tips and (when it has them) checkpoints. */
 export interface BlockSource {

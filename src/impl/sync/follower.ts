@@ -22,7 +22,7 @@ import type { ChainTime } from '../chain/time.ts';
 import type { L2Block, L2Tips } from '../chain/types.ts';
 import type { L1Chain } from '../l1/l1-chain.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
-import { WireDecodeError } from '../rpc/wire/blocks-decode.ts';
+import { WireDecodeError } from '../encoding/wire/blocks-decode.ts';
 import type { WorldState } from '../world-state/world-state.ts';
 import type { BlockSource } from './block-source.ts';
 import { FollowedTips } from './followed-tips.ts';

@@ -20,8 +20,8 @@ import { MAX_BLOCKS_PER_REQUEST } from '../p2p/block-range-protocol.ts';
 import { MAX_CHECKPOINTS_PER_REQUEST } from '../p2p/checkpoint-range-protocol.ts';
 import type { CheckpointRangeAnswer } from '../p2p/checkpoint-range-protocol.ts';
 import type { GossipVerdict } from '../p2p/types.ts';
-import { WireDecodeError } from '../rpc/wire/blocks-decode.ts';
-import type { DecodedCheckpoint } from '../rpc/wire/blocks-decode.ts';
+import { WireDecodeError } from '../encoding/wire/blocks-decode.ts';
+import type { DecodedCheckpoint } from '../encoding/wire/blocks-decode.ts';
 import type { BlockSource } from './block-source.ts';
 
 /** The P2PService members used. */

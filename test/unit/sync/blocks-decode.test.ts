@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import blockExample from '../../../test/wire/examples/node_getBlock.json' with { type: 'json' };
 import blocksExample from '../../../test/wire/examples/node_getBlocks.json' with { type: 'json' };
 import tipsExample from '../../../test/wire/examples/node_getL2Tips.json' with { type: 'json' };
-import { toWireBlock, toWireL2Tips } from '../../../src/impl/rpc/wire/blocks.ts';
-import { fromWireBlock, fromWireL2Tips, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
+import { toWireBlock, toWireL2Tips } from '../../../src/impl/encoding/wire/blocks.ts';
+import { fromWireBlock, fromWireL2Tips, WireDecodeError } from '../../../src/impl/encoding/wire/blocks-decode.ts';
 import { hashBlockHeader } from '../../../src/impl/world-state/block-header.ts';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));

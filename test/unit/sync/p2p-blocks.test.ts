@@ -8,7 +8,7 @@ import {
   decodeBlockFromPeer,
   encodeBlockForPeers,
 } from '../../../src/impl/p2p/block-sync.ts';
-import { fromWireBlock, WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
+import { fromWireBlock, WireDecodeError } from '../../../src/impl/encoding/wire/blocks-decode.ts';
 import { P2pBlockSource } from '../../../src/impl/sync/p2p-block-source.ts';
 
 const block = fromWireBlock(blockExample.response.result);

@@ -19,7 +19,7 @@ import {
   encodeTipsForPeers,
 } from '../../../src/impl/p2p/checkpoint-sync.ts';
 import type { CheckpointRangeHandler } from '../../../src/impl/p2p/checkpoint-range-protocol.ts';
-import { WireDecodeError } from '../../../src/impl/rpc/wire/blocks-decode.ts';
+import { WireDecodeError } from '../../../src/impl/encoding/wire/blocks-decode.ts';
 import { Follower } from '../../../src/impl/sync/follower.ts';
 import { P2pBlockSource } from '../../../src/impl/sync/p2p-block-source.ts';
 import type { BlockPeers } from '../../../src/impl/sync/p2p-block-source.ts';

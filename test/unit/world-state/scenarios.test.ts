@@ -9,7 +9,7 @@ import {
   publicDataWitnessToWire,
   siblingPathToHexList,
   siblingPathToWire,
-} from '../../../src/impl/rpc/wire/witnesses.ts';
+} from '../../../src/impl/encoding/wire/witnesses.ts';
 import { treesVectors as V } from '../crypto/vectors.ts';
 import { big, headerFromState, memoryWorldState, tx } from './helpers.ts';
 

@@ -6,7 +6,11 @@
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type { Checkpoint } from '../../chain/types.ts';
 import type { L1Chain } from '../../l1/l1-chain.ts';
-import { toWireCheckpointData, toWireCheckpointedBlock, toWirePublishedCheckpoint } from '../wire/checkpoints.ts';
+import {
+  toWireCheckpointData,
+  toWireCheckpointedBlock,
+  toWirePublishedCheckpoint,
+} from '../../encoding/wire/checkpoints.ts';
 import type { ChainReader, CheckpointReader } from './block-param.ts';
 
 /** The handler members this module serves. */

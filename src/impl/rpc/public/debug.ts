@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type { FunctionSignatureRegistry } from '../../contracts/function-selector.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
-import { toWireAllowedElement } from '../wire/node-info.ts';
+import { toWireAllowedElement } from '../../encoding/wire/node-info.ts';
 
 /**
  * Signatures hashed between two turns of the event loop: 8 of the longest allowed (1024 characters)

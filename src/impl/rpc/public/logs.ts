@@ -11,7 +11,7 @@ import {
   toWirePrivateLog,
   toWirePublicLogsPage,
   toWireTxScopedLog,
-} from '../wire/logs.ts';
+} from '../../encoding/wire/logs.ts';
 import { invalidParam, unknownBlockHash } from './block-param.ts';
 import type { ChainReader } from './block-param.ts';
 import type { LogFilter } from '../../../generated/public/types.ts';

@@ -5,7 +5,7 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import { toFieldHex } from '../../crypto/field.ts';
-import { l1ToL2WitnessToWire } from '../wire/witnesses.ts';
+import { l1ToL2WitnessToWire } from '../../encoding/wire/witnesses.ts';
 import { findBlockByParam, resolveStateBlock } from './block-param.ts';
 import type { ChainReader, WorldStateReader } from './block-param.ts';
 

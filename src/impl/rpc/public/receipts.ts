@@ -5,7 +5,7 @@
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
-import { toWireIndexedTxEffect, toWireTxReceipt } from '../wire/blocks.ts';
+import { toWireIndexedTxEffect, toWireTxReceipt } from '../../encoding/wire/blocks.ts';
 import type { ChainReader } from './block-param.ts';
 
 /** The handler members this module serves. */

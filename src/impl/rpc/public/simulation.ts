@@ -24,7 +24,7 @@ import { BlockStateOverlay } from '../../sequencer/block-state-overlay.ts';
 import { privateTxEffect, processPublicTx } from '../../sequencer/public-processor.ts';
 import { toMinableTx } from '../../sequencer/tx-source.ts';
 import { SimulationRefusedError } from '../errors.ts';
-import { toWireTxEffect } from '../wire/blocks.ts';
+import { toWireTxEffect } from '../../encoding/wire/blocks.ts';
 import { decodeParamTx } from './transactions.ts';
 import { hex20, hex32 } from '../../encoding/hex.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import { toFieldHex } from '../../crypto/field.ts';
-import { syncStatusToWire } from '../wire/witnesses.ts';
+import { syncStatusToWire } from '../../encoding/wire/witnesses.ts';
 import { resolveStateBlock } from './block-param.ts';
 import type { ChainReader, WorldStateReader } from './block-param.ts';
 

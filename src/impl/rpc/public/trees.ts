@@ -13,7 +13,7 @@ import {
   nullifierWitnessToWire,
   publicDataWitnessToWire,
   siblingPathToHexList,
-} from '../wire/witnesses.ts';
+} from '../../encoding/wire/witnesses.ts';
 import { BlockNotYetSyncedError } from '../errors.ts';
 import { resolveStateBlock } from './block-param.ts';
 import type { ChainReader, WorldStateReader } from './block-param.ts';

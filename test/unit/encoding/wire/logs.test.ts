@@ -11,7 +11,7 @@ import {
   toWirePrivateLog,
   toWirePublicLogsPage,
   toWireTxScopedLog,
-} from '../../../../src/impl/rpc/wire/logs.ts';
+} from '../../../../src/impl/encoding/wire/logs.ts';
 
 const big = (xs: readonly string[]) => xs.map((x) => BigInt(x));
 const id = (x: {

@@ -9,7 +9,7 @@ import {
   toWireCheckpointHeader,
   toWireL1PublishedData,
   toWirePublishedCheckpoint,
-} from '../../../../src/impl/rpc/wire/checkpoints.ts';
+} from '../../../../src/impl/encoding/wire/checkpoints.ts';
 
 type WireHeader = (typeof dataExample.response.result)[number]['header'];
 type WireL1 = (typeof dataExample.response.result)[number]['l1'];

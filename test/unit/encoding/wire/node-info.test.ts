@@ -11,7 +11,7 @@ import {
   toWireGasFees,
   toWireL1ContractAddresses,
   toWireProtocolContractAddresses,
-} from '../../../../src/impl/rpc/wire/node-info.ts';
+} from '../../../../src/impl/encoding/wire/node-info.ts';
 
 const info = nodeInfoExample.response.result;
 const l1Addresses = Object.fromEntries(
