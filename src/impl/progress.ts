@@ -5,11 +5,7 @@
  * the metrics.
  * @module
  */
-
-/** The logger subset used (the server's Logger fits). */
-export interface ProgressLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-}
+import type { EngineLogger } from './engine-logger.ts';
 
 /** The numbers a progress line, GET /status and the metrics show. */
 export interface ProgressSnapshot {
@@ -32,7 +28,7 @@ export interface ProgressOptions {
   /** Where the count starts (a follower resuming at block n counts from n). */
   readonly start?: number;
   readonly intervalMs: number;
-  readonly logger: ProgressLogger | undefined;
+  readonly logger: Pick<EngineLogger, 'info'> | undefined;
   /** Extra fields on every line (source, path). */
   readonly fields?: Record<string, unknown>;
   readonly nowMs?: () => number;
@@ -110,7 +106,7 @@ function round(x: number): number {
 
 /** Where and how often progress lines of byte copies go. */
 export interface ProgressReporting {
-  readonly logger: ProgressLogger | undefined;
+  readonly logger: Pick<EngineLogger, 'info'> | undefined;
   readonly intervalMs: number;
 }
 

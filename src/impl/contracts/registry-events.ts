@@ -7,6 +7,7 @@
  * `ContractInstancePublishedEvent.fromLog`); docs/PUBLIC-VM.md has the tables.
  * @module
  */
+import type { ContractClassLog, PrivateLog } from '../chain/types.ts';
 import { bytecodeToFields, computeContractClassId, computePublicBytecodeCommitment } from './contract-class.ts';
 import { computeContractAddress } from './contract-address.ts';
 import type { PublicKeys } from './contract-address.ts';
@@ -209,12 +210,8 @@ export interface PublishedContracts {
 /** Finds the classes and instances a mined (post-revert) tx effect publishes; an instance counts only with its deployment nullifier. */
 export function publishedContracts(effect: {
   readonly nullifiers: readonly bigint[];
-  readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
-  readonly contractClassLogs: readonly {
-    readonly contractAddress: bigint;
-    readonly fields: readonly bigint[];
-    readonly emittedLength: number;
-  }[];
+  readonly privateLogs: readonly PrivateLog[];
+  readonly contractClassLogs: readonly ContractClassLog[];
 }): PublishedContracts {
   const classes = effect.contractClassLogs.flatMap((l) => decodeClassPublishedLog(l) ?? []);
   const candidates = effect.privateLogs.filter((l) => l.fields[0] === CONTRACT_INSTANCE_PUBLISHED_EVENT_TAG);

@@ -43,124 +43,108 @@ export interface CheckpointAttestation {
 }
 
 const VERSION = 1;
-const PROPOSAL_BYTES = 1 + 8 + 8 + 32 + 32 + 20 + 65;
-const ATTESTATION_BYTES = 1 + 8 + 32 + 20 + 20 + 65;
 const FIELD_LIMIT = 1n << 256n;
 
-class Writer {
-  readonly bytes: Uint8Array;
-  readonly #view: DataView;
-  #at = 0;
-  constructor(size: number) {
-    this.bytes = new Uint8Array(size);
-    this.#view = new DataView(this.bytes.buffer);
-  }
-  u8(v: number): this {
-    this.bytes[this.#at++] = v;
-    return this;
-  }
-  u64(v: number): this {
-    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`p2p: ${v} is not a u64`);
-    this.#view.setBigUint64(this.#at, BigInt(v));
-    this.#at += 8;
-    return this;
-  }
-  word(v: bigint): this {
-    if (v < 0n || v >= FIELD_LIMIT) throw new RangeError('p2p: value does not fit 32 bytes');
-    for (let i = 31; i >= 0; i--, v >>= 8n) this.bytes[this.#at + i] = Number(v & 0xffn);
-    this.#at += 32;
-    return this;
-  }
-  address(a: string): this {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new RangeError(`p2p: ${a} is not a 20-byte address`);
-    for (let i = 0; i < 20; i++) this.bytes[this.#at + i] = parseInt(a.slice(2 + 2 * i, 4 + 2 * i), 16);
-    this.#at += 20;
-    return this;
-  }
-  raw(b: Uint8Array, length: number): this {
-    if (b.length !== length) throw new RangeError(`p2p: expected ${length} bytes, got ${b.length}`);
-    this.bytes.set(b, this.#at);
-    this.#at += length;
-    return this;
-  }
+/** How one frame field is written: u64 big-endian, a 32-byte word, a 20-byte address, a 65-byte signature. */
+type FieldKind = 'u64' | 'word' | 'address' | 'signature';
+const FIELD_BYTES: Readonly<Record<FieldKind, number>> = { u64: 8, word: 32, address: 20, signature: 65 };
+
+/** A frame: the version byte, then these fields of `T` in order. */
+type FrameLayout<T> = readonly (readonly [keyof T & string, FieldKind])[];
+
+const PROPOSAL_LAYOUT: FrameLayout<CheckpointProposal> = [
+  ['slot', 'u64'],
+  ['blockNumber', 'u64'],
+  ['blockHash', 'word'],
+  ['archive', 'word'],
+  ['proposer', 'address'],
+  ['signature', 'signature'],
+];
+const ATTESTATION_LAYOUT: FrameLayout<CheckpointAttestation> = [
+  ['slot', 'u64'],
+  ['archive', 'word'],
+  ['proposer', 'address'],
+  ['attester', 'address'],
+  ['signature', 'signature'],
+];
+
+function frameBytes<T>(layout: FrameLayout<T>): number {
+  return layout.reduce((n, [, kind]) => n + FIELD_BYTES[kind], 1);
 }
 
-class Reader {
-  readonly #b: Uint8Array;
-  readonly #view: DataView;
-  #at = 0;
-  constructor(b: Uint8Array) {
-    this.#b = b;
-    this.#view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+function encodeFrame<T>(layout: FrameLayout<T>, message: T): Uint8Array {
+  const out = new Uint8Array(frameBytes(layout));
+  const view = new DataView(out.buffer);
+  out[0] = VERSION;
+  let at = 1;
+  for (const [name, kind] of layout) {
+    const v = message[name] as unknown;
+    if (kind === 'u64') {
+      if (!Number.isSafeInteger(v) || (v as number) < 0) throw new RangeError(`p2p: ${v} is not a u64`);
+      view.setBigUint64(at, BigInt(v as number));
+    } else if (kind === 'word') {
+      let w = v as bigint;
+      if (w < 0n || w >= FIELD_LIMIT) throw new RangeError('p2p: value does not fit 32 bytes');
+      for (let i = 31; i >= 0; i--, w >>= 8n) out[at + i] = Number(w & 0xffn);
+    } else if (kind === 'address') {
+      const a = v as string;
+      if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new RangeError(`p2p: ${a} is not a 20-byte address`);
+      for (let i = 0; i < 20; i++) out[at + i] = parseInt(a.slice(2 + 2 * i, 4 + 2 * i), 16);
+    } else {
+      const b = v as Uint8Array;
+      if (b.length !== FIELD_BYTES.signature)
+        throw new RangeError(`p2p: expected ${FIELD_BYTES.signature} bytes, got ${b.length}`);
+      out.set(b, at);
+    }
+    at += FIELD_BYTES[kind];
   }
-  u8(): number {
-    return this.#b[this.#at++]!;
+  return out;
+}
+
+/** The message in `data`, or undefined when its size or version is wrong or a u64 is above 2^53. */
+function decodeFrame<T>(layout: FrameLayout<T>, data: Uint8Array): T | undefined {
+  if (data.length !== frameBytes(layout) || data[0] !== VERSION) return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const message: Record<string, unknown> = {};
+  let at = 1;
+  for (const [name, kind] of layout) {
+    if (kind === 'u64') {
+      const v = view.getBigUint64(at);
+      if (v > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+      message[name] = Number(v);
+    } else if (kind === 'word') {
+      let v = 0n;
+      for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(data[at + i]!);
+      message[name] = v;
+    } else if (kind === 'address') {
+      let a = '0x';
+      for (let i = 0; i < 20; i++) a += data[at + i]!.toString(16).padStart(2, '0');
+      message[name] = a;
+    } else {
+      // A copy as a plain Uint8Array (libp2p hands in Buffers, whose slices stay Buffers).
+      message[name] = new Uint8Array(data.subarray(at, at + FIELD_BYTES.signature));
+    }
+    at += FIELD_BYTES[kind];
   }
-  u64(): number | undefined {
-    const v = this.#view.getBigUint64(this.#at);
-    this.#at += 8;
-    return v > BigInt(Number.MAX_SAFE_INTEGER) ? undefined : Number(v);
-  }
-  word(): bigint {
-    let v = 0n;
-    for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(this.#b[this.#at + i]!);
-    this.#at += 32;
-    return v;
-  }
-  address(): string {
-    let s = '0x';
-    for (let i = 0; i < 20; i++) s += this.#b[this.#at + i]!.toString(16).padStart(2, '0');
-    this.#at += 20;
-    return s;
-  }
-  raw(length: number): Uint8Array {
-    // A copy as a plain Uint8Array (libp2p hands in Buffers, whose slices stay Buffers).
-    const out = new Uint8Array(this.#b.subarray(this.#at, this.#at + length));
-    this.#at += length;
-    return out;
-  }
+  return message as T;
 }
 
 /** version 1 ‖ u64 slot ‖ u64 block number ‖ 32 block hash ‖ 32 archive ‖ 20 proposer ‖ 65 signature. */
 export function encodeProposal(p: CheckpointProposal): Uint8Array {
-  return new Writer(PROPOSAL_BYTES)
-    .u8(VERSION)
-    .u64(p.slot)
-    .u64(p.blockNumber)
-    .word(p.blockHash)
-    .word(p.archive)
-    .address(p.proposer)
-    .raw(p.signature, 65).bytes;
+  return encodeFrame(PROPOSAL_LAYOUT, p);
 }
 
 /** Decodes a proposal frame, or undefined when its size, version or numbers are wrong. */
 export function decodeProposal(data: Uint8Array): CheckpointProposal | undefined {
-  if (data.length !== PROPOSAL_BYTES) return undefined;
-  const r = new Reader(data);
-  if (r.u8() !== VERSION) return undefined;
-  const slot = r.u64(),
-    blockNumber = r.u64();
-  if (slot === undefined || blockNumber === undefined) return undefined;
-  return { slot, blockNumber, blockHash: r.word(), archive: r.word(), proposer: r.address(), signature: r.raw(65) };
+  return decodeFrame(PROPOSAL_LAYOUT, data);
 }
 
 /** version 1 ‖ u64 slot ‖ 32 archive ‖ 20 proposer ‖ 20 attester ‖ 65 signature. */
 export function encodeAttestation(a: CheckpointAttestation): Uint8Array {
-  return new Writer(ATTESTATION_BYTES)
-    .u8(VERSION)
-    .u64(a.slot)
-    .word(a.archive)
-    .address(a.proposer)
-    .address(a.attester)
-    .raw(a.signature, 65).bytes;
+  return encodeFrame(ATTESTATION_LAYOUT, a);
 }
 
 /** Decodes an attestation frame, or undefined when its size, version or slot are wrong. */
 export function decodeAttestation(data: Uint8Array): CheckpointAttestation | undefined {
-  if (data.length !== ATTESTATION_BYTES) return undefined;
-  const r = new Reader(data);
-  if (r.u8() !== VERSION) return undefined;
-  const slot = r.u64();
-  if (slot === undefined) return undefined;
-  return { slot, archive: r.word(), proposer: r.address(), attester: r.address(), signature: r.raw(65) };
+  return decodeFrame(ATTESTATION_LAYOUT, data);
 }

@@ -159,22 +159,16 @@ export class P2PService {
         this.#validateConsensus(peer.toString(), decodeAttestation(msg.data), this.#opts.onAttestation),
       ),
     );
-    await node.handle(blocksByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
-      const handler = this.#opts.blockRangeHandler ?? (() => Promise.reject(new Error('no block source')));
-      try {
-        await serveBlockRange(stream, handler);
-      } catch (err) {
-        stream.abort(err as Error);
-      }
-    });
-    await node.handle(checkpointsByRangeProtocol(this.#opts.network ?? 'dev'), async (stream) => {
-      const handler = this.#opts.checkpointRangeHandler ?? (() => Promise.reject(new Error('no checkpoint source')));
-      try {
-        await serveCheckpointRange(stream, handler);
-      } catch (err) {
-        stream.abort(err as Error);
-      }
-    });
+    const network = this.#opts.network ?? 'dev';
+    await serveProtocol(node, blocksByRangeProtocol(network), (stream) =>
+      serveBlockRange(stream, this.#opts.blockRangeHandler ?? (() => Promise.reject(new Error('no block source')))),
+    );
+    await serveProtocol(node, checkpointsByRangeProtocol(network), (stream) =>
+      serveCheckpointRange(
+        stream,
+        this.#opts.checkpointRangeHandler ?? (() => Promise.reject(new Error('no checkpoint source'))),
+      ),
+    );
     await node.start();
     for (const topic of topics) pubsub.subscribe(topic);
     this.#enr = this.#buildEnr(node);
@@ -399,4 +393,15 @@ export class P2PService {
     if (this.#node === undefined || this.#state !== 'running') throw new Error('p2p: service not running');
     return this.#node;
   }
+}
+
+/** Answers streams of `protocol` with `serve`; a stream it fails on is aborted with the error. */
+async function serveProtocol(node: Node, protocol: string, serve: (stream: Stream) => Promise<void>): Promise<void> {
+  await node.handle(protocol, async (stream) => {
+    try {
+      await serve(stream);
+    } catch (err) {
+      stream.abort(err as Error);
+    }
+  });
 }

@@ -3,6 +3,7 @@
  * block hooks) and the outcome type the hooks return.
  * @module
  */
+import type { EngineLogger } from '../engine-logger.ts';
 import type { BlockAnnouncement } from './gossip-messages.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './consensus-messages.ts';
 import type { BlockRangeHandler } from './block-range-protocol.ts';
@@ -27,13 +28,6 @@ export type BlockGossipHandler = (block: BlockAnnouncement, from: string) => Pro
 
 /** Judges a gossiped checkpoint proposal or attestation (signature, committee, slot, our chain). */
 export type ConsensusGossipHandler<T> = (message: T, from: string) => Promise<GossipVerdict>;
-
-/** The logger subset the service uses (the server's Logger fits). */
-export interface P2PLogger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-}
 
 /** Everything `P2PService` needs. */
 export interface P2PServiceOptions {
@@ -63,7 +57,7 @@ export interface P2PServiceOptions {
   readonly scoring?: PeerScoringOptions;
   /** How often to re-dial bootstrap peers that are not connected (default DEFAULT_REDIAL_INTERVAL_MS, 5000 ms). */
   readonly redialIntervalMs?: number;
-  readonly logger?: P2PLogger;
+  readonly logger?: Pick<EngineLogger, 'debug' | 'info' | 'warn'>;
   readonly observer?: P2PObserver;
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Knex } from 'knex';
-import type { L2Block } from '../chain/types.ts';
+import type { ContractClassLog, L2Block, PrivateLog } from '../chain/types.ts';
 import { toTxPublicPart } from '../execution/tx-public-input.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import { computeBlockHeaderHash } from '../tx/tx-hash.ts';
@@ -29,12 +29,8 @@ export interface MinableTx {
   readonly noteHashes: readonly bigint[];
   readonly nullifiers: readonly bigint[];
   readonly l2ToL1Msgs: readonly L2ToL1Message[];
-  readonly privateLogs: readonly { readonly fields: readonly bigint[]; readonly emittedLength: number }[];
-  readonly contractClassLogs: readonly {
-    readonly contractAddress: bigint;
-    readonly fields: readonly bigint[];
-    readonly emittedLength: number;
-  }[];
+  readonly privateLogs: readonly PrivateLog[];
+  readonly contractClassLogs: readonly ContractClassLog[];
   /** Hash of the block header the tx was proven against; a block includes it only when that block is in the chain it extends. */
   readonly anchorBlockHash?: bigint;
   /** The tx is valid in blocks whose timestamp is at most this (seconds). */

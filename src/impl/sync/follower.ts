@@ -14,6 +14,7 @@
  * finalized one, through the engine's rollback (so the pool re-admits or drops the unwound txs).
  * @module
  */
+import type { EngineLogger } from '../engine-logger.ts';
 import { BlockImportError, importBlock, importCheckpoint } from '../chain/block-import.ts';
 import { hex32 } from '../encoding/hex.ts';
 import type { ChainQueries } from '../chain/chain-queries.ts';
@@ -76,13 +77,6 @@ export interface FollowerEngine {
   readonly config: { readonly l1ChainId: number; readonly rollupVersion: number };
 }
 
-/** The logger subset used (the server's Logger fits). */
-export interface FollowerLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}
-
 /** Follower settings. */
 export interface FollowerOptions {
   readonly engine: FollowerEngine;
@@ -96,7 +90,7 @@ export interface FollowerOptions {
    * inbox (the proposer's too when both read one L1); the message tree root decides.
    */
   readonly l1ToL2Messages?: (blockNumber: number) => Promise<readonly bigint[]>;
-  readonly logger?: FollowerLogger;
+  readonly logger?: Pick<EngineLogger, 'info' | 'warn' | 'error'>;
   /** Called after each batch with the blocks it imported (the node marks their txs mined in its pool). */
   readonly onImported?: (blocks: readonly L2Block[]) => Promise<void>;
   /**

@@ -13,14 +13,9 @@
  *   without any peer to sync from.
  * @module
  */
+import type { EngineLogger } from '../engine-logger.ts';
 import { DEFAULT_REDIAL_INTERVAL_MS } from '../p2p/types.ts';
 import type { CatchUpResult } from './follower.ts';
-
-/** The logger subset used. */
-export interface BuildGateLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-}
 
 /** What the gate is built from. */
 export interface PeerBuildGateOptions {
@@ -45,7 +40,7 @@ export interface PeerBuildGateOptions {
   readonly buildMarginMs: number;
   /** Between two pulls while waiting for the previous slot's blocks. */
   readonly retryMs?: number;
-  readonly logger?: BuildGateLogger;
+  readonly logger?: Pick<EngineLogger, 'info' | 'warn'>;
 }
 
 /**

@@ -8,6 +8,7 @@
  * and our own, are kept per slot for the sentinel (`attestationsFor`).
  * @module
  */
+import type { EngineLogger } from '../engine-logger.ts';
 import type { CheckpointAttestation, CheckpointProposal } from '../p2p/consensus-messages.ts';
 import type { GossipVerdict } from '../p2p/types.ts';
 import { proposalDigest, type Committees } from './committee.ts';
@@ -46,12 +47,6 @@ export interface ConsensusPublisher {
   publishAttestation(a: CheckpointAttestation): Promise<number>;
 }
 
-/** The logger subset used. */
-export interface ConsensusLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-}
-
 /** What the duties are built from. */
 export interface ConsensusDutiesOptions {
   readonly committees: Committees;
@@ -64,7 +59,7 @@ export interface ConsensusDutiesOptions {
   readonly recentSlots?: number;
   /** Asked to import now when a proposal names a block we do not hold yet (the follower's wake). */
   readonly fetchBlocks?: () => void;
-  readonly logger?: ConsensusLogger;
+  readonly logger?: Pick<EngineLogger, 'info' | 'warn'>;
 }
 
 const POLL_MS = 50;
