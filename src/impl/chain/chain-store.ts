@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { decodeJson, encodeJson } from './codec.ts';
 import { hex32 } from '../encoding/hex.ts';
 import { ContractIndex } from './contract-index.ts';
-import type { Checkpoint, L2Block } from './types.ts';
+import type { Checkpoint, L2Block, TxEffect } from './types.ts';
 
 /** Everything written together with a block. */
 export interface BlockWrite {
@@ -30,6 +30,16 @@ const BLOCK_ROWS: readonly (readonly [string, string])[] = [
   // The contract index (contract-index.ts): what an unwound block published goes with it.
   ['chain_contract_classes', 'block_number'],
   ['chain_contract_instances', 'block_number'],
+];
+
+/** A log as the log indexes see it: its tag is the first field; private logs carry no contract. */
+type IndexedLog = { readonly fields: readonly bigint[]; readonly contractAddress?: bigint };
+
+/** The log index tables, each with the logs of a tx effect it indexes. */
+const LOG_TABLES: readonly (readonly [string, (e: TxEffect) => readonly IndexedLog[]])[] = [
+  ['chain_private_logs', (e) => e.privateLogs],
+  ['chain_public_logs', (e) => e.publicLogs],
+  ['chain_contract_class_logs', (e) => e.contractClassLogs],
 ];
 
 /** Decoded blocks kept for reads (blocks of 8 txs decode to ~50 KB of objects each). */
@@ -62,43 +72,12 @@ export class ChainStore {
       data: encodeJson(b),
       excess_mana: w.excessMana.toString(),
     });
-    const priv = [],
-      pub = [],
-      ccl = [];
-    for (const [i, e] of b.body.txEffects.entries()) {
-      for (const [j, l] of e.privateLogs.entries())
-        priv.push({
-          block_number: number,
-          tx_index: i,
-          log_index: j,
-          tag: hex32(l.fields[0] ?? 0n),
-          contract: hex32(0n),
-        });
-      for (const [j, l] of e.publicLogs.entries())
-        pub.push({
-          block_number: number,
-          tx_index: i,
-          log_index: j,
-          tag: hex32(l.fields[0] ?? 0n),
-          contract: hex32(l.contractAddress),
-        });
-      for (const [j, l] of e.contractClassLogs.entries())
-        ccl.push({
-          block_number: number,
-          tx_index: i,
-          log_index: j,
-          tag: hex32(l.fields[0] ?? 0n),
-          contract: hex32(l.contractAddress),
-        });
-    }
     await insertChunked(
       trx,
       'chain_tx_effects',
       b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i })),
     );
-    await insertChunked(trx, 'chain_private_logs', priv);
-    await insertChunked(trx, 'chain_public_logs', pub);
-    await insertChunked(trx, 'chain_contract_class_logs', ccl);
+    for (const [table, logsOf] of LOG_TABLES) await insertChunked(trx, table, logRows(b, logsOf));
     await insertChunked(
       trx,
       'chain_l1_to_l2_messages',
@@ -189,12 +168,7 @@ export class ChainStore {
 
   /** Blocks `from` .. `from + limit - 1` that exist. */
   async blocksFrom(from: number, limit: number): Promise<L2Block[]> {
-    const rows = await this.db('chain_blocks')
-      .where('number', '>=', from)
-      .andWhere('number', '<', from + limit)
-      .orderBy('number')
-      .select('data');
-    return rows.map((r: { data: string }) => decodeJson<L2Block>(r.data));
+    return this.#decodedRange<L2Block>('chain_blocks', from, limit);
   }
 
   /** The number of the block with `column` = value (hash or archive root). */
@@ -228,12 +202,7 @@ export class ChainStore {
 
   /** Checkpoints `from` .. `from + limit - 1` that exist. */
   async checkpointsFrom(from: number, limit: number): Promise<Checkpoint[]> {
-    const rows = await this.db('chain_checkpoints')
-      .where('number', '>=', from)
-      .andWhere('number', '<', from + limit)
-      .orderBy('number')
-      .select('data');
-    return rows.map((r: { data: string }) => decodeJson<Checkpoint>(r.data));
+    return this.#decodedRange<Checkpoint>('chain_checkpoints', from, limit);
   }
 
   /** Checkpoints of `epoch`, in order. */
@@ -263,6 +232,16 @@ export class ChainStore {
   async setMeta(key: string, value: string): Promise<void> {
     await this.db('chain_meta').insert({ key, value }).onConflict('key').merge();
   }
+
+  /** The decoded `data` of the rows of `table` numbered `from` .. `from + limit - 1`, in order. */
+  async #decodedRange<T>(table: 'chain_blocks' | 'chain_checkpoints', from: number, limit: number): Promise<T[]> {
+    const rows = await this.db(table)
+      .where('number', '>=', from)
+      .andWhere('number', '<', from + limit)
+      .orderBy('number')
+      .select('data');
+    return rows.map((r: { data: string }) => decodeJson<T>(r.data));
+  }
 }
 
 /** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
@@ -272,4 +251,18 @@ async function insertChunked(
   rows: readonly Record<string, unknown>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 100) await trx(table).insert(rows.slice(i, i + 100));
+}
+
+/** The index rows of one kind of log in `block`, in chain order (tx, then log). */
+function logRows(block: L2Block, logsOf: (e: TxEffect) => readonly IndexedLog[]): Record<string, unknown>[] {
+  const number = block.header.globalVariables.blockNumber;
+  return block.body.txEffects.flatMap((e, i) =>
+    logsOf(e).map((l, j) => ({
+      block_number: number,
+      tx_index: i,
+      log_index: j,
+      tag: hex32(l.fields[0] ?? 0n),
+      contract: hex32(l.contractAddress ?? 0n),
+    })),
+  );
 }

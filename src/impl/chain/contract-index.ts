@@ -90,55 +90,68 @@ export class ContractIndex implements ContractLookup {
 
   /** The class `id`: a protocol contract's or a published one. */
   async getContractClass(id: bigint): Promise<ContractClass | undefined> {
-    const known = protocolContractOfClass(id)?.contractClass ?? this.#classes.get(id);
-    if (known) return known;
-    const row = await this.#db('chain_contract_classes')
-      .where({ class_id: hex32(id) })
-      .first();
-    if (!row) return undefined;
-    const c: ContractClass = {
-      id,
-      version: 1,
-      artifactHash: BigInt(row.artifact_hash),
-      privateFunctionsRoot: BigInt(row.private_functions_root),
-      packedBytecode: new Uint8Array(row.packed_bytecode as Buffer),
-    };
-    this.#classes.set(id, c);
-    return c;
+    const known = protocolContractOfClass(id)?.contractClass;
+    return known ?? this.#lookup(this.#classes, id, 'chain_contract_classes', 'class_id', classFromRow);
   }
 
   /** The instance at `address`: a protocol contract's or a published one. */
   async getContractInstance(address: bigint): Promise<ContractInstance | undefined> {
-    const known = protocolContractAt(address)?.instance ?? this.#instances.get(address);
-    if (known) return known;
-    const row = await this.#db('chain_contract_instances')
-      .where({ address: hex32(address) })
+    const known = protocolContractAt(address)?.instance;
+    return known ?? this.#lookup(this.#instances, address, 'chain_contract_instances', 'address', instanceFromRow);
+  }
+
+  /** The published contract under `key` (`column` of `table`), through `cache`. */
+  async #lookup<T>(
+    cache: Map<bigint, T>,
+    key: bigint,
+    table: string,
+    column: string,
+    fromRow: (key: bigint, row: Record<string, unknown>) => T,
+  ): Promise<T | undefined> {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const row = await this.#db(table)
+      .where({ [column]: hex32(key) })
       .first();
     if (!row) return undefined;
-    const d = JSON.parse(row.data as string) as {
-      salt: string;
-      deployer: string;
-      originalContractClassId: string;
-      initializationHash: string;
-      keys: string[][];
-    };
-    const [npk, ivpk, ovpk, tpk] = d.keys.map(pointFromJson);
-    const i: ContractInstance = {
-      address,
-      version: 1,
-      salt: BigInt(d.salt),
-      deployer: BigInt(d.deployer),
-      currentContractClassId: BigInt(row.class_id),
-      originalContractClassId: BigInt(d.originalContractClassId),
-      initializationHash: BigInt(d.initializationHash),
-      publicKeys: {
-        masterNullifierPublicKey: npk!,
-        masterIncomingViewingPublicKey: ivpk!,
-        masterOutgoingViewingPublicKey: ovpk!,
-        masterTaggingPublicKey: tpk!,
-      },
-    };
-    this.#instances.set(address, i);
-    return i;
+    const value = fromRow(key, row);
+    cache.set(key, value);
+    return value;
   }
+}
+
+function classFromRow(id: bigint, row: Record<string, unknown>): ContractClass {
+  return {
+    id,
+    version: 1,
+    artifactHash: BigInt(row.artifact_hash as string),
+    privateFunctionsRoot: BigInt(row.private_functions_root as string),
+    packedBytecode: new Uint8Array(row.packed_bytecode as Buffer),
+  };
+}
+
+function instanceFromRow(address: bigint, row: Record<string, unknown>): ContractInstance {
+  const d = JSON.parse(row.data as string) as {
+    salt: string;
+    deployer: string;
+    originalContractClassId: string;
+    initializationHash: string;
+    keys: string[][];
+  };
+  const [npk, ivpk, ovpk, tpk] = d.keys.map(pointFromJson);
+  return {
+    address,
+    version: 1,
+    salt: BigInt(d.salt),
+    deployer: BigInt(d.deployer),
+    currentContractClassId: BigInt(row.class_id as string),
+    originalContractClassId: BigInt(d.originalContractClassId),
+    initializationHash: BigInt(d.initializationHash),
+    publicKeys: {
+      masterNullifierPublicKey: npk!,
+      masterIncomingViewingPublicKey: ivpk!,
+      masterOutgoingViewingPublicKey: ovpk!,
+      masterTaggingPublicKey: tpk!,
+    },
+  };
 }

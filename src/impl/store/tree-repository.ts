@@ -35,6 +35,21 @@ const blob = (x: bigint): Buffer => Buffer.from(fieldToBytes(x));
 const fromBlob = (b: Uint8Array): bigint => fieldFromBytes(b);
 const CHUNK = 400;
 
+/** Where a leaf sits and the block that inserted it. */
+type LeafPlace = { index: number; blockNumber: number };
+
+/** Runs `lookUp` over `values` in chunks of CHUNK (as blobs) and gathers what it finds. */
+async function lookUpInChunks(
+  values: readonly bigint[],
+  lookUp: (chunk: Uint8Array[]) => Promise<(readonly [bigint, LeafPlace])[]>,
+): Promise<Map<bigint, LeafPlace>> {
+  const out = new Map<bigint, LeafPlace>();
+  for (let i = 0; i < values.length; i += CHUNK) {
+    for (const [value, place] of await lookUp(values.slice(i, i + CHUNK).map(blob))) out.set(value, place);
+  }
+  return out;
+}
+
 // Single-row reads "as of block B" (the newest row ≤ B), run through selectEach: on SQLite one
 // prepared statement per call, on Postgres a UNION ALL per chunk. Each is one primary-key seek.
 const NODE_AT =
@@ -148,22 +163,18 @@ export class TreeRepository {
   }
 
   /** Exact key lookups in an indexed tree at a block: key → {index, block inserted}. */
-  async findKeys(
-    treeId: number,
-    keys: readonly bigint[],
-    block: number,
-  ): Promise<Map<bigint, { index: number; blockNumber: number }>> {
-    const out = new Map<bigint, { index: number; blockNumber: number }>();
-    for (let i = 0; i < keys.length; i += CHUNK) {
+  async findKeys(treeId: number, keys: readonly bigint[], block: number): Promise<Map<bigint, LeafPlace>> {
+    return lookUpInChunks(keys, async (chunk) => {
       const rows = await this.db('ws_indexed_keys')
         .select('leaf_key', 'leaf_index', 'block_number')
         .where({ tree_id: treeId })
-        .whereIn('leaf_key', keys.slice(i, i + CHUNK).map(blob))
+        .whereIn('leaf_key', chunk)
         .andWhere('block_number', '<=', block);
-      for (const r of rows)
-        out.set(fromBlob(r.leaf_key), { index: Number(r.leaf_index), blockNumber: Number(r.block_number) });
-    }
-    return out;
+      return rows.map((r) => [
+        fromBlob(r.leaf_key),
+        { index: Number(r.leaf_index), blockNumber: Number(r.block_number) },
+      ]);
+    });
   }
 
   /** Preimage of an indexed-tree leaf at a block. */
@@ -194,25 +205,20 @@ export class TreeRepository {
   }
 
   /** First index of each value in an append-only tree at a block: value → {index, block inserted}. */
-  async findLeafValues(
-    treeId: number,
-    values: readonly bigint[],
-    block: number,
-  ): Promise<Map<bigint, { index: number; blockNumber: number }>> {
-    const out = new Map<bigint, { index: number; blockNumber: number }>();
-    for (let i = 0; i < values.length; i += CHUNK) {
+  async findLeafValues(treeId: number, values: readonly bigint[], block: number): Promise<Map<bigint, LeafPlace>> {
+    return lookUpInChunks(values, async (chunk) => {
       const rows = await this.db('ws_leaf_values')
         .select('leaf_value')
         .min({ leaf_index: 'leaf_index' })
         .where({ tree_id: treeId })
-        .whereIn('leaf_value', values.slice(i, i + CHUNK).map(blob))
+        .whereIn('leaf_value', chunk)
         .andWhere('block_number', '<=', block)
         .groupBy('leaf_value');
       const found = (rows as { leaf_value: Uint8Array; leaf_index: number | string }[]).map((r) => ({
         value: fromBlob(r.leaf_value),
         index: Number(r.leaf_index),
       }));
-      if (found.length === 0) continue;
+      if (found.length === 0) return [];
       const blocks = await this.db('ws_leaf_values')
         .select('leaf_index', 'block_number')
         .where({ tree_id: treeId })
@@ -221,9 +227,8 @@ export class TreeRepository {
           found.map((f) => f.index),
         );
       const byIndex = new Map(blocks.map((b) => [Number(b.leaf_index), Number(b.block_number)]));
-      for (const f of found) out.set(f.value, { index: f.index, blockNumber: byIndex.get(f.index)! });
-    }
-    return out;
+      return found.map((f) => [f.value, { index: f.index, blockNumber: byIndex.get(f.index)! }]);
+    });
   }
 
   /** Every key of an indexed tree at the newest block with its leaf's newest value. */
