@@ -54,6 +54,238 @@ function dropReasonLabel(reason: string): string {
   }
 }
 
+/** One metric family's definition. */
+type Family = {
+  readonly kind: 'gauge' | 'counter' | 'histogram';
+  readonly name: string;
+  readonly help: string;
+  readonly labelNames: readonly string[];
+  readonly buckets?: readonly number[];
+};
+
+/**
+ * Every family the node sets, by the name the class uses: its kind, exposition name, help text,
+ * label names and (histograms) buckets. Registered in this order, before the RPC families.
+ */
+const FAMILIES = {
+  // chain
+  tipBlock: {
+    kind: 'gauge',
+    name: 'l2node_chain_tip_block_number',
+    help: 'Block number of each chain tip',
+    labelNames: ['tip'],
+  },
+  tipCheckpoint: {
+    kind: 'gauge',
+    name: 'l2node_chain_tip_checkpoint_number',
+    help: 'Checkpoint number of each chain tip (proposed: the latest checkpoint)',
+    labelNames: ['tip'],
+  },
+  blocksBuilt: {
+    kind: 'counter',
+    name: 'l2node_blocks_built_total',
+    help: 'Blocks this node built and committed (sequencer)',
+    labelNames: [],
+  },
+  blocksImported: {
+    kind: 'counter',
+    name: 'l2node_blocks_imported_total',
+    help: 'Blocks taken from another node (follower or peers) and verified by re-applying them',
+    labelNames: [],
+  },
+  buildSeconds: {
+    kind: 'histogram',
+    name: 'l2node_block_build_duration_seconds',
+    help: 'Seconds from taking the candidate txs to the committed block',
+    labelNames: [],
+    buckets: BLOCK_SECONDS_BUCKETS,
+  },
+  applySeconds: {
+    kind: 'histogram',
+    name: 'l2node_block_apply_duration_seconds',
+    help: 'Seconds to verify and store one imported block (re-applying its tx effects)',
+    labelNames: [],
+    buckets: BLOCK_SECONDS_BUCKETS,
+  },
+  blockTxs: {
+    kind: 'histogram',
+    name: 'l2node_block_txs',
+    help: 'Txs per block, built here or imported',
+    labelNames: ['origin'],
+    buckets: TXS_BUCKETS,
+  },
+  blockMana: {
+    kind: 'histogram',
+    name: 'l2node_block_mana_used',
+    help: 'Mana (L2 gas) used per block, built here or imported',
+    labelNames: ['origin'],
+    buckets: MANA_BUCKETS,
+  },
+  minFee: {
+    kind: 'gauge',
+    name: 'l2node_min_fee_per_gas',
+    help: 'Current minimum fee per unit of gas (node_getCurrentMinFees), FeeJuice base units',
+    labelNames: ['gas'],
+  },
+  // pool
+  pending: {
+    kind: 'gauge',
+    name: 'l2node_txpool_pending',
+    help: 'Pending txs in the mempool',
+    labelNames: [],
+  },
+  pendingBytes: {
+    kind: 'gauge',
+    name: 'l2node_txpool_pending_bytes',
+    help: "Bytes of the pending txs' wire JSON",
+    labelNames: [],
+  },
+  admitted: {
+    kind: 'counter',
+    name: 'l2node_txpool_admitted_total',
+    help: 'Txs newly admitted to the pool (RPC or gossip)',
+    labelNames: [],
+  },
+  rejected: {
+    kind: 'counter',
+    name: 'l2node_txpool_rejected_total',
+    help: 'Txs a pool rule refused, by rejection code',
+    labelNames: ['code'],
+  },
+  dropped: {
+    kind: 'counter',
+    name: 'l2node_txpool_dropped_total',
+    help: 'Pending txs that left the pool without being mined, by reason',
+    labelNames: ['reason'],
+  },
+  evicted: {
+    kind: 'counter',
+    name: 'l2node_txpool_evicted_total',
+    help: 'Pending txs pushed out by higher-paying ones (pool full, or replaced on a nullifier conflict)',
+    labelNames: [],
+  },
+  // sync
+  syncState: {
+    kind: 'gauge',
+    name: 'l2node_sync_state',
+    help: '1 for the current sync state (syncing, caught-up, paused, stopped-on-mismatch)',
+    labelNames: ['state'],
+  },
+  behind: {
+    kind: 'gauge',
+    name: 'l2node_sync_behind_blocks',
+    help: "Blocks between this follower's tip and its source's (0 on a sequencer)",
+    labelNames: [],
+  },
+  lagSeconds: {
+    kind: 'gauge',
+    name: 'l2node_sync_lag_seconds',
+    help: "Seconds since this follower was last at its source's tip (0 while there)",
+    labelNames: [],
+  },
+  syncRate: {
+    kind: 'gauge',
+    name: 'l2node_sync_blocks_per_second',
+    help: 'Blocks per second of the current catch-up (0 when not catching up)',
+    labelNames: [],
+  },
+  syncTarget: {
+    kind: 'gauge',
+    name: 'l2node_sync_target_block',
+    help: "Block the current catch-up goes to (the source's tip; 0 when not catching up)",
+    labelNames: [],
+  },
+  syncEta: {
+    kind: 'gauge',
+    name: 'l2node_sync_eta_seconds',
+    help: 'Estimated seconds to the end of the current catch-up (0 when not catching up)',
+    labelNames: [],
+  },
+  // p2p
+  peers: {
+    kind: 'gauge',
+    name: 'l2node_p2p_peers',
+    help: 'Peers by state: connected, on the tx topic, banned',
+    labelNames: ['state'],
+  },
+  gossipIn: {
+    kind: 'counter',
+    name: 'l2node_p2p_gossip_received_total',
+    help: 'Gossip messages received by topic and verdict (accept, reject: sender penalised, ignore)',
+    labelNames: ['topic', 'verdict'],
+  },
+  gossipOut: {
+    kind: 'counter',
+    name: 'l2node_p2p_gossip_published_total',
+    help: 'Gossip messages this node published, by topic',
+    labelNames: ['topic'],
+  },
+  scoreDrops: {
+    kind: 'counter',
+    name: 'l2node_p2p_peer_score_drops_total',
+    help: 'Peer score penalties (invalid gossip or served data that does not verify)',
+    labelNames: [],
+  },
+  bans: {
+    kind: 'counter',
+    name: 'l2node_p2p_peer_bans_total',
+    help: 'Peers banned after their score crossed the threshold',
+    labelNames: [],
+  },
+  // storage
+  dbInfo: {
+    kind: 'gauge',
+    name: 'l2node_db_info',
+    help: '1, labelled with the database engine (sqlite or postgres)',
+    labelNames: ['engine'],
+  },
+  dbConnected: {
+    kind: 'gauge',
+    name: 'l2node_db_connected',
+    help: '1 while the database is connected, 0 while reconnecting',
+    labelNames: [],
+  },
+  dbReconnects: {
+    kind: 'gauge',
+    name: 'l2node_db_reconnect_attempts',
+    help: 'Failed reconnect probes since the connection was lost (0 while connected)',
+    labelNames: [],
+  },
+  dbFiles: {
+    kind: 'gauge',
+    name: 'l2node_db_sqlite_file_bytes',
+    help: 'Size of the SQLite database file and its write-ahead log',
+    labelNames: ['file'],
+  },
+  dbPool: {
+    kind: 'gauge',
+    name: 'l2node_db_pool_connections',
+    help: 'Postgres pool connections: used, free, and acquisitions waiting',
+    labelNames: ['state'],
+  },
+} as const satisfies Readonly<Record<string, Family>>;
+
+type LabelOf<F> = F extends { readonly labelNames: readonly (infer L extends string)[] } ? L : never;
+type MetricOf<F> = F extends { readonly kind: 'gauge' }
+  ? Gauge<LabelOf<F>>
+  : F extends { readonly kind: 'counter' }
+    ? Counter<LabelOf<F>>
+    : Histogram<LabelOf<F>>;
+/** The registered families, by the names of FAMILIES. */
+type Families = { readonly [K in keyof typeof FAMILIES]: MetricOf<(typeof FAMILIES)[K]> };
+
+/** Registers every family of FAMILIES on `registry`. */
+function registerFamilies(registry: Registry): Families {
+  const out: Record<string, Gauge | Counter | Histogram> = {};
+  for (const [key, f] of Object.entries(FAMILIES) as [string, Family][]) {
+    const config = { name: f.name, help: f.help, labelNames: [...f.labelNames], registers: [registry] };
+    if (f.kind === 'gauge') out[key] = new Gauge(config);
+    else if (f.kind === 'counter') out[key] = new Counter(config);
+    else out[key] = new Histogram({ ...config, buckets: [...(f.buckets ?? [])] });
+  }
+  return out as unknown as Families;
+}
+
 /** Every metric of one node. */
 export class NodeMetrics {
   readonly registry = new Registry();
@@ -61,150 +293,10 @@ export class NodeMetrics {
   readonly #node: { current?: L2Node } = {};
   readonly #dataDirectory: string;
 
-  // chain
-  readonly #tipBlock = this.#gauge('l2node_chain_tip_block_number', 'Block number of each chain tip', ['tip']);
-  readonly #tipCheckpoint = this.#gauge(
-    'l2node_chain_tip_checkpoint_number',
-    'Checkpoint number of each chain tip (proposed: the latest checkpoint)',
-    ['tip'],
-  );
-  readonly #blocksBuilt = new Counter({
-    name: 'l2node_blocks_built_total',
-    help: 'Blocks this node built and committed (sequencer)',
-    registers: [this.registry],
-  });
-  readonly #blocksImported = new Counter({
-    name: 'l2node_blocks_imported_total',
-    help: 'Blocks taken from another node (follower or peers) and verified by re-applying them',
-    registers: [this.registry],
-  });
-  readonly #buildSeconds = new Histogram({
-    name: 'l2node_block_build_duration_seconds',
-    help: 'Seconds from taking the candidate txs to the committed block',
-    buckets: BLOCK_SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly #applySeconds = new Histogram({
-    name: 'l2node_block_apply_duration_seconds',
-    help: 'Seconds to verify and store one imported block (re-applying its tx effects)',
-    buckets: BLOCK_SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly #blockTxs = new Histogram({
-    name: 'l2node_block_txs',
-    help: 'Txs per block, built here or imported',
-    labelNames: ['origin'],
-    buckets: TXS_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly #blockMana = new Histogram({
-    name: 'l2node_block_mana_used',
-    help: 'Mana (L2 gas) used per block, built here or imported',
-    labelNames: ['origin'],
-    buckets: MANA_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly #minFee = this.#gauge(
-    'l2node_min_fee_per_gas',
-    'Current minimum fee per unit of gas (node_getCurrentMinFees), FeeJuice base units',
-    ['gas'],
-  );
-  // pool
-  readonly #pending = this.#gauge('l2node_txpool_pending', 'Pending txs in the mempool');
-  readonly #pendingBytes = this.#gauge('l2node_txpool_pending_bytes', "Bytes of the pending txs' wire JSON");
-  readonly #admitted = new Counter({
-    name: 'l2node_txpool_admitted_total',
-    help: 'Txs newly admitted to the pool (RPC or gossip)',
-    registers: [this.registry],
-  });
-  readonly #rejected = new Counter({
-    name: 'l2node_txpool_rejected_total',
-    help: 'Txs a pool rule refused, by rejection code',
-    labelNames: ['code'],
-    registers: [this.registry],
-  });
-  readonly #dropped = new Counter({
-    name: 'l2node_txpool_dropped_total',
-    help: 'Pending txs that left the pool without being mined, by reason',
-    labelNames: ['reason'],
-    registers: [this.registry],
-  });
-  readonly #evicted = new Counter({
-    name: 'l2node_txpool_evicted_total',
-    help: 'Pending txs pushed out by higher-paying ones (pool full, or replaced on a nullifier conflict)',
-    registers: [this.registry],
-  });
-  // sync
-  readonly #syncState = this.#gauge(
-    'l2node_sync_state',
-    '1 for the current sync state (syncing, caught-up, paused, stopped-on-mismatch)',
-    ['state'],
-  );
-  readonly #behind = this.#gauge(
-    'l2node_sync_behind_blocks',
-    "Blocks between this follower's tip and its source's (0 on a sequencer)",
-  );
-  readonly #lagSeconds = this.#gauge(
-    'l2node_sync_lag_seconds',
-    "Seconds since this follower was last at its source's tip (0 while there)",
-  );
-  readonly #syncRate = this.#gauge(
-    'l2node_sync_blocks_per_second',
-    'Blocks per second of the current catch-up (0 when not catching up)',
-  );
-  readonly #syncTarget = this.#gauge(
-    'l2node_sync_target_block',
-    "Block the current catch-up goes to (the source's tip; 0 when not catching up)",
-  );
-  readonly #syncEta = this.#gauge(
-    'l2node_sync_eta_seconds',
-    'Estimated seconds to the end of the current catch-up (0 when not catching up)',
-  );
-  // p2p
-  readonly #peers = this.#gauge('l2node_p2p_peers', 'Peers by state: connected, on the tx topic, banned', ['state']);
-  readonly #gossipIn = new Counter({
-    name: 'l2node_p2p_gossip_received_total',
-    help: 'Gossip messages received by topic and verdict (accept, reject: sender penalised, ignore)',
-    labelNames: ['topic', 'verdict'],
-    registers: [this.registry],
-  });
-  readonly #gossipOut = new Counter({
-    name: 'l2node_p2p_gossip_published_total',
-    help: 'Gossip messages this node published, by topic',
-    labelNames: ['topic'],
-    registers: [this.registry],
-  });
-  readonly #scoreDrops = new Counter({
-    name: 'l2node_p2p_peer_score_drops_total',
-    help: 'Peer score penalties (invalid gossip or served data that does not verify)',
-    registers: [this.registry],
-  });
-  readonly #bans = new Counter({
-    name: 'l2node_p2p_peer_bans_total',
-    help: 'Peers banned after their score crossed the threshold',
-    registers: [this.registry],
-  });
-  // storage
-  readonly #dbInfo = this.#gauge('l2node_db_info', '1, labelled with the database engine (sqlite or postgres)', [
-    'engine',
-  ]);
-  readonly #dbConnected = this.#gauge('l2node_db_connected', '1 while the database is connected, 0 while reconnecting');
-  readonly #dbReconnects = this.#gauge(
-    'l2node_db_reconnect_attempts',
-    'Failed reconnect probes since the connection was lost (0 while connected)',
-  );
+  /** The node's families (FAMILIES), registered first so the exposition order stays theirs. */
+  readonly #m = registerFamilies(this.registry);
   /** Per query, so plain numbers handed over at scrape time (scraped-metric.ts), like the RPC families. */
   readonly #queries = new HistogramData(QUERY_BUCKETS);
-  readonly #dbFiles = this.#gauge(
-    'l2node_db_sqlite_file_bytes',
-    'Size of the SQLite database file and its write-ahead log',
-    ['file'],
-  );
-  readonly #dbPool = this.#gauge(
-    'l2node_db_pool_connections',
-    'Postgres pool connections: used, free, and acquisitions waiting',
-    ['state'],
-  );
 
   constructor(options: { dataDirectory: string }) {
     this.#dataDirectory = options.dataDirectory;
@@ -221,13 +313,13 @@ export class NodeMetrics {
 
   /** The pool's observer. */
   readonly pool: TxPoolObserver = {
-    admitted: () => this.#admitted.inc(),
-    rejected: (code) => this.#rejected.labels(code).inc(),
+    admitted: () => this.#m.admitted.inc(),
+    rejected: (code) => this.#m.rejected.labels(code).inc(),
     dropped: (evictions: readonly Eviction[]) => {
       for (const e of evictions) {
         const reason = dropReasonLabel(e.reason);
-        this.#dropped.labels(reason).inc();
-        if (reason === 'evicted' || reason === 'replaced') this.#evicted.inc();
+        this.#m.dropped.labels(reason).inc();
+        if (reason === 'evicted' || reason === 'replaced') this.#m.evicted.inc();
       }
     },
   };
@@ -235,26 +327,26 @@ export class NodeMetrics {
   /** The follower's observer. */
   readonly follower: FollowerObserver = {
     blockImported: (block, seconds) => {
-      this.#blocksImported.inc();
-      this.#applySeconds.observe(seconds);
+      this.#m.blocksImported.inc();
+      this.#m.applySeconds.observe(seconds);
       this.#blockShape('imported', block);
     },
   };
 
   /** The p2p service's observer. */
   readonly p2p: P2PObserver = {
-    gossipIn: (topic: GossipTopicKind, verdict) => this.#gossipIn.labels(topic, verdict).inc(),
-    gossipOut: (topic) => this.#gossipOut.labels(topic).inc(),
+    gossipIn: (topic: GossipTopicKind, verdict) => this.#m.gossipIn.labels(topic, verdict).inc(),
+    gossipOut: (topic) => this.#m.gossipOut.labels(topic).inc(),
     peerPenalized: (banned) => {
-      this.#scoreDrops.inc();
-      if (banned) this.#bans.inc();
+      this.#m.scoreDrops.inc();
+      if (banned) this.#m.bans.inc();
     },
   };
 
   /** The sequencer's build observer. */
   readonly blockBuilt = (block: L2Block, seconds: number): void => {
-    this.#blocksBuilt.inc();
-    this.#buildSeconds.observe(seconds);
+    this.#m.blocksBuilt.inc();
+    this.#m.buildSeconds.observe(seconds);
     this.#blockShape('built', block);
   };
 
@@ -287,17 +379,17 @@ export class NodeMetrics {
     if (node === undefined) return;
     const health = databaseHealth(node.db);
     const connected = health.state === DatabaseState.CONNECTED;
-    this.#dbInfo.reset();
-    this.#dbInfo.labels(health.engine).set(1);
-    this.#dbConnected.set(connected ? 1 : 0);
-    this.#dbReconnects.set(health.report().reconnectAttempts);
+    this.#m.dbInfo.reset();
+    this.#m.dbInfo.labels(health.engine).set(1);
+    this.#m.dbConnected.set(connected ? 1 : 0);
+    this.#m.dbReconnects.set(health.report().reconnectAttempts);
     // Each group on its own: one that fails (a reader's view, a lost connection) leaves the others fresh.
     const groups = [
       () => this.#storageSize(node, health.engine),
       async () => {
         const fees = node.engine.getCurrentMinFees();
-        this.#minFee.labels('da').set(Number(fees.feePerDaGas));
-        this.#minFee.labels('l2').set(Number(fees.feePerL2Gas));
+        this.#m.minFee.labels('da').set(Number(fees.feePerDaGas));
+        this.#m.minFee.labels('l2').set(Number(fees.feePerL2Gas));
       },
       async () => this.#syncLevels(node),
       async () => this.#p2pLevels(node),
@@ -314,45 +406,45 @@ export class NodeMetrics {
 
   async #chainLevels(node: L2Node): Promise<void> {
     const tips = await node.engine.chain.getL2Tips();
-    this.#tipBlock.labels('proposed').set(tips.proposed.number);
-    this.#tipCheckpoint.labels('proposed').set(tips.checkpointed.checkpoint.number);
+    this.#m.tipBlock.labels('proposed').set(tips.proposed.number);
+    this.#m.tipCheckpoint.labels('proposed').set(tips.checkpointed.checkpoint.number);
     for (const tip of TIPS.slice(1) as readonly ('checkpointed' | 'proven' | 'finalized')[]) {
-      this.#tipBlock.labels(tip).set(tips[tip].block.number);
-      this.#tipCheckpoint.labels(tip).set(tips[tip].checkpoint.number);
+      this.#m.tipBlock.labels(tip).set(tips[tip].block.number);
+      this.#m.tipCheckpoint.labels(tip).set(tips[tip].checkpoint.number);
     }
   }
 
   async #poolLevels(node: L2Node): Promise<void> {
     // A --role rpc reader's pool is a view over the writer's rows: its count is asynchronous.
     const count: unknown = node.pool.pendingCount;
-    this.#pending.set(
+    this.#m.pending.set(
       Number(typeof count === 'function' ? await (count as () => Promise<number>).call(node.pool) : count),
     );
     const bytes = (await node
       .db('txpool_txs')
       .sum({ bytes: node.db.raw('length(wire_json)') })
       .first()) as { bytes: number | string | null } | undefined;
-    this.#pendingBytes.set(Number(bytes?.bytes ?? 0));
+    this.#m.pendingBytes.set(Number(bytes?.bytes ?? 0));
   }
 
   #syncLevels(node: L2Node): void {
     const state = node.syncState();
-    for (const s of SYNC_STATES) this.#syncState.labels(s).set(s === state ? 1 : 0);
+    for (const s of SYNC_STATES) this.#m.syncState.labels(s).set(s === state ? 1 : 0);
     const follow = node.followStatus();
-    this.#behind.set(follow?.behindBlocks ?? 0);
-    this.#lagSeconds.set(follow?.lagSeconds ?? 0);
+    this.#m.behind.set(follow?.behindBlocks ?? 0);
+    this.#m.lagSeconds.set(follow?.lagSeconds ?? 0);
     const p = follow?.progress;
-    this.#syncRate.set(p?.blocksPerSecond ?? 0);
-    this.#syncTarget.set(p?.target ?? 0);
-    this.#syncEta.set(p?.etaSeconds ?? 0);
+    this.#m.syncRate.set(p?.blocksPerSecond ?? 0);
+    this.#m.syncTarget.set(p?.target ?? 0);
+    this.#m.syncEta.set(p?.etaSeconds ?? 0);
   }
 
   #p2pLevels(node: L2Node): void {
     const p2p = node.p2p;
     const running = p2p?.isReady() === true;
-    this.#peers.labels('connected').set(running ? p2p.getPeers().length : 0);
-    this.#peers.labels('tx_topic').set(running ? p2p.getTxTopicPeers().length : 0);
-    this.#peers.labels('banned').set(running ? p2p.getBannedPeers().length : 0);
+    this.#m.peers.labels('connected').set(running ? p2p.getPeers().length : 0);
+    this.#m.peers.labels('tx_topic').set(running ? p2p.getTxTopicPeers().length : 0);
+    this.#m.peers.labels('banned').set(running ? p2p.getBannedPeers().length : 0);
   }
 
   async #storageSize(node: L2Node, engine: 'sqlite' | 'postgres'): Promise<void> {
@@ -360,24 +452,20 @@ export class NodeMetrics {
       const pool = (node.db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } })
         .pool;
       if (pool === undefined) return;
-      this.#dbPool.labels('used').set(pool.numUsed());
-      this.#dbPool.labels('free').set(pool.numFree());
-      this.#dbPool.labels('pending').set(pool.numPendingAcquires());
+      this.#m.dbPool.labels('used').set(pool.numUsed());
+      this.#m.dbPool.labels('free').set(pool.numFree());
+      this.#m.dbPool.labels('pending').set(pool.numPendingAcquires());
       return;
     }
     if (this.#dataDirectory === '') return; // in memory
     const file = join(this.#dataDirectory, SQLITE_FILE_NAME);
     const size = async (path: string) => (await stat(path).catch(() => undefined))?.size ?? 0;
-    this.#dbFiles.labels('db').set(await size(file));
-    this.#dbFiles.labels('wal').set(await size(`${file}-wal`));
+    this.#m.dbFiles.labels('db').set(await size(file));
+    this.#m.dbFiles.labels('wal').set(await size(`${file}-wal`));
   }
 
   #blockShape(origin: 'built' | 'imported', block: L2Block): void {
-    this.#blockTxs.labels(origin).observe(block.body.txEffects.length);
-    this.#blockMana.labels(origin).observe(Number(block.header.totalManaUsed));
-  }
-
-  #gauge<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
-    return new Gauge({ name, help, labelNames, registers: [this.registry] });
+    this.#m.blockTxs.labels(origin).observe(block.body.txEffects.length);
+    this.#m.blockMana.labels(origin).observe(Number(block.header.totalManaUsed));
   }
 }
