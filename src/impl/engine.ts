@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { ChainQueries } from './chain/chain-queries.ts';
 import { ChainState } from './chain/chain-state.ts';
 import { ChainStore } from './chain/chain-store.ts';
-import { computeMinFees, DEFAULT_FEE_MODEL, type FeeModelConfig } from './chain/fee-model.ts';
+import { computeMinFees, DEFAULT_FEE_MODEL, type FeeModelConfig } from './fees/fee-model.ts';
 import { feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from './chain/protocol.ts';
 import { rollbackChain, type RollbackOptions, type UnwoundTx } from './chain/rollback.ts';
 import type { Hasher } from './crypto/poseidon2.ts';

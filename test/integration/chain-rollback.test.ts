@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_FEE_MODEL } from '../../src/impl/chain/fee-model.ts';
+import { DEFAULT_FEE_MODEL } from '../../src/impl/fees/fee-model.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { RollbackRefusedError } from '../../src/impl/rpc/errors.ts';
 import { TreeId } from '../../src/impl/world-state/constants.ts';

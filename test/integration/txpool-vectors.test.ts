@@ -8,10 +8,11 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { TX_ERROR, computeFeeLimit, decodeTx } from '../../src/impl/tx/index.ts';
+import { maxFee } from '../../src/impl/fees/fees.ts';
+import { decodeTx, TX_ERROR } from '../../src/impl/tx/index.ts';
 import { FakeChain } from '../unit/txpool/helpers/fake-chain.ts';
 import { startTxNode } from '../unit/txpool/helpers/harness.ts';
-import { VECTOR_DIR, loadVector, type Vector } from '../unit/txpool/helpers/tx-builder.ts';
+import { loadVector, VECTOR_DIR, type Vector } from '../unit/txpool/helpers/tx-builder.ts';
 
 /** The reasons a vector's content implies on such a node (empty: it is valid). */
 function expectedReasons(v: Vector): string[] {
@@ -42,7 +43,7 @@ describe('tx vectors through node_sendTx', () => {
       chain.rollupVersion = tx.data.constants.txContext.version;
       chain.minFees = { feePerDaGas: 0n, feePerL2Gas: 0n };
       chain.blocks.add(BigInt(v.anchorBlockHeaderHash));
-      chain.balances.set(tx.data.feePayer, computeFeeLimit(tx.data.constants.txContext.gasSettings));
+      chain.balances.set(tx.data.feePayer, maxFee(tx.data.constants.txContext.gasSettings));
       const node = await startTxNode({ chain });
       try {
         const res = await node.call('node_sendTx', [v.wire]);

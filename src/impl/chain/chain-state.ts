@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import type { CommitFollowUp, TxStatusOwner } from '../txpool/tx-status.ts';
 import { hex32 } from '../encoding/hex.ts';
-import { nextExcessMana } from './fee-model.ts';
+import { nextExcessMana } from '../fees/fee-model.ts';
 import type { ChainStore } from './chain-store.ts';
 import { LatestStateCache } from './latest-state-cache.ts';
 import type { BlockHeader, Checkpoint, GlobalVariables, L2Block, Snapshot, TxEffect } from './types.ts';

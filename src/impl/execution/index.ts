@@ -11,8 +11,6 @@ export {
   PublicRevertCode,
   PublicTxInvalidError,
   toNestedReturnValues,
-  FEE_JUICE_ADDRESS,
-  FEE_JUICE_BALANCES_SLOT,
 } from './public-tx-executor.ts';
 export type {
   EnqueuedCall,
@@ -31,6 +29,5 @@ export { assemble, AssemblerError } from './assembler.ts';
 export type { AssembledProgram } from './assembler.ts';
 export { decodeProgram, encodeProgram, InvalidBytecodeError, BYTECODE_MAGIC, BYTECODE_VERSION } from './bytecode.ts';
 export { Op, EnvVar, DA_GAS_PER_FIELD, MAX_CALL_DEPTH, MAX_MEMORY_CELLS } from './opcodes.ts';
-export { computeFee } from './gas.ts';
 export { toWireSimulationError } from './simulation-error.ts';
 export type { WireSimulationError } from './simulation-error.ts';

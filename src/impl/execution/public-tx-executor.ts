@@ -4,16 +4,13 @@
  * the revert code, gas per phase, the fee, return values and the tx's side effects.
  * @module
  */
-import {
-  computeNoteHashNonce,
-  computePublicDataLeafSlot,
-  computeUniqueNoteHash,
-  deriveStorageSlotInMap,
-} from '../contracts/siloing.ts';
+import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
-import { isAllowedSetupCall } from './allow-list.ts';
+import { computeNoteHashNonce, computeUniqueNoteHash } from '../contracts/siloing.ts';
+import { balanceAfterFee, billedGas as billedGasOf, feeFor, INSUFFICIENT_FEE_PAYER_BALANCE } from '../fees/fees.ts';
 import type { AllowedElement } from './allow-list.ts';
-import { addGas, computeFee, subGas, ZERO_GAS } from './gas.ts';
+import { isAllowedSetupCall } from './allow-list.ts';
+import { addGas, subGas, ZERO_GAS } from './gas.ts';
 import { executePublicCall } from './interpreter.ts';
 import { JournaledState } from './journaled-state.ts';
 import type {
@@ -30,10 +27,6 @@ import type {
 export const PublicRevertCode = { OK: 0, APP_LOGIC_REVERTED: 1, TEARDOWN_REVERTED: 2, BOTH_REVERTED: 3 } as const;
 /** One of PublicRevertCode. */
 export type PublicRevertCode = (typeof PublicRevertCode)[keyof typeof PublicRevertCode];
-
-/** FeeJuice's canonical address and its balances map slot (trees.json `feeJuiceBalance`). */
-export const FEE_JUICE_ADDRESS = 5n;
-export const FEE_JUICE_BALANCES_SLOT = 1n;
 
 /** A public call request with its calldata (calldata[0] is the selector). */
 export interface EnqueuedCall {
@@ -112,7 +105,7 @@ export class PublicTxInvalidError extends Error {
     this.name = 'PublicTxInvalidError';
     this.reason = reason;
     this.revert = revert;
-    this.cannotPay = reason.startsWith(CANNOT_PAY);
+    this.cannotPay = reason.startsWith(INSUFFICIENT_FEE_PAYER_BALANCE);
   }
 }
 
@@ -184,9 +177,9 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   if (appReverted) state.rollback();
   else state.commit();
 
-  // The fee is fixed before teardown runs, with teardown billed at its limits (Aztec).
-  const billedGas = addGas(addGas(tx.privateGasUsed, used), tx.teardownGasLimits);
-  const transactionFee = computeFee(billedGas, ctx.env.gasFees);
+  // The fee is fixed before teardown runs (fees/fees.ts).
+  const billedGas = billedGasOf(tx.privateGasUsed, used, tx.teardownGasLimits);
+  const transactionFee = feeFor(billedGas, ctx.env.gasFees);
   let teardownGas = ZERO_GAS;
   let teardownReverted: PublicCallRevert | undefined;
   if (tx.teardownCall) {
@@ -220,19 +213,12 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   };
 }
 
-/** The reason's words when the fee payer cannot pay (4.1.2's). */
-const CANNOT_PAY = 'Insufficient fee payer balance';
-
-/** Deducts the fee from the payer's FeeJuice balance (a non-revertible public data write). */
+/** Deducts the fee from the payer's FeeJuice balance (a non-revertible public data write); no payer (0) pays nothing. */
 async function payFee(state: JournaledState, feePayer: bigint, fee: bigint, skipEnforcement: boolean): Promise<void> {
   if (feePayer === 0n || fee === 0n) return;
-  const leafSlot = computePublicDataLeafSlot(
-    FEE_JUICE_ADDRESS,
-    deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, feePayer),
-  );
+  const leafSlot = feeJuiceBalanceLeafSlot(feePayer);
   const balance = await state.readLeaf(leafSlot);
-  if (balance < fee && !skipEnforcement) {
-    throw new PublicTxInvalidError(`${CANNOT_PAY}: ${balance} < ${fee}`);
-  }
-  state.writeLeaf(leafSlot, balance < fee ? 0n : balance - fee);
+  const after = balanceAfterFee(balance, fee, !skipEnforcement);
+  if (after === undefined) throw new PublicTxInvalidError(`${INSUFFICIENT_FEE_PAYER_BALANCE}: ${balance} < ${fee}`);
+  state.writeLeaf(leafSlot, after);
 }

@@ -3,27 +3,28 @@
  * txs already placed). A tx with public calls runs through the public VM (public-processor.ts):
  * setup, app logic (reverts are included with their revert code), teardown, the fee charged
  * whatever reverted; a tx whose public part is invalid (PublicTxInvalidError) is dropped with the
- * reason, never half-applied. A private-only tx is charged `gasUsed × gasFees`. Either way the
- * fee leaves the fee payer's FeeJuice balance and is credited to the block's fee recipient, both
- * as public data writes of the tx, so the state stays derivable from block bodies. Txs that do not
- * fit this block stay pending. The result is a `ProposedBlock`: the chain applies it to the trees
+ * reason, never half-applied. What a tx must offer, what it is charged and the credit to the
+ * block's fee recipient are fees/fees.ts's rules. Txs that do not fit this block, or whose max
+ * fees per gas are below the block's, stay pending. The result is a `ProposedBlock`: the chain applies it to the trees
  * and stores it (with the contract index) in one transaction.
  *
  * spongeBlobHash: Aztec absorbs the checkpoint's blob fields into a Poseidon2 sponge; we compute
  * poseidon2Hash of this block's blob fields (`blockBlobFields`), which commits to the same data.
  * @module
  */
-import { poseidon2Hash } from '../crypto/poseidon2.ts';
+
 import type { ProposedBlock } from '../chain/chain-state.ts';
+import type { ContractLookup } from '../chain/contract-index.ts';
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { GlobalVariables, TxEffect } from '../chain/types.ts';
-import type { ContractLookup } from '../chain/contract-index.ts';
+import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import { PublicTxInvalidError } from '../execution/public-tx-executor.ts';
+import { coversFees, creditFeeRecipient, INSUFFICIENT_FEE_PAYER_BALANCE } from '../fees/fees.ts';
 import { isExpiredFor } from '../tx/tx-validation.ts';
-import { BlockStateOverlay } from './block-state-overlay.ts';
 import type { CommittedState } from './block-state-overlay.ts';
-import { privateTxEffect, processPublicTx } from './public-processor.ts';
+import { BlockStateOverlay } from './block-state-overlay.ts';
 import type { PublicExecutionOptions } from './public-processor.ts';
+import { privateTxEffect, processPublicTx } from './public-processor.ts';
 import type { MinableTx } from './tx-source.ts';
 
 /** Per-block limits. */
@@ -40,7 +41,7 @@ export const DropReason = {
   PUBLIC_CALLS:
     'Tx has public calls but no public part to run (calldata missing); rejected without applying any effect',
   EXISTING_NULLIFIER: 'Existing nullifier',
-  INSUFFICIENT_BALANCE: 'Insufficient fee payer balance',
+  INSUFFICIENT_BALANCE: INSUFFICIENT_FEE_PAYER_BALANCE,
 } as const;
 
 /** The latest committed state as block building reads it: nullifiers and public data (synchronously), contracts. */
@@ -82,6 +83,7 @@ export async function buildBlock(
 ): Promise<ProposedBlock> {
   const g = input.globals;
   const state = new BlockStateOverlay(ws, ws.contracts);
+  const readPublicData = (leafSlot: bigint) => state.readPublicData(leafSlot);
   const effects: TxEffect[] = [];
   const dropped: { txHash: bigint; reason: string }[] = [];
   let l2Gas = 0,
@@ -114,14 +116,13 @@ export async function buildBlock(
     const bound = tx.publicPart ? tx.gasSettings.gasLimits : tx.gasUsed;
     if (l2Gas + bound.l2Gas > input.limits.maxL2GasPerBlock || daGas + bound.daGas > input.limits.maxDaGasPerBlock)
       continue;
-    const max = tx.gasSettings.maxFeesPerGas;
-    if (max.feePerL2Gas < g.gasFees.feePerL2Gas || max.feePerDaGas < g.gasFees.feePerDaGas) continue;
+    if (!coversFees(tx.gasSettings.maxFeesPerGas, g.gasFees)) continue;
 
     let effect: TxEffect, used: { daGas: number; l2Gas: number };
     if (tx.publicPart) {
       try {
         const processed = await processPublicTx({ ...tx, publicPart: tx.publicPart }, state, g, vm);
-        effect = creditFeeRecipient(processed.effect, g.feeRecipient, state);
+        effect = creditFeeRecipient(processed.effect, g.feeRecipient, readPublicData);
         used = processed.result.gasUsed.totalGas;
       } catch (err) {
         if (!(err instanceof PublicTxInvalidError)) throw err;
@@ -129,13 +130,12 @@ export async function buildBlock(
         continue;
       }
     } else {
-      const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
-      const payerBalance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
-      if (payerBalance < fee) {
+      const charged = privateTxEffect(tx, g, readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer)));
+      if (charged === undefined) {
         dropped.push({ txHash: tx.txHash, reason: DropReason.INSUFFICIENT_BALANCE });
         continue;
       }
-      effect = creditFeeRecipient(privateTxEffect(tx, g, payerBalance), g.feeRecipient, state);
+      effect = creditFeeRecipient(charged, g.feeRecipient, readPublicData);
       used = tx.gasUsed;
     }
     state.apply(effect);
@@ -156,16 +156,4 @@ export async function buildBlock(
     indexWithinCheckpoint: input.indexWithinCheckpoint,
     dropped,
   };
-}
-
-/** Adds the fee to the recipient's FeeJuice balance: updates the tx's own write of that leaf, or appends one. */
-function creditFeeRecipient(effect: TxEffect, recipient: bigint, state: BlockStateOverlay): TxEffect {
-  if (effect.transactionFee === 0n) return effect;
-  const leafSlot = feeJuiceBalanceLeafSlot(recipient);
-  const i = effect.publicDataWrites.findIndex((w) => w.leafSlot === leafSlot);
-  const before = i >= 0 ? effect.publicDataWrites[i]!.value : state.readPublicData(leafSlot);
-  const write = { leafSlot, value: before + effect.transactionFee };
-  const writes =
-    i >= 0 ? effect.publicDataWrites.map((w, j) => (j === i ? write : w)) : [...effect.publicDataWrites, write];
-  return { ...effect, publicDataWrites: writes };
 }

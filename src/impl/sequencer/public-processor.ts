@@ -10,12 +10,13 @@
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
 import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
+import { publishedContracts } from '../contracts/registry-events.ts';
 import type { AllowedElement } from '../execution/allow-list.ts';
-import { executePublicTx, PublicRevertCode } from '../execution/public-tx-executor.ts';
 import type { PublicTxResult } from '../execution/public-tx-executor.ts';
+import { executePublicTx, PublicRevertCode } from '../execution/public-tx-executor.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import type { PublicStateSource } from '../execution/types.ts';
-import { publishedContracts } from '../contracts/registry-events.ts';
+import { balanceAfterFee, feeFor } from '../fees/fees.ts';
 import type { BlockStateOverlay } from './block-state-overlay.ts';
 import type { MinableTx } from './tx-source.ts';
 
@@ -113,14 +114,21 @@ export async function processPublicTx(
   };
 }
 
-/** A private-only tx's effect: fee `gasUsed × gasFees` taken from `payerBalance` (the caller checks it suffices). */
-export function privateTxEffect(tx: MinableTx, globals: GlobalVariables, payerBalance: bigint): TxEffect {
+/**
+ * A private-only tx's effect, charged for its gas used from `payerBalance` (fees/fees.ts); undefined
+ * when the fee payer cannot pay and fees are enforced.
+ */
+export function privateTxEffect(
+  tx: MinableTx,
+  globals: GlobalVariables,
+  payerBalance: bigint,
+  enforceFee = true,
+): TxEffect | undefined {
   const g = globals;
-  const fee = BigInt(tx.gasUsed.daGas) * g.gasFees.feePerDaGas + BigInt(tx.gasUsed.l2Gas) * g.gasFees.feePerL2Gas;
-  const writes: PublicDataWrite[] =
-    fee > 0n
-      ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: payerBalance < fee ? 0n : payerBalance - fee }]
-      : [];
+  const fee = feeFor(tx.gasUsed, g.gasFees);
+  const after = balanceAfterFee(payerBalance, fee, enforceFee);
+  if (after === undefined) return undefined;
+  const writes: PublicDataWrite[] = fee > 0n ? [{ leafSlot: feeJuiceBalanceLeafSlot(tx.feePayer), value: after }] : [];
   return {
     revertCode: 0,
     txHash: tx.txHash,

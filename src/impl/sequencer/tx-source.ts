@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { ContractClassLog, L2Block, PrivateLog } from '../chain/types.ts';
+import { priorityFee } from '../fees/fees.ts';
 import { toTxPublicPart } from '../execution/tx-public-input.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import { computeBlockHeaderHash } from '../tx/tx-hash.ts';
@@ -119,12 +120,7 @@ export class InMemoryTxSource implements TxSource {
   }
 
   async pendingTxsInPriorityOrder(limit: number): Promise<readonly MinableTx[]> {
-    const fee = (t: MinableTx) => {
-      const g = t.gasSettings;
-      return g.maxPriorityFeesPerGas.feePerL2Gas < g.maxFeesPerGas.feePerL2Gas
-        ? g.maxPriorityFeesPerGas.feePerL2Gas
-        : g.maxFeesPerGas.feePerL2Gas;
-    };
+    const fee = (t: MinableTx) => priorityFee(t.gasSettings);
     return [...this.#pending.values()]
       .sort((a, b) => (fee(b) !== fee(a) ? (fee(b) > fee(a) ? 1 : -1) : a.txHash < b.txHash ? -1 : 1))
       .slice(0, limit)

@@ -6,6 +6,8 @@
  * @module
  */
 import { readClassPublishedLog, readInstancePublishedLog } from '../contracts/registry-events.ts';
+import { coversFees, INSUFFICIENT_FEE_PAYER_BALANCE, maxFee } from '../fees/fees.ts';
+import type { PublicCallWithCalldata } from './tx-accessors.ts';
 import {
   getContractClassLogs,
   getFeePayer,
@@ -17,7 +19,6 @@ import {
   getTotalCalldataCount,
   getTxSizeBytes,
 } from './tx-accessors.ts';
-import type { PublicCallWithCalldata } from './tx-accessors.ts';
 import type { Gas, GasFees, GasSettings, Tx } from './types.ts';
 
 /** The reasons a tx is invalid (`@aztec/stdlib` tx error constants). */
@@ -34,7 +35,7 @@ export const TX_ERROR = {
   INSUFFICIENT_FEE_PER_GAS: 'Insufficient fee per gas',
   DUPLICATE_NULLIFIER_IN_TX: 'Duplicate nullifier in tx',
   EXISTING_NULLIFIER: 'Existing nullifier',
-  INSUFFICIENT_FEE_PAYER_BALANCE: 'Insufficient fee payer balance',
+  INSUFFICIENT_FEE_PAYER_BALANCE: INSUFFICIENT_FEE_PAYER_BALANCE,
   BLOCK_HEADER: 'Block header not found',
   SETUP_FUNCTION_NOT_ALLOWED: 'Setup function not on allow list',
   INVALID_PROOF: 'Invalid proof',
@@ -89,13 +90,6 @@ export interface TxStateChecks {
 export type TxValidationResult =
   | { readonly result: 'valid' }
   | { readonly result: 'invalid'; readonly reason: readonly string[] };
-
-/** Returns the most a tx can pay: gas limits × max fees per gas, both dimensions (reference §9). */
-export function computeFeeLimit(s: GasSettings): bigint {
-  return (
-    BigInt(s.gasLimits.daGas) * s.maxFeesPerGas.feePerDaGas + BigInt(s.gasLimits.l2Gas) * s.maxFeesPerGas.feePerL2Gas
-  );
-}
 
 /** Checks chain id, rollup version and, when configured, vk tree root and protocol contracts hash. */
 export function checkMetadata(tx: Tx, ctx: TxValidationContext): TxErrorReason | undefined {
@@ -159,14 +153,9 @@ export function checkFeesPerGas(
   ctx: Pick<TxValidationContext, 'minFeesPerGas' | 'skipFeeEnforcement'>,
 ): TxErrorReason | undefined {
   if (ctx.skipFeeEnforcement === true) return undefined;
-  const { maxFeesPerGas } = getGasSettings(tx);
-  if (
-    maxFeesPerGas.feePerDaGas < ctx.minFeesPerGas.feePerDaGas ||
-    maxFeesPerGas.feePerL2Gas < ctx.minFeesPerGas.feePerL2Gas
-  ) {
-    return TX_ERROR.INSUFFICIENT_FEE_PER_GAS;
-  }
-  return undefined;
+  return coversFees(getGasSettings(tx).maxFeesPerGas, ctx.minFeesPerGas)
+    ? undefined
+    : TX_ERROR.INSUFFICIENT_FEE_PER_GAS;
 }
 
 /** Checks that no non-empty nullifier appears twice in the tx. */
@@ -253,7 +242,7 @@ async function firstStatefulFailure(
   }
   if (state.getFeePayerBalance && ctx.skipFeeEnforcement !== true) {
     const balance = await state.getFeePayerBalance(getFeePayer(tx), tx);
-    if (balance < computeFeeLimit(getGasSettings(tx))) return TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE;
+    if (balance < maxFee(getGasSettings(tx))) return TX_ERROR.INSUFFICIENT_FEE_PAYER_BALANCE;
   }
   if (state.verifyProof && ctx.isSimulation !== true && !(await state.verifyProof(tx))) return TX_ERROR.INVALID_PROOF;
   return undefined;

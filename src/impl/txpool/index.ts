@@ -19,4 +19,4 @@ export type {
 } from './tx-validator.ts';
 export { DROP_REASON } from './pool-rules.ts';
 export type { Eviction } from './pool-rules.ts';
-export { getTxPriorityFee, comparePriority, minimumPriceBumpFee } from './priority.ts';
+export { comparePriority, minimumPriceBumpFee } from './priority.ts';

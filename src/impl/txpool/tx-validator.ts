@@ -5,12 +5,13 @@
  * `skipFeeEnforcement` the fee-per-gas and balance checks.
  * @module
  */
-import { isAllowedSetupCall } from '../execution/allow-list.ts';
+
 import type { AllowedElement } from '../execution/allow-list.ts';
-import { computeBlockHeaderHash, validateTx } from '../tx/index.ts';
+import { isAllowedSetupCall } from '../execution/allow-list.ts';
+import { setupClaim } from '../fees/fees.ts';
 import type { Gas, Tx, TxValidationResult } from '../tx/index.ts';
+import { computeBlockHeaderHash, validateTx } from '../tx/index.ts';
 import type { ChainView } from './chain-view.ts';
-import { getClaimAmount } from './priority.ts';
 
 /** Checks a tx's client proof. */
 export interface ProofVerifier {
@@ -85,7 +86,7 @@ export function createNodeTxValidator(deps: TxValidatorDeps): NodeTxValidator {
       {
         findExistingNullifiers: async (ns) => ns.filter((n) => chain.hasNullifier(n)),
         // A claim paid in the tx's own setup counts, as in the pool's balance rule.
-        getFeePayerBalance: async (payer, t) => chain.feeJuiceBalance(payer) + getClaimAmount(t),
+        getFeePayerBalance: async (payer, t) => chain.feeJuiceBalance(payer) + setupClaim(t),
         isAnchorBlockKnown: (t) => chain.isKnownBlockHash(computeBlockHeaderHash(t.data.constants.anchorBlockHeader)),
         isSetupCallAllowed: async ({ request, calldata }) =>
           isAllowedSetupCall(

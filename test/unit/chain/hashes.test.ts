@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import trees from '../../../test/vectors/trees.json' with { type: 'json' };
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../../../src/impl/chain/protocol.ts';
-import { computeMinFees, fakeExponential } from '../../../src/impl/chain/fee-model.ts';
+import { computeMinFees, fakeExponential } from '../../../src/impl/fees/fee-model.ts';
 
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 

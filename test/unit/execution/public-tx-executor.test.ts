@@ -1,16 +1,8 @@
 /** The public phases of a tx: revert codes, effects kept and discarded, gas per phase, fee. @module */
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import {
-  executePublicTx,
-  FEE_JUICE_ADDRESS,
-  FEE_JUICE_BALANCES_SLOT,
-  PublicRevertCode,
-  PublicTxInvalidError,
-} from '../../../src/impl/execution/public-tx-executor.ts';
-import type { EnqueuedCall, PublicTxInput } from '../../../src/impl/execution/public-tx-executor.ts';
-import type { AllowedElement } from '../../../src/impl/execution/allow-list.ts';
-import { computeFee } from '../../../src/impl/execution/gas.ts';
+import { describe, it } from 'node:test';
+import { FEE_JUICE_BALANCES_SLOT, PROTOCOL_CONTRACT_ADDRESSES } from '../../../src/impl/chain/protocol.ts';
 import { COUNTER_SLOT, COUNTER_SOURCE } from '../../../src/impl/contracts/examples/counter.ts';
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
 import {
@@ -19,6 +11,14 @@ import {
   deriveStorageSlotInMap,
   siloNoteHash,
 } from '../../../src/impl/contracts/siloing.ts';
+import type { AllowedElement } from '../../../src/impl/execution/allow-list.ts';
+import type { EnqueuedCall, PublicTxInput } from '../../../src/impl/execution/public-tx-executor.ts';
+import {
+  executePublicTx,
+  PublicRevertCode,
+  PublicTxInvalidError,
+} from '../../../src/impl/execution/public-tx-executor.ts';
+import { feeFor } from '../../../src/impl/fees/fees.ts';
 import { calldataFor, ENV, World } from './vm-harness.ts';
 
 const COUNTER = 0x200n;
@@ -186,17 +186,17 @@ describe('executePublicTx: gas and fee', () => {
       l2Gas: 100 + beforeTeardown.l2Gas + input.teardownGasLimits.l2Gas,
       daGas: 50 + beforeTeardown.daGas + input.teardownGasLimits.daGas,
     });
-    assert.equal(r.transactionFee, computeFee(r.gasUsed.billedGas, ENV.gasFees));
+    assert.equal(r.transactionFee, feeFor(r.gasUsed.billedGas, ENV.gasFees));
   });
   it("teardown reads the transaction fee; the fee payer's FeeJuice balance pays it", async () => {
     const w = setup();
     const balanceSlot = deriveStorageSlotInMap(FEE_JUICE_BALANCES_SLOT, USER);
-    w.source.setStorage(FEE_JUICE_ADDRESS, balanceSlot, 10n ** 12n);
+    w.source.setStorage(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, balanceSlot, 10n ** 12n);
     const r = await run(w, tx({ feePayer: USER }));
     assert.ok(r.transactionFee > 0n);
     assert.deepEqual(r.publicReturnValues[3]!.values, [r.transactionFee]);
     w.source.apply(r.effects);
-    assert.equal(w.source.getStorage(FEE_JUICE_ADDRESS, balanceSlot), 10n ** 12n - r.transactionFee);
+    assert.equal(w.source.getStorage(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, balanceSlot), 10n ** 12n - r.transactionFee);
   });
   it('an unpaid fee makes the tx invalid unless fee enforcement is skipped', async () => {
     const w = setup();

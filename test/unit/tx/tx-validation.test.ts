@@ -1,20 +1,20 @@
 /** Tx validation: the pure checks and the injected stateful ones. @module */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { maxFee } from '../../../src/impl/fees/fees.ts';
+import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
 import { getNullifiers, getPublicCallRequests, getTxSizeBytes } from '../../../src/impl/tx/tx-accessors.ts';
+import type { TxValidationContext } from '../../../src/impl/tx/tx-validation.ts';
 import {
   checkContractClassLogs,
   checkContractInstanceLogs,
-  computeFeeLimit,
   TX_ERROR,
   validateTx,
   validateTxPure,
 } from '../../../src/impl/tx/tx-validation.ts';
-import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
-import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
-import type { TxValidationContext } from '../../../src/impl/tx/tx-validation.ts';
 import { decodeTx } from '../../../src/impl/tx/tx-wire.ts';
-import type { GasSettings, PrivateKernelTailCircuitPublicInputs, Tx } from '../../../src/impl/tx/types.ts';
+import type { PrivateKernelTailCircuitPublicInputs, Tx } from '../../../src/impl/tx/types.ts';
+import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
 import { loadVector } from './helpers/vectors.ts';
 
 // public-11: chainId 31337, version 1, gas limits DA 1 000 000 / L2 5 000 000,
@@ -168,13 +168,6 @@ describe('deployment logs (4.1.2 DataTxValidator and ContractInstanceTxValidator
   });
 });
 
-describe('computeFeeLimit', () => {
-  it('is gas limits × max fees per gas over both dimensions', () => {
-    const s: GasSettings = tx.data.constants.txContext.gasSettings;
-    assert.equal(computeFeeLimit(s), 1_000_000n * 123n + 5_000_000n * 456_789n);
-  });
-});
-
 describe('validateTx with injected state checks', () => {
   it('default: no callbacks, a tx passing the pure checks is valid', async () => {
     assert.deepEqual(await validateTx(tx, ctx), { result: 'valid' });
@@ -212,7 +205,7 @@ describe('validateTx with injected state checks', () => {
   });
 
   it('fee payer balance below the fee limit is invalid, unless fee enforcement is skipped', async () => {
-    const limit = computeFeeLimit(tx.data.constants.txContext.gasSettings);
+    const limit = maxFee(tx.data.constants.txContext.gasSettings);
     const poor = { getFeePayerBalance: async () => limit - 1n };
     assert.deepEqual(await validateTx(tx, ctx, poor), {
       result: 'invalid',

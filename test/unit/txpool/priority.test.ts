@@ -1,10 +1,9 @@
-/** Priority fee, ordering, price bump and the balance walk. @module */
+/** Ordering, price bump and the balance walk (the priority fee itself: test/unit/fees/fees.test.ts). @module */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { uncoveredByBalance } from '../../../src/impl/txpool/pool-rules.ts';
-import { comparePriority, getTxPriorityFee, minimumPriceBumpFee } from '../../../src/impl/txpool/priority.ts';
 import type { PoolEntry } from '../../../src/impl/txpool/priority.ts';
-import { buildTx } from './helpers/tx-builder.ts';
+import { comparePriority, minimumPriceBumpFee } from '../../../src/impl/txpool/priority.ts';
 
 const entry = (txHash: bigint, priorityFee: bigint, feeLimit = 0n, claimAmount = 0n): PoolEntry => ({
   txHash,
@@ -20,11 +19,6 @@ const entry = (txHash: bigint, priorityFee: bigint, feeLimit = 0n, claimAmount =
 });
 
 describe('priority', () => {
-  it('priority fee: the smaller of the L2 max fee and the L2 max priority fee; DA fees do not count', () => {
-    assert.equal(getTxPriorityFee(buildTx({ maxFeeL2: 8n, priorityFeeL2: 3n, priorityFeeDa: 100n }).tx), 3n);
-    assert.equal(getTxPriorityFee(buildTx({ maxFeeL2: 8n, priorityFeeL2: 30n }).tx), 8n);
-  });
-
   it('order: higher fee first, equal fees by tx hash ascending', () => {
     const sorted = [entry(5n, 1n), entry(9n, 2n), entry(3n, 2n)].sort(comparePriority).map((e) => e.txHash);
     assert.deepEqual(sorted, [3n, 9n, 5n]);

@@ -10,9 +10,22 @@ import { hex20, hex32 } from '../../encoding/hex.ts';
 const snap = (s: C.Snapshot) => ({ root: hex32(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
 const fees = (g: C.GasFees) => ({ feePerDaGas: g.feePerDaGas.toString(), feePerL2Gas: g.feePerL2Gas.toString() });
 
+/** GlobalVariables → wire: chainId, version and slotNumber as Fr hex, the timestamp as a decimal string. */
+export function toWireGlobalVariables(g: C.GlobalVariables) {
+  return {
+    chainId: hex32(g.chainId),
+    version: hex32(g.version),
+    blockNumber: g.blockNumber,
+    slotNumber: hex32(BigInt(g.slotNumber)),
+    timestamp: g.timestamp.toString(),
+    coinbase: hex20(g.coinbase),
+    feeRecipient: hex32(g.feeRecipient),
+    gasFees: fees(g.gasFees),
+  };
+}
+
 /** BlockHeader → wire. */
 export function toWireBlockHeader(h: C.BlockHeader) {
-  const g = h.globalVariables;
   return {
     lastArchive: snap(h.lastArchive),
     state: {
@@ -24,16 +37,7 @@ export function toWireBlockHeader(h: C.BlockHeader) {
       },
     },
     spongeBlobHash: hex32(h.spongeBlobHash),
-    globalVariables: {
-      chainId: hex32(g.chainId),
-      version: hex32(g.version),
-      blockNumber: g.blockNumber,
-      slotNumber: hex32(BigInt(g.slotNumber)),
-      timestamp: g.timestamp.toString(),
-      coinbase: hex20(g.coinbase),
-      feeRecipient: hex32(g.feeRecipient),
-      gasFees: fees(g.gasFees),
-    },
+    globalVariables: toWireGlobalVariables(h.globalVariables),
     totalFees: hex32(h.totalFees),
     totalManaUsed: hex32(h.totalManaUsed),
   };

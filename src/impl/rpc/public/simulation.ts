@@ -11,22 +11,23 @@ import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import type { ChainState } from '../../chain/chain-state.ts';
 import { feeJuiceBalanceLeafSlot } from '../../chain/protocol.ts';
-import { secondsOf } from '../../chain/time.ts';
 import type { ChainTime, Clock } from '../../chain/time.ts';
+import { secondsOf } from '../../chain/time.ts';
 import type { GasFees, GlobalVariables } from '../../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../../contracts/function-selector.ts';
+import { hex32 } from '../../encoding/hex.ts';
+import { toWireGlobalVariables, toWireTxEffect } from '../../encoding/wire/blocks.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
-import type { PublicCallRevert } from '../../execution/types.ts';
-import { PublicTxInvalidError } from '../../execution/public-tx-executor.ts';
 import type { NestedReturnValues } from '../../execution/public-tx-executor.ts';
+import { PublicTxInvalidError } from '../../execution/public-tx-executor.ts';
 import { toWireSimulationError } from '../../execution/simulation-error.ts';
+import type { PublicCallRevert } from '../../execution/types.ts';
+import { feeFor, INSUFFICIENT_FEE_PAYER_BALANCE } from '../../fees/fees.ts';
 import { BlockStateOverlay } from '../../sequencer/block-state-overlay.ts';
 import { privateTxEffect, processPublicTx } from '../../sequencer/public-processor.ts';
 import { toMinableTx } from '../../sequencer/tx-source.ts';
 import { SimulationRefusedError } from '../errors.ts';
-import { toWireTxEffect } from '../../encoding/wire/blocks.ts';
 import { decodeParamTx } from './transactions.ts';
-import { hex20, hex32 } from '../../encoding/hex.ts';
 
 /** The handler members this module serves. */
 export type SimulationHandlers = Pick<PublicHandlers, 'simulatePublicCalls'>;
@@ -65,19 +66,6 @@ function toWireRevert(r: PublicCallRevert): Wire.SimulationError {
   };
 }
 
-function toWireGlobals(g: GlobalVariables): Wire.GlobalVariables {
-  return {
-    chainId: hex32(g.chainId),
-    version: hex32(g.version),
-    blockNumber: g.blockNumber,
-    slotNumber: hex32(BigInt(g.slotNumber)),
-    timestamp: g.timestamp.toString(),
-    coinbase: hex20(g.coinbase),
-    feeRecipient: hex32(g.feeRecipient),
-    gasFees: { feePerDaGas: g.gasFees.feePerDaGas.toString(), feePerL2Gas: g.gasFees.feePerL2Gas.toString() },
-  };
-}
-
 /** Creates the simulation handler. */
 export function createSimulationHandlers(deps: SimulationDeps): SimulationHandlers {
   const { engine } = deps;
@@ -111,14 +99,15 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
       if (tx.nullifiers.some((n) => state.hasNullifier(n))) throw new SimulationRefusedError('Existing nullifier');
       if (tx.publicPart === undefined) {
         const balance = state.readPublicData(feeJuiceBalanceLeafSlot(tx.feePayer));
-        const effect = privateTxEffect(tx, globals, balance);
-        if (!skip && balance < effect.transactionFee)
-          throw new SimulationRefusedError(`Insufficient fee payer balance: ${balance} < ${effect.transactionFee}`, {
-            code: 'INSUFFICIENT_FEE_PAYER_BALANCE',
-          });
+        const effect = privateTxEffect(tx, globals, balance, !skip);
+        if (effect === undefined)
+          throw new SimulationRefusedError(
+            `${INSUFFICIENT_FEE_PAYER_BALANCE}: ${balance} < ${feeFor(tx.gasUsed, globals.gasFees)}`,
+            { code: 'INSUFFICIENT_FEE_PAYER_BALANCE' },
+          );
         const zero = { daGas: 0, l2Gas: 0 };
         return {
-          globalVariables: toWireGlobals(globals),
+          globalVariables: toWireGlobalVariables(globals),
           txEffect: toWireTxEffect(effect),
           publicReturnValues: [],
           gasUsed: { totalGas: tx.gasUsed, teardownGas: zero, publicGas: zero, billedGas: tx.gasUsed },
@@ -133,7 +122,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
         });
         return {
           ...(result.revertReason ? { revertReason: toWireRevert(result.revertReason) } : {}),
-          globalVariables: toWireGlobals(globals),
+          globalVariables: toWireGlobalVariables(globals),
           txEffect: toWireTxEffect(effect),
           publicReturnValues: result.publicReturnValues.map(toWireReturnValues),
           gasUsed: result.gasUsed,

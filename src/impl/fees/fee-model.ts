@@ -5,7 +5,7 @@
  * the way EIP-1559/4844 excess gas works, so fees rise as blocks fill and fall as they empty.
  * @module
  */
-import type { GasFees } from './types.ts';
+import type { GasFees } from '../chain/types.ts';
 
 /** Precision of ethPerFeeAsset. */
 export const ETH_PER_FEE_ASSET_PRECISION = 10n ** 12n;
