@@ -7,15 +7,15 @@
  * @module
  */
 import type { Logger } from '../server/types.ts';
-import { P2PService } from './p2p/index.ts';
-import type { GossipVerdict } from './p2p/index.ts';
 import type { BlockRangeHandler } from './p2p/block-range-protocol.ts';
 import type { CheckpointRangeHandler } from './p2p/checkpoint-range-protocol.ts';
-import type { BlockGossipHandler, ConsensusGossipHandler, P2PObserver } from './p2p/types.ts';
 import type { CheckpointAttestation, CheckpointProposal } from './p2p/consensus-messages.ts';
+import type { GossipVerdict } from './p2p/index.ts';
+import { P2PService } from './p2p/index.ts';
+import type { BlockGossipHandler, ConsensusGossipHandler, P2PObserver } from './p2p/types.ts';
 import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
-import { decodeTx, TxDecodeError } from './tx/index.ts';
 import type { Tx } from './tx/index.ts';
+import { decodeTxOffThread, TxDecodeError } from './tx/index.ts';
 import { PoolNotRunning, PoolRejection } from './txpool/errors.ts';
 import type { TxPool } from './txpool/tx-pool.ts';
 import type { NodeTxValidator } from './txpool/tx-validator.ts';
@@ -85,7 +85,7 @@ export async function admitGossipedTx(
 ): Promise<GossipVerdict> {
   let tx: Tx;
   try {
-    tx = decodeTx(wire);
+    tx = await decodeTxOffThread(wire);
   } catch (err) {
     if (err instanceof TxDecodeError) return 'reject';
     throw err;

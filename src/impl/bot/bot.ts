@@ -9,13 +9,13 @@
  * @module
  */
 import type { Logger } from '../../server/types.ts';
-import { systemClock, type Clock } from '../chain/time.ts';
+import { type Clock, systemClock } from '../chain/time.ts';
 import { anchorHeaderFromWire, type WireBlockHeaderLike } from '../tx/tx-builder.ts';
 import type { BotNode } from './bot-node.ts';
 import { failureCode } from './bot-node.ts';
 import { padMinFees } from './fee-padding.ts';
 import { Backoff, RateLimiter } from './rate-limiter.ts';
-import { BotStats, type BotCounts } from './stats.ts';
+import { type BotCounts, BotStats } from './stats.ts';
 import { buildBotTx, randomSeed, sideEffectsFor, type TxShape } from './tx-shape.ts';
 
 /** What the bot does, resolved from the `--bot.*` options. */
@@ -133,7 +133,7 @@ export class Bot {
       const [header, minFees] = await timed(Promise.all([node.getBlockHeader('latest'), node.getCurrentMinFees()]));
       if (header === null) throw new Error('the node has no latest block header');
       const seq = this.#seq++;
-      built = buildBotTx({
+      built = await buildBotTx({
         chainId: chain.chainId,
         rollupVersion: chain.rollupVersion,
         feePayer: s.feePayers[Number(seq % BigInt(s.feePayers.length))]!,

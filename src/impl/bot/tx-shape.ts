@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { DA_GAS_PER_FIELD } from '../execution/opcodes.ts';
 import { MAX_NOTE_HASHES_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS } from '../tx/constants.ts';
-import { buildPrivateTx, type BuiltTx } from '../tx/tx-builder.ts';
+import { type BuiltTx, buildPrivateTxOffThread } from '../tx/tx-builder.ts';
 import type { BlockHeader, Gas, GasFees, PrivateLog } from '../tx/types.ts';
 
 /** How many side effects of each kind a bot tx has. */
@@ -81,10 +81,13 @@ export interface BotTxOptions {
   readonly effects: TxSideEffects;
 }
 
-/** A real-format private tx with these side effects (no priority fee), limits twice the gas used. */
-export function buildBotTx(o: BotTxOptions): BuiltTx {
+/**
+ * A real-format private tx with these side effects (no priority fee), limits twice the gas used;
+ * its hash is computed on the tx-hash worker, off the node's event loop.
+ */
+export function buildBotTx(o: BotTxOptions): Promise<BuiltTx> {
   const gasUsed = gasUsedFor(o.effects);
-  return buildPrivateTx({
+  return buildPrivateTxOffThread({
     chainId: o.chainId,
     rollupVersion: o.rollupVersion,
     feePayer: o.feePayer,

@@ -64,6 +64,7 @@ interface WasmApi {
 interface Kernel {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   hash_pairs(inPtr: number, outPtr: number, count: number): void;
+  hash(inPtr: number, n: number, outPtr: number): void;
 }
 let kernel: Kernel | undefined;
 
@@ -131,4 +132,26 @@ export function allChunksDone(buffer: SharedArrayBuffer): boolean {
   const claims = new Int32Array(buffer, HEADER_BYTES, layout.chunks);
   for (let c = 0; c < layout.chunks; c++) if (Atomics.load(claims, c) !== DONE) return false;
   return true;
+}
+
+/**
+ * Sponge hashes (poseidon2Hash) of inputs packed one after another as four 64-bit little-endian
+ * words per field element (`lengths[i]` elements for input i), on this thread's kernel: a whole
+ * job for one thread, as a tx's hashes are (a sponge is sequential, unlike a pair batch). Returns
+ * four words per input.
+ */
+export function hashSpongesPacked(words: BigUint64Array, lengths: readonly number[]): BigUint64Array {
+  const k = ownKernel();
+  const out = new BigUint64Array(lengths.length * 4);
+  let at = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const n = lengths[i]!;
+    const need = IO_BASE + (n + 1) * 32;
+    if (need > k.memory.buffer.byteLength) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
+    new BigUint64Array(k.memory.buffer, IO_BASE, n * 4).set(words.subarray(at, at + n * 4));
+    k.hash(IO_BASE, n, IO_BASE + n * 32);
+    out.set(new BigUint64Array(k.memory.buffer, IO_BASE + n * 32, 4), i * 4);
+    at += n * 4;
+  }
+  return out;
 }

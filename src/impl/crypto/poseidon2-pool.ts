@@ -16,10 +16,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FIELD_MODULUS } from './field.ts';
-import { allChunksDone, createBatch, DONE_WORD, hashFreeChunks, MAIN_ID, takeBackChunks } from './poseidon2-chunks.ts';
-import { hashPairs } from './poseidon2-wasm.ts';
-import { defaultHasher } from './poseidon2.ts';
 import type { Hasher } from './poseidon2.ts';
+import { defaultHasher } from './poseidon2.ts';
+import { allChunksDone, createBatch, DONE_WORD, hashFreeChunks, MAIN_ID, takeBackChunks } from './poseidon2-chunks.ts';
+import { poseidon2HashInSlices } from './poseidon2-sliced.ts';
+import { hashPairs } from './poseidon2-wasm.ts';
 
 const P = FIELD_MODULUS;
 const TWO_POW_256 = 1n << 256n;
@@ -46,11 +47,8 @@ export interface Poseidon2PoolOptions {
 }
 
 interface Pending {
-  resolve: () => void;
+  resolve: (out?: ArrayBuffer) => void;
   reject: (err: Error) => void;
-}
-interface Request extends Pending {
-  id: number;
 }
 
 /** One worker thread and its outstanding requests. */
@@ -72,12 +70,12 @@ class PoolWorker {
         import.meta.url,
       ),
     );
-    let started!: Pending;
+    let started!: { resolve: () => void; reject: (err: Error) => void };
     this.started = new Promise<void>((resolve, reject) => {
       started = { resolve, reject };
     });
     this.started.catch(() => undefined);
-    this.thread.on('message', (m: { id?: number; error?: string; ready?: true }) => {
+    this.thread.on('message', (m: { id?: number; error?: string; ready?: true; out?: ArrayBuffer }) => {
       if (m.ready) {
         this.ready = true;
         started.resolve();
@@ -85,7 +83,7 @@ class PoolWorker {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         if (m.error !== undefined) p?.reject(new Error(`poseidon2 worker: ${m.error}`));
-        else p?.resolve();
+        else p?.resolve(m.out);
       }
       this.unrefIfIdle();
     });
@@ -118,14 +116,24 @@ class PoolWorker {
   }
 
   /** Asks the worker to hash free chunks of the batch as thread `me`; resolves when it found none left, rejects if it dies. */
-  join(buffer: SharedArrayBuffer, me: number): Promise<void> {
+  async join(buffer: SharedArrayBuffer, me: number): Promise<void> {
+    await this.request({ buffer, me });
+  }
+
+  /** Sponge hashes of packed inputs (the buffer is transferred); four words out per input. */
+  async sponges(words: BigUint64Array, lengths: readonly number[]): Promise<BigUint64Array> {
+    const out = await this.request({ sponges: words.buffer, lengths }, [words.buffer as ArrayBuffer]);
+    return new BigUint64Array(out!);
+  }
+
+  private request(message: object, transfer: ArrayBuffer[] = []): Promise<ArrayBuffer | undefined> {
     if (this.failed) return Promise.reject(this.failed);
     // Referenced while a request is out, so an awaiting caller is not cut short by process exit.
     this.thread.ref();
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<ArrayBuffer | undefined>((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
-      this.thread.postMessage({ id, buffer, me });
+      this.thread.postMessage({ id, ...message }, transfer);
     });
   }
 }
@@ -154,6 +162,8 @@ export class Poseidon2Pool {
   private readonly closing = new WeakSet<PoolWorker>();
   /** One batch at a time: the main thread takes part in each, so overlapping batches gain nothing. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** The last sponge job given, settled in order (hashSponges). */
+  private lastSponges: Promise<unknown> = Promise.resolve();
 
   constructor(opts: Poseidon2PoolOptions = {}) {
     this.maxWorkers = Math.max(0, opts.workers ?? availableParallelism() - 1);
@@ -188,6 +198,56 @@ export class Poseidon2Pool {
     );
     this.turn = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * poseidon2Hash(inputs[i]) for every i, as one job on the first ready worker: a sponge is
+   * sequential, so a job is never split. Jobs resolve in the order they were given, wherever they
+   * ran, so callers that admit what they hash (node_sendTx, gossip) keep their arrival order. With
+   * no worker ready yet (starting, none configured, or one that cannot start) or one that dies
+   * during the job, it is hashed here in slices that give the event loop back (poseidon2-sliced.ts).
+   * Results are the kernel's.
+   */
+  hashSponges(inputs: readonly (readonly bigint[])[]): Promise<bigint[]> {
+    const job = this.sponges(inputs);
+    const before = this.lastSponges;
+    const inOrder = job.then(
+      async (out) => {
+        await before;
+        return out;
+      },
+      async (err: unknown) => {
+        await before;
+        throw err;
+      },
+    );
+    this.lastSponges = inOrder.catch(() => undefined);
+    return inOrder;
+  }
+
+  private async sponges(inputs: readonly (readonly bigint[])[]): Promise<bigint[]> {
+    if (inputs.length === 0) return [];
+    if (this.maxWorkers > 0) this.start();
+    const worker = this.workers.find((w) => w.ready);
+    if (worker !== undefined) {
+      let total = 0;
+      for (const x of inputs) total += x.length;
+      const words = new BigUint64Array(total * 4);
+      let k = 0;
+      for (const x of inputs) for (const v of x) put(words, k++ * 4, v);
+      try {
+        const out = await worker.sponges(
+          words,
+          inputs.map((x) => x.length),
+        );
+        return inputs.map((_, i) => get(out, i * 4));
+      } catch {
+        // The worker died (or was closed) with the job: it is hashed below instead.
+      }
+    }
+    const out: bigint[] = [];
+    for (const x of inputs) out.push(await poseidon2HashInSlices(x));
+    return out;
   }
 
   /** Starts the workers (if not yet) and resolves when they can take work; benchmarks and tests warm up with it. */

@@ -14,7 +14,7 @@ import {
   MAX_PRIVATE_LOGS_PER_TX,
   PRIVATE_LOG_SIZE_IN_FIELDS,
 } from './constants.ts';
-import { computeTxHash } from './tx-hash.ts';
+import { computeTxHash, computeTxHashOffThread, rememberTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
 import type {
   AppendOnlyTreeSnapshot,
@@ -95,6 +95,23 @@ export function txCommitments(
 
 /** Builds a private-only tx (no public calls: the dev sequencer mines it without a VM). */
 export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
+  const data = privateTxData(o);
+  return builtPrivateTx(data, computeTxHash(data));
+}
+
+/**
+ * buildPrivateTx with the tx hash computed on the tx-hash worker (tx-hash.ts), for a builder in a
+ * serving process (the in-process bot); the hash is remembered, so node_sendTx does not compute
+ * it again for this tx.
+ */
+export async function buildPrivateTxOffThread(o: PrivateTxOptions): Promise<BuiltTx> {
+  const data = privateTxData(o);
+  const built = builtPrivateTx(data, await computeTxHashOffThread(data));
+  rememberTxHash(built.wire.data, built.tx.txHash);
+  return built;
+}
+
+function privateTxData(o: PrivateTxOptions): PrivateKernelTailCircuitPublicInputs {
   if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n)
     throw new RangeError('a tx needs a non-zero first nullifier');
   const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };
@@ -127,8 +144,12 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
       },
     },
   };
+  return data;
+}
+
+function builtPrivateTx(data: PrivateKernelTailCircuitPublicInputs, txHash: bigint): BuiltTx {
   const tx: Tx = {
-    txHash: computeTxHash(data),
+    txHash,
     data,
     chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
     contractClassLogFields: [],

@@ -3,8 +3,10 @@
  * public call and the hash of a contract class log (TX-FORMAT §1), and the anchor block hash.
  * @module
  */
+
+import { createHash } from 'node:crypto';
 import { poseidon2Hash, poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
-import { poseidon2HashInSlices, poseidon2HashWithSeparatorInSlices } from '../crypto/poseidon2-sliced.ts';
+import { Poseidon2Pool } from '../crypto/poseidon2-pool.ts';
 import { DOMAIN_SEPARATOR } from './constants.ts';
 import { blockHeaderToFields, kernelToFields } from './kernel-fields.ts';
 import type { BlockHeader, PrivateKernelTailCircuitPublicInputs } from './types.ts';
@@ -25,20 +27,63 @@ export function computeContractClassLogHash(fields: readonly bigint[]): bigint {
   return poseidon2Hash(fields);
 }
 
-/** computeTxHash, hashing in slices that give the event loop back (crypto/poseidon2-sliced.ts). */
-export function computeTxHashInSlices(data: PrivateKernelTailCircuitPublicInputs): Promise<bigint> {
+/** The sponge input whose hash is the tx hash: the separator, then the kernel output's fields. */
+export function txHashPreimage(data: PrivateKernelTailCircuitPublicInputs): bigint[] {
   const separator = data.isForPublic ? DOMAIN_SEPARATOR.PUBLIC_TX_HASH : DOMAIN_SEPARATOR.PRIVATE_TX_HASH;
-  return poseidon2HashWithSeparatorInSlices(kernelToFields(data), separator);
+  return [BigInt(separator), ...kernelToFields(data)];
 }
 
-/** computeCalldataHash in slices. */
-export function computeCalldataHashInSlices(calldata: readonly bigint[]): Promise<bigint> {
-  return poseidon2HashWithSeparatorInSlices(calldata, DOMAIN_SEPARATOR.PUBLIC_CALLDATA);
+/** The sponge input whose hash is a public call's calldata hash. */
+export function calldataHashPreimage(calldata: readonly bigint[]): bigint[] {
+  return [BigInt(DOMAIN_SEPARATOR.PUBLIC_CALLDATA), ...calldata];
 }
 
-/** computeContractClassLogHash in slices. */
-export function computeContractClassLogHashInSlices(fields: readonly bigint[]): Promise<bigint> {
-  return poseidon2HashInSlices(fields);
+/**
+ * The process's tx-hash worker: one thread, so jobs run (and resolve) in the order given. A tx's
+ * hash is a sponge over ~3 000 fields (~24 ms on the kernel); at 20 txs/s that is half a core the
+ * event loop would otherwise spend between requests (docs/PERFORMANCE-NOTES.md). Started on first
+ * use; `unref`'d while idle, so it never keeps a process alive.
+ */
+let txHashWorker: Poseidon2Pool | undefined;
+
+/**
+ * poseidon2Hash of each input, as one job on the tx-hash worker (on the main thread in slices
+ * while it starts, or if it cannot). Resolves in call order.
+ */
+export function hashOffThread(inputs: readonly (readonly bigint[])[]): Promise<bigint[]> {
+  txHashWorker ??= new Poseidon2Pool({ workers: 1 });
+  return txHashWorker.hashSponges(inputs);
+}
+
+/** computeTxHash on the tx-hash worker. */
+export async function computeTxHashOffThread(data: PrivateKernelTailCircuitPublicInputs): Promise<bigint> {
+  return (await hashOffThread([txHashPreimage(data)]))[0]!;
+}
+
+/**
+ * Tx hashes this process computed, by a digest of the `data` text they were computed from (a tx's
+ * hash is a function of its `data` alone, so the same text always has the same hash): a tx this
+ * process built — the in-process bot's — is not hashed a second time when node_sendTx decodes it.
+ * The key is SHA-256 of the text (~0.1 ms for a tx) rather than the ~130 KB text itself.
+ */
+const knownTxHashes = new Map<string, bigint>();
+const KNOWN_TX_HASHES = 256;
+
+function dataKey(dataText: string): string {
+  return createHash('sha256').update(dataText).digest('base64');
+}
+
+/** Records that the tx whose wire `data` is `dataText` hashes to `txHash` (computed here). */
+export function rememberTxHash(dataText: string, txHash: bigint): void {
+  const key = dataKey(dataText);
+  knownTxHashes.delete(key);
+  knownTxHashes.set(key, txHash);
+  if (knownTxHashes.size > KNOWN_TX_HASHES) knownTxHashes.delete(knownTxHashes.keys().next().value!);
+}
+
+/** The hash rememberTxHash recorded for this `data` text, if any. */
+export function knownTxHash(dataText: string): bigint | undefined {
+  return knownTxHashes.get(dataKey(dataText));
 }
 
 /** Computes a block header's hash (`BlockHeader.hash()`, TX-FORMAT §4.3). */

@@ -13,12 +13,14 @@ import { decodeKernelPublicInputs } from './kernel-decode.ts';
 import { encodeKernelPublicInputs } from './kernel-encode.ts';
 import { assertCalldataMatchesRequests, assertContractClassLogsMatch } from './tx-consistency.ts';
 import {
+  calldataHashPreimage,
   computeCalldataHash,
-  computeCalldataHashInSlices,
   computeContractClassLogHash,
-  computeContractClassLogHashInSlices,
   computeTxHash,
-  computeTxHashInSlices,
+  hashOffThread,
+  knownTxHash,
+  rememberTxHash,
+  txHashPreimage,
 } from './tx-hash.ts';
 import type { ContractClassLogFields, HashedValues, Tx, WireTx } from './types.ts';
 
@@ -51,16 +53,28 @@ export function decodeTx(json: unknown, path = 'tx'): Tx {
 }
 
 /**
- * decodeTx for a caller's request: the same checks, with the Poseidon2 hashing (up to ~4 000
- * permutations for a maximal tx) done in slices that give the event loop back between them.
+ * decodeTx for a caller's request or a gossiped tx: the same checks and refusals, with the
+ * Poseidon2 hashing (~24 ms for an ordinary tx, up to ~0.1 s for a maximal one) done as one job on
+ * the tx-hash worker (tx-hash.ts), so the event loop keeps serving meanwhile. Calls resolve in the
+ * order they were made. A tx hash this process already computed from the same `data` text (the
+ * in-process bot's) is not computed again.
  */
-export async function decodeTxInSlices(json: unknown, path = 'tx'): Promise<Tx> {
+export async function decodeTxOffThread(json: unknown, path = 'tx'): Promise<Tx> {
   const parts = readTxParts(json, path);
-  const calldata: bigint[] = [];
-  for (const c of parts.publicFunctionCalldata) calldata.push(await computeCalldataHashInSlices(c.values));
-  const classLogs: bigint[] = [];
-  for (const l of parts.contractClassLogFields) classLogs.push(await computeContractClassLogHashInSlices(l.fields));
-  return checkedTx(parts, path, { calldata, classLogs, tx: await computeTxHashInSlices(parts.data) });
+  const dataText = (json as { data: string }).data;
+  const known = knownTxHash(dataText);
+  const inputs = [
+    ...parts.publicFunctionCalldata.map((c) => calldataHashPreimage(c.values)),
+    ...parts.contractClassLogFields.map((l) => l.fields),
+    ...(known === undefined ? [txHashPreimage(parts.data)] : []),
+  ];
+  // Even with nothing to hash, through the worker's queue: calls resolve in the order made.
+  const out = await hashOffThread(inputs);
+  const calls = parts.publicFunctionCalldata.length;
+  const logs = parts.contractClassLogFields.length;
+  const tx = known ?? out[calls + logs]!;
+  if (known === undefined) rememberTxHash(dataText, tx);
+  return checkedTx(parts, path, { calldata: out.slice(0, calls), classLogs: out.slice(calls, calls + logs), tx });
 }
 
 function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildBotTx, gasUsedFor, nullifierFor, randomSeed, sideEffectsFor } from '../../../src/impl/bot/tx-shape.ts';
-import { decodeTx, getNullifiers, computeTxHash } from '../../../src/impl/tx/index.ts';
-import type { BlockHeader } from '../../../src/impl/tx/types.ts';
 import { PRIVATE_LOG_SIZE_IN_FIELDS } from '../../../src/impl/tx/constants.ts';
+import { computeTxHash, decodeTx, getNullifiers } from '../../../src/impl/tx/index.ts';
+import type { BlockHeader } from '../../../src/impl/tx/types.ts';
 
 const FIELD_MODULUS = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
 const snap = { root: 1n, nextAvailableLeafIndex: 0 };
@@ -80,9 +80,9 @@ describe('sideEffectsFor', () => {
 });
 
 describe('buildBotTx', () => {
-  it('a real-format tx: decodes back to the same effects, its hash covers the logs', () => {
+  it('a real-format tx: decodes back to the same effects, its hash (computed on the tx-hash worker) covers the logs', async () => {
     const effects = sideEffectsFor({ noteHashesPerTx: 2, privateLogsPerTx: 2 }, 0x99n, 1n);
-    const built = buildBotTx({
+    const built = await buildBotTx({
       chainId: 31337n,
       rollupVersion: 1n,
       feePayer: 0x1002n,
@@ -105,7 +105,7 @@ describe('buildBotTx', () => {
     assert.equal(end.privateLogs[2]!.emittedLength, 0);
     assert.deepEqual(decoded.data.constants.txContext.gasSettings.maxFeesPerGas, { feePerDaGas: 4n, feePerL2Gas: 40n });
     assert.equal(decoded.data.feePayer, 0x1002n);
-    const withoutLogs = buildBotTx({
+    const withoutLogs = await buildBotTx({
       chainId: 31337n,
       rollupVersion: 1n,
       feePayer: 0x1002n,

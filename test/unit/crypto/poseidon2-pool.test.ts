@@ -1,13 +1,11 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.ts';
-import { ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
-import { defaultHasher, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
-import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
+import { defaultHasher, poseidon2Hash, poseidon2HashReference } from '../../../src/impl/crypto/poseidon2.ts';
 import {
   allChunksDone,
   createBatch,
@@ -15,10 +13,12 @@ import {
   MAIN_ID,
   takeBackChunks,
 } from '../../../src/impl/crypto/poseidon2-chunks.ts';
-import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
-import { treesVectors as V } from './vectors.ts';
-import { headerFromState, memoryWorldState, tx } from '../world-state/helpers.ts';
+import { ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
+import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
 import { ALL_TREE_IDS } from '../../../src/impl/world-state/constants.ts';
+import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
+import { headerFromState, memoryWorldState, tx } from '../world-state/helpers.ts';
+import { treesVectors as V } from './vectors.ts';
 
 /** Deterministic field elements weighted towards the edges (0, small, near p, ≥ p, uniform). */
 function fieldGen(seed: number): () => bigint {
@@ -255,6 +255,65 @@ test('a batch arriving while the workers still load is hashed on the main thread
   assert.equal(pool.running, 1, 'the first split batch started the worker');
   await pool.whenReady();
   assert.deepEqual(await pool.hashPairsParallel(lefts, rights), hashPairs(lefts, rights));
+  await pool.close();
+});
+
+test('sponge jobs on a worker equal the kernel for short, odd and tx-sized inputs, with and without a worker', async () => {
+  const gen = fieldGen(11);
+  const inputs = [1, 2, 3, 4, 7, 3001, 12_001].map((n) => Array.from({ length: n }, gen));
+  const expected = inputs.map((x) => poseidon2Hash(x));
+  const pool = new Poseidon2Pool({ workers: 1 });
+  await pool.whenReady();
+  assert.deepEqual(await pool.hashSponges(inputs), expected);
+  assert.deepEqual(await pool.hashSponges([]), []);
+  await pool.close();
+  assert.deepEqual(await new Poseidon2Pool({ workers: 0 }).hashSponges(inputs), expected);
+});
+
+test('a sponge job leaves the event loop free while a worker hashes it', async () => {
+  const pool = new Poseidon2Pool({ workers: 1 });
+  await pool.whenReady();
+  const gen = fieldGen(12);
+  // 12 000 fields: ~4 000 permutations, one job; on the main thread it would be 4 slices at most.
+  const input = Array.from({ length: 12_000 }, gen);
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (running) {
+      turns++;
+      setImmediate(tick);
+    }
+  };
+  setImmediate(tick);
+  assert.deepEqual(await pool.hashSponges([input]), [poseidon2Hash(input)]);
+  running = false;
+  assert.ok(turns >= 10, `turns seen: ${turns}`);
+  await pool.close();
+});
+
+test('sponge jobs resolve in the order given: one hashed here while the worker loads waits for none, later ones follow it', async () => {
+  const pool = new Poseidon2Pool({ workers: 1 });
+  const gen = fieldGen(13);
+  const big = Array.from({ length: 12_000 }, gen); // hashed here in slices: the worker is not ready yet
+  const order: number[] = [];
+  const first = pool.hashSponges([big]).then(() => order.push(1));
+  await pool.whenReady();
+  const small = [gen(), gen()];
+  await Promise.all([first, pool.hashSponges([small]).then(() => order.push(2))]);
+  assert.deepEqual(order, [1, 2]);
+  await pool.close();
+});
+
+test('a worker that dies with a sponge job: the job is hashed on the main thread', async () => {
+  const pool = new Poseidon2Pool({ workers: 1 });
+  await pool.whenReady();
+  const gen = fieldGen(14);
+  const input = Array.from({ length: 6_000 }, gen);
+  const worker = (pool as unknown as { workers: { thread: { terminate(): Promise<number> } }[] }).workers[0]!;
+  const during = pool.hashSponges([input]);
+  const ended = worker.thread.terminate();
+  assert.deepEqual(await during, [poseidon2Hash(input)]);
+  await ended;
   await pool.close();
 });
 

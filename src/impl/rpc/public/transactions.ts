@@ -7,7 +7,7 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import { decodeTxInSlices, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
+import { decodeTxOffThread, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
 import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
 import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
@@ -82,12 +82,12 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 }
 
 /**
- * Decodes the `tx` param, hashing in slices (a caller's maximal tx must not hold other clients); a
+ * Decodes the `tx` param, hashing on the tx-hash worker (a caller's tx must not hold other clients); a
  * tx that does not decode is -32602 naming the param and where it breaks.
  */
 export async function decodeParamTx(wire: Wire.Tx, index = 0, name = 'tx'): Promise<Tx> {
   try {
-    return await decodeTxInSlices(wire, name);
+    return await decodeTxOffThread(wire, name);
   } catch (err) {
     if (!(err instanceof TxDecodeError)) throw err;
     const where = err.path.startsWith(`${name}.`) ? err.path.slice(name.length + 1) : err.path;
