@@ -102,24 +102,21 @@ function hashChunk(buffer: SharedArrayBuffer, layout: BatchLayout, claims: Int32
 
 /** Claims and hashes free chunks until none is left; returns how many this thread hashed. */
 export function hashFreeChunks(buffer: SharedArrayBuffer, me: number): number {
-  const layout = readLayout(buffer);
-  const claims = new Int32Array(buffer, HEADER_BYTES, layout.chunks);
-  let hashed = 0;
-  for (let c = 0; c < layout.chunks; c++) {
-    if (Atomics.compareExchange(claims, c, FREE, me) !== FREE) continue;
-    hashChunk(buffer, layout, claims, c);
-    hashed++;
-  }
-  return hashed;
+  return claimAndHash(buffer, FREE, me);
 }
 
 /** Takes back the chunks a dead thread had claimed and hashes them here (as `me`). */
 export function takeBackChunks(buffer: SharedArrayBuffer, dead: number, me: number): number {
+  return claimAndHash(buffer, dead, me);
+}
+
+/** Claims for `me` every chunk marked `from` and hashes it; returns how many. */
+function claimAndHash(buffer: SharedArrayBuffer, from: number, me: number): number {
   const layout = readLayout(buffer);
   const claims = new Int32Array(buffer, HEADER_BYTES, layout.chunks);
   let hashed = 0;
   for (let c = 0; c < layout.chunks; c++) {
-    if (Atomics.compareExchange(claims, c, dead, me) !== dead) continue;
+    if (Atomics.compareExchange(claims, c, from, me) !== from) continue;
     hashChunk(buffer, layout, claims, c);
     hashed++;
   }

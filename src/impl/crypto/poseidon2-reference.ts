@@ -31,18 +31,8 @@ function permute4(s: bigint[]): void {
     c = s[2]!,
     d = s[3]!;
   let t0: bigint, t1: bigint, t2: bigint, t3: bigint, t4: bigint, t5: bigint;
-  // Initial external linear layer (Barretenberg's 4x4 MDS "M4").
-  t0 = a + b;
-  t1 = c + d;
-  t2 = b + b + t1;
-  t3 = d + d + t0;
-  t4 = 4n * t1 + t3;
-  t5 = 4n * t0 + t2;
-  a = (t3 + t5) % P;
-  b = t5 % P;
-  c = (t2 + t4) % P;
-  d = t4 % P;
-  for (let r = 0; r < 8; r++) {
+  // Round -1 is the initial external linear layer alone; the 56 partial rounds sit before full round 4.
+  for (let r = -1; r < 8; r++) {
     if (r === 4) {
       // 56 partial rounds: S-box on state[0] only, then the internal matrix 1 + diag(D).
       for (let i = 0; i < 56; i++) {
@@ -54,11 +44,14 @@ function permute4(s: bigint[]): void {
         d = (d * D3 + sum) % P;
       }
     }
-    const rc = FULL_ROUND_CONSTANTS[r]!;
-    a = sbox((a + rc[0]!) % P);
-    b = sbox((b + rc[1]!) % P);
-    c = sbox((c + rc[2]!) % P);
-    d = sbox((d + rc[3]!) % P);
+    if (r >= 0) {
+      const rc = FULL_ROUND_CONSTANTS[r]!;
+      a = sbox((a + rc[0]!) % P);
+      b = sbox((b + rc[1]!) % P);
+      c = sbox((c + rc[2]!) % P);
+      d = sbox((d + rc[3]!) % P);
+    }
+    // External linear layer (Barretenberg's 4x4 MDS "M4").
     t0 = a + b;
     t1 = c + d;
     t2 = b + b + t1;
