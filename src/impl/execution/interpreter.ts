@@ -186,6 +186,11 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
   const noStatic = (what: string) => {
     if (isStatic) throw halt(`Static call cannot change state (${what})`);
   };
+  /** A state change: refused in a static call, else charged `fields` fields of DA gas. */
+  const changeState = (what: string, fields: number) => {
+    noStatic(what);
+    chargeDa(fields);
+  };
   const index = (v: bigint, size: number, what: string): number => {
     if (v >= BigInt(size)) throw halt(`${what} index ${v} out of range (size ${size})`);
     return Number(v);
@@ -270,18 +275,18 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
         case Op.STORE:
           mem[index(mem[args[b]!] ?? 0n, MAX_MEMORY_CELLS, 'Memory')] = mem[args[b + 1]!] ?? 0n;
           break;
+        // Calldata and the last call's return data: two read-only buffers, read the same way.
         case Op.CALLDATASIZE:
-          mem[args[b]!] = BigInt(calldata.length);
+        case Op.RETURNDATASIZE:
+          mem[args[b]!] = BigInt((op === Op.CALLDATASIZE ? calldata : lastReturnData).length);
           break;
         case Op.CALLDATALOAD:
-          mem[args[b]!] = calldata[index(mem[args[b + 1]!] ?? 0n, calldata.length, 'Calldata')]!;
+        case Op.RETURNDATALOAD: {
+          const data = op === Op.CALLDATALOAD ? calldata : lastReturnData;
+          const what = op === Op.CALLDATALOAD ? 'Calldata' : 'Return data';
+          mem[args[b]!] = data[index(mem[args[b + 1]!] ?? 0n, data.length, what)]!;
           break;
-        case Op.RETURNDATASIZE:
-          mem[args[b]!] = BigInt(lastReturnData.length);
-          break;
-        case Op.RETURNDATALOAD:
-          mem[args[b]!] = lastReturnData[index(mem[args[b + 1]!] ?? 0n, lastReturnData.length, 'Return data')]!;
-          break;
+        }
         case Op.GETENV:
           mem[args[b]!] = readEnv(args[b + 1]!);
           break;
@@ -291,8 +296,7 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           break;
         }
         case Op.SSTORE:
-          noStatic('SSTORE');
-          chargeDa(2);
+          changeState('SSTORE', 2);
           host.writeStorage(contractAddress, mem[args[b]!] ?? 0n, mem[args[b + 1]!] ?? 0n);
           break;
         case Op.MAPSLOT:
@@ -304,13 +308,11 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           break;
         }
         case Op.EMITNOTEHASH:
-          noStatic('EMITNOTEHASH');
-          chargeDa(1);
+          changeState('EMITNOTEHASH', 1);
           host.emitNoteHash(contractAddress, mem[args[b]!] ?? 0n);
           break;
         case Op.EMITNULLIFIER: {
-          noStatic('EMITNULLIFIER');
-          chargeDa(1);
+          changeState('EMITNULLIFIER', 1);
           const ok = host.emitNullifier(contractAddress, mem[args[b]!] ?? 0n);
           if (!(ok instanceof Promise ? await ok : ok)) throw halt('Nullifier already exists');
           break;
@@ -325,8 +327,7 @@ async function runFrame(req: PublicCallRequest): Promise<PublicCallResult> {
           break;
         }
         case Op.SENDL2TOL1:
-          noStatic('SENDL2TOL1');
-          chargeDa(1);
+          changeState('SENDL2TOL1', 1);
           host.sendL2ToL1Message(contractAddress, mem[args[b]!] ?? 0n, mem[args[b + 1]!] ?? 0n);
           break;
         case Op.POSEIDON2: {
