@@ -15,3 +15,18 @@ export async function migrateAdminSchema(db: Knex): Promise<void> {
   await runMigrationList(db, ADMIN_MIGRATIONS);
   migrated.add(db);
 }
+
+/** A store over admin-side tables: `open` creates the tables first, then hands out the store. */
+export abstract class AdminTableStore {
+  protected readonly db: Knex;
+  /** Prefer `open`: a store built directly finds its tables only once something else created them. */
+  constructor(db: Knex) {
+    this.db = db;
+  }
+
+  /** Ensures the admin tables exist and returns a store of this class over `db`. */
+  static async open<S extends AdminTableStore>(this: new (db: Knex) => S, db: Knex): Promise<S> {
+    await migrateAdminSchema(db);
+    return new this(db);
+  }
+}

@@ -4,28 +4,17 @@
  */
 import type { Knex } from 'knex';
 import type { OffenseType, SlashPayloadRound } from '../../generated/admin/types.ts';
-import { migrateAdminSchema } from '../node-config/admin-schema.ts';
+import { AdminTableStore } from '../node-config/admin-schema.ts';
 import type { RecordedOffense } from './offenses.ts';
 
 /** A stored payload without its vote count. */
 export type StoredPayload = Omit<SlashPayloadRound, 'votes'>;
 
 /** Reads and writes the slashing tables. */
-export class SlashingStore {
-  readonly #db: Knex;
-  private constructor(db: Knex) {
-    this.#db = db;
-  }
-
-  /** Ensures the tables exist and returns the store. */
-  static async open(db: Knex): Promise<SlashingStore> {
-    await migrateAdminSchema(db);
-    return new SlashingStore(db);
-  }
-
+export class SlashingStore extends AdminTableStore {
   /** Records an offense once (the same validator, kind and epoch/slot is one offense). */
   async addOffense(o: RecordedOffense): Promise<void> {
-    await this.#db('slash_offenses')
+    await this.db('slash_offenses')
       .insert({
         validator: o.validator,
         offense_type: o.offenseType,
@@ -39,7 +28,7 @@ export class SlashingStore {
 
   /** Offenses recorded in rounds [fromRound, toRound], in recording order. */
   async offenses(fromRound: number, toRound: number): Promise<RecordedOffense[]> {
-    const rows = await this.#db('slash_offenses')
+    const rows = await this.db('slash_offenses')
       .whereBetween('round', [fromRound, toRound])
       .orderBy(['round', 'offense_type', 'validator', 'epoch_or_slot']);
     return rows.map((r: Record<string, unknown>) => ({
@@ -54,7 +43,7 @@ export class SlashingStore {
   /** Stores the payloads of a round (once; later calls keep the first). */
   async savePayloads(round: number, payloads: readonly StoredPayload[]): Promise<void> {
     if (payloads.length === 0) return;
-    await this.#db('slash_payloads')
+    await this.db('slash_payloads')
       .insert(
         payloads.map((p) => ({
           address: p.address,
@@ -69,8 +58,8 @@ export class SlashingStore {
 
   /** The payloads of a round with their votes. */
   async payloads(round: number): Promise<SlashPayloadRound[]> {
-    const rows = await this.#db('slash_payloads').where({ round }).orderBy('address');
-    const votes = await this.#db('slash_votes').where({ round }).groupBy('payload').select('payload').count('* as n');
+    const rows = await this.db('slash_payloads').where({ round }).orderBy('address');
+    const votes = await this.db('slash_votes').where({ round }).groupBy('payload').select('payload').count('* as n');
     const byPayload = new Map(votes.map((v: Record<string, unknown>) => [String(v.payload), Number(v.n)]));
     return rows.map((r: Record<string, unknown>) => ({
       address: String(r.address),
@@ -83,11 +72,11 @@ export class SlashingStore {
 
   /** True when payloads for the round were built. */
   async hasPayloads(round: number): Promise<boolean> {
-    return (await this.#db('slash_payloads').where({ round }).first()) !== undefined;
+    return (await this.db('slash_payloads').where({ round }).first()) !== undefined;
   }
 
   /** Records this node's vote in a slot (one per slot). */
   async vote(slot: number, round: number, payload: string): Promise<void> {
-    await this.#db('slash_votes').insert({ slot, round, payload }).onConflict('slot').ignore();
+    await this.db('slash_votes').insert({ slot, round, payload }).onConflict('slot').ignore();
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Knex } from 'knex';
-import { migrateAdminSchema } from '../node-config/admin-schema.ts';
+import { AdminTableStore } from '../node-config/admin-schema.ts';
 
 /** What a validator did in a slot (ValidatorStatusInSlot). */
 export type ValidatorStatus =
@@ -48,21 +48,10 @@ export interface ProvenPerformance {
 }
 
 /** Reads and writes the record tables. */
-export class SlotRecordStore {
-  readonly #db: Knex;
-  private constructor(db: Knex) {
-    this.#db = db;
-  }
-
-  /** Ensures the tables exist and returns the store. */
-  static async open(db: Knex): Promise<SlotRecordStore> {
-    await migrateAdminSchema(db);
-    return new SlotRecordStore(db);
-  }
-
+export class SlotRecordStore extends AdminTableStore {
   /** Records a slot (replacing an earlier record of the same slot). */
   async save(r: SlotRecord): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       await tx('validator_slot_entries').where({ slot: r.slot }).delete();
       await tx('validator_slots').where({ slot: r.slot }).delete();
       await tx('validator_slots').insert({
@@ -89,9 +78,9 @@ export class SlotRecordStore {
 
   /** The recorded slot, if any. */
   async slot(slot: number): Promise<SlotRecord | undefined> {
-    const row = await this.#db('validator_slots').where({ slot }).first();
+    const row = await this.db('validator_slots').where({ slot }).first();
     if (row === undefined) return undefined;
-    const entries = (await this.#db('validator_slot_entries').where({ slot }).orderBy('validator')).map(toEntry);
+    const entries = (await this.db('validator_slot_entries').where({ slot }).orderBy('validator')).map(toEntry);
     return {
       slot: Number(row.slot),
       epoch: Number(row.epoch),
@@ -106,27 +95,27 @@ export class SlotRecordStore {
 
   /** First and last processed slot, or undefined before any. */
   async bounds(): Promise<{ initialSlot: number; lastProcessedSlot: number } | undefined> {
-    const row = await this.#db('validator_slots').min('slot as lo').max('slot as hi').first();
+    const row = await this.db('validator_slots').min('slot as lo').max('slot as hi').first();
     if (row?.lo === null || row?.lo === undefined) return undefined;
     return { initialSlot: Number(row.lo), lastProcessedSlot: Number(row.hi) };
   }
 
   /** Number of processed slots in [from, to]. */
   async processedSlots(from: number, to: number): Promise<number> {
-    const row = await this.#db('validator_slots').whereBetween('slot', [from, to]).count('* as n').first();
+    const row = await this.db('validator_slots').whereBetween('slot', [from, to]).count('* as n').first();
     return Number(row?.n ?? 0);
   }
 
   /** Entries in [from, to], in slot order; of one validator when given. */
   async entries(from: number, to: number, validator?: string): Promise<SlotEntry[]> {
-    const q = this.#db('validator_slot_entries').whereBetween('slot', [from, to]);
+    const q = this.db('validator_slot_entries').whereBetween('slot', [from, to]);
     if (validator !== undefined) q.where({ validator: validator.toLowerCase() });
     return (await q.orderBy('slot')).map(toEntry);
   }
 
   /** Slot records of [from, to] without their entries. */
   async slots(from: number, to: number): Promise<Omit<SlotRecord, 'entries'>[]> {
-    const rows = await this.#db('validator_slots').whereBetween('slot', [from, to]).orderBy('slot');
+    const rows = await this.db('validator_slots').whereBetween('slot', [from, to]).orderBy('slot');
     return rows.map((row: Record<string, unknown>) => ({
       slot: Number(row.slot),
       epoch: Number(row.epoch),
@@ -140,14 +129,14 @@ export class SlotRecordStore {
   /** True when the validator has any entry at all. */
   async knows(validator: string): Promise<boolean> {
     return (
-      (await this.#db('validator_slot_entries').where({ validator: validator.toLowerCase() }).first()) !== undefined
+      (await this.db('validator_slot_entries').where({ validator: validator.toLowerCase() }).first()) !== undefined
     );
   }
 
   /** Stores proven performance rows (replacing those of the same validator and epoch). */
   async saveProvenPerformance(rows: readonly ProvenPerformance[], keepEpochs: number): Promise<void> {
     if (rows.length === 0) return;
-    await this.#db.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       for (const r of rows) {
         await tx('validator_proven_performance').insert(r).onConflict(['validator', 'epoch']).merge();
       }
@@ -160,7 +149,7 @@ export class SlotRecordStore {
 
   /** A validator's proven performance, oldest epoch first. */
   async provenPerformance(validator: string): Promise<ProvenPerformance[]> {
-    const rows = await this.#db('validator_proven_performance')
+    const rows = await this.db('validator_proven_performance')
       .where({ validator: validator.toLowerCase() })
       .orderBy('epoch');
     return rows.map((r: Record<string, unknown>) => ({
@@ -173,7 +162,7 @@ export class SlotRecordStore {
 
   /** Forgets slots after `slot` (a rollback re-lives them). */
   async deleteAfter(slot: number): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       await tx('validator_slot_entries').where('slot', '>', slot).delete();
       await tx('validator_slots').where('slot', '>', slot).delete();
     });
