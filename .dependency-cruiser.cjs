@@ -23,6 +23,16 @@ module.exports = {
       to: { path: '^src/impl/rpc/' },
     },
     {
+      name: 'engine-throws-domain-errors',
+      severity: 'error',
+      comment:
+        'Engine parts throw their own domain errors; the RPC edge (src/impl/rpc/wire-errors.ts) maps them to the catalogue (docs/ARCHITECTURE.md, "Owner: errors").',
+      from: {
+        path: '^src/impl/(world-state|chain|sync|p2p|txpool|node-config|validators|slashing|snapshots|sequencer|execution|tx|l1|store|crypto|contracts|encoding|fees)/',
+      },
+      to: { path: '^src/impl/rpc/(errors|wire-errors)[.]ts$' },
+    },
+    {
       name: 'src-does-not-import-tests',
       severity: 'error',
       comment: 'Shipped code must not depend on test helpers.',

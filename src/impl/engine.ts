@@ -145,7 +145,7 @@ export interface Engine {
   tick(): Promise<void>;
   /**
    * Unwinds world state and chain tables to `target` in one transaction (never during a tick)
-   * and returns the txs of the unwound blocks for the mempool. Throws RollbackRefusedError.
+   * and returns the txs of the unwound blocks for the mempool. Throws RollbackRefusal.
    */
   rollbackTo(target: number, opts?: RollbackOptions): Promise<UnwoundTx[]>;
   /** Storage open, world state at the chain tip, sequencer running. */

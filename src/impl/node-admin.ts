@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config/options.ts';
 import type { Logger } from '../server/types.ts';
-import type { UnwoundTx } from './chain/rollback.ts';
+import { rollbackBounds, type UnwoundTx } from './chain/rollback.ts';
 import { secondsOf } from './chain/time.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
@@ -47,10 +47,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
     targets: { pool: node.pool, allowList: node.allowList },
     rollback: {
       engine: {
-        rollbackBounds: async () => ({
-          tip: await engine.state.latestBlockNumber(),
-          finalized: (await engine.chain.getL2Tips()).finalized.block.number,
-        }),
+        rollbackBounds: () => rollbackBounds(engine.state, engine.chain),
         rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
       },
       readmitTx: async (unwound) => assertReadmitted(node, unwound as UnwoundTx),

@@ -13,7 +13,7 @@ import type { CheckpointAttestation, CheckpointProposal } from './p2p/consensus-
 import type { GossipVerdict } from './p2p/index.ts';
 import { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler, ConsensusGossipHandler, P2PObserver } from './p2p/types.ts';
-import { NodeNotReadyError, RpcError } from './rpc/errors.ts';
+import { relayedSendTxError } from './rpc/public/transactions.ts';
 import type { Tx } from './tx/index.ts';
 import { decodeTxOffThread, TxDecodeError } from './tx/index.ts';
 import { PoolNotRunning, PoolRejection } from './txpool/errors.ts';
@@ -128,7 +128,7 @@ export function publishingPool(
         try {
           await forward(wire);
         } catch (err) {
-          const refusal = forwardError(err);
+          const refusal = relayedSendTxError(err, 'the followed node');
           if (outcome === 'added')
             await pool.markDropped([tx.txHash], `not accepted by the followed node: ${refusal.message}`);
           throw refusal;
@@ -144,16 +144,4 @@ export function publishingPool(
     getTxsByHash: (hs) => pool.getTxsByHash(hs),
     getMaxPriorityFees: () => pool.getMaxPriorityFees(),
   };
-}
-
-/** node_sendTx's own errors: TX_POOL_REJECTED, TX_INVALID, INVALID_PARAMS, NODE_NOT_READY. */
-const RELAYED_CODES = new Set([-32020, -32021, -32602, -32002]);
-
-/** The followed node's node_sendTx error as ours (same code, message and data); anything else is -32002. */
-function forwardError(err: unknown): RpcError {
-  const e = err as { code?: unknown; message?: unknown; data?: unknown };
-  if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string') {
-    return new RpcError(e.code, e.message, e.data);
-  }
-  return new NodeNotReadyError(`the followed node did not take the tx (${(err as Error)?.message ?? String(err)})`);
 }

@@ -8,8 +8,10 @@
  * layers; the method table is a Map built once and handler functions are looked up once.
  * @module
  */
-import { RpcErrorCode, toJsonRpcError } from '../impl/rpc/errors.ts';
+
 import type { JsonRpcErrorObject } from '../impl/rpc/errors.ts';
+import { RpcErrorCode } from '../impl/rpc/errors.ts';
+import { toJsonRpcError } from '../impl/rpc/wire-errors.ts';
 import {
   batchTooLarge,
   internalError,

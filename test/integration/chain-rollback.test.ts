@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_FEE_MODEL } from '../../src/impl/fees/fee-model.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
-import { RollbackRefusedError } from '../../src/impl/rpc/errors.ts';
+import { RollbackRefusal } from '../../src/impl/chain/rollback.ts';
 import { TreeId } from '../../src/impl/world-state/constants.ts';
 import { devEngine, GENESIS, syntheticTx } from './chain-helpers.ts';
 import type { Engine } from '../../src/impl/engine.ts';
 
-const reason = (e: unknown) => ((e as RollbackRefusedError).data as { reason?: string } | undefined)?.reason;
+const reason = (e: unknown) => (e as RollbackRefusal).reason;
 const stateOf = async (e: Engine) => {
   const b = (await e.chain.findBlock('latest'))!;
   return {
@@ -49,7 +49,7 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
 
   await assert.rejects(
     engine.rollbackTo(5),
-    (e: unknown) => e instanceof RollbackRefusedError && reason(e) === 'ABOVE_TIP',
+    (e: unknown) => e instanceof RollbackRefusal && reason(e) === 'ABOVE_TIP',
   );
   assert.deepEqual(await engine.rollbackTo(4), []);
 

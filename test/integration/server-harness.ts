@@ -4,9 +4,9 @@
  * @module
  */
 import { request } from 'node:http';
-import { BlockNotYetSyncedError } from '../../src/impl/rpc/errors.ts';
-import { createRpcServer } from '../../src/server/http.ts';
+import { BlockNotYetSynced } from '../../src/impl/world-state/errors.ts';
 import type { RpcServerOptions } from '../../src/server/http.ts';
+import { createRpcServer } from '../../src/server/http.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { MethodDescriptor } from '../../src/server/types.ts';
 
@@ -74,7 +74,7 @@ export const testHandlers = {
   },
   async doNothing() {},
   async notSynced() {
-    throw new BlockNotYetSyncedError(7, 3);
+    throw new BlockNotYetSynced(7, 3); // a domain error: the server maps it (rpc/wire-errors.ts)
   },
   async crash() {
     throw new Error('secret internal detail at /srv/engine.ts:42');

@@ -31,9 +31,9 @@ import type { Engine } from '../engine.ts';
 import type { L2Node, NodeOptions } from '../node-types.ts';
 import { checkChainParams } from '../node-chain-params.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
-import { NodeNotReadyError, ReadOnlyNodeError, RpcError } from '../rpc/errors.ts';
+import { ReadOnlyNodeError } from '../rpc/errors.ts';
 import { createPublicHandlers } from '../rpc/public/index.ts';
-import { decodeParamTx } from '../rpc/public/transactions.ts';
+import { decodeParamTx, relayedSendTxError } from '../rpc/public/transactions.ts';
 import { SetupAllowList } from '../setup-allow-list.ts';
 import { databaseHealth, DatabaseState, getMetadata, openDatabase } from '../store/database.ts';
 import { createEngineChainView } from '../txpool/chain-view.ts';
@@ -359,9 +359,6 @@ function assembleReader(
   };
 }
 
-/** node_sendTx's own errors, passed on as the writer sent them. */
-const RELAYED_CODES = new Set([-32020, -32021, -32602, -32002]);
-
 /** node_sendTx on the writer, bounded in time; its errors become this node's (anything else: -32002). */
 function txForwarder(url: string, timeoutMs = 10_000): (wire: object) => Promise<void> {
   const client = createNodeClient(url, { batch: false });
@@ -373,10 +370,7 @@ function txForwarder(url: string, timeoutMs = 10_000): (wire: object) => Promise
     try {
       await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
     } catch (err) {
-      const e = err as { code?: unknown; message?: unknown; data?: unknown };
-      if (typeof e?.code === 'number' && RELAYED_CODES.has(e.code) && typeof e.message === 'string')
-        throw new RpcError(e.code, e.message, e.data);
-      throw new NodeNotReadyError(`the writer did not take the tx (${(err as Error)?.message ?? String(err)})`);
+      throw relayedSendTxError(err, 'the writer');
     } finally {
       clearTimeout(timer);
     }

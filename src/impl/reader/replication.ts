@@ -14,7 +14,8 @@
  * @module
  */
 import type { Knex } from 'knex';
-import { NodeNotReadyError, RpcError } from '../rpc/errors.ts';
+import { NodeNotReadyError } from '../rpc/errors.ts';
+import { toRpcError } from '../rpc/wire-errors.ts';
 import { isConnectionLost } from '../store/database-health.ts';
 
 /** Where the reader's database stands in replication. */
@@ -91,7 +92,7 @@ export async function guardReaderCall<T>(call: () => Promise<T>, databaseDown: (
       return await call();
     } catch (err) {
       if (isRecoveryConflict(err) && attempt < RECOVERY_CONFLICT_RETRIES) continue;
-      if (isConnectionLost(err) || isPoolTimeout(err) || (databaseDown() && !(err instanceof RpcError))) {
+      if (isConnectionLost(err) || isPoolTimeout(err) || (databaseDown() && toRpcError(err) === undefined)) {
         throw new NodeNotReadyError('the database is not reachable');
       }
       throw err;

@@ -1,38 +1,24 @@
 /**
- * The error catalogue of both JSON-RPC surfaces: `RpcError`, one class per catalogue entry
- * (docs/ARCHITECTURE.md "Contract: the error catalogue") and `toJsonRpcError()`, the one place
- * where anything thrown becomes a wire error.
+ * The error catalogue of the JSON-RPC surfaces: `RpcError`, one class per catalogue entry
+ * (docs/ARCHITECTURE.md "Contract: the error catalogue").
  *
  * Each class sends exactly the message template of its `components/errors` entry (the same in
  * both documents), filled from its `data`, e.g. `Block 7 not yet synced (world state is at block 5)`
  * with `{requested: 7, latest: 5}`. test/unit/codegen/error-catalogue.test.ts rebuilds every
  * `x-error-examples` entry of both documents from these classes and compares message and data.
+ * Engine parts throw their own domain errors; ./wire-errors.ts turns them into these classes.
  * @module
  */
+import { ErrorCode as AdminErrorCode } from '../../generated/admin/errors.ts';
+import type { KeystoreReloadRejectedErrorData, RollbackRefusedErrorData } from '../../generated/admin/types.ts';
+import { ErrorCode as DevErrorCode } from '../../generated/dev/errors.ts';
+import { ErrorCode as PublicErrorCode } from '../../generated/public/errors.ts';
 
-/** Every JSON-RPC error code this node sends, by catalogue name. */
-export const RpcErrorCode = {
-  PARSE_ERROR: -32700,
-  INVALID_REQUEST: -32600,
-  METHOD_NOT_FOUND: -32601,
-  INVALID_PARAMS: -32602,
-  INTERNAL_ERROR: -32603,
-  UNAUTHORIZED: -32000,
-  NOT_IMPLEMENTED: -32001,
-  NODE_NOT_READY: -32002,
-  BLOCK_NOT_YET_SYNCED: -32010,
-  BLOCK_NOT_RETAINED: -32011,
-  LEAF_INDEX_OUT_OF_RANGE: -32012,
-  TX_POOL_REJECTED: -32020,
-  TX_INVALID: -32021,
-  SIMULATION_REFUSED: -32030,
-  SLOT_RANGE_TOO_WIDE: -32040,
-  KEYSTORE_RELOAD_REJECTED: -32050,
-  SNAPSHOT_IN_PROGRESS: -32051,
-  ROLLBACK_REFUSED: -32052,
-  READ_ONLY_NODE: -32053,
-  SYNC_PAUSED: -32054,
-} as const;
+/**
+ * Every JSON-RPC error code this node sends, by catalogue name: the generated catalogues of the three
+ * documents (`components/errors`), which give a name the same code wherever it is declared.
+ */
+export const RpcErrorCode = { ...PublicErrorCode, ...AdminErrorCode, ...DevErrorCode } as const;
 
 /** A catalogue name, e.g. `'NOT_IMPLEMENTED'`. */
 export type RpcErrorName = keyof typeof RpcErrorCode;
@@ -183,11 +169,7 @@ export class SlotRangeTooWideError extends RpcError {
 }
 
 /** Why a keystore reload was refused (openrpc.admin.json `KeystoreReloadRejectedErrorData`). */
-export type KeystoreReloadRejectionReason =
-  | 'NO_KEYSTORE_DIRECTORY'
-  | 'VALIDATOR_DISABLED'
-  | 'INVALID_KEYSTORE'
-  | 'UNKNOWN_PUBLISHER';
+export type KeystoreReloadRejectionReason = KeystoreReloadRejectedErrorData['reason'];
 
 /** A keystore reload failed validation and nothing was changed (SPEC §4.12); `detail` goes in `data` only. */
 export class KeystoreReloadRejectedError extends RpcError {
@@ -210,7 +192,7 @@ export class SnapshotInProgressError extends RpcError {
 }
 
 /** Why a rollback was refused (openrpc.admin.json `RollbackRefusedErrorData`). */
-export type RollbackRefusalReason = 'ABOVE_TIP' | 'BEHIND_FINALIZED_NEEDS_FORCE' | 'HISTORY_PRUNED_NEEDS_FORCE';
+export type RollbackRefusalReason = RollbackRefusedErrorData['reason'];
 
 /** A rollback the node will not do, e.g. behind the finalized block without `force`. */
 export class RollbackRefusedError extends RpcError {
@@ -239,26 +221,5 @@ export class ReadOnlyNodeError extends RpcError {
   }
 }
 
-/** The operation needs syncing, which an operator has paused. */
-export class SyncPausedError extends RpcError {
-  static readonly code = RpcErrorCode.SYNC_PAUSED;
-  constructor() {
-    super(SyncPausedError.code, 'Sync is paused');
-  }
-}
-
 /** The wire message of -32603; the real cause goes to the log only. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error';
-
-/**
- * Turns whatever a handler threw into the wire error. An `RpcError` passes through unchanged;
- * anything else becomes -32603 with a generic message (no stack, no internal text on the wire).
- */
-export function toJsonRpcError(err: unknown): JsonRpcErrorObject {
-  if (err instanceof RpcError) {
-    return err.data === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, data: err.data };
-  }
-  return { code: RpcErrorCode.INTERNAL_ERROR, message: INTERNAL_ERROR_MESSAGE };
-}

@@ -1,5 +1,5 @@
 /**
- * Domain errors of the validator record; src/impl/rpc/admin/domain-errors.ts maps them to the wire.
+ * Domain errors of the validator record; src/impl/rpc/wire-errors.ts maps them to the wire.
  * @module
  */
 

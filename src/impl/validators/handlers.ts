@@ -7,7 +7,6 @@
  */
 import type { PublicHandlers } from '../../generated/public/handlers.ts';
 import type { SingleValidatorStats, ValidatorStats, ValidatorsStats } from '../../generated/public/types.ts';
-import { toRpcError } from '../rpc/admin/domain-errors.ts';
 import { ParamRuleBroken, SlotRangeTooWide } from './errors.ts';
 import type { SlotRecordStore } from './slot-record.ts';
 import { computeValidatorStats, type SlotStart } from './stats.ts';
@@ -29,19 +28,10 @@ export function createValidatorHandlers(deps: ValidatorHandlerDeps): ValidatorHa
   const slotWindow = (deps.historyLengthInEpochs ?? 24) * deps.slotsPerEpoch;
   return {
     /** Handler for `node_getValidatorsStats`. */
-    getValidatorsStats: () => mapped(() => allStats(deps, slotWindow)),
+    getValidatorsStats: () => allStats(deps, slotWindow),
     /** Handler for `node_getValidatorStats`; null for a validator the record has never seen. */
-    getValidatorStats: (address, fromSlot, toSlot) =>
-      mapped(() => oneValidator(deps, slotWindow, address, fromSlot, toSlot)),
+    getValidatorStats: (address, fromSlot, toSlot) => oneValidator(deps, slotWindow, address, fromSlot, toSlot),
   };
-}
-
-async function mapped<T>(f: () => Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (err) {
-    throw toRpcError(err);
-  }
 }
 
 async function allStats(deps: ValidatorHandlerDeps, slotWindow: number): Promise<ValidatorsStats> {

@@ -5,18 +5,18 @@
  * @module
  */
 import type { BlockHeader, Snapshot } from '../chain/types.ts';
-import { blockHeaderFromJson } from './block-header.ts';
 import type { Hasher } from '../crypto/poseidon2.ts';
-import { computePublicDataTreeLeafSlot } from './slots.ts';
-import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../rpc/errors.ts';
 import type { TreeRepository } from '../store/tree-repository.ts';
-import { TREE_HEIGHT, TreeId, isIndexedTree } from './constants.ts';
+import { blockHeaderFromJson } from './block-header.ts';
+import { isIndexedTree, TREE_HEIGHT, TreeId } from './constants.ts';
+import { BlockNotRetained, BlockNotYetSynced, LeafIndexOutOfRange } from './errors.ts';
 import { ZERO_HASHES } from './merkle.ts';
+import { computePublicDataTreeLeafSlot } from './slots.ts';
 import type {
   BlockRef,
+  IndexedLeafWitness,
   LeafLocation,
   LowLeafWitness,
-  IndexedLeafWitness,
   MembershipWitness,
   WorldStateSyncStatus,
 } from './types.ts';
@@ -27,6 +27,11 @@ export class WorldStateQueries {
   protected readonly queryHasher: Hasher;
   /** Set by the chain part once L1 finality is known. */
   finalizedBlockNumber = 0;
+  /**
+   * The oldest block whose state is held: every block's tree rows are kept, so genesis (0). The one
+   * rule behind `oldestHistoricBlockNumber` of the sync status and BLOCK_NOT_RETAINED below it.
+   */
+  readonly oldestHistoricBlockNumber: number = 0;
 
   constructor(repo: TreeRepository, hasher: Hasher) {
     this.repo = repo;
@@ -38,12 +43,13 @@ export class WorldStateQueries {
     return (await this.repo.getLatestBlock())?.blockNumber ?? 0;
   }
 
-  /** Resolves 'latest' and refuses blocks above the tip. */
+  /** Resolves 'latest' and refuses blocks above the tip or below the oldest one held. */
   async resolveBlock(block: BlockRef): Promise<number> {
     const latest = await this.getLatestBlockNumber();
     if (block === 'latest') return latest;
     if (!Number.isInteger(block) || block < 0) throw new RangeError(`bad block number ${block}`);
-    if (block > latest) throw new BlockNotYetSyncedError(block, latest);
+    if (block > latest) throw new BlockNotYetSynced(block, latest);
+    if (block < this.oldestHistoricBlockNumber) throw new BlockNotRetained(block, this.oldestHistoricBlockNumber);
     return block;
   }
 
@@ -76,7 +82,7 @@ export class WorldStateQueries {
       latestBlockNumber: latest?.blockNumber ?? 0,
       latestBlockHash: latest?.blockHash ?? 0n,
       finalizedBlockNumber: Math.min(this.finalizedBlockNumber, latest?.blockNumber ?? 0),
-      oldestHistoricBlockNumber: 0,
+      oldestHistoricBlockNumber: this.oldestHistoricBlockNumber,
       treesAreSynched: latest !== undefined,
     };
   }
@@ -100,7 +106,7 @@ export class WorldStateQueries {
   async getSiblingPath(treeId: TreeId, leafIndex: bigint, block: BlockRef): Promise<bigint[]> {
     const b = await this.resolveBlock(block);
     const size = (await this.snapshotAt(treeId, b)).nextAvailableLeafIndex;
-    if (leafIndex < 0n || leafIndex >= BigInt(size)) throw new LeafIndexOutOfRangeError(leafIndex, BigInt(size));
+    if (leafIndex < 0n || leafIndex >= BigInt(size)) throw new LeafIndexOutOfRange(leafIndex, BigInt(size));
     return this.pathAt(treeId, Number(leafIndex), b, size);
   }
 

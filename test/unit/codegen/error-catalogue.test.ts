@@ -5,13 +5,22 @@
  * node throws, and must come out with exactly the example's message and data.
  * @module
  */
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
 import { messageProblem, placeholders } from '../../../codegen/error-template.ts';
+import { RollbackRefusal } from '../../../src/impl/chain/rollback.ts';
+import { NodeIsReadOnly } from '../../../src/impl/node-config/rollback-coordinator.ts';
+import type { JsonRpcErrorObject } from '../../../src/impl/rpc/errors.ts';
 import * as errors from '../../../src/impl/rpc/errors.ts';
-import type { JsonRpcErrorObject, RpcError } from '../../../src/impl/rpc/errors.ts';
+import { toJsonRpcError } from '../../../src/impl/rpc/wire-errors.ts';
+import { SnapshotBusy } from '../../../src/impl/snapshots/snapshot-writer.ts';
+import { PoolRejection } from '../../../src/impl/txpool/errors.ts';
+import { SlotRangeTooWide } from '../../../src/impl/validators/errors.ts';
+import { KeystoreError } from '../../../src/impl/validators/keystore.ts';
+import { BlockNotRetained, BlockNotYetSynced, LeafIndexOutOfRange } from '../../../src/impl/world-state/errors.ts';
 import * as protocol from '../../../src/server/protocol-errors.ts';
 import { ROOT } from './helpers.ts';
 
@@ -25,19 +34,23 @@ const DOCS: Record<string, Json> = Object.fromEntries(
   ]),
 );
 
-const wire = (err: RpcError): JsonRpcErrorObject => errors.toJsonRpcError(err);
+/** What the server sends for a thrown value: the one mapping (src/impl/rpc/wire-errors.ts). */
+const wire = (err: unknown): JsonRpcErrorObject => toJsonRpcError(err);
 
-/** How the node builds each catalogue error from the `data` it carries (and, for -32001, the method). */
+/**
+ * How the node builds each catalogue error from the `data` it carries (and, for -32001, the method):
+ * the domain error the engine throws where there is one, else the class a handler throws.
+ */
 const BUILD: Record<string, (data: any, method: string) => JsonRpcErrorObject> = {
   INVALID_PARAMS: (d) => wire(new errors.InvalidParamsError(d.index, d.param, d.rule)),
-  INTERNAL_ERROR: () => errors.toJsonRpcError(new Error('disk on fire')),
+  INTERNAL_ERROR: () => wire(new Error('disk on fire')),
   UNAUTHORIZED: () => wire(new errors.UnauthorizedError()),
   NOT_IMPLEMENTED: (_d, method) => wire(new errors.NotImplementedError(method)),
   NODE_NOT_READY: (d) => wire(new errors.NodeNotReadyError(d.reason)),
-  BLOCK_NOT_YET_SYNCED: (d) => wire(new errors.BlockNotYetSyncedError(d.requested, d.latest)),
-  BLOCK_NOT_RETAINED: (d) => wire(new errors.BlockNotRetainedError(d.requested, d.oldestAvailable)),
-  LEAF_INDEX_OUT_OF_RANGE: (d) => wire(new errors.LeafIndexOutOfRangeError(BigInt(d.leafIndex), BigInt(d.treeSize))),
-  TX_POOL_REJECTED: ({ code, message, ...details }) => wire(new errors.TxPoolRejectedError(code, message, details)),
+  BLOCK_NOT_YET_SYNCED: (d) => wire(new BlockNotYetSynced(d.requested, d.latest)),
+  BLOCK_NOT_RETAINED: (d) => wire(new BlockNotRetained(d.requested, d.oldestAvailable)),
+  LEAF_INDEX_OUT_OF_RANGE: (d) => wire(new LeafIndexOutOfRange(BigInt(d.leafIndex), BigInt(d.treeSize))),
+  TX_POOL_REJECTED: ({ code, message, ...details }) => wire(new PoolRejection(code, message, details)),
   TX_INVALID: (d) => wire(new errors.TxInvalidError(d.reasons, d.code)),
   SIMULATION_REFUSED: (d) =>
     wire(
@@ -47,11 +60,11 @@ const BUILD: Record<string, (data: any, method: string) => JsonRpcErrorObject> =
         ...(d.code === undefined ? {} : { code: d.code }),
       }),
     ),
-  SLOT_RANGE_TOO_WIDE: (d) => wire(new errors.SlotRangeTooWideError(BigInt(d.fromSlot), BigInt(d.toSlot), d.maxSlots)),
-  KEYSTORE_RELOAD_REJECTED: (d) => wire(new errors.KeystoreReloadRejectedError(d.reason, d.detail, d.validator)),
-  SNAPSHOT_IN_PROGRESS: () => wire(new errors.SnapshotInProgressError()),
-  ROLLBACK_REFUSED: ({ reason, ...blocks }) => wire(new errors.RollbackRefusedError(reason, blocks)),
-  READ_ONLY_NODE: () => wire(new errors.ReadOnlyNodeError()),
+  SLOT_RANGE_TOO_WIDE: (d) => wire(new SlotRangeTooWide(BigInt(d.fromSlot), BigInt(d.toSlot), d.maxSlots)),
+  KEYSTORE_RELOAD_REJECTED: (d) => wire(new KeystoreError(d.reason, d.detail, d.validator)),
+  SNAPSHOT_IN_PROGRESS: () => wire(new SnapshotBusy()),
+  ROLLBACK_REFUSED: ({ reason, ...blocks }) => wire(new RollbackRefusal(reason, blocks)),
+  READ_ONLY_NODE: () => wire(new NodeIsReadOnly()),
 };
 
 /** Server-level errors: never in examples; their placeholder is free text and they carry no data. */

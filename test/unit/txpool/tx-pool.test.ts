@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import type { L2Block } from '../../../src/impl/chain/types.ts';
-import { rethrowPoolError } from '../../../src/impl/rpc/public/transactions.ts';
+import { toJsonRpcError } from '../../../src/impl/rpc/wire-errors.ts';
 import { toMinableTx } from '../../../src/impl/sequencer/tx-source.ts';
 import { TX_ERROR } from '../../../src/impl/tx/index.ts';
 import { PoolNotRunning, PoolRejection } from '../../../src/impl/txpool/errors.ts';
@@ -188,14 +188,14 @@ describe('TxPool lifecycle', () => {
     await db.destroy();
   });
 
-  it('closed: add fails with PoolNotRunning, which the handlers send as -32002', async () => {
+  it('closed: add fails with PoolNotRunning, which the server sends as -32002', async () => {
     const db = openDb();
     const pool = await TxPool.open({ db, chain: funded() });
     await pool.close();
     const a = tx(5n);
     const err = await pool.add(a.tx, a.wire).catch((e: unknown) => e);
     assert.ok(err instanceof PoolNotRunning);
-    assert.throws(() => rethrowPoolError(err), {
+    assert.deepEqual(toJsonRpcError(err), {
       code: -32002,
       message: 'Node not ready: P2P client not running',
       data: { reason: 'P2P client not running' },

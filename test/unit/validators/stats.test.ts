@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { RpcError } from '../../../src/impl/rpc/errors.ts';
+import { toJsonRpcError } from '../../../src/impl/rpc/wire-errors.ts';
 import { createValidatorHandlers, type ValidatorHandlers } from '../../../src/impl/validators/handlers.ts';
-import { SlotRecordStore, type SlotEntry, type ValidatorStatus } from '../../../src/impl/validators/slot-record.ts';
+import { type SlotEntry, SlotRecordStore, type ValidatorStatus } from '../../../src/impl/validators/slot-record.ts';
 import { missedStats, PROPOSER_STATUSES } from '../../../src/impl/validators/stats.ts';
 import { memoryDb } from './helpers.ts';
 
@@ -151,20 +151,22 @@ describe('node_getValidatorStats', () => {
   it('a range of exactly the window is allowed; one more slot is SLOT_RANGE_TOO_WIDE', async () => {
     assert.notEqual(await h.getValidatorStats(V, '0', '8'), null);
     await assert.rejects(h.getValidatorStats(V, '0', '9'), (err: unknown) => {
-      assert.ok(err instanceof RpcError);
-      assert.equal(err.code, -32040);
-      assert.equal(err.message, 'Slot range 0..9 exceeds the slot window of 8');
-      assert.deepEqual(err.data, { fromSlot: '0', toSlot: '9', maxSlots: 8 });
+      assert.deepEqual(toJsonRpcError(err), {
+        code: -32040,
+        message: 'Slot range 0..9 exceeds the slot window of 8',
+        data: { fromSlot: '0', toSlot: '9', maxSlots: 8 },
+      });
       return true;
     });
   });
 
   it('toSlot below fromSlot is -32602 naming toSlot', async () => {
     await assert.rejects(h.getValidatorStats(V, '5', '3'), (err: unknown) => {
-      assert.ok(err instanceof RpcError);
-      assert.equal(err.code, -32602);
-      assert.equal(err.message, 'params[2] (toSlot): toSlot must be >= fromSlot');
-      assert.deepEqual(err.data, { param: 'toSlot', index: 2, rule: 'toSlot must be >= fromSlot' });
+      assert.deepEqual(toJsonRpcError(err), {
+        code: -32602,
+        message: 'params[2] (toSlot): toSlot must be >= fromSlot',
+        data: { index: 2, param: 'toSlot', rule: 'toSlot must be >= fromSlot' },
+      });
       return true;
     });
   });

@@ -1,13 +1,13 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { FIELD_MODULUS } from '../../../src/impl/crypto/field.ts';
 import { defaultHasher } from '../../../src/impl/crypto/poseidon2.ts';
 import { TreeId } from '../../../src/impl/world-state/constants.ts';
-import { rootFromPath } from '../../../src/impl/world-state/merkle.ts';
+import { BlockNotRetained, BlockNotYetSynced, LeafIndexOutOfRange } from '../../../src/impl/world-state/errors.ts';
 import { indexedLeafHash } from '../../../src/impl/world-state/indexed-overlay.ts';
-import { BlockRejectedError } from '../../../src/impl/world-state/world-state.ts';
+import { rootFromPath } from '../../../src/impl/world-state/merkle.ts';
 import type { WorldStateBlock } from '../../../src/impl/world-state/types.ts';
-import { BlockNotYetSyncedError, LeafIndexOutOfRangeError } from '../../../src/impl/rpc/errors.ts';
+import { BlockRejectedError } from '../../../src/impl/world-state/world-state.ts';
 import { headerFromState, memoryWorldState, tx } from './helpers.ts';
 
 /** Deterministic pseudo-random field elements (xorshift over 64-bit words). */
@@ -116,7 +116,7 @@ test('unwinding then re-applying the same blocks gives the same roots, and unwou
   const lastNullifier = blocks[2]!.txEffects[0]!.nullifiers[0]!;
   await ws.unwindTo(1);
   assert.equal((await ws.getSyncStatus()).latestBlockNumber, 1);
-  await assert.rejects(ws.getTreeSnapshot(TreeId.NULLIFIER_TREE, 2), BlockNotYetSyncedError);
+  await assert.rejects(ws.getTreeSnapshot(TreeId.NULLIFIER_TREE, 2), BlockNotYetSynced);
   assert.equal(await ws.getNullifierMembershipWitness('latest', lastNullifier), null);
   for (const b of blocks.slice(1))
     roots.push(JSON.stringify(await ws.applyBlock(b), (_, v) => (typeof v === 'bigint' ? v.toString() : v)));
@@ -168,10 +168,10 @@ test('findLeafIndices reports the index and the block number and hash where each
 
 test('bad requests are domain errors: out-of-range leaf index, block above the tip, wrong block number, duplicate nullifier, mismatching header', async () => {
   const { ws, db } = await memoryWorldState();
-  await assert.rejects(ws.getSiblingPath(TreeId.NOTE_HASH_TREE, 0n, 0), LeafIndexOutOfRangeError);
-  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, 128n, 0), LeafIndexOutOfRangeError);
-  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, -1n, 0), LeafIndexOutOfRangeError);
-  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, 0n, 5), BlockNotYetSyncedError);
+  await assert.rejects(ws.getSiblingPath(TreeId.NOTE_HASH_TREE, 0n, 0), LeafIndexOutOfRange);
+  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, 128n, 0), LeafIndexOutOfRange);
+  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, -1n, 0), LeafIndexOutOfRange);
+  await assert.rejects(ws.getSiblingPath(TreeId.NULLIFIER_TREE, 0n, 5), BlockNotYetSynced);
   await assert.rejects(ws.applyBlock({ blockNumber: 2, txEffects: [], header: headerFromState }), BlockRejectedError);
   await assert.rejects(
     ws.applyBlock({ blockNumber: 1, txEffects: [tx({ nullifiers: [5n] })], header: headerFromState }),
@@ -190,5 +190,25 @@ test('bad requests are domain errors: out-of-range leaf index, block above the t
     BlockRejectedError,
   );
   assert.equal((await ws.getSyncStatus()).latestBlockNumber, 0, 'rejected blocks leave the state unchanged');
+  await db.destroy();
+});
+
+test('history below the oldest block held is BLOCK_NOT_RETAINED, the bound the sync status reports', async () => {
+  const { ws, db } = await memoryWorldState();
+  for (const b of randomBlocks(3, 7n)) await ws.applyBlock({ ...b, header: headerFromState });
+  // This node keeps every block's rows: the oldest block held is genesis, and every block answers.
+  assert.equal((await ws.getSyncStatus()).oldestHistoricBlockNumber, 0);
+  assert.ok(await ws.getTreeSnapshot(TreeId.NOTE_HASH_TREE, 0));
+  // A world state holding history from block 2 on (the rule does not depend on why).
+  Object.defineProperty(ws, 'oldestHistoricBlockNumber', { value: 2 });
+  assert.equal((await ws.getSyncStatus()).oldestHistoricBlockNumber, 2);
+  await assert.rejects(ws.getSiblingPath(TreeId.NOTE_HASH_TREE, 0n, 1), (e: unknown) => {
+    assert.ok(e instanceof BlockNotRetained);
+    assert.deepEqual([e.requested, e.oldestAvailable], [1, 2]);
+    return true;
+  });
+  await assert.rejects(ws.getPublicStorageAt(0, 1n, 1n), BlockNotRetained);
+  assert.ok(await ws.getTreeSnapshot(TreeId.NOTE_HASH_TREE, 2));
+  assert.ok(await ws.getTreeSnapshot(TreeId.NOTE_HASH_TREE, 'latest'));
   await db.destroy();
 });

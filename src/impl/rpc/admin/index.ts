@@ -2,7 +2,7 @@
  * The admin (`nodeAdmin_`) handler object, composed from the parts the node has: each group of
  * methods is present when its part is given, and a method whose part is absent stays missing, so
  * the server answers -32001 NOT_IMPLEMENTED for it instead of pretending to act. Domain errors
- * become wire errors in one place (./domain-errors.ts).
+ * become wire errors in one place (../wire-errors.ts).
  * @module
  */
 import type { AdminHandlers } from '../../../generated/admin/handlers.ts';
@@ -14,10 +14,9 @@ import type { Slasher } from '../../slashing/slasher.ts';
 import type { SnapshotUploader } from '../../snapshots/snapshot-writer.ts';
 import type { ValidatorKeyring } from '../../validators/keyring.ts';
 import { createConfigHandlers } from './config.ts';
-import { toRpcError } from './domain-errors.ts';
 import { createKeystoreHandlers } from './keystore.ts';
-import { createSlashingHandlers } from './slashing.ts';
 import { createRollbackHandlers } from './rollback.ts';
+import { createSlashingHandlers } from './slashing.ts';
 import { createSnapshotHandlers } from './snapshots.ts';
 import { createSyncHandlers } from './sync.ts';
 
@@ -38,7 +37,7 @@ export type AdminHandlerSet = Partial<AdminHandlers>;
 
 /** Creates the admin handler object. */
 export function createAdminHandlers(deps: AdminHandlerDeps = {}): AdminHandlerSet {
-  const handlers: AdminHandlerSet = {
+  return {
     ...(deps.config && createConfigHandlers(deps.config, deps.logger)),
     ...(deps.sync && createSyncHandlers(deps.sync)),
     ...(deps.rollback && createRollbackHandlers(deps.rollback)),
@@ -46,19 +45,4 @@ export function createAdminHandlers(deps: AdminHandlerDeps = {}): AdminHandlerSe
     ...(deps.slasher && createSlashingHandlers(deps.slasher)),
     ...(deps.keyring && createKeystoreHandlers(deps.keyring)),
   };
-  return mapErrors(handlers);
-}
-
-function mapErrors(handlers: AdminHandlerSet): AdminHandlerSet {
-  const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(handlers) as [string, (...a: unknown[]) => Promise<unknown>][]) {
-    out[name] = async (...args: unknown[]) => {
-      try {
-        return await fn(...args);
-      } catch (err) {
-        throw toRpcError(err);
-      }
-    };
-  }
-  return out as AdminHandlerSet;
 }

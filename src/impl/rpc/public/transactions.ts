@@ -1,19 +1,18 @@
 /**
  * Transaction handlers of the public API (SPEC §4.2, tag `transactions`, plus the 4.1
  * extensions `node_getTxsByHash` and `node_getMaxPriorityFees`): submit, validate and read the
- * mempool. Also the mapping of the mempool's domain errors to the document's wire errors
- * (TX_POOL_REJECTED, TX_INVALID, NODE_NOT_READY; an undecodable tx is -32602 naming the param).
+ * mempool (its domain errors reach the wire through ../wire-errors.ts; an undecodable tx is -32602
+ * naming the param), and the relay of another node's `node_sendTx` errors (a reader, a follower).
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
+import { publicMethods } from '../../../generated/public/methods.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import { decodeTxOffThread, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
-import { PoolNotRunning, PoolRejection } from '../../txpool/errors.ts';
-import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
 import type { TxPool } from '../../txpool/tx-pool.ts';
-import { InvalidParamsError, NodeNotReadyError, TxInvalidError, TxPoolRejectedError } from '../errors.ts';
-import type { RpcError } from '../errors.ts';
+import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
+import { InvalidParamsError, NodeNotReadyError, RpcError, TxInvalidError } from '../errors.ts';
 
 /** The handler members this module serves. */
 export type TransactionHandlers = Pick<
@@ -41,7 +40,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
       const tx = await decodeParamTx(wire);
       const validation = await validateTx(tx);
       if (validation.result === 'invalid') throw txInvalid(validation.reason);
-      await pool.add(tx, wire).catch(rethrowPoolError);
+      await pool.add(tx, wire);
     },
 
     /** Handler for `node_isValidTx`: an invalid tx is a result, not an error. */
@@ -105,11 +104,17 @@ export function txInvalid(reasons: readonly string[]): RpcError {
   return new TxInvalidError(reasons, cannotPay ? 'INSUFFICIENT_FEE_PAYER_BALANCE' : undefined);
 }
 
-/** Maps the pool's domain errors to wire errors (TX_POOL_REJECTED with the rejection message, NODE_NOT_READY). */
-export function rethrowPoolError(err: unknown): never {
-  if (err instanceof PoolRejection) {
-    throw new TxPoolRejectedError(err.code, err.message, err.fields);
-  }
-  if (err instanceof PoolNotRunning) throw new NodeNotReadyError(err.message);
-  throw err;
+/** The errors `node_sendTx` declares (TX_POOL_REJECTED, TX_INVALID, INVALID_PARAMS, NODE_NOT_READY). */
+const SEND_TX_ERRORS: ReadonlySet<number> = new Set(publicMethods.node_sendTx!.errors);
+
+/**
+ * Another node's `node_sendTx` error as this node's own (same code, message and data) when it is one
+ * the method declares; anything else (unreachable, timed out, an undeclared code) is NODE_NOT_READY
+ * saying that `who` did not take the tx.
+ */
+export function relayedSendTxError(err: unknown, who: string): RpcError {
+  const e = err as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+  if (typeof e?.code === 'number' && SEND_TX_ERRORS.has(e.code) && typeof e.message === 'string')
+    return new RpcError(e.code, e.message, e.data);
+  return new NodeNotReadyError(`${who} did not take the tx (${(err as Error)?.message ?? String(err)})`);
 }
