@@ -47,10 +47,7 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 2);
   assert.ok(after[2]!.excess > after[0]!.excess, 'blocks above target raise the fee state');
 
-  await assert.rejects(
-    engine.rollbackTo(5),
-    (e: unknown) => e instanceof RollbackRefusal && reason(e) === 'ABOVE_TIP',
-  );
+  await assert.rejects(engine.rollbackTo(5), (e: unknown) => e instanceof RollbackRefusal && reason(e) === 'ABOVE_TIP');
   assert.deepEqual(await engine.rollbackTo(4), []);
 
   const unwound = await engine.rollbackTo(1);
