@@ -73,7 +73,7 @@ const engine = await createEngine({
   txSource,
 });
 /** Anchored on genesis, as a wallet reading node_getBlockHeader(0) would be. */
-const GENESIS_ANCHOR = anchorHeaderFromWire(toWireBlockHeader(engine.state.genesis.header));
+const GENESIS_ANCHOR = anchorHeaderFromWire(toWireBlockHeader(engine.chain.genesisBlock.header));
 const drain = async () => {
   while ([...txSource.mined.keys()].length + txSource.dropped.size < seq) {
     clock.advance(4000);

@@ -232,9 +232,8 @@ function devHandlers(node: L2Node, config: Config) {
     l1: engine.l1,
     rollupVersion: config.rollupVersion,
     role: node.role.kind,
-    consumedInboxCount: () => engine.state.consumedInboxCount(),
-    latestBlockCheckpoint: async () =>
-      (await engine.chain.findBlock(await engine.state.latestBlockNumber()))?.checkpointNumber ?? 0,
+    consumedInboxCount: () => engine.chain.consumedInboxCount(),
+    latestBlockCheckpoint: async () => (await engine.chain.findBlock('latest'))?.checkpointNumber ?? 0,
   });
 }
 

@@ -25,7 +25,7 @@ const handlers = createPublicHandlers({
   l1ChainId: engine.config.l1ChainId,
   engine: {
     chain: engine.chain,
-    checkpoints: engine.state.store,
+    checkpoints: engine.checkpoints,
     worldState: engine.worldState,
     l1: engine.l1,
     protocolContractAddresses: engine.protocolContractAddresses,

@@ -14,7 +14,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/options.ts';
-import { importBlock, importCheckpoint } from './chain/block-import.ts';
 import { ManualClock } from './chain/time.ts';
 import type { L2Node, NodeOptions } from './node-types.ts';
 import { fromWireBlock, fromWirePublishedCheckpoint } from './encoding/wire/blocks-decode.ts';
@@ -148,7 +147,6 @@ async function loadInto(
   } else {
     for (const m of file.l1ToL2Messages) await engine.l1.sendL1ToL2Message(BigInt(m.message));
     const byLastBlock = new Map(file.checkpoints.map((c) => [c.checkpoint.blocks[c.checkpoint.blocks.length - 1]!, c]));
-    const rules = { chainId: BigInt(file.genesis.l1ChainId), version: BigInt(file.genesis.rollupVersion) };
     // A large file takes a while: a line every interval (done/target, blocks per second, ETA).
     const progress = new Progress({
       message: 'chain file: importing blocks',
@@ -160,7 +158,7 @@ async function loadInto(
     for (const block of blocks) {
       const n = block.header.globalVariables.blockNumber;
       const messages = file.l1ToL2Messages.filter((m) => m.blockNumber === n).map((m) => BigInt(m.message));
-      await importBlock(engine.state, block, rules, messages);
+      await engine.importBlock(block, messages);
       const cp = byLastBlock.get(n);
       if (cp !== undefined) {
         const wire = {
@@ -168,7 +166,7 @@ async function loadInto(
           checkpoint: { ...cp.checkpoint, blocks: cp.checkpoint.blocks.map((b) => file.blocks[b - 1]) },
         };
         const decoded = fromWirePublishedCheckpoint(wire);
-        await importCheckpoint(engine.state, engine.l1, engine.time, decoded.checkpoint, decoded.blocks);
+        await engine.importCheckpoint(decoded.checkpoint, decoded.blocks);
       }
       progress.update(n);
     }

@@ -11,18 +11,27 @@ import { ChainState } from './chain/chain-state.ts';
 import { ChainStore } from './chain/chain-store.ts';
 import { computeMinFees, DEFAULT_FEE_MODEL, type FeeModelConfig } from './fees/fee-model.ts';
 import { feeJuiceBalanceLeafSlot, PROTOCOL_CONTRACT_ADDRESSES } from './chain/protocol.ts';
-import { rollbackChain, type RollbackOptions, type UnwoundTx } from './chain/rollback.ts';
+import {
+  type RollbackBounds,
+  rollbackBounds,
+  rollbackChain,
+  type RollbackOptions,
+  type UnwoundTx,
+} from './chain/rollback.ts';
 import type { Hasher } from './crypto/poseidon2.ts';
 import { ParallelHasher, Poseidon2Pool } from './crypto/poseidon2-pool.ts';
 import { openDatabase } from './store/database.ts';
 import { WorldState } from './world-state/world-state.ts';
 import { createChainTime, systemClock, type ChainTime, type Clock } from './chain/time.ts';
-import type { GasFees } from './chain/types.ts';
 import { InProcessL1 } from './l1/in-process-l1.ts';
 import type { L1Chain } from './l1/l1-chain.ts';
 import { Sequencer } from './sequencer/sequencer.ts';
 import type { PublicExecutionOptions } from './sequencer/public-processor.ts';
 import { InMemoryTxSource, type TxSource } from './sequencer/tx-source.ts';
+import { importBlock, importCheckpoint } from './chain/block-import.ts';
+import type { ContractIndex } from './chain/contract-index.ts';
+import type { LatestStateCache } from './chain/latest-state-cache.ts';
+import type { Checkpoint, GasFees, L2Block } from './chain/types.ts';
 
 /**
  * Dev accounts funded with FeeJuice at genesis (printed at start in dev mode): their balances are
@@ -124,30 +133,65 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   tickMs: 500,
 };
 
-/** The composed node engine. */
-export interface Engine {
+/** Checkpoint reads of the chain tables. */
+export type CheckpointReads = Pick<
+  ChainStore,
+  'findCheckpoint' | 'checkpointsFrom' | 'checkpointsOfEpoch' | 'latestCheckpointNumber' | 'latestCheckpoint'
+>;
+
+/** Synchronous reads of the latest committed state, for validation and block selection. */
+export type LatestStateReads = Pick<LatestStateCache, 'hasNullifier' | 'readPublicData'>;
+
+/**
+ * The read side of the engine: what RPC handlers, sync, p2p, the pool and the admin side read.
+ * One name per concept: `chain` answers blocks, tips, receipts, logs and the latest block number
+ * (`chain.getBlockNumber()`); `worldState` is the Merkle trees with history; `latestState` the
+ * synchronous latest-state reads; `checkpoints` and `contracts` the chain tables' indexes.
+ */
+export interface EngineReads {
   readonly config: EngineConfig;
-  readonly db: Knex;
   readonly time: ChainTime;
   readonly l1: L1Chain;
+  readonly chain: ChainQueries;
+  readonly checkpoints: CheckpointReads;
+  readonly contracts: ContractIndex;
   /** The persistent world state: tree queries, witnesses, history. */
   readonly worldState: WorldState;
-  readonly chain: ChainQueries;
-  readonly state: ChainState;
-  readonly sequencer: Sequencer;
-  readonly txSource: TxSource;
+  readonly latestState: LatestStateReads;
   readonly protocolContractAddresses: typeof PROTOCOL_CONTRACT_ADDRESSES;
   /** Accounts funded with FeeJuice at genesis (main prints them in dev mode). */
   readonly fundedAccounts: readonly FundedAccount[];
   /** Current minimum fees per gas (node_getCurrentMinFees), from the chain's fee model. */
   getCurrentMinFees(): GasFees;
+}
+
+/** The composed node engine: the reads, and the writes (block building, verified import, rollback). */
+export interface Engine extends EngineReads {
+  readonly db: Knex;
+  /**
+   * The chain tables and world state kept in step: the write side, for the engine's own parts
+   * (sequencer, import, rollback) and test fixtures; everything else reads through `EngineReads`.
+   */
+  readonly state: ChainState;
+  readonly sequencer: Sequencer;
+  readonly txSource: TxSource;
+  /** Key/value rows beside the chain (the follower keeps its source's proof tips there). */
+  readonly chainMeta: Pick<ChainStore, 'getMeta' | 'setMeta'>;
   /** Runs one sequencer step now (tests drive time with a ManualClock and call this). */
   tick(): Promise<void>;
+  /** Verifies and stores the next block (sync, chain files); `l1ToL2Messages` those it inserted. */
+  importBlock(block: L2Block, l1ToL2Messages?: readonly bigint[]): Promise<L2Block>;
+  /** Verifies and stores the next checkpoint over blocks already imported. */
+  importCheckpoint(checkpoint: Checkpoint, blocks: readonly L2Block[]): Promise<void>;
+  /** Moves the in-memory views to the tip another process committed (a `--role rpc` reader); true when it moved. */
+  catchUpWithStore(): Promise<boolean>;
   /**
    * Unwinds world state and chain tables to `target` in one transaction (never during a tick)
    * and returns the txs of the unwound blocks for the mempool. Throws RollbackRefusal.
    */
   rollbackTo(target: number, opts?: RollbackOptions): Promise<UnwoundTx[]>;
+  /** The tip, the finalized block and the oldest block with history: the limits of `rollbackTo`. */
+  rollbackBounds(): Promise<RollbackBounds>;
   /** Storage open, world state at the chain tip, sequencer running. */
   isReady(): Promise<Readiness>;
   /** Starts the periodic sequencer. */
@@ -208,6 +252,7 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
       ...(config.publicVm ? { publicVm: config.publicVm } : {}),
     },
   );
+  const importRules = { chainId: BigInt(config.l1ChainId), version: BigInt(config.rollupVersion) };
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
@@ -229,13 +274,25 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
     l1,
     worldState,
     chain,
+    checkpoints: state.store,
+    contracts: state.store.contracts,
+    latestState: state.latestState,
     state,
     sequencer,
     txSource,
+    chainMeta: state.store,
     protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
     fundedAccounts,
     getCurrentMinFees,
     tick,
+    importBlock: (block, l1ToL2Messages) => importBlock(state, block, importRules, l1ToL2Messages),
+    importCheckpoint: (checkpoint, blocks) => importCheckpoint(state, l1, time, checkpoint, blocks),
+    async catchUpWithStore() {
+      const moved = await state.catchUpWithStore();
+      worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
+      return moved;
+    },
+    rollbackBounds: () => rollbackBounds(state, chain),
     rollbackTo: (target, opts) => serial(() => rollbackChain(state, chain, l1, target, opts)),
     async isReady() {
       let storageOpen = !stopped;

@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config/options.ts';
 import type { Logger } from '../server/types.ts';
-import { rollbackBounds, type UnwoundTx } from './chain/rollback.ts';
+import type { UnwoundTx } from './chain/rollback.ts';
 import { secondsOf } from './chain/time.ts';
 import { openAdminParts } from './node-config/admin-parts.ts';
 import type { AdminParts } from './node-config/admin-parts.ts';
@@ -47,7 +47,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
     targets: { pool: node.pool, allowList: node.allowList },
     rollback: {
       engine: {
-        rollbackBounds: () => rollbackBounds(engine.state, engine.chain),
+        rollbackBounds: () => engine.rollbackBounds(),
         rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
       },
       readmitTx: async (unwound) => assertReadmitted(node, unwound as UnwoundTx),
@@ -91,7 +91,11 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
       new ConsensusDuties({
         committees: parts.committees,
         keyring: parts.keyring,
-        chain: engine.state.store,
+        chain: {
+          findBlock: (n) => engine.chain.findBlock(n),
+          latestCheckpointNumber: () => engine.checkpoints.latestCheckpointNumber(),
+          checkpointsFrom: (from, limit) => engine.checkpoints.checkpointsFrom(from, limit),
+        },
         publisher: p2p,
         currentSlot,
         blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000),

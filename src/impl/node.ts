@@ -119,8 +119,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
     const validateTx = createNodeTxValidator({
       chain,
       allowList: () => allowList.list(),
-      classIdOf: async (address) =>
-        (await eng.state.store.contracts.getContractInstance(address))?.currentContractClassId,
+      classIdOf: async (address) => (await eng.contracts.getContractInstance(address))?.currentContractClassId,
       config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
     });
     const p2pOn = config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
@@ -172,7 +171,7 @@ export async function createNode(o: NodeOptions): Promise<L2Node> {
       const blocks: NodeBlockHooks = {
         onBlock,
         blockRangeHandler: blockRangeHandlerFor(eng.chain),
-        checkpointRangeHandler: checkpointRangeHandlerFor({ chain: eng.chain, checkpoints: eng.state.store }),
+        checkpointRangeHandler: checkpointRangeHandlerFor(eng),
       };
       p2p = createNodeP2P(
         {
@@ -256,7 +255,7 @@ function assemble(p: Parts): L2Node {
     );
   };
   const announce = async (from: number) => {
-    const to = await engine.state.latestBlockNumber();
+    const to = await engine.chain.getBlockNumber();
     if (p2p === undefined || !p2p.isReady() || to < from) return;
     for (const b of await engine.chain.blocksFrom(from, to - from + 1)) {
       await p2p
@@ -272,7 +271,7 @@ function assemble(p: Parts): L2Node {
   const step = async () => {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
     if (sequencing) {
-      const before = await engine.state.latestBlockNumber();
+      const before = await engine.chain.getBlockNumber();
       await engine.tick();
       // After the commit: peers may fetch the block by range as soon as they see the announcement.
       await announce(before + 1);
@@ -310,7 +309,7 @@ function assemble(p: Parts): L2Node {
     l1ChainId: config.l1ChainId,
     engine: {
       chain: engine.chain,
-      checkpoints: engine.state.store,
+      checkpoints: engine.checkpoints,
       worldState,
       l1: engine.l1,
       protocolContractAddresses: engine.protocolContractAddresses,
@@ -320,7 +319,7 @@ function assemble(p: Parts): L2Node {
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined,
       signatures,
       allowList: () => allowList.list(),
-      contracts: engine.state.store.contracts,
+      contracts: engine.contracts,
     },
     // A simulation may spend at most what one tx of a block may (the pool refuses more): bounded work per call.
     simulation: {
@@ -359,7 +358,7 @@ function assemble(p: Parts): L2Node {
             const prev = slot - 1;
             // Without a proposer selection every slot is ours.
             if (prev < 1 || proposerSelection === undefined || proposerSelection(prev) !== undefined) return false;
-            const tip = await engine.chain.findBlock(await engine.state.latestBlockNumber());
+            const tip = await engine.chain.findBlock('latest');
             return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
           },
           slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000,
@@ -376,7 +375,7 @@ function assemble(p: Parts): L2Node {
     logger.info('following', {
       over: role.kind === 'follower' ? role.over : undefined,
       source: p.source.name,
-      from: await engine.state.latestBlockNumber(),
+      from: await engine.chain.getBlockNumber(),
     });
   };
   /** Fails the start when the followed node runs another chain; an unreachable one is retried by the follower. */
@@ -526,15 +525,15 @@ function slotReporter(
         ? finished
         : slotAtMs(nowMs - REPORT_DEADLINE_SLOTS * engine.config.slotDurationSeconds * 1000);
     nextSlot ??= Math.max(1, finished);
-    nextCheckpoint ??= (await engine.state.store.latestCheckpointNumber()) + 1;
+    nextCheckpoint ??= (await engine.checkpoints.latestCheckpointNumber()) + 1;
     for (let more = true; more; ) {
-      const found = await engine.state.store.checkpointsFrom(nextCheckpoint, 64);
+      const found = await engine.checkpoints.checkpointsFrom(nextCheckpoint, 64);
       for (const c of found) bySlot.set(c.header.slotNumber, c);
       nextCheckpoint += found.length;
       more = found.length === 64;
     }
     nextSlot = Math.max(nextSlot, finished - MAX_SLOTS_PER_REPORT);
-    const open = nextSlot < finished ? await engine.state.openCheckpointBlocks() : [];
+    const open = nextSlot < finished ? await engine.chain.openCheckpointBlocks() : [];
     for (; nextSlot < finished; nextSlot++) {
       const slot = nextSlot;
       const c = bySlot.get(slot);
@@ -553,7 +552,7 @@ function slotReporter(
     }
     for (const s of bySlot.keys()) if (s < nextSlot) bySlot.delete(s);
     const proven = await engine.l1.provenCheckpointNumber();
-    const cp = proven === 0 ? undefined : await engine.state.store.findCheckpoint(proven);
+    const cp = proven === 0 ? undefined : await engine.checkpoints.findCheckpoint(proven);
     if (cp === undefined) return;
     const epoch = engine.time.epochOfSlot(cp.header.slotNumber);
     for (let e = provenEpoch === undefined ? epoch : provenEpoch + 1; e <= epoch; e++) {

@@ -4,6 +4,7 @@
  * roots, receipts, message placement — and builds the next block on it.
  * @module
  */
+
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -50,8 +51,8 @@ test('SIGKILL in the middle of block 2 leaves block 1 everywhere; a restart buil
   assert.equal((await engine.chain.getTxReceipt(syntheticTx(1).txHash)).status, 'mined');
   assert.notEqual((await engine.chain.getTxReceipt(syntheticTx(2).txHash)).status, 'mined');
   assert.equal(await ws.getNullifierMembershipWitness('latest', 0x302n), null);
-  assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
-  assert.equal(engine.state.worldState.hasNullifier(0x301n), true);
+  assert.equal(engine.latestState.hasNullifier(0x302n), false);
+  assert.equal(engine.latestState.hasNullifier(0x301n), true);
   assert.deepEqual(
     (await engine.chain.getLogsByTags([0x7a9n], 10))[0]!.map((l) => l.blockNumber),
     [1],

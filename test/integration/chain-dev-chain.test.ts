@@ -33,7 +33,7 @@ describe('dev chain', () => {
       const clock = new ManualClock(Number(GENESIS) * 1000);
       const { engine, txSource } = await devEngine(clock, { dataDirectory: dir, finalityDepth: 3 });
       t.after(() => engine.stop());
-      const payerBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
+      const payerBefore = engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
       const tx = syntheticTx(1);
       txSource.add(tx);
       assert.equal((await engine.chain.getTxReceipt(tx.txHash)).status, 'pending');
@@ -57,8 +57,8 @@ describe('dev chain', () => {
       assert.ok(fee > 0n);
       assert.equal(receipt.transactionFee, fee);
       assert.equal(block1.header.totalFees, fee);
-      assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
-      assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), fee);
+      assert.equal(engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
+      assert.equal(engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), fee);
       assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 1);
       assert.equal(block1.header.state.l1ToL2MessageTree.nextAvailableLeafIndex, 1024);
       assert.deepEqual(
@@ -127,7 +127,7 @@ describe('dev chain', () => {
     assert.equal(block.body.txEffects.length, 0);
     assert.match((await engine.chain.getTxReceipt(pub.txHash)).error!, /public calls/);
     assert.equal((await engine.chain.getTxReceipt(poor.txHash)).status, 'dropped');
-    assert.equal(engine.state.worldState.hasNullifier(0x302n), false);
+    assert.equal(engine.latestState.hasNullifier(0x302n), false);
     await engine.stop();
   });
 
@@ -144,7 +144,7 @@ describe('dev chain', () => {
     for (const a of engine.fundedAccounts) {
       assert.equal(a.leafSlot, feeJuiceBalanceLeafSlot(a.address));
       assert.equal((await engine.worldState.getPublicDataWitness('latest', a.leafSlot)).leaf.value, DEV_FUNDING);
-      assert.equal(engine.state.worldState.readPublicData(a.leafSlot), DEV_FUNDING);
+      assert.equal(engine.latestState.readPublicData(a.leafSlot), DEV_FUNDING);
     }
     assert.deepEqual(await engine.isReady(), {
       ready: false,

@@ -96,8 +96,8 @@ describe('public execution in block building', () => {
       block.body.txEffects.map((e) => e.revertCode),
       [0, 0, 0],
     );
-    assert.equal(engine.state.worldState.readPublicData(storage(ALICE)), 60n);
-    assert.equal(engine.state.worldState.readPublicData(storage(BOB)), 40n);
+    assert.equal(engine.latestState.readPublicData(storage(ALICE)), 60n);
+    assert.equal(engine.latestState.readPublicData(storage(BOB)), 40n);
     assert.equal(block.header.totalManaUsed > 0n, true);
     await engine.stop();
   });
@@ -121,7 +121,7 @@ describe('public execution in block building', () => {
       [allowed.tx.txHash],
     );
     assert.match(txSource.dropped.get(refused.tx.txHash)!, /Setup call to 0x4 selector \d+ is not on the allow-list/);
-    assert.equal(engine.state.worldState.hasNullifier(nul(10)), false);
+    assert.equal(engine.latestState.hasNullifier(nul(10)), false);
     assert.equal((await engine.chain.getTxReceipt(refused.tx.txHash)).status, 'dropped');
     await engine.stop();
   });
@@ -143,8 +143,8 @@ describe('public execution in block building', () => {
     assert.deepEqual(effect.privateLogs, []);
     assert.deepEqual(effect.contractClassLogs, []);
     assert.deepEqual(effect.nullifiers, [nul(20)]);
-    assert.equal(await engine.state.store.contracts.getContractInstance(token.instance.address), undefined);
-    assert.equal(await engine.state.store.contracts.getContractClass(token.contractClass.id), undefined);
+    assert.equal(await engine.contracts.getContractInstance(token.instance.address), undefined);
+    assert.equal(await engine.contracts.getContractClass(token.contractClass.id), undefined);
     await engine.stop();
   });
 
@@ -157,19 +157,19 @@ describe('public execution in block building', () => {
       await first.engine.stop();
       const second = await devEngine([], db);
       assert.equal(
-        (await second.engine.state.store.contracts.getContractInstance(token.instance.address))?.currentContractClassId,
+        (await second.engine.contracts.getContractInstance(token.instance.address))?.currentContractClassId,
         token.contractClass.id,
       );
       assert.deepEqual(
-        (await second.engine.state.store.contracts.getContractClass(token.contractClass.id))?.packedBytecode,
+        (await second.engine.contracts.getContractClass(token.contractClass.id))?.packedBytecode,
         token.contractClass.packedBytecode,
       );
-      assert.equal(second.engine.state.worldState.readPublicData(storage(BOB)), 7n);
+      assert.equal(second.engine.latestState.readPublicData(storage(BOB)), 7n);
       await second.engine.rollbackTo(1, { force: true });
-      assert.ok(await second.engine.state.store.contracts.getContractClass(token.contractClass.id));
+      assert.ok(await second.engine.contracts.getContractClass(token.contractClass.id));
       await second.engine.rollbackTo(0, { force: true });
-      assert.equal(await second.engine.state.store.contracts.getContractClass(token.contractClass.id), undefined);
-      assert.equal(await second.engine.state.store.contracts.getContractInstance(token.instance.address), undefined);
+      assert.equal(await second.engine.contracts.getContractClass(token.contractClass.id), undefined);
+      assert.equal(await second.engine.contracts.getContractInstance(token.instance.address), undefined);
       await second.engine.stop();
     });
   }

@@ -107,7 +107,7 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
       l1ChainId: engine.config.l1ChainId,
       engine: {
         chain: engine.chain,
-        checkpoints: engine.state.store,
+        checkpoints: engine.checkpoints,
         worldState: engine.worldState,
         l1: engine.l1,
         protocolContractAddresses: engine.protocolContractAddresses,
@@ -121,7 +121,7 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     });
     const handlers = {
       ...base,
-      ...createContractHandlers({ contracts: engine.state.store.contracts }),
+      ...createContractHandlers({ contracts: engine.contracts }),
       ...createSimulationHandlers({ engine, allowList: () => [], signatures, maxL2GasLimit: 5_000_000n }),
     };
     server = createRpcServer({
@@ -219,7 +219,7 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     );
     const fee = BigInt(effect.transactionFee);
     assert.ok(fee > 0n);
-    assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
+    assert.equal(engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
   });
 
   it('simulates a failing transfer: revert reason names the function, state unchanged', async () => {
@@ -250,7 +250,7 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
     assert.deepEqual(read.publicReturnValues, [{ values: [hex(300n)], nested: [] }]);
     assert.equal(await ok('node_getBlockNumber'), latest);
     assert.equal(await balance(BOB), 300n);
-    assert.equal(engine.state.worldState.hasNullifier(nul(4)), false);
+    assert.equal(engine.latestState.hasNullifier(nul(4)), false);
   });
 
   it('refuses a simulation above the gas maximum with SIMULATION_REFUSED', async () => {
@@ -288,16 +288,16 @@ describe('public token end to end (in-memory engine, handlers over HTTP)', () =>
 
   it('includes a reverting transfer with app_logic_reverted and still charges its fee', async () => {
     const bad = transfer(nul(7), BOB, ALICE, 1000n);
-    const payerBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
-    const recipientBefore = engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT));
+    const payerBefore = engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(PAYER));
+    const recipientBefore = engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT));
     await mine(bad);
     const receipt = await ok('node_getTxReceipt', bad.wire.txHash);
     assert.equal(receipt.status, 'mined');
     assert.equal(receipt.executionResult, 'app_logic_reverted');
     const fee = BigInt(receipt.transactionFee);
     assert.ok(fee > 0n);
-    assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
-    assert.equal(engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), recipientBefore + fee);
+    assert.equal(engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(PAYER)), payerBefore - fee);
+    assert.equal(engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(RECIPIENT)), recipientBefore + fee);
     assert.equal(await balance(BOB), 300n);
     assert.equal(await balance(ALICE), 700n);
     // The non-revertible tx nullifier stays; the effect has no public logs.

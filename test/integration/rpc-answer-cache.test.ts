@@ -66,7 +66,7 @@ it('a rollback and a different block 2 change every cached answer about block 2 
     l1ChainId: e.config.l1ChainId,
     engine: {
       chain: e.chain,
-      checkpoints: e.state.store,
+      checkpoints: e.checkpoints,
       worldState: e.worldState,
       l1: e.l1,
       protocolContractAddresses: e.protocolContractAddresses,

@@ -95,7 +95,7 @@ export async function startRpcNode(): Promise<RpcNode> {
     l1ChainId: engine.config.l1ChainId,
     engine: {
       chain: engine.chain,
-      checkpoints: engine.state.store,
+      checkpoints: engine.checkpoints,
       worldState: engine.worldState,
       l1: engine.l1,
       protocolContractAddresses: engine.protocolContractAddresses,

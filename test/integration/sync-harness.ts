@@ -74,9 +74,9 @@ export async function assertSameChain(a: Engine, b: Engine, txHashes: readonly b
       await a.worldState.getTreeSnapshot(t, tip),
       `tree ${t}`,
     );
-  const cps = async (e: Engine) => e.state.store.checkpointsFrom(1, 10_000);
+  const cps = async (e: Engine) => e.checkpoints.checkpointsFrom(1, 10_000);
   assert.deepEqual(await cps(b), await cps(a), 'checkpoints');
-  const lastCp = (await a.state.store.latestCheckpoint())?.number ?? 0;
+  const lastCp = (await a.checkpoints.latestCheckpoint())?.number ?? 0;
   for (let ep = 0; ep <= lastCp; ep++)
     assert.deepEqual(await b.l1.outHashesOfEpoch(ep), await a.l1.outHashesOfEpoch(ep), `out hashes of epoch ${ep}`);
   for (const h of txHashes)

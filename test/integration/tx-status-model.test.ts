@@ -73,7 +73,7 @@ interface Real {
 let steps = 0;
 
 const h = (r: Real) => r.n.node.publicHandlers;
-const tip = (r: Real) => r.n.node.engine.state.latestBlockNumber();
+const tip = (r: Real) => r.n.node.engine.chain.getBlockNumber();
 const hex = (x: bigint) => '0x' + x.toString(16).padStart(64, '0');
 
 /** Everything a client could observe about the accepted txs and the chain, for comparisons across a restart. */

@@ -224,12 +224,12 @@ async function script(
 
   const tip = await engine.chain.getBlockNumber();
   const blocks = await engine.chain.blocksFrom(1, tip);
-  const checkpoints = await engine.state.store.checkpointsFrom(1, 1000);
+  const checkpoints = await engine.checkpoints.checkpointsFrom(1, 1000);
   const messages: { message: string; blockNumber: number }[] = [];
   for (const blk of blocks) {
     const n = blk.header.globalVariables.blockNumber;
     if (blk.indexWithinCheckpoint !== 0) continue;
-    for (const m of await engine.state.l1ToL2MessagesOfBlock(n)) messages.push({ message: hex32(m), blockNumber: n });
+    for (const m of await engine.chain.l1ToL2MessagesOfBlock(n)) messages.push({ message: hex32(m), blockNumber: n });
   }
   const pending = await node.pool.getPendingTxs(100);
   if (pending.length !== 3) throw new Error(`chain script: ${pending.length} pending txs, expected 3`);

@@ -3,6 +3,7 @@
  * shape, receipts, tx effects, logs (answered from the log indexes) and L2→L1 messages.
  * @module
  */
+
 import { hashBlockHeader } from '../world-state/block-header.ts';
 import { emptyCheckpointHeader, hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import { hex32 } from '../encoding/hex.ts';
@@ -136,6 +137,21 @@ export class ChainQueries {
     if ((kind === 'hash' ? this.#genesis.hash : this.#genesis.archive.root) === value) return this.#genesis;
     const n = await this.#chain.store.findBlockNumberBy(kind === 'hash' ? 'hash' : 'archive_root', value);
     return n === undefined ? undefined : this.#chain.store.findBlock(n);
+  }
+
+  /** Blocks built after the latest sealed checkpoint (the open checkpoint of the current slot). */
+  openCheckpointBlocks(): Promise<L2Block[]> {
+    return this.#chain.openCheckpointBlocks();
+  }
+
+  /** How many L1→L2 inbox messages blocks have consumed so far. */
+  consumedInboxCount(): Promise<number> {
+    return this.#chain.consumedInboxCount();
+  }
+
+  /** The (unpadded) L1→L2 messages inserted by block `n`, in leaf order. */
+  l1ToL2MessagesOfBlock(n: number): Promise<bigint[]> {
+    return this.#chain.l1ToL2MessagesOfBlock(n);
   }
 
   /** The v4 tips: proposed, checkpointed, proven (L1 proofs) and finalized (as of L1 finality). */

@@ -60,7 +60,7 @@ export class ChainState {
   /** The persistent world state (the trees, with history). */
   readonly trees: WorldState;
   /** Synchronous latest-state reads (nullifiers, public data) for block selection and the pool. */
-  readonly worldState: LatestStateCache;
+  readonly latestState: LatestStateCache;
   /** The genesis header and the archive after it (block 0). */
   readonly genesis: { readonly header: BlockHeader; readonly archive: Snapshot };
   readonly #manaTargetPerBlock: bigint;
@@ -81,7 +81,7 @@ export class ChainState {
   ) {
     this.store = store;
     this.trees = trees;
-    this.worldState = cache;
+    this.latestState = cache;
     this.genesis = genesis;
     this.#manaTargetPerBlock = manaTarget;
     this.#latest = latest;
@@ -208,7 +208,7 @@ export class ChainState {
       });
     // Only after the commit: the in-memory views follow the database, never lead it (no await before).
     followUp?.();
-    this.worldState.applyCommitted(a.txEffects);
+    this.latestState.applyCommitted(a.txEffects);
     this.#excessMana = excessMana;
     this.#latest = a.blockNumber;
     this.#tipVersion++;
@@ -233,7 +233,7 @@ export class ChainState {
         });
         followUp?.();
         this.#latest = target;
-        await this.worldState.reload(this.trees);
+        await this.latestState.reload(this.trees);
         this.#excessMana = await this.store.excessManaAfter(target);
       } finally {
         this.#tipVersion++;
@@ -263,12 +263,12 @@ export class ChainState {
     if (latest > this.#latest && stillThere) {
       for (let from = this.#latest + 1; from <= latest; from += 100) {
         const blocks = await this.store.blocksFrom(from, Math.min(100, latest - from + 1));
-        this.worldState.applyCommitted(blocks.flatMap((b) => b.body.txEffects));
+        this.latestState.applyCommitted(blocks.flatMap((b) => b.body.txEffects));
       }
     } else {
       // The writer unwound (or this is the first look): cached blocks and answers may be gone.
       this.store.forgetUnwoundBlocks();
-      await this.worldState.reload(this.trees);
+      await this.latestState.reload(this.trees);
     }
     this.#excessMana = await this.store.excessManaAfter(latest);
     this.#latest = latest;

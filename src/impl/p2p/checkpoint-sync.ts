@@ -35,7 +35,7 @@ export function decodeCheckpointFromPeer(bytes: Uint8Array): DecodedCheckpoint {
   return fromWirePublishedCheckpoint(jsonFromPeer(bytes, 'checkpoint'));
 }
 
-/** What the handler reads: `engine.chain` and `engine.state.store` fit. */
+/** What the handler reads: `engine.chain` and `engine.checkpoints` fit. */
 export interface CheckpointRangeReaders {
   readonly chain: { getL2Tips(): Promise<L2Tips>; blocksFrom(from: number, limit: number): Promise<L2Block[]> };
   readonly checkpoints: { checkpointsFrom(from: number, limit: number): Promise<Checkpoint[]> };

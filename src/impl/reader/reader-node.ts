@@ -201,8 +201,7 @@ function assembleReader(
 
   /** Moves the engine's in-memory views to the writer's committed tip, and reads the replication lag. */
   const refresh = async () => {
-    await engine.state.catchUpWithStore();
-    engine.worldState.finalizedBlockNumber = (await engine.chain.getL2Tips()).finalized.block.number;
+    await engine.catchUpWithStore();
     replication = await readReplication(raw);
     lastRefreshOk = true;
   };
@@ -243,7 +242,7 @@ function assembleReader(
     l1ChainId: config.l1ChainId,
     engine: {
       chain: engine.chain,
-      checkpoints: engine.state.store,
+      checkpoints: engine.checkpoints,
       worldState: engine.worldState,
       l1: engine.l1,
       protocolContractAddresses: engine.protocolContractAddresses,
@@ -346,7 +345,7 @@ function assembleReader(
           })
           .finally(() => (busy = false));
       }, REFRESH_MS);
-      logger.info('read-only node (--role rpc)', { writer: writerUrl, from: await engine.state.latestBlockNumber() });
+      logger.info('read-only node (--role rpc)', { writer: writerUrl, from: await engine.chain.getBlockNumber() });
     },
     async stop() {
       if (stopped) return;

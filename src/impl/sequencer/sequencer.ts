@@ -17,6 +17,7 @@
  * message hashes); epochOutHash = sha256ToField(out hashes of the epoch's checkpoints so far).
  * @module
  */
+
 import { fieldToBytes } from '../crypto/field.ts';
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import { sha256ToField } from '../crypto/sha256-to-field.ts';
@@ -162,8 +163,8 @@ export class Sequencer {
     const checkpointNumber = ((await chain.latestCheckpoint())?.number ?? 0) + 1;
     const proposed = await buildBlock(
       {
-        hasNullifier: (n) => chain.worldState.hasNullifier(n),
-        readPublicData: (s) => chain.worldState.readPublicData(s),
+        hasNullifier: (n) => chain.latestState.hasNullifier(n),
+        readPublicData: (s) => chain.latestState.readPublicData(s),
         contracts: chain.store.contracts,
         isInChain: (blockHash) => chain.isBlockHashInChain(blockHash),
       },

@@ -11,12 +11,12 @@ const KEY = 'sync.followedProofTips';
 
 /** Proven/finalized checkpoint numbers of the followed node. */
 export class FollowedTips {
-  readonly #store: ChainStore;
+  readonly #store: Pick<ChainStore, 'getMeta' | 'setMeta'>;
   #proven = 0;
   #finalized = 0;
   #loaded: Promise<void> | undefined;
 
-  constructor(store: ChainStore) {
+  constructor(store: Pick<ChainStore, 'getMeta' | 'setMeta'>) {
     this.#store = store;
   }
 
@@ -46,7 +46,7 @@ export class FollowedTips {
   }
 
   /** The numbers capped at our latest checkpoint (for ChainQueries.setProofTips). */
-  async capped(store: ChainStore): Promise<{ proven: number; finalized: number }> {
+  async capped(store: Pick<ChainStore, 'latestCheckpointNumber'>): Promise<{ proven: number; finalized: number }> {
     await this.load();
     const ours = await store.latestCheckpointNumber();
     return { proven: Math.min(this.#proven, ours), finalized: Math.min(this.#finalized, ours) };

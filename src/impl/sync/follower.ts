@@ -15,19 +15,15 @@
  * @module
  */
 import type { EngineLogger } from '../engine-logger.ts';
-import { BlockImportError, importBlock, importCheckpoint } from '../chain/block-import.ts';
 import { hex32 } from '../encoding/hex.ts';
-import type { ChainQueries } from '../chain/chain-queries.ts';
-import type { ChainState } from '../chain/chain-state.ts';
-import type { ChainTime } from '../chain/time.ts';
 import type { L2Block, L2Tips } from '../chain/types.ts';
-import type { L1Chain } from '../l1/l1-chain.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
 import { WireDecodeError } from '../encoding/wire/blocks-decode.ts';
-import type { WorldState } from '../world-state/world-state.ts';
 import type { BlockSource } from './block-source.ts';
 import { FollowedTips } from './followed-tips.ts';
 import { Progress } from '../progress.ts';
+import { BlockImportError } from '../chain/block-import.ts';
+import type { Engine } from '../engine.ts';
 
 /** A follower this many blocks or more behind its source logs progress lines while it catches up. */
 export const PROGRESS_MIN_BEHIND = 8;
@@ -67,15 +63,11 @@ export interface FollowerObserver {
   blockImported(block: L2Block, seconds: number): void;
 }
 
-/** The engine parts the follower writes and reads (an `Engine` fits). */
-export interface FollowerEngine {
-  readonly state: ChainState;
-  readonly chain: ChainQueries;
-  readonly l1: L1Chain;
-  readonly time: ChainTime;
-  readonly worldState: WorldState;
-  readonly config: { readonly l1ChainId: number; readonly rollupVersion: number };
-}
+/** The engine parts the follower reads, and its verified import (an `Engine` fits). */
+export type FollowerEngine = Pick<
+  Engine,
+  'chain' | 'checkpoints' | 'chainMeta' | 'l1' | 'time' | 'worldState' | 'importBlock' | 'importCheckpoint'
+>;
 
 /** Follower settings. */
 export interface FollowerOptions {
@@ -130,14 +122,14 @@ export class Follower {
   constructor(options: FollowerOptions) {
     this.#o = options;
     this.sync = options.sync ?? new SyncSwitch(1000);
-    this.#tips = new FollowedTips(options.engine.state.store);
+    this.#tips = new FollowedTips(options.engine.chainMeta);
     // A resume (also the one after a rollback) is the operator's "try again" after a mismatch.
     this.sync.onChange((state) => {
       if (state === 'syncing') this.#error = undefined;
     });
     // From now on this node's proven/finalized tips are the followed node's, as far as verified here.
     if (options.ownProofTips !== true)
-      options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.state.store));
+      options.engine.chain.setProofTips(() => this.#tips.capped(options.engine.checkpoints));
   }
 
   /** Sync status; see FollowerState. */
@@ -173,7 +165,7 @@ export class Follower {
 
   /** Starts polling (every `sync.intervalMs`). */
   async start(): Promise<void> {
-    this.#latest = await this.#o.engine.state.latestBlockNumber();
+    this.#latest = await this.#o.engine.chain.getBlockNumber();
     this.#running = true;
     this.#schedule(0);
   }
@@ -253,7 +245,7 @@ export class Follower {
   /** One batch: tips, blocks after ours, then checkpoints over them. */
   async #step(): Promise<{ imported: number; more: boolean }> {
     const { engine, source } = this.#o;
-    this.#latest = await engine.state.latestBlockNumber();
+    this.#latest = await engine.chain.getBlockNumber();
     const tips = await source.getTips();
     const batch = Math.min(this.#o.batchSize ?? source.maxBlocksPerRequest, source.maxBlocksPerRequest);
     // Without tips (peers that serve none): ask for a full batch; a short answer means the source's tip was reached.
@@ -392,13 +384,13 @@ export class Follower {
     const messages =
       this.#o.l1ToL2Messages ??
       (async () =>
-        (await engine.l1.inboxMessages(await engine.state.consumedInboxCount(), 1024)).map((m) => m.message));
+        (await engine.l1.inboxMessages(await engine.chain.consumedInboxCount(), 1024)).map((m) => m.message));
     // Clearer than the root mismatch they would cause: another genesis, or other time settings.
-    if (n === 1 && b.header.lastArchive.root !== engine.state.genesis.archive.root) {
+    if (n === 1 && b.header.lastArchive.root !== engine.chain.genesisBlock.archive.root) {
       throw new BlockImportError(
         'block',
         n,
-        `its genesis (archive root ${hex32(b.header.lastArchive.root)}) is not ours (${hex32(engine.state.genesis.archive.root)}): start this node with the source's chain flags`,
+        `its genesis (archive root ${hex32(b.header.lastArchive.root)}) is not ours (${hex32(engine.chain.genesisBlock.archive.root)}): start this node with the source's chain flags`,
       );
     }
     const { slotNumber, timestamp } = b.header.globalVariables;
@@ -434,19 +426,14 @@ export class Follower {
       );
     }
     const grows = b.indexWithinCheckpoint === 0 ? await messages(n) : [];
-    await importBlock(
-      engine.state,
-      b,
-      { chainId: BigInt(engine.config.l1ChainId), version: BigInt(engine.config.rollupVersion) },
-      grows,
-    );
+    await engine.importBlock(b, grows);
     this.#latest = n;
   }
 
   async #importCheckpoints(tips: L2Tips): Promise<void> {
     const { engine, source } = this.#o;
     if (source.getCheckpoints === undefined) return;
-    const store = engine.state.store;
+    const store = engine.checkpoints;
     for (;;) {
       const ours = await store.latestCheckpointNumber();
       if (ours >= tips.checkpointed.checkpoint.number) break;
@@ -454,7 +441,7 @@ export class Follower {
       let progressed = false;
       for (const { checkpoint, blocks } of page) {
         if (checkpoint.startBlock + checkpoint.blockCount - 1 > this.#latest) return;
-        await importCheckpoint(engine.state, engine.l1, engine.time, checkpoint, blocks);
+        await engine.importCheckpoint(checkpoint, blocks);
         progressed = true;
       }
       if (!progressed) return;

@@ -4,17 +4,17 @@
  * fee model). Reads are of the latest committed state; the "next block" is the next slot's.
  * @module
  */
-import type { ChainQueries } from '../chain/chain-queries.ts';
-import type { ChainState } from '../chain/chain-state.ts';
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
-import { secondsOf, type ChainTime, type Clock } from '../chain/time.ts';
 import type { GasFees } from '../tx/index.ts';
+import { secondsOf } from '../chain/time.ts';
+import type { EngineReads } from '../engine.ts';
 
 /** What the tx validator and the pool read from the chain. */
 export interface ChainView {
   readonly chainId: bigint;
   readonly rollupVersion: bigint;
-  latestBlockNumber(): Promise<number>;
+  /** The latest block number (as `ChainQueries.getBlockNumber`). */
+  getBlockNumber(): Promise<number>;
   /** Timestamp (seconds) the next block will carry at the earliest: the next slot's start. */
   nextBlockTimestamp(): bigint;
   /** Current minimum fees per gas. */
@@ -29,27 +29,20 @@ export interface ChainView {
   feeJuiceBalance(feePayer: bigint): bigint;
 }
 
-/** The engine parts a `ChainView` is built from (a subset of `Engine`). */
-export interface EngineChainParts {
-  readonly config: { readonly l1ChainId: number; readonly rollupVersion: number; readonly clock: Clock };
-  readonly time: ChainTime;
-  readonly chain: Pick<ChainQueries, 'getBlockNumber' | 'findBlockBy' | 'genesisBlock'>;
-  readonly state: Pick<ChainState, 'worldState'>;
-  getCurrentMinFees(): GasFees;
-}
+/** The engine reads a `ChainView` is built from. */
+export type EngineChainParts = Pick<EngineReads, 'config' | 'time' | 'chain' | 'latestState' | 'getCurrentMinFees'>;
 
 /** Creates a `ChainView` over the engine. */
 export function createEngineChainView(engine: EngineChainParts): ChainView {
   return {
     chainId: BigInt(engine.config.l1ChainId),
     rollupVersion: BigInt(engine.config.rollupVersion),
-    latestBlockNumber: () => engine.chain.getBlockNumber(),
+    getBlockNumber: () => engine.chain.getBlockNumber(),
     genesisBlockHash: engine.chain.genesisBlock.hash,
     nextBlockTimestamp: () => engine.time.slotStart(engine.time.slotAt(secondsOf(engine.config.clock)) + 1),
     currentMinFees: () => engine.getCurrentMinFees(),
     isKnownBlockHash: async (h) => (await engine.chain.findBlockBy('hash', h)) !== undefined,
-    // worldState is read each time: the chain swaps it on replay.
-    hasNullifier: (n) => engine.state.worldState.hasNullifier(n),
-    feeJuiceBalance: (payer) => engine.state.worldState.readPublicData(feeJuiceBalanceLeafSlot(payer)),
+    hasNullifier: (n) => engine.latestState.hasNullifier(n),
+    feeJuiceBalance: (payer) => engine.latestState.readPublicData(feeJuiceBalanceLeafSlot(payer)),
   };
 }

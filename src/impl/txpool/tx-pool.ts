@@ -357,7 +357,7 @@ export class TxPool implements TxSource {
   }
 
   async #revalidationKey(): Promise<string> {
-    return `${await this.#chain.latestBlockNumber()}:${this.#chain.nextBlockTimestamp()}`;
+    return `${await this.#chain.getBlockNumber()}:${this.#chain.nextBlockTimestamp()}`;
   }
 
   /** The state after `block` as the rules read it: the latest-state cache (before the block) plus the block's effects. */
@@ -392,7 +392,7 @@ export class TxPool implements TxSource {
 
   async #revalidationPlan(): Promise<Eviction[]> {
     const chain = this.#chain;
-    const nextBlockNumber = (await chain.latestBlockNumber()) + 1;
+    const nextBlockNumber = (await chain.getBlockNumber()) + 1;
     return planRevalidation(this.#index, {
       hasNullifier: (n) => chain.hasNullifier(n),
       nextBlockTimestamp: chain.nextBlockTimestamp(),

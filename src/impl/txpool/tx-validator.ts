@@ -78,7 +78,7 @@ export function createNodeTxValidator(deps: TxValidatorDeps): NodeTxValidator {
         chainId: chain.chainId,
         rollupVersion: chain.rollupVersion,
         nextBlockTimestamp: chain.nextBlockTimestamp(),
-        nextBlockNumber: (await chain.latestBlockNumber()) + 1,
+        nextBlockNumber: (await chain.getBlockNumber()) + 1,
         minFeesPerGas: chain.currentMinFees(),
         skipFeeEnforcement: options.skipFeeEnforcement === true,
         isSimulation: options.isSimulation === true,

@@ -111,7 +111,7 @@ describe('importBlock / importCheckpoint', () => {
   it('imports checkpoints only over held blocks and with a header that matches them', async (t) => {
     const { proposer, follower, blocks, stop } = await setup();
     t.after(stop);
-    const cps = await proposer.state.store.checkpointsFrom(1, 10);
+    const cps = await proposer.checkpoints.checkpointsFrom(1, 10);
     assert.equal(cps.length, 2);
     const [cp1, cp2] = cps as [(typeof cps)[0], (typeof cps)[0]];
     const { state, l1, time } = follower;

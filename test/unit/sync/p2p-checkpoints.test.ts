@@ -5,6 +5,7 @@
  * good one and costs the peer that served it.
  * @module
  */
+
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../../src/impl/chain/time.ts';
@@ -55,7 +56,7 @@ function peersOf(engines: Record<string, Engine>, tamper: Record<string, Checkpo
     requestCheckpoints: async (peer, from, limit) =>
       (
         tamper[peer] ??
-        checkpointRangeHandlerFor({ chain: engines[peer]!.chain, checkpoints: engines[peer]!.state.store })
+        checkpointRangeHandlerFor({ chain: engines[peer]!.chain, checkpoints: engines[peer]!.checkpoints })
       )(from, limit),
     reportInvalid: (peer, reason) => {
       reports.push([peer, reason]);
@@ -69,7 +70,7 @@ describe('checkpoints and tips on p2p', () => {
     const { proposer } = await setup(t);
     const tips = await proposer.chain.getL2Tips();
     assert.deepEqual(decodeTipsFromPeer(encodeTipsForPeers(tips)), tips);
-    const [cp] = await proposer.state.store.checkpointsFrom(1, 1);
+    const [cp] = await proposer.checkpoints.checkpointsFrom(1, 1);
     const blocks = await proposer.chain.blocksFrom(cp!.startBlock, cp!.blockCount);
     const decoded = decodeCheckpointFromPeer(encodeCheckpointForPeers(cp!, blocks));
     assert.deepEqual(decoded, { checkpoint: cp, blocks });
@@ -86,7 +87,7 @@ describe('checkpoints and tips on p2p', () => {
 
   it('the handler serves the tips and checkpoints ≥ 1 from `from`, each with its blocks', async (t) => {
     const { proposer } = await setup(t);
-    const handler = checkpointRangeHandlerFor({ chain: proposer.chain, checkpoints: proposer.state.store });
+    const handler = checkpointRangeHandlerFor({ chain: proposer.chain, checkpoints: proposer.checkpoints });
     const tips = await proposer.chain.getL2Tips();
     const all = await handler(1, 16);
     assert.deepEqual(decodeTipsFromPeer(all.tips), tips);
@@ -131,8 +132,8 @@ describe('checkpoints and tips on p2p', () => {
     });
     assert.deepEqual(await engine.chain.getL2Tips(), want);
     assert.deepEqual(
-      await engine.state.store.checkpointsFrom(1, 50),
-      await proposer.state.store.checkpointsFrom(1, 50),
+      await engine.checkpoints.checkpointsFrom(1, 50),
+      await proposer.checkpoints.checkpointsFrom(1, 50),
     );
     assert.ok(
       reports.length > 0 && reports.every(([peer, reason]) => peer === 'garbage' && /malformed tips/.test(reason)),
@@ -142,7 +143,7 @@ describe('checkpoints and tips on p2p', () => {
 
   it('a tampered checkpoint stops the follower at the last good checkpoint and costs the peer; so does a malformed one', async (t) => {
     const { proposer, engine } = await setup(t);
-    const honest = checkpointRangeHandlerFor({ chain: proposer.chain, checkpoints: proposer.state.store });
+    const honest = checkpointRangeHandlerFor({ chain: proposer.chain, checkpoints: proposer.checkpoints });
     // Checkpoint 2's header claims another inHash (its hash is recomputed from the header, so only verification can tell).
     const tampered: CheckpointRangeHandler = async (from, limit) => {
       const a = await honest(from, limit);

@@ -5,6 +5,7 @@
  * a refusal skips the slot, and no block is started in the last `buildMarginMs` of the slot.
  * @module
  */
+
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../../src/impl/chain/time.ts';
@@ -116,16 +117,16 @@ describe('the sequencer with a slot gate', () => {
     await engine.tick();
     await engine.tick();
     assert.deepEqual(asked, [[1, slotStart(2) - 1000]], 'once per slot, deadline = slot end - margin');
-    assert.equal(await engine.state.latestBlockNumber(), 1);
+    assert.equal(await engine.chain.getBlockNumber(), 1);
     clock.set(slotStart(2));
     await engine.tick();
     assert.equal(asked.length, 1, 'not asked in a slot we do not propose');
     answer = false;
     clock.set(slotStart(3));
     await engine.tick();
-    assert.equal(await engine.state.latestBlockNumber(), 1, 'refused: slot 3 left out');
+    assert.equal(await engine.chain.getBlockNumber(), 1, 'refused: slot 3 left out');
     assert.equal(
-      (await engine.state.store.latestCheckpoint())?.header.slotNumber,
+      (await engine.checkpoints.latestCheckpoint())?.header.slotNumber,
       1,
       'the seal of finished slots still happens',
     );
@@ -133,9 +134,9 @@ describe('the sequencer with a slot gate', () => {
     clock.set(slotStart(5) - 1000);
     await engine.tick();
     assert.equal(asked.at(-1)![0], 4);
-    assert.equal(await engine.state.latestBlockNumber(), 1, 'too late in slot 4: no block started');
+    assert.equal(await engine.chain.getBlockNumber(), 1, 'too late in slot 4: no block started');
     clock.set(slotStart(5));
     await engine.tick();
-    assert.equal(await engine.state.latestBlockNumber(), 2);
+    assert.equal(await engine.chain.getBlockNumber(), 2);
   });
 });

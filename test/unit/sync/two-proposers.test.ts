@@ -6,6 +6,7 @@
  * our chain is refused.
  * @module
  */
+
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../../src/impl/chain/time.ts';
@@ -50,7 +51,7 @@ async function pair(t: { after(fn: () => Promise<void>): void }) {
 }
 
 const checkpoints = async (e: Engine) =>
-  (await e.state.store.checkpointsFrom(1, 10)).map((c) => ({
+  (await e.checkpoints.checkpointsFrom(1, 10)).map((c) => ({
     number: c.number,
     slot: c.header.slotNumber,
     startBlock: c.startBlock,

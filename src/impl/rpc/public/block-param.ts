@@ -1,6 +1,6 @@
 /**
  * What the public handlers read from the engine (each a slice of a real engine part, so the
- * integrator passes `engine.chain`, `engine.state.store`, the world state … as they are) and the
+ * integrator passes `engine.chain`, `engine.checkpoints`, the world state … as they are) and the
  * one place a wire `BlockParameter` (number, `latest` or block hash) is turned into a block:
  * `null` for block lookups, -32010 for world-state queries (openrpc.public.json, BlockParameter).
  * @module
@@ -34,7 +34,7 @@ export type ChainReader = Pick<
   | 'getContractClassLogs'
 >;
 
-/** Checkpoint reads (`engine.state.store`). */
+/** Checkpoint reads (`engine.checkpoints`). */
 export type CheckpointReader = Pick<ChainStore, 'findCheckpoint' | 'checkpointsFrom' | 'checkpointsOfEpoch'>;
 
 /** World-state reads (the real `WorldState` of src/impl/world-state). */

@@ -23,7 +23,7 @@ export type CheckpointHandlers = Pick<
   | 'getCheckpointsDataForEpoch'
 >;
 
-/** What the checkpoint handlers read: `engine.chain`, `engine.state.store`, `engine.l1`. */
+/** What the checkpoint handlers read: `engine.chain`, `engine.checkpoints`, `engine.l1`. */
 export interface CheckpointDeps {
   readonly chain: Pick<ChainReader, 'getL2Tips' | 'blocksFrom'>;
   readonly checkpoints: CheckpointReader;

@@ -14,7 +14,7 @@ import { hex32, pointHex } from '../../encoding/hex.ts';
 /** The handler members this module serves. */
 export type ContractHandlers = Pick<PublicHandlers, 'getContractClass' | 'getContract'>;
 
-/** What the contract handlers read: `contracts` = engine.state.store.contracts. */
+/** What the contract handlers read: `contracts` = engine.contracts. */
 export interface ContractDeps {
   readonly contracts: ContractLookup;
 }

@@ -9,11 +9,9 @@
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import type { ChainState } from '../../chain/chain-state.ts';
 import { feeJuiceBalanceLeafSlot } from '../../chain/protocol.ts';
-import type { ChainTime, Clock } from '../../chain/time.ts';
 import { secondsOf } from '../../chain/time.ts';
-import type { GasFees, GlobalVariables } from '../../chain/types.ts';
+import type { GlobalVariables } from '../../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../../contracts/function-selector.ts';
 import { hex32 } from '../../encoding/hex.ts';
 import { toWireGlobalVariables, toWireTxEffect } from '../../encoding/wire/blocks.ts';
@@ -28,6 +26,7 @@ import { privateTxEffect, processPublicTx } from '../../sequencer/public-process
 import { toMinableTx } from '../../sequencer/tx-source.ts';
 import { SimulationRefusedError } from '../errors.ts';
 import { decodeParamTx } from './transactions.ts';
+import type { EngineReads } from '../../engine.ts';
 
 /** The handler members this module serves. */
 export type SimulationHandlers = Pick<PublicHandlers, 'simulatePublicCalls'>;
@@ -37,12 +36,7 @@ export const DEFAULT_SIMULATION_MAX_L2_GAS = 10_000_000_000n;
 
 /** What the simulation handler is built from (the engine's parts plus the node's VM settings). */
 export interface SimulationDeps {
-  readonly engine: {
-    readonly state: Pick<ChainState, 'worldState' | 'store' | 'latestBlockNumber'>;
-    readonly time: Pick<ChainTime, 'slotAt' | 'slotStart'>;
-    readonly config: { readonly clock: Clock; readonly l1ChainId: number; readonly rollupVersion: number };
-    getCurrentMinFees(): GasFees;
-  };
+  readonly engine: Pick<EngineReads, 'chain' | 'latestState' | 'contracts' | 'time' | 'config' | 'getCurrentMinFees'>;
   /** The setup allow-list in force (the validator's and the sequencer's). */
   allowList(): readonly AllowedElement[];
   readonly signatures?: FunctionSignatureRegistry;
@@ -85,7 +79,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
       const globals: GlobalVariables = {
         chainId: BigInt(engine.config.l1ChainId),
         version: BigInt(engine.config.rollupVersion),
-        blockNumber: (await engine.state.latestBlockNumber()) + 1,
+        blockNumber: (await engine.chain.getBlockNumber()) + 1,
         slotNumber: slot,
         timestamp: engine.time.slotStart(slot),
         coinbase: 0n,
@@ -93,8 +87,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
         gasFees: engine.getCurrentMinFees(),
       };
       // A fresh overlay per call: the simulation's writes die with it.
-      const ws = engine.state.worldState;
-      const state = new BlockStateOverlay(ws, engine.state.store.contracts);
+      const state = new BlockStateOverlay(engine.latestState, engine.contracts);
       const skip = skipFeeEnforcement === true;
       if (tx.nullifiers.some((n) => state.hasNullifier(n))) throw new SimulationRefusedError('Existing nullifier');
       if (tx.publicPart === undefined) {

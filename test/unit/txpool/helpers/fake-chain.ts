@@ -3,6 +3,7 @@
  * hashes, min fees, the latest block number and the next block's timestamp.
  * @module
  */
+
 import { computeBlockHeaderHash } from '../../../../src/impl/tx/index.ts';
 import type { GasFees } from '../../../../src/impl/tx/index.ts';
 import type { ChainView } from '../../../../src/impl/txpool/chain-view.ts';
@@ -20,7 +21,7 @@ export class FakeChain implements ChainView {
   readonly nullifiers = new Set<bigint>();
   readonly blocks = new Set<bigint>([computeBlockHeaderHash(BASE_TX.data.constants.anchorBlockHeader)]);
 
-  async latestBlockNumber(): Promise<number> {
+  async getBlockNumber(): Promise<number> {
     return this.latestBlock;
   }
   nextBlockTimestamp(): bigint {
