@@ -1,7 +1,8 @@
 /**
  * The on-disk form of a snapshot: a directory holding `l2node.sqlite` (a consistent copy of the
  * node database) and `snapshot.json` (format, creation time, size and SHA-256 of the copy).
- * The metadata is written last, so a directory with `snapshot.json` is complete.
+ * The metadata is written last, so a directory with `snapshot.json` is complete. The metadata is
+ * made (writer) and checked (restore) here.
  * @module
  */
 import { createHash } from 'node:crypto';
@@ -27,6 +28,52 @@ export interface SnapshotMetadata {
   readonly sha256: string;
   /** Extra facts the node adds (e.g. the latest block number). */
   readonly node?: Readonly<Record<string, unknown>>;
+}
+
+/** A snapshot that cannot be restored; the data directory is left as it was. */
+export class SnapshotRestoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SnapshotRestoreError';
+  }
+}
+
+/** The metadata of a copy with `digest`, made now, with facts about the node it came from. */
+export function snapshotMetadata(
+  digest: { readonly sha256: string; readonly sizeBytes: number },
+  node?: Record<string, unknown>,
+): SnapshotMetadata {
+  return {
+    format: SNAPSHOT_FORMAT,
+    createdAt: new Date().toISOString(),
+    file: SNAPSHOT_DB_FILE,
+    ...digest,
+    ...(node === undefined ? {} : { node }),
+  };
+}
+
+/** Validates snapshot.json's text; `where` names it in errors. */
+export function parseSnapshotMetadata(text: string | undefined, where: string): SnapshotMetadata {
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '');
+  } catch {
+    throw new SnapshotRestoreError(`${where} is missing or not valid JSON (an incomplete snapshot?)`);
+  }
+  const m = json as Partial<SnapshotMetadata> | null;
+  if (m === null || typeof m !== 'object') throw new SnapshotRestoreError(`${where} is not a JSON object`);
+  if (m.format !== SNAPSHOT_FORMAT)
+    throw new SnapshotRestoreError(`unknown snapshot format ${JSON.stringify(m.format)}`);
+  if (
+    typeof m.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(m.sha256) ||
+    typeof m.sizeBytes !== 'number' ||
+    !Number.isSafeInteger(m.sizeBytes) ||
+    m.sizeBytes < 0
+  ) {
+    throw new SnapshotRestoreError('snapshot.json lacks a valid sha256 or sizeBytes');
+  }
+  return m as SnapshotMetadata;
 }
 
 /** Where a snapshot lives: a local directory, or an HTTP(S) base URL its two files are PUT under / GET from. */

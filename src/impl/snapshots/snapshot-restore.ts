@@ -16,20 +16,13 @@ import {
   fileDigest,
   fsyncPath,
   parseSnapshotLocation,
+  parseSnapshotMetadata,
   SNAPSHOT_DB_FILE,
-  SNAPSHOT_FORMAT,
   SNAPSHOT_METADATA_FILE,
   type SnapshotMetadata,
+  SnapshotRestoreError,
 } from './snapshot-files.ts';
 import { getText, getToFile, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
-
-/** A snapshot that cannot be restored; the data directory is left as it was. */
-export class SnapshotRestoreError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SnapshotRestoreError';
-  }
-}
 
 /** Restores the snapshot at `location` (path, file:// or http(s):// URL) into `dataDirectory`; returns its metadata. */
 export async function restoreSnapshot(
@@ -43,7 +36,7 @@ export async function restoreSnapshot(
   const dir = target.directory;
   const metaFile = join(dir, SNAPSHOT_METADATA_FILE);
   const metaText = await readFile(metaFile, 'utf8').catch(() => undefined);
-  const meta = parseMetadata(metaText, metaFile);
+  const meta = parseSnapshotMetadata(metaText, metaFile);
   await assertEmptyDataDirectory(dataDirectory);
   const source = join(dir, SNAPSHOT_DB_FILE);
   const found = await fileDigest(source).catch(() => {
@@ -66,7 +59,7 @@ async function restoreFromHttp(
       `${displayLocation(metaUrl)} cannot be fetched (an incomplete snapshot?): ${(err as Error).message}`,
     );
   });
-  const meta = parseMetadata(metaText, displayLocation(metaUrl));
+  const meta = parseSnapshotMetadata(metaText, displayLocation(metaUrl));
   await assertEmptyDataDirectory(dataDirectory);
   const fileUrl = snapshotFileUrl(base, SNAPSHOT_DB_FILE);
   await installVerifiedCopy(
@@ -131,28 +124,4 @@ async function assertEmptyDataDirectory(dataDirectory: string): Promise<void> {
     throw new SnapshotRestoreError(
       `data directory ${dataDirectory} is not empty; a snapshot is restored only into an empty one`,
     );
-}
-
-/** Validates snapshot.json's text; `where` names it in errors. */
-function parseMetadata(text: string | undefined, where: string): SnapshotMetadata {
-  let json: unknown;
-  try {
-    json = JSON.parse(text ?? '');
-  } catch {
-    throw new SnapshotRestoreError(`${where} is missing or not valid JSON (an incomplete snapshot?)`);
-  }
-  const m = json as Partial<SnapshotMetadata> | null;
-  if (m === null || typeof m !== 'object') throw new SnapshotRestoreError(`${where} is not a JSON object`);
-  if (m.format !== SNAPSHOT_FORMAT)
-    throw new SnapshotRestoreError(`unknown snapshot format ${JSON.stringify(m.format)}`);
-  if (
-    typeof m.sha256 !== 'string' ||
-    !/^[0-9a-f]{64}$/.test(m.sha256) ||
-    typeof m.sizeBytes !== 'number' ||
-    !Number.isSafeInteger(m.sizeBytes) ||
-    m.sizeBytes < 0
-  ) {
-    throw new SnapshotRestoreError('snapshot.json lacks a valid sha256 or sizeBytes');
-  }
-  return m as SnapshotMetadata;
 }

@@ -12,8 +12,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Config } from '../../config/options.ts';
 import type { Logger } from '../../server/types.ts';
 import { SQLITE_FILE_NAME } from '../store/database.ts';
-import { restoreSnapshot, SnapshotRestoreError } from './snapshot-restore.ts';
-import { displayLocation, isHttpLocation, type SnapshotMetadata } from './snapshot-files.ts';
+import { restoreSnapshot } from './snapshot-restore.ts';
+import { displayLocation, isHttpLocation, type SnapshotMetadata, SnapshotRestoreError } from './snapshot-files.ts';
 
 /** What the start did with `--snapshot`. */
 export type SnapshotStartOutcome =

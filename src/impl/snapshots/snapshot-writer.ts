@@ -19,9 +19,9 @@ import {
   fsyncPath,
   parseSnapshotLocation,
   SNAPSHOT_DB_FILE,
-  SNAPSHOT_FORMAT,
   SNAPSHOT_METADATA_FILE,
   type SnapshotMetadata,
+  snapshotMetadata,
 } from './snapshot-files.ts';
 import { putFile, putText, snapshotFileUrl, type SnapshotHttpOptions } from './snapshot-http.ts';
 import { withByteProgress } from '../progress.ts';
@@ -79,13 +79,7 @@ export async function writeSnapshot(
     // An older snapshot.json would vouch for the new file: remove it before the file changes.
     await rm(join(directory, SNAPSHOT_METADATA_FILE), { force: true });
     await rename(tmpDb, join(directory, SNAPSHOT_DB_FILE));
-    const meta: SnapshotMetadata = {
-      format: SNAPSHOT_FORMAT,
-      createdAt: new Date().toISOString(),
-      file: SNAPSHOT_DB_FILE,
-      ...digest,
-      ...(node === undefined ? {} : { node }),
-    };
+    const meta = snapshotMetadata(digest, node);
     await writeFile(tmpMeta, `${JSON.stringify(meta, null, 2)}\n`);
     await fsyncPath(tmpMeta);
     await rename(tmpMeta, join(directory, SNAPSHOT_METADATA_FILE));

@@ -9,9 +9,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { displayLocation, parseSnapshotLocation } from '../../../src/impl/snapshots/snapshot-files.ts';
+import {
+  displayLocation,
+  parseSnapshotLocation,
+  SnapshotRestoreError,
+} from '../../../src/impl/snapshots/snapshot-files.ts';
 import { snapshotFileUrl } from '../../../src/impl/snapshots/snapshot-http.ts';
-import { restoreSnapshot, SnapshotRestoreError } from '../../../src/impl/snapshots/snapshot-restore.ts';
+import { restoreSnapshot } from '../../../src/impl/snapshots/snapshot-restore.ts';
 import { SnapshotUploader, type SnapshotUploaderDeps } from '../../../src/impl/snapshots/snapshot-writer.ts';
 import { openDatabase, SQLITE_FILE_NAME } from '../../../src/impl/store/database.ts';
 import { tempDir } from '../validators/helpers.ts';
