@@ -14,10 +14,10 @@ import { computeContractAddress } from '../src/impl/contracts/contract-address.t
 import { assembleToken } from '../src/impl/contracts/examples/token.ts';
 import { makeContractClass } from '../src/impl/contracts/registry-events.ts';
 import { createEngine } from '../src/impl/engine.ts';
-import { toWireBlockHeader } from '../src/impl/encoding/wire/blocks.ts';
+import { toWireBlockHeader } from '../src/impl/encoding/wire/headers.ts';
 import { InMemoryTxSource, toMinableTx } from '../src/impl/sequencer/tx-source.ts';
 import { buildPublicTx, calldata, type PublicCall, type PublicTxOptions } from '../src/impl/tx/public-tx-builder.ts';
-import { anchorHeaderFromWire } from '../src/impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire } from '../src/impl/tx/anchor-header.ts';
 
 const N = Number(process.argv[2] ?? 256);
 const PER_BLOCK = Number(process.argv[3] ?? 32);

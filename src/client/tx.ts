@@ -7,16 +7,16 @@
  */
 import type { NodeClient } from '../generated/public/client.ts';
 import type { Tx as WireTxParam } from '../generated/public/types.ts';
-import { anchorHeaderFromWire, buildPrivateTx, type BuiltTx, type WireBlockHeaderLike } from '../impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire, type WireBlockHeaderLike } from '../impl/tx/anchor-header.ts';
+import { buildPrivateTx, type BuiltTx } from '../impl/tx/tx-builder.ts';
 import type { GasFees, PrivateLog } from '../impl/tx/types.ts';
 
+export { anchorHeaderFromWire, type WireBlockHeaderLike } from '../impl/tx/anchor-header.ts';
 export {
-  anchorHeaderFromWire,
   buildPrivateTx,
   type BuiltTx,
   type PrivateTxOptions,
   type TxCommitmentOptions,
-  type WireBlockHeaderLike,
 } from '../impl/tx/tx-builder.ts';
 export type { BlockHeader, Gas, GasFees, PrivateLog, Tx as DecodedTx, WireTx } from '../impl/tx/types.ts';
 export {

@@ -15,7 +15,7 @@ import {
   PROTOCOL_CONTRACT_ADDRESSES,
 } from '../impl/chain/protocol.ts';
 import { fromWireBlock } from '../impl/encoding/wire/blocks-decode.ts';
-import { anchorHeaderFromWire } from '../impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire } from '../impl/tx/anchor-header.ts';
 import { decodeTx } from '../impl/tx/tx-wire.ts';
 import { deriveStorageSlotInMap } from '../impl/world-state/slots.ts';
 import { hex32 } from '../impl/encoding/hex.ts';

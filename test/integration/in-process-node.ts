@@ -13,7 +13,8 @@ import { openNodeAdmin } from '../../src/impl/node-admin.ts';
 import { createNode } from '../../src/impl/node.ts';
 import type { L2Node } from '../../src/impl/node-types.ts';
 import { createAdminHandlers, type AdminHandlerSet } from '../../src/impl/rpc/admin/index.ts';
-import { anchorHeaderFromWire, buildPrivateTx, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire } from '../../src/impl/tx/anchor-header.ts';
+import { buildPrivateTx, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 
 /** Genesis of the in-process chains: slot 1 starts one slot later. */

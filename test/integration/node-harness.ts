@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { publicMethods } from '../../src/generated/public/methods.ts';
-import { anchorHeaderFromWire, buildPrivateTx, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire } from '../../src/impl/tx/anchor-header.ts';
+import { buildPrivateTx, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
 import { startNode, tempDir, type NodeProcess } from './server-process-harness.ts';
 
 /** The node binary of the project (Node 24). */

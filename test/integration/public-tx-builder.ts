@@ -17,7 +17,8 @@ import {
   type PublicCall,
   type PublicTxOptions,
 } from '../../src/impl/tx/public-tx-builder.ts';
-import { anchorHeaderFromWire, type BuiltTx } from '../../src/impl/tx/tx-builder.ts';
+import { anchorHeaderFromWire } from '../../src/impl/tx/anchor-header.ts';
+import type { BuiltTx } from '../../src/impl/tx/tx-builder.ts';
 import type { BlockHeader, GasFees } from '../../src/impl/tx/index.ts';
 
 export { calldata };

@@ -13,7 +13,8 @@ import { createTransactionHandlers } from '../../src/impl/rpc/public/transaction
 import { createEngineChainView, type ChainView } from '../../src/impl/txpool/chain-view.ts';
 import { TxPool } from '../../src/impl/txpool/tx-pool.ts';
 import { createNodeTxValidator } from '../../src/impl/txpool/tx-validator.ts';
-import { buildTx, toAnchorHeader } from '../unit/txpool/helpers/tx-builder.ts';
+import { anchorHeaderOf } from '../../src/impl/tx/anchor-header.ts';
+import { buildTx } from '../unit/txpool/helpers/tx-builder.ts';
 
 const GENESIS = 1_800_000_000n;
 const PAYER = 0x1001n;
@@ -54,7 +55,7 @@ describe('txpool with the engine', () => {
       priorityFeeL2: 5n,
       nullifiers: [0xbeefn],
       expirationTimestamp: GENESIS + 3600n,
-      anchorBlockHeader: toAnchorHeader(engine.chain.genesisBlock.header),
+      anchorBlockHeader: anchorHeaderOf(engine.chain.genesisBlock.header),
     });
     assert.deepEqual(await handlers.isValidTx(wire as any), { result: 'valid' });
     await handlers.sendTx(wire as any);

@@ -10,7 +10,7 @@
  */
 import type { Logger } from '../../server/types.ts';
 import { type Clock, systemClock } from '../chain/time.ts';
-import { anchorHeaderFromWire, type WireBlockHeaderLike } from '../tx/tx-builder.ts';
+import { anchorHeaderFromWire, type WireBlockHeaderLike } from '../tx/anchor-header.ts';
 import type { BotNode } from './bot-node.ts';
 import { failureCode } from './bot-node.ts';
 import { padMinFees } from './fee-padding.ts';

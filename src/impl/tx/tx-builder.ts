@@ -1,8 +1,8 @@
 /**
  * Builds real-format private-only txs (the `Tx` wire object `node_sendTx` takes) without a
  * prover: every kernel array zero padded to its declared length, an all-zero chonk proof (a node
- * with realProofs false accepts it). For tests, the docs' examples and the bot. Also converts a
- * `node_getBlockHeader` answer into the anchor header a tx commits to.
+ * with realProofs false accepts it). For tests, the docs' examples and the bot (the anchor header a
+ * tx commits to: anchor-header.ts).
  * @module
  */
 import {
@@ -57,7 +57,7 @@ const pad = <T>(items: readonly T[], length: number, empty: () => T, what: strin
 export interface TxCommitmentOptions {
   readonly chainId: bigint;
   readonly rollupVersion: bigint;
-  /** The header of a block the node knows (genesis included; see `anchorHeaderFromWire`). */
+  /** The header of a block the node knows (genesis included; see anchor-header.ts). */
   readonly anchorBlockHeader: BlockHeader;
   readonly feePayer: bigint;
   readonly maxFeesPerGas: GasFees;
@@ -157,67 +157,4 @@ function builtPrivateTx(data: PrivateKernelTailCircuitPublicInputs, txHash: bigi
   };
   const wire = toWireTx(tx);
   return { tx, wire, hash: wire.txHash };
-}
-
-/** The wire `BlockHeader` (as `node_getBlockHeader` answers) in the shape a tx's anchor takes. */
-export interface WireBlockHeaderLike {
-  readonly lastArchive: WireSnapshot;
-  readonly state: {
-    readonly l1ToL2MessageTree: WireSnapshot;
-    readonly partial: {
-      readonly noteHashTree: WireSnapshot;
-      readonly nullifierTree: WireSnapshot;
-      readonly publicDataTree: WireSnapshot;
-    };
-  };
-  readonly spongeBlobHash: string;
-  readonly globalVariables: {
-    readonly chainId: string;
-    readonly version: string;
-    readonly blockNumber: number;
-    readonly slotNumber: string;
-    readonly timestamp: string;
-    readonly coinbase: string;
-    readonly feeRecipient: string;
-    readonly gasFees: { readonly feePerDaGas: string; readonly feePerL2Gas: string };
-  };
-  readonly totalFees: string;
-  readonly totalManaUsed: string;
-}
-interface WireSnapshot {
-  readonly root: string;
-  readonly nextAvailableLeafIndex: number;
-}
-
-/** Converts a wire block header to the anchor header a tx carries (its hash is the block hash). */
-export function anchorHeaderFromWire(h: WireBlockHeaderLike): BlockHeader {
-  const snap = (s: WireSnapshot): AppendOnlyTreeSnapshot => ({
-    root: BigInt(s.root),
-    nextAvailableLeafIndex: s.nextAvailableLeafIndex,
-  });
-  const g = h.globalVariables;
-  return {
-    lastArchive: snap(h.lastArchive),
-    state: {
-      l1ToL2MessageTree: snap(h.state.l1ToL2MessageTree),
-      partial: {
-        noteHashTree: snap(h.state.partial.noteHashTree),
-        nullifierTree: snap(h.state.partial.nullifierTree),
-        publicDataTree: snap(h.state.partial.publicDataTree),
-      },
-    },
-    spongeBlobHash: BigInt(h.spongeBlobHash),
-    globalVariables: {
-      chainId: BigInt(g.chainId),
-      version: BigInt(g.version),
-      blockNumber: g.blockNumber,
-      slotNumber: Number(BigInt(g.slotNumber)),
-      timestamp: BigInt(g.timestamp),
-      coinbase: BigInt(g.coinbase),
-      feeRecipient: BigInt(g.feeRecipient),
-      gasFees: { feePerDaGas: BigInt(g.gasFees.feePerDaGas), feePerL2Gas: BigInt(g.gasFees.feePerL2Gas) },
-    },
-    totalFees: BigInt(h.totalFees),
-    totalManaUsed: BigInt(h.totalManaUsed),
-  };
 }

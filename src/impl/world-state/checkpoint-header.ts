@@ -4,40 +4,24 @@
  * @module
  */
 import type { CheckpointHeader } from '../chain/types.ts';
-import { fieldToBytes, parseFieldHex } from '../crypto/field.ts';
 import { sha256ToField } from '../crypto/sha256-to-field.ts';
+import { ByteWriter } from '../tx/byte-writer.ts';
 
 /** Byte length of CheckpointHeader.toBuffer(). */
 export const CHECKPOINT_HEADER_BUFFER_BYTES = 316;
 
 /** CheckpointHeader.toBuffer(): 5 fields, slot as a field, u64 timestamp, 20-byte coinbase, field, 2 × u128, field. */
 export function checkpointHeaderToBuffer(h: CheckpointHeader): Uint8Array {
-  const out = new Uint8Array(CHECKPOINT_HEADER_BUFFER_BYTES);
-  let o = 0;
-  const field = (x: bigint) => {
-    fieldToBytes(x, out, o);
-    o += 32;
-  };
-  const uint = (x: bigint, bytes: number) => {
-    for (let i = bytes - 1; i >= 0; i--) {
-      out[o + i] = Number(x & 0xffn);
-      x >>= 8n;
-    }
-    o += bytes;
-  };
-  field(h.lastArchiveRoot);
-  field(h.blockHeadersHash);
-  field(h.blobsHash);
-  field(h.inHash);
-  field(h.epochOutHash);
-  field(BigInt(h.slotNumber));
-  uint(h.timestamp, 8);
-  uint(h.coinbase, 20);
-  field(h.feeRecipient);
-  uint(h.gasFees.feePerDaGas, 16);
-  uint(h.gasFees.feePerL2Gas, 16);
-  field(h.totalManaUsed);
-  return out;
+  const w = new ByteWriter(CHECKPOINT_HEADER_BUFFER_BYTES);
+  for (const f of [h.lastArchiveRoot, h.blockHeadersHash, h.blobsHash, h.inHash, h.epochOutHash]) w.writeField(f);
+  w.writeField(BigInt(h.slotNumber));
+  w.writeU64(h.timestamp);
+  w.writeEthAddress(h.coinbase);
+  w.writeField(h.feeRecipient);
+  w.writeU128(h.gasFees.feePerDaGas);
+  w.writeU128(h.gasFees.feePerL2Gas);
+  w.writeField(h.totalManaUsed);
+  return w.finish();
 }
 
 /** CheckpointHeader.hash(). */
@@ -59,23 +43,5 @@ export function emptyCheckpointHeader(): CheckpointHeader {
     feeRecipient: 0n,
     gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n },
     totalManaUsed: 0n,
-  };
-}
-
-/** Parses the real node's CheckpointHeader JSON (reference §1.3). */
-export function checkpointHeaderFromJson(j: Record<string, any>): CheckpointHeader {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
-  return {
-    lastArchiveRoot: parseFieldHex(j.lastArchiveRoot),
-    blockHeadersHash: parseFieldHex(j.blockHeadersHash),
-    blobsHash: parseFieldHex(j.blobsHash),
-    inHash: parseFieldHex(j.inHash),
-    epochOutHash: parseFieldHex(j.epochOutHash),
-    slotNumber: Number(j.slotNumber),
-    timestamp: BigInt(j.timestamp),
-    coinbase: BigInt(j.coinbase),
-    feeRecipient: parseFieldHex(j.feeRecipient),
-    gasFees: { feePerDaGas: BigInt(j.gasFees.feePerDaGas), feePerL2Gas: BigInt(j.gasFees.feePerL2Gas) },
-    totalManaUsed: parseFieldHex(j.totalManaUsed),
   };
 }

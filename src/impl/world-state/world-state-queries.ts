@@ -5,9 +5,9 @@
  * @module
  */
 import type { BlockHeader, Snapshot } from '../chain/types.ts';
+import { fromWireBlockHeader } from '../encoding/wire/headers.ts';
 import type { Hasher } from '../crypto/poseidon2.ts';
 import type { TreeRepository } from '../store/tree-repository.ts';
-import { blockHeaderFromJson } from './block-header.ts';
 import { isIndexedTree, TREE_HEIGHT, TreeId } from './constants.ts';
 import { BlockNotRetained, BlockNotYetSynced, LeafIndexOutOfRange } from './errors.ts';
 import { ZERO_HASHES } from './merkle.ts';
@@ -61,7 +61,7 @@ export class WorldStateQueries {
   /** Header of an applied block (undefined when absent). */
   async getBlockHeader(blockNumber: number): Promise<BlockHeader | undefined> {
     const b = await this.repo.getBlock(blockNumber);
-    return b ? blockHeaderFromJson(JSON.parse(b.headerJson)) : undefined;
+    return b ? fromWireBlockHeader(JSON.parse(b.headerJson)) : undefined;
   }
 
   /** Root and next free index of a tree after a block. */

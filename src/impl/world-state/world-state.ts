@@ -22,7 +22,8 @@ import {
   TREE_HEIGHT,
   TreeId,
 } from './constants.ts';
-import { blockHeaderToJson, emptyBlockHeader, hashBlockHeader } from './block-header.ts';
+import { toWireBlockHeader } from '../encoding/wire/headers.ts';
+import { emptyBlockHeader, hashBlockHeader } from './block-header.ts';
 import { IndexedTreeOverlay, indexedLeafHash, prefillLeaves } from './indexed-overlay.ts';
 import { emptyRoot, recomputeNodes } from './merkle.ts';
 import { NodeCache } from './node-cache.ts';
@@ -113,7 +114,7 @@ export class WorldState extends WorldStateQueries {
     }
     const header = emptyBlockHeader(stateFrom(snapshots));
     w.blockHash = hashBlockHeader(header);
-    w.headerJson = JSON.stringify(blockHeaderToJson(header));
+    w.headerJson = JSON.stringify(toWireBlockHeader(header));
     await this.commitAppend(w, TreeId.ARCHIVE, [w.blockHash], 0, async () => new Map());
     return w;
   }
@@ -190,7 +191,7 @@ export class WorldState extends WorldStateQueries {
       const header = typeof block.header === 'function' ? block.header(ctx) : block.header;
       if (typeof block.header !== 'function') checkHeader(header, ctx);
       w.blockHash = hashBlockHeader(header);
-      w.headerJson = JSON.stringify(blockHeaderToJson(header));
+      w.headerJson = JSON.stringify(toWireBlockHeader(header));
       const archive = await this.commitAppend(w, TreeId.ARCHIVE, [w.blockHash], sizes.get(4)!, reader(4), budget);
 
       const applied: AppliedBlock = { blockNumber: block.blockNumber, blockHash: w.blockHash, header, archive };

@@ -5,7 +5,8 @@ import tipsExample from '../../../test/wire/examples/node_getL2Tips.json' with {
 import receiptExample from '../../../test/wire/examples/node_getTxReceipt.json' with { type: 'json' };
 import { openDatabase } from '../../../src/impl/store/database.ts';
 import { WorldState } from '../../../src/impl/world-state/world-state.ts';
-import { toWireBlockHeader, toWireL2Tips, toWireTxReceipt } from '../../../src/impl/encoding/wire/blocks.ts';
+import { toWireL2Tips, toWireTxReceipt } from '../../../src/impl/encoding/wire/blocks.ts';
+import { toWireBlockHeader } from '../../../src/impl/encoding/wire/headers.ts';
 
 describe('wire mappers: blocks', () => {
   it('toWireBlockHeader: the genesis header is exactly trees.json genesisHeaderJson (without _cachedHash)', async () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toFieldHex } from '../../../src/impl/crypto/field.ts';
 import { TreeId } from '../../../src/impl/world-state/constants.ts';
-import { blockHeaderFromJson } from '../../../src/impl/world-state/block-header.ts';
+import { fromWireBlockHeader } from '../../../src/impl/encoding/wire/headers.ts';
 import {
   membershipWitnessToWire,
   nullifierWitnessToWire,
@@ -86,7 +86,7 @@ test('archive scenario: appending the three header hashes gives each root and th
   const s = V.archiveTreeScenario;
   const { ws, db } = await memoryWorldState();
   for (const step of s.steps) {
-    const header = blockHeaderFromJson(step.headerJson);
+    const header = fromWireBlockHeader(step.headerJson);
     const applied = await ws.applyBlock({
       blockNumber: step.blockNumberLeafIndex,
       txEffects: [],

@@ -3,14 +3,16 @@ import assert from 'node:assert/strict';
 import { toFieldHex } from '../../../src/impl/crypto/field.ts';
 import { ZERO_HASHES, emptyRoot } from '../../../src/impl/world-state/merkle.ts';
 import {
-  blockHeaderFromJson,
+  fromWireBlockHeader,
+  fromWireCheckpointHeader,
+  toWireBlockHeader,
+} from '../../../src/impl/encoding/wire/headers.ts';
+import {
   blockHeaderToBuffer,
   blockHeaderToFields,
   hashBlockHeader,
-  blockHeaderToJson,
 } from '../../../src/impl/world-state/block-header.ts';
 import {
-  checkpointHeaderFromJson,
   checkpointHeaderToBuffer,
   emptyCheckpointHeader,
   hashCheckpointHeader,
@@ -46,14 +48,14 @@ test('a fresh world state reproduces the genesis roots, GENESIS_BLOCK_HEADER_HAS
 
 test('the genesis header JSON hashes to GENESIS_BLOCK_HEADER_HASH and round-trips through our JSON form', () => {
   const { _cachedHash, ...json } = V.genesis.genesisHeaderJson;
-  const h = blockHeaderFromJson(json);
+  const h = fromWireBlockHeader(json);
   assert.equal(toFieldHex(hashBlockHeader(h)), V.genesis.genesisBlockHeaderHash);
-  assert.deepEqual(blockHeaderToJson(h), json);
+  assert.deepEqual(toWireBlockHeader(h), json);
   assert.deepEqual(_cachedHash, {});
 });
 
 test('the blockHeaderHash vector: 22 fields, 440-byte buffer and hash', () => {
-  const h = blockHeaderFromJson(V.blockHeaderHash.headerJson);
+  const h = fromWireBlockHeader(V.blockHeaderHash.headerJson);
   assert.deepEqual(blockHeaderToFields(h).map(toFieldHex), V.blockHeaderHash.fields);
   assert.equal(hex(blockHeaderToBuffer(h)), V.blockHeaderHash.bufferHex);
   assert.equal(toFieldHex(hashBlockHeader(h)), V.blockHeaderHash.hash);
@@ -61,11 +63,11 @@ test('the blockHeaderHash vector: 22 fields, 440-byte buffer and hash', () => {
 
 test('the archive scenario headers hash to their block hashes', () => {
   for (const s of V.archiveTreeScenario.steps)
-    assert.equal(toFieldHex(hashBlockHeader(blockHeaderFromJson(s.headerJson))), s.blockHash);
+    assert.equal(toFieldHex(hashBlockHeader(fromWireBlockHeader(s.headerJson))), s.blockHash);
 });
 
 test('the checkpoint header vector: buffer and sha256ToField hash; the empty header gives GENESIS_CHECKPOINT_HEADER_HASH', () => {
-  const c = checkpointHeaderFromJson(V.checkpointHeaderHash.headerJson);
+  const c = fromWireCheckpointHeader(V.checkpointHeaderHash.headerJson);
   assert.equal(hex(checkpointHeaderToBuffer(c)), V.checkpointHeaderHash.bufferHex);
   assert.equal(toFieldHex(hashCheckpointHeader(c)), V.checkpointHeaderHash.hash);
   assert.equal(hex(checkpointHeaderToBuffer(emptyCheckpointHeader())), V.checkpointHeaderHash.emptyBufferHex);

@@ -8,8 +8,9 @@
 import { publicMethods } from '../../../generated/public/methods.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import type * as C from '../../chain/types.ts';
-import { blockHeaderFromJson, hashBlockHeader } from '../../world-state/block-header.ts';
-import { checkpointHeaderFromJson, hashCheckpointHeader } from '../../world-state/checkpoint-header.ts';
+import { hashBlockHeader } from '../../world-state/block-header.ts';
+import { hashCheckpointHeader } from '../../world-state/checkpoint-header.ts';
+import { fromWireBlockHeader, fromWireCheckpointHeader } from './headers.ts';
 
 /** A wire value failed its schema or could not be decoded. */
 export class WireDecodeError extends Error {
@@ -63,7 +64,7 @@ export function fromWireBlock(wire: unknown): C.L2Block {
   const { cached, block } = withoutCachedHash(wire);
   check('node_getBlock', block, 'L2Block');
   const w = block as Wire.L2Block;
-  const header = blockHeaderFromJson(w.header as never);
+  const header = fromWireBlockHeader(w.header);
   const hash = hashBlockHeader(header);
   if (typeof cached === 'string' && (!/^0x[0-9a-fA-F]{1,64}$/.test(cached) || BigInt(cached) !== hash)) {
     throw new WireDecodeError(`L2Block: header._cachedHash ${cached} is not the header's hash`);
@@ -116,7 +117,7 @@ export function fromWirePublishedCheckpoint(wire: unknown): DecodedCheckpoint {
   const w = wire as Wire.PublishedCheckpoint;
   const blocks = w.checkpoint.blocks.map(fromWireBlock);
   if (blocks.length === 0) throw new WireDecodeError(`checkpoint ${w.checkpoint.number} has no blocks`);
-  const header = checkpointHeaderFromJson(w.checkpoint.header as never);
+  const header = fromWireCheckpointHeader(w.checkpoint.header);
   return {
     checkpoint: {
       number: w.checkpoint.number,

@@ -1,47 +1,12 @@
 /**
- * Chain engine values → wire JSON (test/wire/examples): Fr as 0x+64 hex, bigint amounts and
- * timestamps as decimal strings, numbers as numbers, GlobalVariables.slotNumber/chainId/version
- * as Fr hex, EthAddress as 0x+40 hex, absent optional fields omitted.
+ * Chain engine values → wire JSON (test/wire/examples): blocks, tx effects, tips, receipts. Fr as
+ * 0x+64 hex, bigint amounts as decimal strings, numbers as numbers, absent optional fields
+ * omitted; the header is headers.ts's.
  * @module
  */
 import type * as C from '../../chain/types.ts';
-import { hex20, hex32 } from '../../encoding/hex.ts';
-
-const snap = (s: C.Snapshot) => ({ root: hex32(s.root), nextAvailableLeafIndex: s.nextAvailableLeafIndex });
-const fees = (g: C.GasFees) => ({ feePerDaGas: g.feePerDaGas.toString(), feePerL2Gas: g.feePerL2Gas.toString() });
-
-/** GlobalVariables → wire: chainId, version and slotNumber as Fr hex, the timestamp as a decimal string. */
-export function toWireGlobalVariables(g: C.GlobalVariables) {
-  return {
-    chainId: hex32(g.chainId),
-    version: hex32(g.version),
-    blockNumber: g.blockNumber,
-    slotNumber: hex32(BigInt(g.slotNumber)),
-    timestamp: g.timestamp.toString(),
-    coinbase: hex20(g.coinbase),
-    feeRecipient: hex32(g.feeRecipient),
-    gasFees: fees(g.gasFees),
-  };
-}
-
-/** BlockHeader → wire. */
-export function toWireBlockHeader(h: C.BlockHeader) {
-  return {
-    lastArchive: snap(h.lastArchive),
-    state: {
-      l1ToL2MessageTree: snap(h.state.l1ToL2MessageTree),
-      partial: {
-        noteHashTree: snap(h.state.noteHashTree),
-        nullifierTree: snap(h.state.nullifierTree),
-        publicDataTree: snap(h.state.publicDataTree),
-      },
-    },
-    spongeBlobHash: hex32(h.spongeBlobHash),
-    globalVariables: toWireGlobalVariables(h.globalVariables),
-    totalFees: hex32(h.totalFees),
-    totalManaUsed: hex32(h.totalManaUsed),
-  };
-}
+import { hex32 } from '../hex.ts';
+import { toWireBlockHeader, toWireSnapshot } from './headers.ts';
 
 /** TxEffect → wire (arrays unpadded; transactionFee as Fr hex). */
 export function toWireTxEffect(e: C.TxEffect) {
@@ -66,7 +31,7 @@ export function toWireTxEffect(e: C.TxEffect) {
 /** L2Block → wire. */
 export function toWireBlock(b: C.L2Block) {
   return {
-    archive: snap(b.archive),
+    archive: toWireSnapshot(b.archive),
     header: toWireBlockHeader(b.header),
     body: { txEffects: b.body.txEffects.map(toWireTxEffect) },
     checkpointNumber: b.checkpointNumber,

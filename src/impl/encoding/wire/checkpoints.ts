@@ -1,30 +1,14 @@
 /**
  * Chain checkpoint values → wire JSON (test/wire/examples/node_getCheckpoints.json and
- * friends): CheckpointHeader with a numeric slot, L1PublishedData with decimal strings,
- * PublishedCheckpoint, CheckpointedL2Block and CheckpointData.
+ * friends): L1PublishedData with decimal strings, PublishedCheckpoint, CheckpointedL2Block and
+ * CheckpointData; the header is headers.ts's.
  * @module
  */
 import type * as C from '../../chain/types.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import { toWireBlock } from './blocks.ts';
-import { hex20, hex32 } from '../../encoding/hex.ts';
-
-/** CheckpointHeader → wire; slotNumber is a JSON number here (unlike GlobalVariables.slotNumber). */
-export function toWireCheckpointHeader(h: C.CheckpointHeader): Wire.CheckpointHeader {
-  return {
-    lastArchiveRoot: hex32(h.lastArchiveRoot),
-    blockHeadersHash: hex32(h.blockHeadersHash),
-    blobsHash: hex32(h.blobsHash),
-    inHash: hex32(h.inHash),
-    epochOutHash: hex32(h.epochOutHash),
-    slotNumber: h.slotNumber,
-    timestamp: h.timestamp.toString(),
-    coinbase: hex20(h.coinbase),
-    feeRecipient: hex32(h.feeRecipient),
-    gasFees: { feePerDaGas: h.gasFees.feePerDaGas.toString(), feePerL2Gas: h.gasFees.feePerL2Gas.toString() },
-    totalManaUsed: hex32(h.totalManaUsed),
-  };
-}
+import { toWireCheckpointHeader, toWireSnapshot } from './headers.ts';
+import { hex32 } from '../hex.ts';
 
 /** L1PublishedData → wire: L1 block number and timestamp as decimal strings. */
 export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedData {
@@ -38,7 +22,7 @@ export function toWireL1PublishedData(l1: C.L1PublishedData): Wire.L1PublishedDa
 export function toWirePublishedCheckpoint(cp: C.Checkpoint, blocks: readonly C.L2Block[]): Wire.PublishedCheckpoint {
   return {
     checkpoint: {
-      archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
+      archive: toWireSnapshot(cp.archive),
       header: toWireCheckpointHeader(cp.header),
       blocks: blocks.map(toWireBlock),
       number: cp.number,
@@ -59,7 +43,7 @@ export function toWireCheckpointData(cp: C.Checkpoint, outHash: bigint): Wire.Ch
   return {
     checkpointNumber: cp.number,
     header: toWireCheckpointHeader(cp.header),
-    archive: { root: hex32(cp.archive.root), nextAvailableLeafIndex: cp.archive.nextAvailableLeafIndex },
+    archive: toWireSnapshot(cp.archive),
     checkpointOutHash: hex32(outHash),
     startBlock: cp.startBlock,
     blockCount: cp.blockCount,

@@ -1,10 +1,9 @@
 /**
  * Node information values → wire JSON: L1 contract addresses (0x + 40 lowercase hex), protocol
- * contract addresses (Fr hex), gas fees (decimal strings) and setup allow-list elements.
+ * contract addresses (Fr hex) and setup allow-list elements (gas fees: headers.ts).
  * @module
  */
 import type * as Wire from '../../../generated/public/types.ts';
-import type { GasFees } from '../../chain/types.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
 import type { L1ContractAddresses } from '../../l1/l1-chain.ts';
 import { hex20, hex32 } from '../../encoding/hex.ts';
@@ -43,11 +42,6 @@ export function toWireProtocolContractAddresses(a: ProtocolContractAddresses): W
     instanceRegistry: hex32(a.instanceRegistry),
     multiCallEntrypoint: hex32(a.multiCallEntrypoint),
   };
-}
-
-/** GasFees → wire. */
-export function toWireGasFees(g: GasFees): Wire.GasFees {
-  return { feePerDaGas: g.feePerDaGas.toString(), feePerL2Gas: g.feePerL2Gas.toString() };
 }
 
 /** AllowedElement → wire: by address or by class id, selector as 0x + 8 hex, optional flags only when set. */

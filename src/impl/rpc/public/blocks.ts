@@ -4,7 +4,8 @@
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
-import { toWireBlock, toWireBlockHeader, toWireL2Tips } from '../../encoding/wire/blocks.ts';
+import { toWireBlock, toWireL2Tips } from '../../encoding/wire/blocks.ts';
+import { toWireBlockHeader } from '../../encoding/wire/headers.ts';
 import { findBlockByParam } from './block-param.ts';
 import type { ChainReader } from './block-param.ts';
 

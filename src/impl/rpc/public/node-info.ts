@@ -7,11 +7,8 @@
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type { GasFees } from '../../chain/types.ts';
 import type { L1Chain } from '../../l1/l1-chain.ts';
-import {
-  toWireGasFees,
-  toWireL1ContractAddresses,
-  toWireProtocolContractAddresses,
-} from '../../encoding/wire/node-info.ts';
+import { toWireGasFees } from '../../encoding/wire/headers.ts';
+import { toWireL1ContractAddresses, toWireProtocolContractAddresses } from '../../encoding/wire/node-info.ts';
 import type { ProtocolContractAddresses } from '../../encoding/wire/node-info.ts';
 
 /** What the configuration-only handlers read. */

@@ -8,6 +8,7 @@
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import { publicMethods } from '../../../generated/public/methods.ts';
 import type * as Wire from '../../../generated/public/types.ts';
+import { toWireGasFees } from '../../encoding/wire/headers.ts';
 import { decodeTxOffThread, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
 import type { TxPool } from '../../txpool/tx-pool.ts';
@@ -74,8 +75,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 
     /** Handler for `node_getMaxPriorityFees`: the highest-priority pending tx's priority fees, zero when empty. */
     async getMaxPriorityFees() {
-      const fees = pool.getMaxPriorityFees();
-      return { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() };
+      return toWireGasFees(pool.getMaxPriorityFees());
     },
   };
 }

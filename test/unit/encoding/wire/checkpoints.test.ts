@@ -6,10 +6,10 @@ import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type * as C from '../../../../src/impl/chain/types.ts';
 import {
   toWireCheckpointData,
-  toWireCheckpointHeader,
   toWireL1PublishedData,
   toWirePublishedCheckpoint,
 } from '../../../../src/impl/encoding/wire/checkpoints.ts';
+import { toWireCheckpointHeader } from '../../../../src/impl/encoding/wire/headers.ts';
 
 type WireHeader = (typeof dataExample.response.result)[number]['header'];
 type WireL1 = (typeof dataExample.response.result)[number]['l1'];

@@ -8,10 +8,10 @@ import type { L1ContractAddresses } from '../../../../src/impl/l1/l1-chain.ts';
 import { createNodeStatusHandlers } from '../../../../src/impl/rpc/public/node-info.ts';
 import {
   toWireAllowedElement,
-  toWireGasFees,
   toWireL1ContractAddresses,
   toWireProtocolContractAddresses,
 } from '../../../../src/impl/encoding/wire/node-info.ts';
+import { toWireGasFees } from '../../../../src/impl/encoding/wire/headers.ts';
 
 const info = nodeInfoExample.response.result;
 const l1Addresses = Object.fromEntries(

@@ -1,7 +1,7 @@
 /**
  * Test txs: a real vector, decoded, with chosen fields changed (fee payer, fees, nullifiers,
  * chain id, version, expiration, gas limits, anchor header) and re-encoded with the tx codec,
- * which recomputes the hash. Also the chain header → tx header conversion for anchors.
+ * which recomputes the hash.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,6 @@ import type {
   Tx,
   WireTx,
 } from '../../../../src/impl/tx/index.ts';
-import type { BlockHeader as ChainBlockHeader } from '../../../../src/impl/chain/types.ts';
 
 /** Folder of the shared tx vectors. */
 export const VECTOR_DIR = fileURLToPath(new URL('../../../../test/vectors/tx/', import.meta.url));
@@ -87,20 +86,4 @@ export function buildTx(patch: TxPatch, base: Tx = BASE_TX): BuiltTx {
   const tx: Tx = { ...base, data: d, txHash: computeTxHash(d) };
   const wire = toWireTx(tx);
   return { tx, wire, hash: wire.txHash };
-}
-
-/** Converts a chain block header to the tx's anchor header shape. */
-export function toAnchorHeader(h: ChainBlockHeader): BlockHeader {
-  const s = h.state;
-  return {
-    lastArchive: h.lastArchive,
-    state: {
-      l1ToL2MessageTree: s.l1ToL2MessageTree,
-      partial: { noteHashTree: s.noteHashTree, nullifierTree: s.nullifierTree, publicDataTree: s.publicDataTree },
-    },
-    spongeBlobHash: h.spongeBlobHash,
-    globalVariables: h.globalVariables,
-    totalFees: h.totalFees,
-    totalManaUsed: h.totalManaUsed,
-  };
 }
