@@ -1,6 +1,8 @@
 /**
- * Protocol constants that fix the shape of a `Tx` on the wire: array lengths, byte sizes and the
- * domain separators of its hashes (`@aztec/constants` 4.1.2, as listed in TX-FORMAT.md).
+ * The protocol constants (`@aztec/constants` 4.1.2, as listed in TX-FORMAT.md), one owner for the
+ * tx, the world state and the chain: the array lengths and byte sizes that fix the shape of a `Tx`
+ * on the wire, and the domain separators of every hash. The world state's tree layout (ids,
+ * heights, prefill) is in world-state/constants.ts.
  * @module
  */
 
@@ -46,12 +48,14 @@ export const BYTES = {
   chonkProof: 4 + 1935 * 32,
 } as const;
 
-/** Domain separators used by the tx hashes (`DomainSeparator`, trees.json → domainSeparators). */
+/** Domain separators of the tx, block header and storage slot hashes (`DomainSeparator`, trees.json → domainSeparators). */
 export const DOMAIN_SEPARATOR = {
   PUBLIC_TX_HASH: 1630108851,
   PRIVATE_TX_HASH: 1971680439,
   PUBLIC_CALLDATA: 2760353947,
   BLOCK_HEADER_HASH: 4195546849,
+  PUBLIC_LEAF_SLOT: 1247650290,
+  PUBLIC_STORAGE_MAP_SLOT: 4015149901,
 } as const;
 
 /** Field counts of the hashed kernel structs (TX-FORMAT §4; the package checks these too). */

@@ -1,6 +1,7 @@
 /**
- * World-state constants (reference §5.1): tree ids and heights, prefill sizes, per-tx padding and
- * the domain separators the world state hashes with.
+ * The world state's tree layout (reference §5.1): tree ids and heights, prefill sizes and the
+ * per-checkpoint message padding. Per-tx maxima and domain separators are protocol constants,
+ * owned by tx/constants.ts.
  * @module
  */
 
@@ -29,18 +30,5 @@ export function isIndexedTree(treeId: TreeId): boolean {
 
 /** Leaves prefilled in each indexed tree at genesis (2 × MAX_*_PER_TX). */
 export const INDEXED_TREE_PREFILL = 128;
-/** MAX_NOTE_HASHES_PER_TX: note hashes are zero-padded to this per tx. */
-export const MAX_NOTE_HASHES_PER_TX = 64;
-/** MAX_NULLIFIERS_PER_TX: nullifiers are zero-padded to this per tx. */
-export const MAX_NULLIFIERS_PER_TX = 64;
-/** MAX_TOTAL_PUBLIC_DATA_UPDATE_REQUESTS_PER_TX. */
-export const MAX_PUBLIC_DATA_WRITES_PER_TX = 64;
 /** NUMBER_OF_L1_L2_MESSAGES_PER_ROLLUP: messages are zero-padded to this per checkpoint. */
 export const L1_TO_L2_MESSAGES_PER_CHECKPOINT = 1024;
-
-/** DomainSeparator.BLOCK_HEADER_HASH. */
-export const BLOCK_HEADER_HASH_SEPARATOR = 4195546849;
-/** DomainSeparator.PUBLIC_LEAF_SLOT. */
-export const PUBLIC_LEAF_SLOT_SEPARATOR = 1247650290;
-/** DomainSeparator.PUBLIC_STORAGE_MAP_SLOT. */
-export const PUBLIC_STORAGE_MAP_SLOT_SEPARATOR = 4015149901;

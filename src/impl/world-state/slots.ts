@@ -4,14 +4,14 @@
  * @module
  */
 import { poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
-import { PUBLIC_LEAF_SLOT_SEPARATOR, PUBLIC_STORAGE_MAP_SLOT_SEPARATOR } from './constants.ts';
+import { DOMAIN_SEPARATOR } from '../tx/constants.ts';
 
 /** computePublicDataTreeLeafSlot(contract, storageSlot). */
 export function computePublicDataTreeLeafSlot(contract: bigint, storageSlot: bigint): bigint {
-  return poseidon2HashWithSeparator([contract, storageSlot], PUBLIC_LEAF_SLOT_SEPARATOR);
+  return poseidon2HashWithSeparator([contract, storageSlot], DOMAIN_SEPARATOR.PUBLIC_LEAF_SLOT);
 }
 
 /** deriveStorageSlotInMap(mapSlot, key). */
 export function deriveStorageSlotInMap(mapSlot: bigint, key: bigint): bigint {
-  return poseidon2HashWithSeparator([mapSlot, key], PUBLIC_STORAGE_MAP_SLOT_SEPARATOR);
+  return poseidon2HashWithSeparator([mapSlot, key], DOMAIN_SEPARATOR.PUBLIC_STORAGE_MAP_SLOT);
 }

@@ -17,13 +17,12 @@ import {
   ALL_TREE_IDS,
   INDEXED_TREE_PREFILL,
   L1_TO_L2_MESSAGES_PER_CHECKPOINT,
-  MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX,
   TREE_HEIGHT,
   TreeId,
 } from './constants.ts';
 import { toWireBlockHeader } from '../encoding/wire/headers.ts';
 import { emptyBlockHeader, hashBlockHeader } from './block-header.ts';
+import { MAX_NOTE_HASHES_PER_TX, MAX_NULLIFIERS_PER_TX } from '../tx/constants.ts';
 import { IndexedTreeOverlay, indexedLeafHash, prefillLeaves } from './indexed-overlay.ts';
 import { emptyRoot, recomputeNodes } from './merkle.ts';
 import { NodeCache } from './node-cache.ts';
