@@ -25,6 +25,16 @@ export const CONTRACT_CLASS_LOG_SIZE_IN_FIELDS = 3023;
 /** Fields of a chonk proof (TX-FORMAT §3). */
 export const CHONK_PROOF_LENGTH = 1935;
 
+/** The declared length of each accumulated-data array, by field name: what the codec reads and writes and the builders pad to. */
+export const ACCUMULATED_DATA_LENGTHS = {
+  noteHashes: MAX_NOTE_HASHES_PER_TX,
+  nullifiers: MAX_NULLIFIERS_PER_TX,
+  l2ToL1Msgs: MAX_L2_TO_L1_MSGS_PER_TX,
+  privateLogs: MAX_PRIVATE_LOGS_PER_TX,
+  contractClassLogsHashes: MAX_CONTRACT_CLASS_LOGS_PER_TX,
+  publicCallRequests: MAX_ENQUEUED_CALLS_PER_TX,
+} as const;
+
 /** Byte sizes of the fixed-size parts of `Tx.data` (TX-FORMAT §2). */
 export const BYTES = {
   field: 32,

@@ -4,15 +4,7 @@
  * @module
  */
 import { ByteReader } from './byte-reader.ts';
-import {
-  MAX_CONTRACT_CLASS_LOGS_PER_TX,
-  MAX_ENQUEUED_CALLS_PER_TX,
-  MAX_L2_TO_L1_MSGS_PER_TX,
-  MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX,
-  MAX_PRIVATE_LOGS_PER_TX,
-  PRIVATE_LOG_SIZE_IN_FIELDS,
-} from './constants.ts';
+import { ACCUMULATED_DATA_LENGTHS as LENGTHS, PRIVATE_LOG_SIZE_IN_FIELDS } from './constants.ts';
 import type {
   AppendOnlyTreeSnapshot,
   BlockHeader,
@@ -158,14 +150,14 @@ function readPublicCallRequest(r: ByteReader, path: string): PublicCallRequest {
 function readRollupAccumulatedData(r: ByteReader, path: string): PrivateToRollupAccumulatedData {
   // TX-FORMAT §2.5: fixed arrays back to back, no length prefixes.
   return {
-    noteHashes: readArray(r, `${path}.noteHashes`, MAX_NOTE_HASHES_PER_TX, readFieldAt),
-    nullifiers: readArray(r, `${path}.nullifiers`, MAX_NULLIFIERS_PER_TX, readFieldAt),
-    l2ToL1Msgs: readArray(r, `${path}.l2ToL1Msgs`, MAX_L2_TO_L1_MSGS_PER_TX, readL2ToL1Message),
-    privateLogs: readArray(r, `${path}.privateLogs`, MAX_PRIVATE_LOGS_PER_TX, readPrivateLog),
+    noteHashes: readArray(r, `${path}.noteHashes`, LENGTHS.noteHashes, readFieldAt),
+    nullifiers: readArray(r, `${path}.nullifiers`, LENGTHS.nullifiers, readFieldAt),
+    l2ToL1Msgs: readArray(r, `${path}.l2ToL1Msgs`, LENGTHS.l2ToL1Msgs, readL2ToL1Message),
+    privateLogs: readArray(r, `${path}.privateLogs`, LENGTHS.privateLogs, readPrivateLog),
     contractClassLogsHashes: readArray(
       r,
       `${path}.contractClassLogsHashes`,
-      MAX_CONTRACT_CLASS_LOGS_PER_TX,
+      LENGTHS.contractClassLogsHashes,
       readScopedLogHash,
     ),
   };
@@ -175,6 +167,6 @@ function readPublicAccumulatedData(r: ByteReader, path: string): PrivateToPublic
   const base = readRollupAccumulatedData(r, path);
   return {
     ...base,
-    publicCallRequests: readArray(r, `${path}.publicCallRequests`, MAX_ENQUEUED_CALLS_PER_TX, readPublicCallRequest),
+    publicCallRequests: readArray(r, `${path}.publicCallRequests`, LENGTHS.publicCallRequests, readPublicCallRequest),
   };
 }

@@ -4,33 +4,11 @@
  * @module
  */
 import { ByteWriter } from './byte-writer.ts';
-import {
-  BYTES,
-  MAX_CONTRACT_CLASS_LOGS_PER_TX,
-  MAX_ENQUEUED_CALLS_PER_TX,
-  MAX_L2_TO_L1_MSGS_PER_TX,
-  MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX,
-  MAX_PRIVATE_LOGS_PER_TX,
-  PRIVATE_LOG_SIZE_IN_FIELDS,
-} from './constants.ts';
-import type {
-  AppendOnlyTreeSnapshot,
-  BlockHeader,
-  Gas,
-  GasFees,
-  PrivateKernelTailCircuitPublicInputs,
-  PrivateLog,
-  PrivateToPublicAccumulatedData,
-  PrivateToRollupAccumulatedData,
-  PublicCallRequest,
-  ScopedL2ToL1Message,
-  ScopedLogHash,
-  TxConstantData,
-} from './types.ts';
+import { ACCUMULATED_DATA_LENGTHS as LENGTHS, BYTES, PRIVATE_LOG_SIZE_IN_FIELDS } from './constants.ts';
+import type * as T from './types.ts';
 
 /** Encodes `Tx.data`; throws `RangeError` on a structure that breaks the layout (wrong array length, value out of range). */
-export function encodeKernelPublicInputs(data: PrivateKernelTailCircuitPublicInputs): Uint8Array {
+export function encodeKernelPublicInputs(data: T.PrivateKernelTailCircuitPublicInputs): Uint8Array {
   const w = new ByteWriter(data.isForPublic ? BYTES.dataForPublic : BYTES.dataForRollup);
   w.writeBool(data.isForPublic);
   writeTxConstantData(w, data.constants);
@@ -61,23 +39,23 @@ function writeFieldItem(w: ByteWriter, x: bigint): void {
   w.writeField(x);
 }
 
-function writeSnapshot(w: ByteWriter, s: AppendOnlyTreeSnapshot): void {
+function writeSnapshot(w: ByteWriter, s: T.AppendOnlyTreeSnapshot): void {
   w.writeField(s.root);
   w.writeU32(s.nextAvailableLeafIndex);
 }
 
-function writeGas(w: ByteWriter, g: Gas): void {
+function writeGas(w: ByteWriter, g: T.Gas): void {
   w.writeU32(g.daGas);
   w.writeU32(g.l2Gas);
 }
 
-function writeGasFees(w: ByteWriter, f: GasFees): void {
+function writeGasFees(w: ByteWriter, f: T.GasFees): void {
   w.writeU128(f.feePerDaGas);
   w.writeU128(f.feePerL2Gas);
 }
 
 /** Writes a 440-byte `BlockHeader`. */
-export function writeBlockHeader(w: ByteWriter, h: BlockHeader): void {
+export function writeBlockHeader(w: ByteWriter, h: T.BlockHeader): void {
   writeSnapshot(w, h.lastArchive);
   writeSnapshot(w, h.state.l1ToL2MessageTree);
   writeSnapshot(w, h.state.partial.noteHashTree);
@@ -97,7 +75,7 @@ export function writeBlockHeader(w: ByteWriter, h: BlockHeader): void {
   w.writeField(h.totalManaUsed);
 }
 
-function writeTxConstantData(w: ByteWriter, c: TxConstantData): void {
+function writeTxConstantData(w: ByteWriter, c: T.TxConstantData): void {
   writeBlockHeader(w, c.anchorBlockHeader);
   w.writeField(c.txContext.chainId);
   w.writeField(c.txContext.version);
@@ -110,39 +88,39 @@ function writeTxConstantData(w: ByteWriter, c: TxConstantData): void {
   w.writeField(c.protocolContractsHash);
 }
 
-function writeL2ToL1Message(w: ByteWriter, m: ScopedL2ToL1Message): void {
+function writeL2ToL1Message(w: ByteWriter, m: T.ScopedL2ToL1Message): void {
   w.writeEthAddress(m.message.recipient);
   w.writeField(m.message.content);
   w.writeField(m.contractAddress);
 }
 
-function writePrivateLog(w: ByteWriter, log: PrivateLog): void {
+function writePrivateLog(w: ByteWriter, log: T.PrivateLog): void {
   writeArray(w, log.fields, PRIVATE_LOG_SIZE_IN_FIELDS, writeFieldItem);
   w.writeU32(log.emittedLength);
 }
 
-function writeScopedLogHash(w: ByteWriter, h: ScopedLogHash): void {
+function writeScopedLogHash(w: ByteWriter, h: T.ScopedLogHash): void {
   w.writeField(h.logHash.value);
   w.writeU32(h.logHash.length);
   w.writeField(h.contractAddress);
 }
 
-function writePublicCallRequest(w: ByteWriter, c: PublicCallRequest): void {
+function writePublicCallRequest(w: ByteWriter, c: T.PublicCallRequest): void {
   w.writeField(c.msgSender);
   w.writeField(c.contractAddress);
   w.writeBool(c.isStaticCall);
   w.writeField(c.calldataHash);
 }
 
-function writeRollupAccumulatedData(w: ByteWriter, d: PrivateToRollupAccumulatedData): void {
-  writeArray(w, d.noteHashes, MAX_NOTE_HASHES_PER_TX, writeFieldItem);
-  writeArray(w, d.nullifiers, MAX_NULLIFIERS_PER_TX, writeFieldItem);
-  writeArray(w, d.l2ToL1Msgs, MAX_L2_TO_L1_MSGS_PER_TX, writeL2ToL1Message);
-  writeArray(w, d.privateLogs, MAX_PRIVATE_LOGS_PER_TX, writePrivateLog);
-  writeArray(w, d.contractClassLogsHashes, MAX_CONTRACT_CLASS_LOGS_PER_TX, writeScopedLogHash);
+function writeRollupAccumulatedData(w: ByteWriter, d: T.PrivateToRollupAccumulatedData): void {
+  writeArray(w, d.noteHashes, LENGTHS.noteHashes, writeFieldItem);
+  writeArray(w, d.nullifiers, LENGTHS.nullifiers, writeFieldItem);
+  writeArray(w, d.l2ToL1Msgs, LENGTHS.l2ToL1Msgs, writeL2ToL1Message);
+  writeArray(w, d.privateLogs, LENGTHS.privateLogs, writePrivateLog);
+  writeArray(w, d.contractClassLogsHashes, LENGTHS.contractClassLogsHashes, writeScopedLogHash);
 }
 
-function writePublicAccumulatedData(w: ByteWriter, d: PrivateToPublicAccumulatedData): void {
+function writePublicAccumulatedData(w: ByteWriter, d: T.PrivateToPublicAccumulatedData): void {
   writeRollupAccumulatedData(w, d);
-  writeArray(w, d.publicCallRequests, MAX_ENQUEUED_CALLS_PER_TX, writePublicCallRequest);
+  writeArray(w, d.publicCallRequests, LENGTHS.publicCallRequests, writePublicCallRequest);
 }

@@ -15,30 +15,21 @@ import {
 } from '../contracts/registry-events.ts';
 import type { ContractClass, ContractInstance } from '../contracts/registry-events.ts';
 import {
-  CHONK_PROOF_LENGTH,
+  ACCUMULATED_DATA_LENGTHS as LENGTHS,
   CONTRACT_CLASS_LOG_SIZE_IN_FIELDS,
-  MAX_CONTRACT_CLASS_LOGS_PER_TX,
-  MAX_ENQUEUED_CALLS_PER_TX,
-  MAX_L2_TO_L1_MSGS_PER_TX,
-  MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX,
-  MAX_PRIVATE_LOGS_PER_TX,
   PRIVATE_LOG_SIZE_IN_FIELDS,
 } from './constants.ts';
-import { txCommitments, type BuiltTx, type TxCommitmentOptions } from './tx-builder.ts';
+import {
+  pad,
+  paddedAccumulatedData,
+  txCommitments,
+  unprovenTx,
+  type BuiltTx,
+  type TxCommitmentOptions,
+} from './tx-builder.ts';
 import { computeCalldataHash, computeContractClassLogHash, computeTxHash } from './tx-hash.ts';
-import { decodeTx, toWireTx } from './tx-wire.ts';
-import type {
-  ContractClassLogFields,
-  Gas,
-  HashedValues,
-  PrivateKernelTailCircuitPublicInputs,
-  PrivateLog,
-  PrivateToPublicAccumulatedData,
-  PublicCallRequest,
-  ScopedLogHash,
-  Tx,
-} from './types.ts';
+import { decodeTx } from './tx-wire.ts';
+import type * as T from './types.ts';
 
 /** The class registry: the contract a class publication's contract class log comes from. */
 export const CLASS_REGISTRY_ADDRESS = 3n;
@@ -66,11 +57,11 @@ export interface PublicTxOptions extends TxCommitmentOptions {
   /** Publish this instance: the instance registry's private log and the deployment nullifier (revertible side). */
   readonly publishInstance?: ContractInstance;
   /** Default DA 100 000, L2 2 000 000 (above the node's fixed minimum for a public tx). */
-  readonly gasLimits?: Gas;
+  readonly gasLimits?: T.Gas;
   /** Default zero (no teardown call) or DA 0, L2 100 000 with one. */
-  readonly teardownGasLimits?: Gas;
+  readonly teardownGasLimits?: T.Gas;
   /** The private kernel's gasUsed; includes the teardown limits, as Aztec's does. Default teardown limits + L2 20 000. */
-  readonly gasUsed?: Gas;
+  readonly gasUsed?: T.Gas;
 }
 
 /** Calldata for `signature` applied to `args`: the selector first, then the arguments. */
@@ -79,51 +70,25 @@ export const calldata = (signature: string, ...args: bigint[]): bigint[] => [
   ...args,
 ];
 
-const EMPTY_CALL: PublicCallRequest = { msgSender: 0n, contractAddress: 0n, isStaticCall: false, calldataHash: 0n };
-const emptyLog = (): PrivateLog => ({
-  fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n),
-  emittedLength: 0,
-});
-const emptyLogHash = (): ScopedLogHash => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n });
-const pad = <T>(items: readonly T[], length: number, empty: () => T, what: string): T[] => {
-  if (items.length > length) throw new RangeError(`at most ${length} ${what}, got ${items.length}`);
-  return [...items, ...Array.from({ length: length - items.length }, empty)];
-};
+const EMPTY_CALL: T.PublicCallRequest = { msgSender: 0n, contractAddress: 0n, isStaticCall: false, calldataHash: 0n };
 const padFields = (fields: readonly bigint[], length: number, what: string): bigint[] =>
   pad(fields, length, () => 0n, `fields in ${what}`);
 
-/** The side effects of one phase, zero padded. */
-function accumulated(p: {
-  nullifiers?: bigint[];
-  privateLogs?: PrivateLog[];
-  classLogHashes?: ScopedLogHash[];
-  calls?: PublicCallRequest[];
-}): PrivateToPublicAccumulatedData {
+/** The side effects of one phase with its enqueued calls, zero padded. */
+function accumulated(
+  p: Parameters<typeof paddedAccumulatedData>[0] & { readonly calls?: readonly T.PublicCallRequest[] },
+): T.PrivateToPublicAccumulatedData {
   return {
-    noteHashes: pad([], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
-    nullifiers: pad(p.nullifiers ?? [], MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
-    l2ToL1Msgs: pad(
-      [],
-      MAX_L2_TO_L1_MSGS_PER_TX,
-      () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }),
-      'messages',
-    ),
-    privateLogs: pad(p.privateLogs ?? [], MAX_PRIVATE_LOGS_PER_TX, emptyLog, 'private logs'),
-    contractClassLogsHashes: pad(
-      p.classLogHashes ?? [],
-      MAX_CONTRACT_CLASS_LOGS_PER_TX,
-      emptyLogHash,
-      'contract class logs',
-    ),
-    publicCallRequests: pad(p.calls ?? [], MAX_ENQUEUED_CALLS_PER_TX, () => EMPTY_CALL, 'enqueued calls per phase'),
+    ...paddedAccumulatedData(p),
+    publicCallRequests: pad(p.calls ?? [], LENGTHS.publicCallRequests, () => EMPTY_CALL, 'enqueued calls per phase'),
   };
 }
 
 /** Builds a `forPublic` tx per `o`; the result round-trips through the decoder's consistency checks. */
 export function buildPublicTx(o: PublicTxOptions): BuiltTx {
   if (o.txNullifier === 0n) throw new RangeError('a tx needs a non-zero first nullifier (txNullifier)');
-  const calldataEntries: HashedValues[] = [];
-  const request = (c: PublicCall): PublicCallRequest => {
+  const calldataEntries: T.HashedValues[] = [];
+  const request = (c: PublicCall): T.PublicCallRequest => {
     const values = [...c.calldata];
     const hash = computeCalldataHash(values);
     calldataEntries.push({ values, hash });
@@ -136,8 +101,8 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
     throw new RangeError('a public tx needs at least one call (setupCalls, appCalls or teardownCall)');
 
   // The deployment goes on the revertible side, as a deploy-and-initialize tx's private part puts it.
-  const classLogs: ContractClassLogFields[] = [];
-  const classLogHashes: ScopedLogHash[] = [];
+  const classLogs: T.ContractClassLogFields[] = [];
+  const classLogHashes: T.ScopedLogHash[] = [];
   if (o.publishClass) {
     const emitted = encodeClassPublishedLog(o.publishClass);
     const fields = padFields(emitted, CONTRACT_CLASS_LOG_SIZE_IN_FIELDS, 'the class publication log');
@@ -147,7 +112,7 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
       contractAddress: CLASS_REGISTRY_ADDRESS,
     });
   }
-  const revertibleLogs: PrivateLog[] = [];
+  const revertibleLogs: T.PrivateLog[] = [];
   const revertibleNullifiers: bigint[] = [];
   if (o.publishInstance) {
     const emitted = encodeInstancePublishedLog(o.publishInstance);
@@ -161,7 +126,7 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
   const teardownGasLimits =
     o.teardownGasLimits ?? (o.teardownCall === undefined ? { daGas: 0, l2Gas: 0 } : { daGas: 0, l2Gas: 100_000 });
   const gasLimits = o.gasLimits ?? { daGas: 100_000, l2Gas: 2_000_000 };
-  const data: PrivateKernelTailCircuitPublicInputs = {
+  const data: T.PrivateKernelTailCircuitPublicInputs = {
     isForPublic: true,
     ...txCommitments(o, gasLimits, teardownGasLimits),
     gasUsed: o.gasUsed ?? { daGas: teardownGasLimits.daGas, l2Gas: teardownGasLimits.l2Gas + 20_000 },
@@ -170,20 +135,13 @@ export function buildPublicTx(o: PublicTxOptions): BuiltTx {
       revertibleAccumulatedData: accumulated({
         nullifiers: revertibleNullifiers,
         privateLogs: revertibleLogs,
-        classLogHashes,
+        contractClassLogsHashes: classLogHashes,
         calls: app,
       }),
       publicTeardownCallRequest: teardown,
     },
   };
-  const tx: Tx = {
-    txHash: computeTxHash(data),
-    data,
-    chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
-    contractClassLogFields: classLogs,
-    publicFunctionCalldata: calldataEntries,
-  };
-  const wire = toWireTx(tx);
+  const { wire } = unprovenTx(data, computeTxHash(data), classLogs, calldataEntries);
   // Decode what we send: the built tx passes the same consistency checks (calldata and class log hashes) as any sent tx.
   return { tx: decodeTx(wire), wire, hash: wire.txHash };
 }

@@ -5,27 +5,10 @@
  * tx commits to: anchor-header.ts).
  * @module
  */
-import {
-  CHONK_PROOF_LENGTH,
-  MAX_CONTRACT_CLASS_LOGS_PER_TX,
-  MAX_L2_TO_L1_MSGS_PER_TX,
-  MAX_NOTE_HASHES_PER_TX,
-  MAX_NULLIFIERS_PER_TX,
-  MAX_PRIVATE_LOGS_PER_TX,
-  PRIVATE_LOG_SIZE_IN_FIELDS,
-} from './constants.ts';
+import { ACCUMULATED_DATA_LENGTHS as LENGTHS, CHONK_PROOF_LENGTH, PRIVATE_LOG_SIZE_IN_FIELDS } from './constants.ts';
 import { computeTxHash, computeTxHashOffThread, rememberTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
-import type {
-  AppendOnlyTreeSnapshot,
-  BlockHeader,
-  Gas,
-  GasFees,
-  PrivateKernelTailCircuitPublicInputs,
-  PrivateLog,
-  Tx,
-  WireTx,
-} from './types.ts';
+import type * as T from './types.ts';
 
 /** What a built private-only tx carries; unset fields get small valid defaults. */
 export interface PrivateTxOptions extends TxCommitmentOptions {
@@ -33,35 +16,87 @@ export interface PrivateTxOptions extends TxCommitmentOptions {
   readonly nullifiers: readonly bigint[];
   readonly noteHashes?: readonly bigint[];
   /** Private logs (each `PRIVATE_LOG_SIZE_IN_FIELDS` fields); default none. */
-  readonly privateLogs?: readonly PrivateLog[];
+  readonly privateLogs?: readonly T.PrivateLog[];
   /** Default DA 1 000, L2 100 000 (above the node's fixed minimum for a private-only tx). */
-  readonly gasLimits?: Gas;
+  readonly gasLimits?: T.Gas;
   /** Default a tenth of the limits. */
-  readonly gasUsed?: Gas;
+  readonly gasUsed?: T.Gas;
 }
 
 /** A built tx: decoded form, wire JSON and hash (0x + 64 hex). */
 export interface BuiltTx {
-  readonly tx: Tx;
-  readonly wire: WireTx;
+  readonly tx: T.Tx;
+  readonly wire: T.WireTx;
   readonly hash: string;
 }
 
-const ZERO_FEES: GasFees = { feePerDaGas: 0n, feePerL2Gas: 0n };
-const pad = <T>(items: readonly T[], length: number, empty: () => T, what: string): T[] => {
+const ZERO_FEES: T.GasFees = { feePerDaGas: 0n, feePerL2Gas: 0n };
+
+/** `items` followed by `empty()` up to `length`; a RangeError naming `what` when there are more. */
+export const pad = <I>(items: readonly I[], length: number, empty: () => I, what: string): I[] => {
   if (items.length > length) throw new RangeError(`at most ${length} ${what}, got ${items.length}`);
   return [...items, ...Array.from({ length: length - items.length }, empty)];
 };
+
+/** An empty private log (all fields zero). */
+export const emptyPrivateLog = (): T.PrivateLog => ({
+  fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n),
+  emittedLength: 0,
+});
+
+/** One phase's private side effects, each array zero padded to its declared length. */
+export function paddedAccumulatedData(p: {
+  readonly noteHashes?: readonly bigint[];
+  readonly nullifiers?: readonly bigint[];
+  readonly privateLogs?: readonly T.PrivateLog[];
+  readonly contractClassLogsHashes?: readonly T.ScopedLogHash[];
+}): T.PrivateToRollupAccumulatedData {
+  return {
+    noteHashes: pad(p.noteHashes ?? [], LENGTHS.noteHashes, () => 0n, 'note hashes'),
+    nullifiers: pad(p.nullifiers ?? [], LENGTHS.nullifiers, () => 0n, 'nullifiers'),
+    l2ToL1Msgs: pad(
+      [],
+      LENGTHS.l2ToL1Msgs,
+      () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }),
+      'messages',
+    ),
+    privateLogs: pad(p.privateLogs ?? [], LENGTHS.privateLogs, emptyPrivateLog, 'private logs'),
+    contractClassLogsHashes: pad(
+      p.contractClassLogsHashes ?? [],
+      LENGTHS.contractClassLogsHashes,
+      () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }),
+      'contract class logs',
+    ),
+  };
+}
+
+/** The tx over `data` (hashed `txHash`) with an all-zero chonk proof (a node with realProofs false accepts it), its wire JSON and hash. */
+export function unprovenTx(
+  data: T.PrivateKernelTailCircuitPublicInputs,
+  txHash: bigint,
+  contractClassLogFields: readonly T.ContractClassLogFields[],
+  publicFunctionCalldata: readonly T.HashedValues[],
+): BuiltTx {
+  const tx: T.Tx = {
+    txHash,
+    data,
+    chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
+    contractClassLogFields,
+    publicFunctionCalldata,
+  };
+  const wire = toWireTx(tx);
+  return { tx, wire, hash: wire.txHash };
+}
 
 /** What every built tx commits to besides its effects, private-only or public. */
 export interface TxCommitmentOptions {
   readonly chainId: bigint;
   readonly rollupVersion: bigint;
   /** The header of a block the node knows (genesis included; see anchor-header.ts). */
-  readonly anchorBlockHeader: BlockHeader;
+  readonly anchorBlockHeader: T.BlockHeader;
   readonly feePayer: bigint;
-  readonly maxFeesPerGas: GasFees;
-  readonly maxPriorityFeesPerGas?: GasFees;
+  readonly maxFeesPerGas: T.GasFees;
+  readonly maxPriorityFeesPerGas?: T.GasFees;
   /** Seconds; default one day from now (the genesis header's timestamp is 0, so not from the anchor). */
   readonly expirationTimestamp?: bigint;
 }
@@ -69,9 +104,9 @@ export interface TxCommitmentOptions {
 /** The kernel output's constants, fee payer and expiration (default one day from now); no proof artefacts (vk tree root and protocol contracts hash 0). */
 export function txCommitments(
   o: TxCommitmentOptions,
-  gasLimits: Gas,
-  teardownGasLimits: Gas,
-): Pick<PrivateKernelTailCircuitPublicInputs, 'constants' | 'feePayer' | 'expirationTimestamp'> {
+  gasLimits: T.Gas,
+  teardownGasLimits: T.Gas,
+): Pick<T.PrivateKernelTailCircuitPublicInputs, 'constants' | 'feePayer' | 'expirationTimestamp'> {
   return {
     constants: {
       anchorBlockHeader: o.anchorBlockHeader,
@@ -96,7 +131,7 @@ export function txCommitments(
 /** Builds a private-only tx (no public calls: the dev sequencer mines it without a VM). */
 export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
   const data = privateTxData(o);
-  return builtPrivateTx(data, computeTxHash(data));
+  return unprovenTx(data, computeTxHash(data), [], []);
 }
 
 /**
@@ -106,55 +141,26 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
  */
 export async function buildPrivateTxOffThread(o: PrivateTxOptions): Promise<BuiltTx> {
   const data = privateTxData(o);
-  const built = builtPrivateTx(data, await computeTxHashOffThread(data));
+  const built = unprovenTx(data, await computeTxHashOffThread(data), [], []);
   rememberTxHash(built.wire.data, built.tx.txHash);
   return built;
 }
 
-function privateTxData(o: PrivateTxOptions): PrivateKernelTailCircuitPublicInputs {
+function privateTxData(o: PrivateTxOptions): T.PrivateKernelTailCircuitPublicInputs {
   if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n)
     throw new RangeError('a tx needs a non-zero first nullifier');
   const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };
-  const data: PrivateKernelTailCircuitPublicInputs = {
+  const data: T.PrivateKernelTailCircuitPublicInputs = {
     isForPublic: false,
     ...txCommitments(o, gasLimits, { daGas: 0, l2Gas: 0 }),
     gasUsed: o.gasUsed ?? { daGas: Math.floor(gasLimits.daGas / 10), l2Gas: Math.floor(gasLimits.l2Gas / 10) },
     forRollup: {
-      end: {
-        noteHashes: pad(o.noteHashes ?? [], MAX_NOTE_HASHES_PER_TX, () => 0n, 'note hashes'),
-        nullifiers: pad(o.nullifiers, MAX_NULLIFIERS_PER_TX, () => 0n, 'nullifiers'),
-        l2ToL1Msgs: pad(
-          [],
-          MAX_L2_TO_L1_MSGS_PER_TX,
-          () => ({ message: { recipient: 0n, content: 0n }, contractAddress: 0n }),
-          'messages',
-        ),
-        privateLogs: pad(
-          o.privateLogs ?? [],
-          MAX_PRIVATE_LOGS_PER_TX,
-          () => ({ fields: new Array<bigint>(PRIVATE_LOG_SIZE_IN_FIELDS).fill(0n), emittedLength: 0 }),
-          'logs',
-        ),
-        contractClassLogsHashes: pad(
-          [],
-          MAX_CONTRACT_CLASS_LOGS_PER_TX,
-          () => ({ logHash: { value: 0n, length: 0 }, contractAddress: 0n }),
-          'class logs',
-        ),
-      },
+      end: paddedAccumulatedData({
+        nullifiers: o.nullifiers,
+        ...(o.noteHashes ? { noteHashes: o.noteHashes } : {}),
+        ...(o.privateLogs ? { privateLogs: o.privateLogs } : {}),
+      }),
     },
   };
   return data;
-}
-
-function builtPrivateTx(data: PrivateKernelTailCircuitPublicInputs, txHash: bigint): BuiltTx {
-  const tx: Tx = {
-    txHash,
-    data,
-    chonkProof: { fields: new Array<bigint>(CHONK_PROOF_LENGTH).fill(0n) },
-    contractClassLogFields: [],
-    publicFunctionCalldata: [],
-  };
-  const wire = toWireTx(tx);
-  return { tx, wire, hash: wire.txHash };
 }

@@ -3,13 +3,17 @@
  * and checkpoint codecs of p2p and sync, the world state's stored header (the real node's
  * BlockHeader JSON, reference §1.3) and a tx's anchor header. Fr as 0x+64 hex (GlobalVariables'
  * chainId, version and slotNumber too), EthAddress as 0x+40 hex, amounts and timestamps as decimal
- * strings. Decoding checks every field element's range (parseFieldHex).
+ * strings. Decoding reads a number in any spelling BigInt takes (a client's header may carry
+ * `'0'`; a received block's format is its schema's business) and checks each field element's range.
  * @module
  */
 import type * as Wire from '../../../generated/public/types.ts';
 import type * as C from '../../chain/types.ts';
-import { parseFieldHex } from '../../crypto/field.ts';
+import { assertField } from '../../crypto/field.ts';
 import { hex20, hex32 } from '../hex.ts';
+
+/** A field element from its wire spelling. */
+const fr = (s: string): bigint => assertField(BigInt(s));
 
 /** Snapshot → wire. */
 export const toWireSnapshot = (s: C.Snapshot) => ({
@@ -18,7 +22,7 @@ export const toWireSnapshot = (s: C.Snapshot) => ({
 });
 /** Wire snapshot → Snapshot. */
 export const fromWireSnapshot = (s: Wire.AppendOnlyTreeSnapshot): C.Snapshot => ({
-  root: parseFieldHex(s.root),
+  root: fr(s.root),
   nextAvailableLeafIndex: Number(s.nextAvailableLeafIndex),
 });
 
@@ -50,13 +54,13 @@ export function toWireGlobalVariables(g: C.GlobalVariables): Wire.GlobalVariable
 /** Wire GlobalVariables → GlobalVariables. */
 export function fromWireGlobalVariables(g: Wire.GlobalVariables): C.GlobalVariables {
   return {
-    chainId: parseFieldHex(g.chainId),
-    version: parseFieldHex(g.version),
+    chainId: fr(g.chainId),
+    version: fr(g.version),
     blockNumber: Number(g.blockNumber),
     slotNumber: Number(BigInt(g.slotNumber)),
     timestamp: BigInt(g.timestamp),
     coinbase: BigInt(g.coinbase),
-    feeRecipient: parseFieldHex(g.feeRecipient),
+    feeRecipient: fr(g.feeRecipient),
     gasFees: fromWireGasFees(g.gasFees),
   };
 }
@@ -92,10 +96,10 @@ export function fromWireBlockHeader(h: Wire.BlockHeader): C.BlockHeader {
       nullifierTree: fromWireSnapshot(partial.nullifierTree),
       publicDataTree: fromWireSnapshot(partial.publicDataTree),
     },
-    spongeBlobHash: parseFieldHex(h.spongeBlobHash),
+    spongeBlobHash: fr(h.spongeBlobHash),
     globalVariables: fromWireGlobalVariables(h.globalVariables),
-    totalFees: parseFieldHex(h.totalFees),
-    totalManaUsed: parseFieldHex(h.totalManaUsed),
+    totalFees: fr(h.totalFees),
+    totalManaUsed: fr(h.totalManaUsed),
   };
 }
 
@@ -119,16 +123,16 @@ export function toWireCheckpointHeader(h: C.CheckpointHeader): Wire.CheckpointHe
 /** Wire CheckpointHeader → CheckpointHeader. */
 export function fromWireCheckpointHeader(h: Wire.CheckpointHeader): C.CheckpointHeader {
   return {
-    lastArchiveRoot: parseFieldHex(h.lastArchiveRoot),
-    blockHeadersHash: parseFieldHex(h.blockHeadersHash),
-    blobsHash: parseFieldHex(h.blobsHash),
-    inHash: parseFieldHex(h.inHash),
-    epochOutHash: parseFieldHex(h.epochOutHash),
+    lastArchiveRoot: fr(h.lastArchiveRoot),
+    blockHeadersHash: fr(h.blockHeadersHash),
+    blobsHash: fr(h.blobsHash),
+    inHash: fr(h.inHash),
+    epochOutHash: fr(h.epochOutHash),
     slotNumber: Number(h.slotNumber),
     timestamp: BigInt(h.timestamp),
     coinbase: BigInt(h.coinbase),
-    feeRecipient: parseFieldHex(h.feeRecipient),
+    feeRecipient: fr(h.feeRecipient),
     gasFees: fromWireGasFees(h.gasFees),
-    totalManaUsed: parseFieldHex(h.totalManaUsed),
+    totalManaUsed: fr(h.totalManaUsed),
   };
 }
