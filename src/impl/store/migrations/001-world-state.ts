@@ -6,6 +6,7 @@
  * @module
  */
 import type { Knex } from 'knex';
+import { dropTables, requiredColumns } from './schema-helpers.ts';
 
 /** Creates the tables. */
 export async function up(knex: Knex): Promise<void> {
@@ -15,49 +16,31 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Tree nodes by position: level 0 = leaf hashes, level = height is the root.
   await knex.schema.createTable('ws_nodes', (t) => {
-    t.integer('tree_id').notNullable();
-    t.integer('level').notNullable();
-    t.bigInteger('node_index').notNullable();
-    t.bigInteger('block_number').notNullable();
-    t.binary('hash').notNullable();
+    requiredColumns(t, 'tree_id integer, level integer, node_index bigInteger, block_number bigInteger, hash binary');
     t.primary(['tree_id', 'level', 'node_index', 'block_number']);
     t.index(['block_number'], 'ws_nodes_block');
   });
   // Root and size of every tree after every block.
   await knex.schema.createTable('ws_tree_state', (t) => {
-    t.integer('tree_id').notNullable();
-    t.bigInteger('block_number').notNullable();
-    t.binary('root').notNullable();
-    t.bigInteger('size').notNullable();
+    requiredColumns(t, 'tree_id integer, block_number bigInteger, root binary, size bigInteger');
     t.primary(['tree_id', 'block_number']);
   });
   // Indexed-tree leaf preimages (nullifier: value unused/0; public data: value = storage value).
   await knex.schema.createTable('ws_indexed_leaves', (t) => {
-    t.integer('tree_id').notNullable();
-    t.bigInteger('leaf_index').notNullable();
-    t.bigInteger('block_number').notNullable();
-    t.binary('leaf_key').notNullable();
-    t.binary('leaf_value').notNullable();
-    t.binary('next_key').notNullable();
-    t.bigInteger('next_index').notNullable();
+    requiredColumns(t, 'tree_id integer, leaf_index bigInteger, block_number bigInteger');
+    requiredColumns(t, 'leaf_key binary, leaf_value binary, next_key binary, next_index bigInteger');
     t.primary(['tree_id', 'leaf_index', 'block_number']);
     t.index(['block_number'], 'ws_indexed_leaves_block');
   });
   // Indexed-tree keys (never removed except by unwinding): exact and low-leaf lookups.
   await knex.schema.createTable('ws_indexed_keys', (t) => {
-    t.integer('tree_id').notNullable();
-    t.binary('leaf_key').notNullable();
-    t.bigInteger('leaf_index').notNullable();
-    t.bigInteger('block_number').notNullable();
+    requiredColumns(t, 'tree_id integer, leaf_key binary, leaf_index bigInteger, block_number bigInteger');
     t.primary(['tree_id', 'leaf_key']);
     t.index(['block_number'], 'ws_indexed_keys_block');
   });
   // Append-only tree leaf values → index, for findLeafIndices and membership witnesses.
   await knex.schema.createTable('ws_leaf_values', (t) => {
-    t.integer('tree_id').notNullable();
-    t.bigInteger('leaf_index').notNullable();
-    t.binary('leaf_value').notNullable();
-    t.bigInteger('block_number').notNullable();
+    requiredColumns(t, 'tree_id integer, leaf_index bigInteger, leaf_value binary, block_number bigInteger');
     t.primary(['tree_id', 'leaf_index']);
     t.index(['tree_id', 'leaf_value'], 'ws_leaf_values_value');
     t.index(['block_number'], 'ws_leaf_values_block');
@@ -65,14 +48,13 @@ export async function up(knex: Knex): Promise<void> {
   // Blocks applied to the world state (block 0 = genesis).
   await knex.schema.createTable('ws_blocks', (t) => {
     t.bigInteger('block_number').primary();
-    t.binary('block_hash').notNullable();
-    t.text('header_json').notNullable();
+    requiredColumns(t, 'block_hash binary, header_json text');
   });
 }
 
 /** Drops the tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const t of [
+  await dropTables(knex, [
     'ws_blocks',
     'ws_leaf_values',
     'ws_indexed_keys',
@@ -80,7 +62,5 @@ export async function down(knex: Knex): Promise<void> {
     'ws_tree_state',
     'ws_nodes',
     'l2node_metadata',
-  ]) {
-    await knex.schema.dropTableIfExists(t);
-  }
+  ]);
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Knex } from 'knex';
+import { dropTables } from './schema-helpers.ts';
 
 /** Creates the chain tables. */
 export async function up(knex: Knex): Promise<void> {
@@ -47,14 +48,12 @@ export async function up(knex: Knex): Promise<void> {
 
 /** Drops the chain tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const name of [
+  await dropTables(knex, [
     'chain_meta',
     'chain_l1_to_l2_messages',
     'chain_dropped_txs',
     'chain_tx_effects',
     'chain_checkpoints',
     'chain_blocks',
-  ]) {
-    await knex.schema.dropTableIfExists(name);
-  }
+  ]);
 }

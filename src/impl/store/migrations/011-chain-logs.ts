@@ -5,6 +5,7 @@
  * @module
  */
 import type { Knex } from 'knex';
+import { dropTables } from './schema-helpers.ts';
 
 /** Creates the log index tables. */
 export async function up(knex: Knex): Promise<void> {
@@ -24,6 +25,5 @@ export async function up(knex: Knex): Promise<void> {
 
 /** Drops the log index tables. */
 export async function down(knex: Knex): Promise<void> {
-  for (const name of ['chain_contract_class_logs', 'chain_public_logs', 'chain_private_logs'])
-    await knex.schema.dropTableIfExists(name);
+  await dropTables(knex, ['chain_contract_class_logs', 'chain_public_logs', 'chain_private_logs']);
 }
