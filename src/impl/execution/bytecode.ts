@@ -17,13 +17,11 @@ export const ARG_STRIDE = 6;
 const ENV_VAR_COUNT = Object.keys(EnvVar).length;
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Bytes that are not a valid program for this VM; `reason` says what is wrong. */
+/** Bytes that are not a valid program for this VM; the message says what is wrong. */
 export class InvalidBytecodeError extends Error {
-  readonly reason: string;
   constructor(reason: string) {
     super(`Invalid public bytecode: ${reason}`);
     this.name = 'InvalidBytecodeError';
-    this.reason = reason;
   }
 }
 
