@@ -552,7 +552,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       durationMs: o.durationMs,
       connections: o.connections,
       botTxsPerSecond: 20,
-      keepUpMs: o.runs > 2 ? 10_000 : 5_000,
+      keepUpSlots: o.runs > 2 ? 2 : 1,
       log: o.log,
     }).catch((err: unknown) => [
       {

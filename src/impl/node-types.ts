@@ -28,7 +28,7 @@ export interface NodeObservers {
   readonly pool: TxPoolObserver;
   readonly p2p: P2PObserver;
   readonly follower: FollowerObserver;
-  readonly blockBuilt: (block: L2Block, seconds: number) => void;
+  readonly blockBuilt: (block: L2Block, seconds: number, longestStallSeconds: number) => void;
 }
 
 /** What a node is built from. */

@@ -122,6 +122,10 @@ describe('metrics and sync progress', { timeout: 150_000 }, () => {
       assert.ok(value(after, 'l2node_blocks_built_total') > value(before, 'l2node_blocks_built_total'));
       const build = sample(after, 'l2node_block_build_duration_seconds')!;
       assert.ok(build.count! >= 24 && build.buckets!['+Inf'] === build.count);
+      // The longest event-loop stall of each built block: one observation per block, each above zero.
+      const stall = sample(after, 'l2node_block_build_event_loop_stall_seconds')!;
+      assert.equal(stall.count, build.count);
+      assert.ok(stall.sum! > 0 && stall.buckets!['0.02'] !== undefined);
       assert.ok(sample(after, 'l2node_block_txs', { origin: 'built' })!.sum! >= 24, "the bot's txs are in the blocks");
       assert.ok(value(after, 'l2node_chain_tip_block_number', { tip: 'proposed' }) >= 24);
       assert.ok(value(after, 'l2node_chain_tip_checkpoint_number', { tip: 'checkpointed' }) >= 1);

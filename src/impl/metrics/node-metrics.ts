@@ -28,6 +28,8 @@ const TIPS = ['proposed', 'checkpointed', 'proven', 'finalized'] as const;
 const SYNC_STATES: readonly FollowerState[] = ['syncing', 'caught-up', 'paused', 'stopped-on-mismatch'];
 /** Seconds to build or verify one block (tens of ms on SQLite, more with public calls or Postgres). */
 const BLOCK_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Event-loop stalls, around the 20 ms goal of issue #21 (docs/PERFORMANCE.md, reads while building blocks). */
+const STALL_SECONDS_BUCKETS = [0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1];
 const TXS_BUCKETS = [0, 1, 2, 4, 8, 16, 32, 64, 128];
 const MANA_BUCKETS = [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 const QUERY_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
@@ -99,6 +101,13 @@ const FAMILIES = {
     help: 'Seconds from taking the candidate txs to the committed block',
     labelNames: [],
     buckets: BLOCK_SECONDS_BUCKETS,
+  },
+  buildStallSeconds: {
+    kind: 'histogram',
+    name: 'l2node_block_build_event_loop_stall_seconds',
+    help: 'Longest event-loop stall while building and committing one block (how long a request arriving then waited)',
+    labelNames: [],
+    buckets: STALL_SECONDS_BUCKETS,
   },
   applySeconds: {
     kind: 'histogram',
@@ -344,9 +353,10 @@ export class NodeMetrics {
   };
 
   /** The sequencer's build observer. */
-  readonly blockBuilt = (block: L2Block, seconds: number): void => {
+  readonly blockBuilt = (block: L2Block, seconds: number, longestStallSeconds: number): void => {
     this.#m.blocksBuilt.inc();
     this.#m.buildSeconds.observe(seconds);
+    this.#m.buildStallSeconds.observe(longestStallSeconds);
     this.#blockShape('built', block);
   };
 

@@ -17,7 +17,8 @@ import type { ProposedBlock } from '../chain/chain-state.ts';
 import type { ContractLookup } from '../chain/contract-index.ts';
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { GlobalVariables, TxEffect } from '../chain/types.ts';
-import { poseidon2Hash } from '../crypto/poseidon2.ts';
+import { poseidon2HashesOffThread } from '../crypto/poseidon2-off-thread.ts';
+import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
 import { PublicTxInvalidError } from '../execution/public-tx-executor.ts';
 import { coversFees, creditFeeRecipient, INSUFFICIENT_FEE_PAYER_BALANCE } from '../fees/fees.ts';
 import { isExpiredFor } from '../tx/tx-validation.ts';
@@ -89,8 +90,11 @@ export async function buildBlock(
   let l2Gas = 0,
     daGas = 0,
     totalFees = 0n;
+  // Selection runs in one stretch of the event loop otherwise (issue #21: no stall over 20 ms).
+  const budget = new EventLoopBudget();
 
   for (const tx of input.candidates) {
+    await budget.turn();
     if (effects.length >= input.limits.maxTxsPerBlock) break;
     if (tx.publicCallCount > 0 && tx.publicPart === undefined) {
       dropped.push({ txHash: tx.txHash, reason: DropReason.PUBLIC_CALLS });
@@ -145,11 +149,13 @@ export async function buildBlock(
     effects.push(effect);
   }
 
+  // The blob fields of up to a few hundred txs: hashed on the Poseidon2 worker, off the event loop.
+  const [spongeBlobHash] = await poseidon2HashesOffThread([blockBlobFields(effects)]);
   return {
     globals: g,
     txEffects: effects,
     l1ToL2Messages: input.l1ToL2Messages,
-    spongeBlobHash: poseidon2Hash(blockBlobFields(effects)),
+    spongeBlobHash: spongeBlobHash!,
     totalFees,
     manaUsed: BigInt(l2Gas),
     checkpointNumber: input.checkpointNumber,

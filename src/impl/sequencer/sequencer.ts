@@ -19,6 +19,7 @@
  */
 
 import { fieldToBytes } from '../crypto/field.ts';
+import { probeEventLoopStalls } from '../event-loop-stall.ts';
 import { poseidon2Hash } from '../crypto/poseidon2.ts';
 import { sha256ToField } from '../crypto/sha256-to-field.ts';
 import { hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
@@ -88,7 +89,7 @@ export class Sequencer {
   #gate: SlotGate | undefined;
   /** The slot the gate last ran for, and its answer. */
   #gated: { slot: number; ok: boolean } | undefined;
-  #onBuilt: ((block: L2Block, seconds: number) => void) | undefined;
+  #onBuilt: ((block: L2Block, seconds: number, longestStallSeconds: number) => void) | undefined;
 
   constructor(cfg: SequencerConfig, deps: SequencerDeps) {
     this.#cfg = cfg;
@@ -104,8 +105,11 @@ export class Sequencer {
     this.#proposer = select;
   }
 
-  /** Told of each block built and committed here, with the seconds from taking the candidates to the commit (the node's metrics). */
-  onBlockBuilt(observer: ((block: L2Block, seconds: number) => void) | undefined): void {
+  /**
+   * Told of each block built and committed here, with the seconds from taking the candidates to the
+   * commit and the longest event-loop stall meanwhile, in seconds (the node's metrics).
+   */
+  onBlockBuilt(observer: ((block: L2Block, seconds: number, longestStallSeconds: number) => void) | undefined): void {
     this.#onBuilt = observer;
   }
 
@@ -153,8 +157,25 @@ export class Sequencer {
     open: readonly L2Block[],
     proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint },
   ): Promise<void> {
-    const { chain, l1, txs, time } = this.#d;
     const started = performance.now();
+    const stalls = this.#onBuilt === undefined ? undefined : probeEventLoopStalls();
+    let block: L2Block | undefined;
+    let longestStallMs = 0;
+    try {
+      block = await this.#buildBlock(slot, open, proposer);
+    } finally {
+      longestStallMs = stalls?.stop() ?? 0;
+    }
+    if (block !== undefined) this.#onBuilt?.(block, (performance.now() - started) / 1000, longestStallMs / 1000);
+  }
+
+  /** Builds and commits the slot's next block; undefined when there was none to build. */
+  async #buildBlock(
+    slot: number,
+    open: readonly L2Block[],
+    proposer: { readonly coinbase: bigint; readonly feeRecipient: bigint },
+  ): Promise<L2Block | undefined> {
+    const { chain, l1, txs, time } = this.#d;
     const candidates = await txs.pendingTxsInPriorityOrder(this.#cfg.maxTxsPerBlock * 2);
     const first = open.length === 0;
     if (candidates.length < Math.max(1, this.#cfg.minTxsPerBlock) && !(first && this.#cfg.buildEmptyBlocks)) return;
@@ -198,8 +219,9 @@ export class Sequencer {
       return;
     }
     // The tx status owner takes the block's txs out of the pool and records the refusals in the block's own transaction.
-    const block = await chain.addBlock(proposed);
-    this.#onBuilt?.(block, (performance.now() - started) / 1000);
+    // Selection and application are each cut into short stretches; let requests in between them too.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return chain.addBlock(proposed);
   }
 
   async #seal(blocks: readonly L2Block[]): Promise<void> {

@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { poseidon2Hash, poseidon2HashWithSeparator } from '../crypto/poseidon2.ts';
-import { Poseidon2Pool } from '../crypto/poseidon2-pool.ts';
+import { poseidon2HashesOffThread } from '../crypto/poseidon2-off-thread.ts';
 import { DOMAIN_SEPARATOR } from './constants.ts';
 import { blockHeaderToFields, kernelToFields } from './kernel-fields.ts';
 import type { BlockHeader, PrivateKernelTailCircuitPublicInputs } from './types.ts';
@@ -39,20 +39,12 @@ export function calldataHashPreimage(calldata: readonly bigint[]): bigint[] {
 }
 
 /**
- * The process's tx-hash worker: one thread, so jobs run (and resolve) in the order given. A tx's
- * hash is a sponge over ~3 000 fields (~24 ms on the kernel); at 20 txs/s that is half a core the
- * event loop would otherwise spend between requests (docs/PERFORMANCE-NOTES.md). Started on first
- * use; `unref`'d while idle, so it never keeps a process alive.
- */
-let txHashWorker: Poseidon2Pool | undefined;
-
-/**
- * poseidon2Hash of each input, as one job on the tx-hash worker (on the main thread in slices
- * while it starts, or if it cannot). Resolves in call order.
+ * poseidon2Hash of each input, as one job on the process's Poseidon2 worker
+ * (crypto/poseidon2-off-thread.ts; on the main thread in slices while it starts, or if it cannot).
+ * Resolves in call order.
  */
 export function hashOffThread(inputs: readonly (readonly bigint[])[]): Promise<bigint[]> {
-  txHashWorker ??= new Poseidon2Pool({ workers: 1 });
-  return txHashWorker.hashSponges(inputs);
+  return poseidon2HashesOffThread(inputs);
 }
 
 /** computeTxHash on the tx-hash worker. */
