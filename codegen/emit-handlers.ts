@@ -1,6 +1,7 @@
 /**
  * Emits `handlers.ts`: the interface the hand-written handlers implement, one member per method,
- * grouped by tag. The typed client implements the same interface.
+ * grouped by tag, and the JSON-RPC name of each member (a role that does not serve a method names
+ * it in its -32001). The typed client implements the same interface.
  * @module
  */
 import type { DocumentModel, MethodModel } from './model.ts';
@@ -27,6 +28,11 @@ export function signatureSchemas(model: DocumentModel) {
   return model.methods.flatMap((m) => [...m.params.map((p) => p.schema), m.result]);
 }
 
+/** `publicMethodNames`: the const mapping each handler member to its JSON-RPC name. */
+export function methodNamesConst(model: DocumentModel): string {
+  return `${model.surface.name}MethodNames`;
+}
+
 /** The source of `src/generated/<surface>/handlers.ts`. */
 export function emitHandlers(model: DocumentModel): string {
   const body: string[] = [];
@@ -43,5 +49,9 @@ ${typeImports(signatureSchemas(model))}
 /** One member per method of ${model.surface.file}, named by the Aztec client name. */
 export interface ${model.surface.handlersType} {
 ${body.join('\n')}}
+
+/** The JSON-RPC name of each member of ${model.surface.handlersType} (\`${model.methods[0]?.handler}\` → \`${model.methods[0]?.name}\`). */
+export const ${methodNamesConst(model)}: { readonly [K in keyof ${model.surface.handlersType}]: string } = {
+${model.methods.map((m) => `  ${m.handler}: '${m.name}',\n`).join('')}};
 `;
 }

@@ -30,6 +30,7 @@ import type { Logger } from './server/types.ts';
 import { adminMethods } from './generated/admin/methods.ts';
 import { devMethods } from './generated/dev/methods.ts';
 import { publicMethods } from './generated/public/methods.ts';
+import type { PublicHandlers } from './generated/public/handlers.ts';
 import { hex32 } from './impl/encoding/hex.ts';
 
 /** Something to close on shutdown (storage, engine parts), in reverse order of registration. */
@@ -141,11 +142,10 @@ async function serve(
   });
   const common = { limits, logger, health: () => node.health(), responseHeaders };
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
-  // The validator stats come from the slot record the admin side opened (validators/handlers.ts), named here
-  // rather than by spread order: they replace the record-less answers of rpc/public/validators.ts.
-  const { getValidatorsStats, getValidatorStats } = admin.validatorHandlers;
+  // The node's set holds every public method but the validator stats, which come from the slot record the
+  // admin side opened (validators/handlers.ts): the two sets are disjoint, so no handler wins by spread order.
   const publicHandlers = withAnswerCache(
-    { ...node.publicHandlers, getValidatorsStats, getValidatorStats },
+    { ...node.publicHandlers, ...admin.validatorHandlers } satisfies PublicHandlers,
     answerCachesOver(node.engine.chain),
   );
   const publicServer = createRpcServer({

@@ -431,15 +431,20 @@ describe('node info, contracts, validators, debug', () => {
     assert.equal(await ok(node, 'node_isReady'), true);
   });
 
-  it('contracts and validator stats answer -32001; a reversed slot range is -32602 first', async () => {
+  it('contracts answer -32001 (no contract index); validator stats read the empty record; a reversed slot range is -32602', async () => {
     for (const [m, p] of [
       ['node_getContractClass', [UNKNOWN]],
       ['node_getContract', [UNKNOWN]],
-      ['node_getValidatorsStats', []],
-      ['node_getValidatorStats', ['0x327fa356855964aee28cd6be6e3e65c18a289d98']],
     ] as const) {
-      assert.equal((await fails(node, m, ...p)).code, -32001, m);
+      assert.deepEqual(await fails(node, m, ...p), {
+        code: -32001,
+        message: `Method not implemented: ${m}`,
+        data: { method: m },
+      });
     }
+    // slotWindow = 24 epochs of history × 2 slots per epoch; no slot processed yet.
+    assert.deepEqual(await ok(node, 'node_getValidatorsStats'), { stats: {}, slotWindow: 48 });
+    assert.equal(await ok(node, 'node_getValidatorStats', '0x327fa356855964aee28cd6be6e3e65c18a289d98'), null);
     const err = await fails(node, 'node_getValidatorStats', '0x327fa356855964aee28cd6be6e3e65c18a289d98', '44', '20');
     assert.deepEqual([err.code, err.data], [-32602, { index: 2, param: 'toSlot', rule: 'toSlot must be >= fromSlot' }]);
   });

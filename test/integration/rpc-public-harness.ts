@@ -13,6 +13,8 @@ import { FunctionSignatureRegistry } from '../../src/impl/contracts/function-sel
 import type { AllowedElement } from '../../src/impl/execution/allow-list.ts';
 import { answerCachesOver, withAnswerCache } from '../../src/impl/rpc/public/answer-cache.ts';
 import { createPublicHandlers } from '../../src/impl/rpc/public/index.ts';
+import { createValidatorHandlers } from '../../src/impl/validators/handlers.ts';
+import { SlotRecordStore } from '../../src/impl/validators/slot-record.ts';
 import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
 import type { MinableTx } from '../../src/impl/sequencer/tx-source.ts';
 import { createRpcServer } from '../../src/server/http.ts';
@@ -107,10 +109,16 @@ export async function startRpcNode(): Promise<RpcNode> {
       allowList: () => node.allowList,
     },
   });
+  // As main.ts adds them: the validator stats over the slot record (empty here: no validator runs).
+  const validatorStats = createValidatorHandlers({
+    store: await SlotRecordStore.open(engine.db),
+    slotStart: (slot) => engine.time.slotStart(slot),
+    slotsPerEpoch: 2,
+  });
   // As main.ts serves them: immutable answers through the answer cache.
   const server: RpcServer = createRpcServer({
     methods: publicMethods,
-    handlers: withAnswerCache(handlers, answerCachesOver(engine.chain)),
+    handlers: withAnswerCache({ ...handlers, ...validatorStats }, answerCachesOver(engine.chain)),
     limits: { maxBodyBytes: 16_000_000, maxBatchSize: 100 },
     logger: silentLogger,
   });

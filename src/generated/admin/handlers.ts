@@ -76,3 +76,16 @@ export interface AdminHandlers {
    */
   reloadKeystore(): Promise<void>;
 }
+
+/** The JSON-RPC name of each member of AdminHandlers (`getConfig` → `nodeAdmin_getConfig`). */
+export const adminMethodNames: { readonly [K in keyof AdminHandlers]: string } = {
+  getConfig: 'nodeAdmin_getConfig',
+  setConfig: 'nodeAdmin_setConfig',
+  pauseSync: 'nodeAdmin_pauseSync',
+  resumeSync: 'nodeAdmin_resumeSync',
+  rollbackTo: 'nodeAdmin_rollbackTo',
+  startSnapshotUpload: 'nodeAdmin_startSnapshotUpload',
+  getSlashPayloads: 'nodeAdmin_getSlashPayloads',
+  getSlashOffenses: 'nodeAdmin_getSlashOffenses',
+  reloadKeystore: 'nodeAdmin_reloadKeystore',
+};

@@ -29,3 +29,9 @@ export interface DevHandlers {
    */
   getL1Info(): Promise<DevL1Info>;
 }
+
+/** The JSON-RPC name of each member of DevHandlers (`sendL1ToL2Message` → `dev_sendL1ToL2Message`). */
+export const devMethodNames: { readonly [K in keyof DevHandlers]: string } = {
+  sendL1ToL2Message: 'dev_sendL1ToL2Message',
+  getL1Info: 'dev_getL1Info',
+};

@@ -92,13 +92,10 @@ export function checkReaderConfig(config: NodeOptions['config']): void {
 
 /** The admin handlers of a reader: reads pass, state-changing methods answer READ_ONLY_NODE (-32053). */
 export function readOnlyAdminHandlers(handlers: AdminHandlerSet): AdminHandlerSet {
-  const out: Record<string, unknown> = { ...handlers };
-  for (const name of STATE_CHANGING_ADMIN_METHODS) {
-    out[name] = async () => {
-      throw new ReadOnlyNodeError();
-    };
-  }
-  return out as AdminHandlerSet;
+  const refuse = async () => {
+    throw new ReadOnlyNodeError();
+  };
+  return { ...handlers, ...Object.fromEntries(STATE_CHANGING_ADMIN_METHODS.map((name) => [name, refuse])) };
 }
 
 /**

@@ -35,9 +35,13 @@ import {
 /** The catalogue error of a domain error (an `RpcError` as it is); undefined for anything else. */
 export function toRpcError(err: unknown): RpcError | undefined {
   if (err instanceof RpcError) return err;
-  if (err instanceof BlockNotYetSynced) return new BlockNotYetSyncedError(err.requested, err.latest);
-  if (err instanceof BlockNotRetained) return new BlockNotRetainedError(err.requested, err.oldestAvailable);
-  if (err instanceof LeafIndexOutOfRange) return new LeafIndexOutOfRangeError(err.leafIndex, err.treeSize);
+  if (err instanceof BlockNotYetSynced) return new BlockNotYetSyncedError(err.compared.requested, err.compared.latest);
+  if (err instanceof BlockNotRetained) {
+    return new BlockNotRetainedError(err.compared.requested, err.compared.oldestAvailable);
+  }
+  if (err instanceof LeafIndexOutOfRange) {
+    return new LeafIndexOutOfRangeError(err.compared.leafIndex, err.compared.treeSize);
+  }
   if (err instanceof PoolRejection) return new TxPoolRejectedError(err.code, err.message, err.fields);
   if (err instanceof PoolNotRunning) return new NodeNotReadyError(err.message);
   if (err instanceof ParamRuleBroken) return new InvalidParamsError(err.index, err.param, err.rule);

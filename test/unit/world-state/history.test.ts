@@ -204,7 +204,7 @@ test('history below the oldest block held is BLOCK_NOT_RETAINED, the bound the s
   assert.equal((await ws.getSyncStatus()).oldestHistoricBlockNumber, 2);
   await assert.rejects(ws.getSiblingPath(TreeId.NOTE_HASH_TREE, 0n, 1), (e: unknown) => {
     assert.ok(e instanceof BlockNotRetained);
-    assert.deepEqual([e.requested, e.oldestAvailable], [1, 2]);
+    assert.deepEqual(e.compared, { requested: 1, oldestAvailable: 2 });
     return true;
   });
   await assert.rejects(ws.getPublicStorageAt(0, 1n, 1n), BlockNotRetained);

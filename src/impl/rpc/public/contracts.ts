@@ -1,14 +1,13 @@
 /**
  * Contract reads of the public API (tag `contracts`, SPEC §4.7): classes and instances from the
  * chain's contract index (published through the registries' events, plus the genesis protocol
- * contracts), `null` when unknown. Without an index the methods answer -32001.
+ * contracts), `null` when unknown.
  * @module
  */
 import type { PublicHandlers } from '../../../generated/public/handlers.ts';
 import type * as Wire from '../../../generated/public/types.ts';
 import type { ContractLookup } from '../../chain/contract-index.ts';
 import type { ContractClass, ContractInstance } from '../../contracts/registry-events.ts';
-import { NotImplementedError } from '../errors.ts';
 import { hex32, pointHex } from '../../encoding/hex.ts';
 
 /** The handler members this module serves. */
@@ -52,19 +51,17 @@ export function toWireContractInstance(i: ContractInstance): Wire.ContractInstan
   };
 }
 
-/** Creates the contract handlers over the contract index (none: both answer -32001). */
-export function createContractHandlers(deps?: ContractDeps): ContractHandlers {
+/** Creates the contract handlers over the contract index. */
+export function createContractHandlers(deps: ContractDeps): ContractHandlers {
   return {
     /** Handler for `node_getContractClass`. */
     async getContractClass(id) {
-      if (deps === undefined) throw new NotImplementedError('node_getContractClass');
       const c = await deps.contracts.getContractClass(BigInt(id));
       return c === undefined ? null : toWireContractClass(c);
     },
 
     /** Handler for `node_getContract`. */
     async getContract(address) {
-      if (deps === undefined) throw new NotImplementedError('node_getContract');
       const i = await deps.contracts.getContractInstance(BigInt(address));
       return i === undefined ? null : toWireContractInstance(i);
     },

@@ -1,9 +1,13 @@
 /**
  * The public (`node_`) handler object, composed from one handler module per domain (the method
- * `tags`). A method whose domain is not built yet is simply absent: the server answers -32001.
+ * `tags`). Typed as the generated interface, so a missing method fails the build; a domain a role
+ * does not have (a reader's simulation, a node without a mempool) is stated with
+ * `notServedByThisRole` (-32001 naming the method). The validator stats come from the admin side's
+ * slot record (src/impl/validators/handlers.ts), which src/main.ts adds to this set.
  * @module
  */
-import type { PublicHandlers } from '../../../generated/public/handlers.ts';
+import { publicMethodNames, type PublicHandlers } from '../../../generated/public/handlers.ts';
+import { notServedByThisRole } from '../not-served.ts';
 import { createBlockHandlers } from './blocks.ts';
 import type { BlockHandlers } from './blocks.ts';
 import { createCheckpointHandlers } from './checkpoints.ts';
@@ -17,19 +21,17 @@ import type { LogHandlers } from './logs.ts';
 import { createMessageHandlers } from './messages.ts';
 import type { MessageHandlers } from './messages.ts';
 import { createNodeInfoHandlers, createNodeStatusHandlers } from './node-info.ts';
-import type { NodeInfoDeps, NodeInfoHandlers, NodeStatusDeps, NodeStatusHandlers } from './node-info.ts';
+import type { NodeInfoDeps, NodeStatusDeps, NodeStatusHandlers } from './node-info.ts';
 import { createReceiptHandlers } from './receipts.ts';
 import type { ReceiptHandlers } from './receipts.ts';
 import { createSimulationHandlers } from './simulation.ts';
-import type { SimulationDeps, SimulationHandlers } from './simulation.ts';
+import type { SimulationDeps } from './simulation.ts';
 import { createStateHandlers } from './state.ts';
 import type { StateHandlers } from './state.ts';
 import { createTransactionHandlers } from './transactions.ts';
 import type { TransactionDeps, TransactionHandlers } from './transactions.ts';
 import { createTreeHandlers } from './trees.ts';
 import type { TreeHandlers } from './trees.ts';
-import { createValidatorHandlers } from './validators.ts';
-import type { ValidatorHandlers } from './validators.ts';
 import type { ChainReader, CheckpointReader, WorldStateReader } from './block-param.ts';
 
 /**
@@ -45,19 +47,16 @@ export interface EngineHandlerDeps
   readonly checkpoints: CheckpointReader;
   readonly worldState: WorldStateReader;
   readonly l1: CheckpointDeps['l1'] & NodeStatusDeps['l1'];
-  /** The contract index (engine.state.store.contracts); without it node_getContract(Class) answer -32001. */
+  /** The contract index (engine.state.store.contracts); without it node_getContract(Class) are not served. */
   readonly contracts?: ContractDeps['contracts'];
 }
 
-/**
- * What the public handlers are built from; without `engine`, only configuration-backed methods
- * are served, and without `transactions` (the mempool and the node's tx validator) none of the
- * `transactions` tag.
- */
+/** What the public handlers are built from. */
 export interface PublicHandlerDeps extends NodeInfoDeps {
-  readonly engine?: EngineHandlerDeps;
+  readonly engine: EngineHandlerDeps;
+  /** The mempool and the node's tx validator; without them the `transactions` tag is not served. */
   readonly transactions?: TransactionDeps;
-  /** The engine and VM settings of node_simulatePublicCalls (absent: -32001). */
+  /** The engine and VM settings of node_simulatePublicCalls; without them (a reader) it is not served. */
   readonly simulation?: SimulationDeps;
 }
 
@@ -71,24 +70,37 @@ export type EngineHandlers = BlockHandlers &
   LogHandlers &
   NodeStatusHandlers &
   ContractHandlers &
-  ValidatorHandlers &
   DebugHandlers;
 
-/** The public handlers that exist so far. */
-export type PublicHandlerSet = NodeInfoHandlers &
-  Partial<EngineHandlers> &
-  Partial<TransactionHandlers> &
-  Partial<SimulationHandlers>;
+/** The validator stats members (served over the slot record, src/impl/validators/handlers.ts). */
+export type ValidatorStatsMember = 'getValidatorsStats' | 'getValidatorStats';
 
-/** Creates the public handler object. */
+/** Every public method but the validator stats: what a node assembles before its admin side opens. */
+export type PublicHandlerSet = Omit<PublicHandlers, ValidatorStatsMember>;
+
+const TRANSACTION_METHODS = [
+  'sendTx',
+  'isValidTx',
+  'getPendingTxs',
+  'getPendingTxCount',
+  'getTxByHash',
+  'getTxsByHash',
+  'getMaxPriorityFees',
+] as const satisfies readonly (keyof TransactionHandlers)[];
+
+/** The public methods a role states it does not serve. */
+const notServed = notServedByThisRole<PublicHandlers>(publicMethodNames);
+
+/** Creates the public handler object: every method, each served or stated as not served by this role. */
 export function createPublicHandlers(deps: PublicHandlerDeps): PublicHandlerSet {
-  // Partial until every domain exists; then `satisfies PublicHandlers` (STYLE: a missing handler is a compile error).
   return {
     ...createNodeInfoHandlers(deps),
-    ...(deps.engine === undefined ? {} : createEngineHandlers(deps, deps.engine)),
-    ...(deps.transactions === undefined ? {} : createTransactionHandlers(deps.transactions)),
-    ...(deps.simulation === undefined ? {} : createSimulationHandlers(deps.simulation)),
-  } satisfies Partial<PublicHandlers>;
+    ...createEngineHandlers(deps, deps.engine),
+    ...(deps.transactions === undefined
+      ? notServed(TRANSACTION_METHODS)
+      : createTransactionHandlers(deps.transactions)),
+    ...(deps.simulation === undefined ? notServed(['simulatePublicCalls']) : createSimulationHandlers(deps.simulation)),
+  };
 }
 
 /** The chain-, state- and node-backed domains over one set of engine parts. */
@@ -102,8 +114,9 @@ export function createEngineHandlers(config: NodeInfoDeps, engine: EngineHandler
     ...createMessageHandlers(engine),
     ...createLogHandlers(engine),
     ...createNodeStatusHandlers({ ...config, ...engine }),
-    ...createContractHandlers(engine.contracts === undefined ? undefined : { contracts: engine.contracts }),
-    ...createValidatorHandlers(),
+    ...(engine.contracts === undefined
+      ? notServed(['getContractClass', 'getContract'])
+      : createContractHandlers({ contracts: engine.contracts })),
     ...createDebugHandlers(engine),
-  } satisfies Partial<PublicHandlers>;
+  };
 }
