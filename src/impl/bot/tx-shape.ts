@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { DA_GAS_PER_FIELD } from '../execution/opcodes.ts';
 import { MAX_NOTE_HASHES_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS } from '../tx/constants.ts';
 import { type BuiltTx, buildPrivateTxOffThread } from '../tx/tx-builder.ts';
-import type { BlockHeader, Gas, GasFees, PrivateLog } from '../tx/types.ts';
+import type { BlockHeader, Gas, GasFees, PrivateLog, PrivateToRollupAccumulatedData } from '../tx/types.ts';
 
 /** How many side effects of each kind a bot tx has. */
 export interface TxShape {
@@ -17,12 +17,8 @@ export interface TxShape {
   readonly privateLogsPerTx: number;
 }
 
-/** The side effects of one bot tx. */
-export interface TxSideEffects {
-  readonly nullifiers: readonly bigint[];
-  readonly noteHashes: readonly bigint[];
-  readonly privateLogs: readonly PrivateLog[];
-}
+/** The side effects of one bot tx (unpadded; the tx builder pads them). */
+export type TxSideEffects = Pick<PrivateToRollupAccumulatedData, 'nullifiers' | 'noteHashes' | 'privateLogs'>;
 
 /** Bits of the per-run seed: seed ‖ 64-bit sequence ‖ 8-bit index stays far below the field modulus. */
 const SEED_BITS = 120n;

@@ -181,12 +181,10 @@ export interface LogId {
 }
 
 /** A log found by tag, with the tx context a wallet needs. */
-export interface TxScopedL2Log {
-  readonly txHash: bigint;
+export interface TxScopedL2Log extends Pick<TxEffect, 'txHash' | 'noteHashes'> {
   readonly blockNumber: number;
   readonly blockTimestamp: bigint;
   readonly logData: readonly bigint[];
-  readonly noteHashes: readonly bigint[];
   readonly firstNullifier: bigint;
 }
 

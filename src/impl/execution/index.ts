@@ -8,14 +8,12 @@ export { executePublicCall } from './interpreter.ts';
 export type { PublicCallRequest } from './interpreter.ts';
 export {
   executePublicTx,
-  PublicRevertCode,
   PublicTxInvalidError,
   toNestedReturnValues,
 } from './public-tx-executor.ts';
 export type {
   EnqueuedCall,
   NestedReturnValues,
-  PrivateEffects,
   PublicGasUsed,
   PublicTxContext,
   PublicTxInput,

@@ -5,8 +5,10 @@
  * @module
  */
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
+import { RevertCode } from '../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import { computeNoteHashNonce, computeUniqueNoteHash } from '../contracts/siloing.ts';
+import type { PublicCallRequest } from '../tx/types.ts';
 import { balanceAfterFee, billedGas as billedGasOf, feeFor, INSUFFICIENT_FEE_PAYER_BALANCE } from '../fees/fees.ts';
 import type { AllowedElement } from './allow-list.ts';
 import { isAllowedSetupCall } from './allow-list.ts';
@@ -18,29 +20,14 @@ import type {
   Gas,
   PublicCallResult,
   PublicCallRevert,
+  PrivateEffects,
   PublicStateSource,
-  ScopedL2ToL1Message,
   SideEffects,
 } from './types.ts';
 
-/** TxEffect revert codes. */
-export const PublicRevertCode = { OK: 0, APP_LOGIC_REVERTED: 1, TEARDOWN_REVERTED: 2, BOTH_REVERTED: 3 } as const;
-/** One of PublicRevertCode. */
-export type PublicRevertCode = (typeof PublicRevertCode)[keyof typeof PublicRevertCode];
-
-/** A public call request with its calldata (calldata[0] is the selector). */
-export interface EnqueuedCall {
-  readonly contractAddress: bigint;
-  readonly msgSender: bigint;
-  readonly isStaticCall: boolean;
+/** A public call request with its calldata (calldata[0] is the selector) in place of the calldata's hash. */
+export interface EnqueuedCall extends Omit<PublicCallRequest, 'calldataHash'> {
   readonly calldata: readonly bigint[];
-}
-
-/** Side effects of the private part of a tx: note hashes and nullifiers already siloed. */
-export interface PrivateEffects {
-  readonly noteHashes: readonly bigint[];
-  readonly nullifiers: readonly bigint[];
-  readonly l2ToL1Msgs: readonly ScopedL2ToL1Message[];
 }
 
 /** Everything the executor needs about one tx. */
@@ -83,7 +70,7 @@ export interface NestedReturnValues {
 
 /** The outcome of a tx's public execution. */
 export interface PublicTxResult {
-  readonly revertCode: PublicRevertCode;
+  readonly revertCode: RevertCode;
   /** The first revert: app logic's, else teardown's. */
   readonly revertReason: PublicCallRevert | undefined;
   readonly gasUsed: PublicGasUsed;
@@ -192,11 +179,11 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
   const publicGas = addGas(used, teardownGas);
   const revertCode = appReverted
     ? teardownReverted
-      ? PublicRevertCode.BOTH_REVERTED
-      : PublicRevertCode.APP_LOGIC_REVERTED
+      ? RevertCode.BOTH_REVERTED
+      : RevertCode.APP_LOGIC_REVERTED
     : teardownReverted
-      ? PublicRevertCode.TEARDOWN_REVERTED
-      : PublicRevertCode.OK;
+      ? RevertCode.TEARDOWN_REVERTED
+      : RevertCode.OK;
   const effects = state.effects();
   const firstNullifier = effects.nullifiers[0] ?? 0n;
   return {

@@ -6,7 +6,8 @@
  */
 import { getPublicCallRequests } from '../tx/tx-accessors.ts';
 import type { Gas, PrivateToPublicAccumulatedData, PublicCallRequest, Tx } from '../tx/types.ts';
-import type { EnqueuedCall, PrivateEffects, PublicTxInput } from './public-tx-executor.ts';
+import type { EnqueuedCall, PublicTxInput } from './public-tx-executor.ts';
+import type { PrivateEffects } from './types.ts';
 
 /** The input plus how many private and contract class logs are revertible (the tail of each list). */
 export interface TxPublicPart {

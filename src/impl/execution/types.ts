@@ -3,9 +3,10 @@
  * the call environment, call results with revert reasons, and the side effects a tx produces.
  * @module
  */
-import type { Gas, GasFees, ScopedL2ToL1Message } from '../tx/types.ts';
+import type { PublicDataWrite, PublicLog } from '../chain/types.ts';
+import type { Gas, GasFees, PrivateToRollupAccumulatedData, ScopedL2ToL1Message } from '../tx/types.ts';
 
-export type { Gas, GasFees, ScopedL2ToL1Message };
+export type { Gas, GasFees, PublicDataWrite, PublicLog, ScopedL2ToL1Message };
 
 /** A value or a promise of it: hosts over an async store return promises, in-memory hosts values. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -83,25 +84,14 @@ export interface PublicCallResult {
   readonly instructions: number;
 }
 
-/** A public data write as it appears in TxEffect. */
-export interface PublicDataWrite {
-  readonly leafSlot: bigint;
-  readonly value: bigint;
-}
+/** Side effects of the private part of a tx (note hashes and nullifiers already siloed), as the kernel lists them. */
+export type PrivateEffects = Pick<PrivateToRollupAccumulatedData, 'noteHashes' | 'nullifiers' | 'l2ToL1Msgs'>;
 
-/** A public log as it appears in TxEffect. */
-export interface PublicLog {
-  readonly contractAddress: bigint;
-  readonly fields: readonly bigint[];
-}
-
-/** Side effects accumulated by a tx, in emission order. */
-export interface SideEffects {
-  /** Siloed note hashes (made unique by the tx executor). */
-  readonly noteHashes: readonly bigint[];
-  /** Siloed nullifiers. */
-  readonly nullifiers: readonly bigint[];
-  readonly l2ToL1Msgs: readonly ScopedL2ToL1Message[];
+/**
+ * Side effects accumulated by a tx, in emission order: the private ones (note hashes siloed and
+ * made unique by the tx executor, nullifiers siloed) and the public ones.
+ */
+export interface SideEffects extends PrivateEffects {
   readonly publicLogs: readonly PublicLog[];
   /** One write per leaf slot with its final value, in order of first write. */
   readonly publicDataWrites: readonly PublicDataWrite[];

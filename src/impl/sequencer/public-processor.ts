@@ -8,12 +8,12 @@
  * @module
  */
 import { feeJuiceBalanceLeafSlot, l2ToL1MessageHash } from '../chain/protocol.ts';
-import type { GlobalVariables, PublicDataWrite, TxEffect } from '../chain/types.ts';
+import { type GlobalVariables, type PublicDataWrite, RevertCode, type TxEffect } from '../chain/types.ts';
 import type { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import { publishedContracts } from '../contracts/registry-events.ts';
 import type { AllowedElement } from '../execution/allow-list.ts';
 import type { PublicTxResult } from '../execution/public-tx-executor.ts';
-import { executePublicTx, PublicRevertCode } from '../execution/public-tx-executor.ts';
+import { executePublicTx } from '../execution/public-tx-executor.ts';
 import type { TxPublicPart } from '../execution/tx-public-input.ts';
 import type { PublicStateSource } from '../execution/types.ts';
 import { balanceAfterFee, feeFor } from '../fees/fees.ts';
@@ -78,7 +78,7 @@ export async function processPublicTx(
     ...(opts.skipFeeEnforcement ? { skipFeeEnforcement: true } : {}),
   });
   const appReverted =
-    result.revertCode === PublicRevertCode.APP_LOGIC_REVERTED || result.revertCode === PublicRevertCode.BOTH_REVERTED;
+    result.revertCode === RevertCode.APP_LOGIC_REVERTED || result.revertCode === RevertCode.BOTH_REVERTED;
   const keep = <T>(all: readonly T[], revertible: number) =>
     appReverted ? all.slice(0, all.length - revertible) : all;
   const e = result.effects;

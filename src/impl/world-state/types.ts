@@ -2,15 +2,11 @@
  * Inputs and results of the world-state engine (engine values: bigint fields, number indices).
  * @module
  */
-import type { BlockHeader, PublicDataWrite, Snapshot, StateReference } from '../chain/types.ts';
+import type { BlockHeader, PublicDataWrite, Snapshot, StateReference, TxEffect } from '../chain/types.ts';
 import type { IndexedLeafRow } from '../store/tree-repository.ts';
 
 /** The parts of one tx effect that touch the trees. */
-export interface TxTreeEffects {
-  readonly noteHashes: readonly bigint[];
-  readonly nullifiers: readonly bigint[];
-  readonly publicDataWrites: readonly PublicDataWrite[];
-}
+export type TxTreeEffects = Pick<TxEffect, 'noteHashes' | 'nullifiers' | 'publicDataWrites'>;
 
 /** The post-state offered to a header builder. */
 export interface BlockStateContext {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FEE_JUICE_BALANCES_SLOT, PROTOCOL_CONTRACT_ADDRESSES } from '../../../src/impl/chain/protocol.ts';
+import { RevertCode } from '../../../src/impl/chain/types.ts';
 import { COUNTER_SLOT, COUNTER_SOURCE } from '../../../src/impl/contracts/examples/counter.ts';
 import { functionSelectorFromSignature } from '../../../src/impl/contracts/function-selector.ts';
 import {
@@ -15,7 +16,6 @@ import type { AllowedElement } from '../../../src/impl/execution/allow-list.ts';
 import type { EnqueuedCall, PublicTxInput } from '../../../src/impl/execution/public-tx-executor.ts';
 import {
   executePublicTx,
-  PublicRevertCode,
   PublicTxInvalidError,
 } from '../../../src/impl/execution/public-tx-executor.ts';
 import { feeFor } from '../../../src/impl/fees/fees.ts';
@@ -83,7 +83,7 @@ describe('executePublicTx: revert codes', () => {
   it('0 OK: every phase runs and every effect is kept', async () => {
     const w = setup();
     const r = await run(w, tx());
-    assert.equal(r.revertCode, PublicRevertCode.OK);
+    assert.equal(r.revertCode, RevertCode.OK);
     assert.equal(r.revertReason, undefined);
     w.source.apply(r.effects);
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 3n);
@@ -99,7 +99,7 @@ describe('executePublicTx: revert codes', () => {
       w,
       tx({ appLogicCalls: [call(COUNTER, 'increment()'), call(HOOKS, 'fail()'), call(COUNTER, 'increment()')] }),
     );
-    assert.equal(r.revertCode, PublicRevertCode.APP_LOGIC_REVERTED);
+    assert.equal(r.revertCode, RevertCode.APP_LOGIC_REVERTED);
     assert.equal(r.revertReason!.message, 'Assertion failed: hook failed');
     assert.deepEqual(r.revertReason!.stack, [
       { contractAddress: HOOKS, functionSelector: functionSelectorFromSignature('fail()'), functionName: 'fail' },
@@ -115,7 +115,7 @@ describe('executePublicTx: revert codes', () => {
   it('2 teardown_reverted: app logic kept, teardown discarded', async () => {
     const w = setup();
     const r = await run(w, tx({ teardownCall: call(HOOKS, 'fail()') }));
-    assert.equal(r.revertCode, PublicRevertCode.TEARDOWN_REVERTED);
+    assert.equal(r.revertCode, RevertCode.TEARDOWN_REVERTED);
     w.source.apply(r.effects);
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 3n);
     assert.equal(storage(w)(HOOKS, 8n), 0n);
@@ -123,7 +123,7 @@ describe('executePublicTx: revert codes', () => {
   it("3 both_reverted: the reason is app logic's", async () => {
     const w = setup();
     const r = await run(w, tx({ appLogicCalls: [call(HOOKS, 'fail()')], teardownCall: call(HOOKS, 'fail()') }));
-    assert.equal(r.revertCode, PublicRevertCode.BOTH_REVERTED);
+    assert.equal(r.revertCode, RevertCode.BOTH_REVERTED);
     assert.equal(r.revertReason!.stack[0]!.contractAddress, HOOKS);
     w.source.apply(r.effects);
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 1n);
@@ -206,7 +206,7 @@ describe('executePublicTx: gas and fee', () => {
   it('app logic is limited to the gas left after private and setup', async () => {
     const w = setup();
     const r = await run(w, tx({ gasLimits: { l2Gas: 1000, daGas: 100_000 }, setupCalls: [] }));
-    assert.equal(r.revertCode, PublicRevertCode.APP_LOGIC_REVERTED);
+    assert.equal(r.revertCode, RevertCode.APP_LOGIC_REVERTED);
     assert.equal(r.revertReason!.message, 'Out of L2 gas');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { publicMethods } from '../../../generated/public/methods.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import type * as C from '../../chain/types.ts';
+import * as C from '../../chain/types.ts';
 import { hashBlockHeader } from '../../world-state/block-header.ts';
 import { hashCheckpointHeader } from '../../world-state/checkpoint-header.ts';
 import { fromWireBlockHeader, fromWireCheckpointHeader } from './headers.ts';
@@ -20,7 +20,7 @@ export class WireDecodeError extends Error {
   }
 }
 
-const REVERT_CODES = new Set<number>([0, 1, 2, 3]);
+const REVERT_CODES = new Set<number>(Object.values(C.RevertCode));
 
 function check(method: string, value: unknown, what: string): void {
   const problem = publicMethods[method]!.validateResult(value);
