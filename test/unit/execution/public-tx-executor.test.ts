@@ -14,10 +14,7 @@ import {
 } from '../../../src/impl/contracts/siloing.ts';
 import type { AllowedElement } from '../../../src/impl/execution/allow-list.ts';
 import type { EnqueuedCall, PublicTxInput } from '../../../src/impl/execution/public-tx-executor.ts';
-import {
-  executePublicTx,
-  PublicTxInvalidError,
-} from '../../../src/impl/execution/public-tx-executor.ts';
+import { executePublicTx, PublicTxInvalidError } from '../../../src/impl/execution/public-tx-executor.ts';
 import { feeFor } from '../../../src/impl/fees/fees.ts';
 import { calldataFor, ENV, World } from './vm-harness.ts';
 
