@@ -9,11 +9,9 @@ export type { PublicCallRequest } from './interpreter.ts';
 export {
   executePublicTx,
   PublicTxInvalidError,
-  toNestedReturnValues,
 } from './public-tx-executor.ts';
 export type {
   EnqueuedCall,
-  NestedReturnValues,
   PublicGasUsed,
   PublicTxContext,
   PublicTxInput,

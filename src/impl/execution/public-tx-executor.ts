@@ -54,19 +54,12 @@ export interface PublicTxContext {
   readonly skipFeeEnforcement?: boolean;
 }
 
-/** Gas per PublicSimulationOutput.gasUsed. */
-export interface PublicGasUsed {
-  readonly totalGas: Gas;
-  readonly teardownGas: Gas;
-  readonly publicGas: Gas;
-  readonly billedGas: Gas;
-}
-
-/** Return values of an enqueued call and the calls it made (PublicSimulationOutput.publicReturnValues). */
-export interface NestedReturnValues {
-  readonly values: readonly bigint[];
-  readonly nested: readonly NestedReturnValues[];
-}
+/**
+ * Gas per PublicSimulationOutput.gasUsed: `totalGas` private plus all public gas used, `teardownGas`
+ * used by the teardown call, `publicGas` used by setup, app logic and teardown, `billedGas` what the
+ * fee is computed on (teardown at its limits, fees/fees.ts `billedGas`).
+ */
+export type PublicGasUsed = Readonly<Record<'totalGas' | 'teardownGas' | 'publicGas' | 'billedGas', Gas>>;
 
 /** The outcome of a tx's public execution. */
 export interface PublicTxResult {
@@ -77,7 +70,7 @@ export interface PublicTxResult {
   readonly transactionFee: bigint;
   /** TxEffect parts; note hashes are unique (nonce from the first nullifier and index in the tx). */
   readonly effects: SideEffects;
-  readonly publicReturnValues: readonly NestedReturnValues[];
+  /** Each enqueued call's frame, its return values and nested calls (PublicSimulationOutput.publicReturnValues). */
   readonly callResults: readonly PublicCallResult[];
 }
 
@@ -94,11 +87,6 @@ export class PublicTxInvalidError extends Error {
     this.revert = revert;
     this.cannotPay = reason.startsWith(INSUFFICIENT_FEE_PAYER_BALANCE);
   }
-}
-
-/** Returns an enqueued call's return values with its nested calls'. */
-export function toNestedReturnValues(r: PublicCallResult): NestedReturnValues {
-  return { values: r.returnValues, nested: r.nested.map(toNestedReturnValues) };
 }
 
 async function insertPrivate(state: JournaledState, effects: PrivateEffects): Promise<void> {
@@ -195,7 +183,6 @@ export async function executePublicTx(tx: PublicTxInput, ctx: PublicTxContext): 
       ...effects,
       noteHashes: effects.noteHashes.map((h, i) => computeUniqueNoteHash(computeNoteHashNonce(firstNullifier, i), h)),
     },
-    publicReturnValues: results.map(toNestedReturnValues),
     callResults: results,
   };
 }

@@ -16,12 +16,11 @@ export function encodeKernelPublicInputs(data: T.PrivateKernelTailCircuitPublicI
   w.writeField(data.feePayer);
   w.writeU64(data.expirationTimestamp);
   if (data.isForPublic) {
-    writePublicAccumulatedData(w, data.forPublic.nonRevertibleAccumulatedData);
-    writePublicAccumulatedData(w, data.forPublic.revertibleAccumulatedData);
-    writePublicCallRequest(w, data.forPublic.publicTeardownCallRequest);
-  } else {
-    writeRollupAccumulatedData(w, data.forRollup.end);
-  }
+    const p = data.forPublic;
+    for (const phase of [p.nonRevertibleAccumulatedData, p.revertibleAccumulatedData])
+      writePublicAccumulatedData(w, phase);
+    writePublicCallRequest(w, p.publicTeardownCallRequest);
+  } else writeRollupAccumulatedData(w, data.forRollup.end);
   return w.finish();
 }
 

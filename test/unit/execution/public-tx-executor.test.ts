@@ -86,7 +86,7 @@ describe('executePublicTx: revert codes', () => {
     assert.equal(storage(w)(COUNTER, COUNTER_SLOT), 3n);
     assert.deepEqual(r.effects.nullifiers, [TX_NULLIFIER, 0x2222n]);
     assert.deepEqual(
-      r.publicReturnValues.map((v) => v.values),
+      r.callResults.map((c) => c.returnValues),
       [[1n], [2n], [3n], [r.transactionFee]],
     );
   });
@@ -191,7 +191,7 @@ describe('executePublicTx: gas and fee', () => {
     w.source.setStorage(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, balanceSlot, 10n ** 12n);
     const r = await run(w, tx({ feePayer: USER }));
     assert.ok(r.transactionFee > 0n);
-    assert.deepEqual(r.publicReturnValues[3]!.values, [r.transactionFee]);
+    assert.deepEqual(r.callResults[3]!.returnValues, [r.transactionFee]);
     w.source.apply(r.effects);
     assert.equal(w.source.getStorage(PROTOCOL_CONTRACT_ADDRESSES.feeJuice, balanceSlot), 10n ** 12n - r.transactionFee);
   });

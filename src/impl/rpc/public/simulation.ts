@@ -17,10 +17,9 @@ import { hex32 } from '../../encoding/hex.ts';
 import { toWireTxEffect } from '../../encoding/wire/blocks.ts';
 import { toWireGlobalVariables } from '../../encoding/wire/headers.ts';
 import type { AllowedElement } from '../../execution/allow-list.ts';
-import type { NestedReturnValues } from '../../execution/public-tx-executor.ts';
 import { PublicTxInvalidError } from '../../execution/public-tx-executor.ts';
 import { toWireSimulationError } from '../../execution/simulation-error.ts';
-import type { PublicCallRevert } from '../../execution/types.ts';
+import type { PublicCallResult, PublicCallRevert } from '../../execution/types.ts';
 import { feeFor, INSUFFICIENT_FEE_PAYER_BALANCE } from '../../fees/fees.ts';
 import { BlockStateOverlay } from '../../sequencer/block-state-overlay.ts';
 import { privateTxEffect, processPublicTx } from '../../sequencer/public-processor.ts';
@@ -47,8 +46,8 @@ export interface SimulationDeps {
 
 // The document cuts the recursion at depth 2 (an untyped object below; docs/SDK.md), so a deeper
 // level, typed as the full shape here, is widened to that object.
-const toWireReturnValues = (r: NestedReturnValues): Wire.NestedProcessReturnValues => ({
-  values: r.values.map(hex32),
+const toWireReturnValues = (r: PublicCallResult): Wire.NestedProcessReturnValues => ({
+  values: r.returnValues.map(hex32),
   nested: r.nested.map(toWireReturnValues) as unknown as Wire.NestedProcessReturnValuesNested,
 });
 
@@ -118,7 +117,7 @@ export function createSimulationHandlers(deps: SimulationDeps): SimulationHandle
           ...(result.revertReason ? { revertReason: toWireRevert(result.revertReason) } : {}),
           globalVariables: toWireGlobalVariables(globals),
           txEffect: toWireTxEffect(effect),
-          publicReturnValues: result.publicReturnValues.map(toWireReturnValues),
+          publicReturnValues: result.callResults.map(toWireReturnValues),
           gasUsed: result.gasUsed,
           debugLogs: [],
         };
