@@ -168,13 +168,10 @@ export class SlotRangeTooWideError extends RpcError {
   }
 }
 
-/** Why a keystore reload was refused (openrpc.admin.json `KeystoreReloadRejectedErrorData`). */
-export type KeystoreReloadRejectionReason = KeystoreReloadRejectedErrorData['reason'];
-
 /** A keystore reload failed validation and nothing was changed (SPEC §4.12); `detail` goes in `data` only. */
 export class KeystoreReloadRejectedError extends RpcError {
   static readonly code = RpcErrorCode.KEYSTORE_RELOAD_REJECTED;
-  constructor(reason: KeystoreReloadRejectionReason, detail?: string, validator?: string) {
+  constructor(reason: KeystoreReloadRejectedErrorData['reason'], detail?: string, validator?: string) {
     super(KeystoreReloadRejectedError.code, `Keystore reload rejected: ${reason}`, {
       reason,
       ...(detail === undefined ? {} : { detail }),
@@ -191,21 +188,10 @@ export class SnapshotInProgressError extends RpcError {
   }
 }
 
-/** Why a rollback was refused (openrpc.admin.json `RollbackRefusedErrorData`). */
-export type RollbackRefusalReason = RollbackRefusedErrorData['reason'];
-
 /** A rollback the node will not do, e.g. behind the finalized block without `force`. */
 export class RollbackRefusedError extends RpcError {
   static readonly code = RpcErrorCode.ROLLBACK_REFUSED;
-  constructor(
-    reason: RollbackRefusalReason,
-    blocks: {
-      targetBlockNumber: number;
-      tipBlockNumber: number;
-      finalizedBlockNumber: number;
-      oldestHistoricBlockNumber?: number;
-    },
-  ) {
+  constructor(reason: RollbackRefusedErrorData['reason'], blocks: Omit<RollbackRefusedErrorData, 'reason'>) {
     super(RollbackRefusedError.code, `Rollback to block ${blocks.targetBlockNumber} refused: ${reason}`, {
       reason,
       ...blocks,
