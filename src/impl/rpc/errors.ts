@@ -54,13 +54,21 @@ export class InvalidParamsError extends RpcError {
   }
 }
 
-/** The admin API key is missing or wrong (SPEC §5); sent with HTTP 401. */
-export class UnauthorizedError extends RpcError {
-  static readonly code = RpcErrorCode.UNAUTHORIZED;
-  constructor() {
-    super(UnauthorizedError.code, 'Unauthorized: invalid or missing API key');
-  }
+/** The base of a catalogue error without `data`: its code and its one message. */
+function fixedMessageError(code: number, message: string) {
+  return class extends RpcError {
+    static readonly code = code;
+    constructor() {
+      super(code, message);
+    }
+  };
 }
+
+/** The admin API key is missing or wrong (SPEC §5); sent with HTTP 401. */
+export class UnauthorizedError extends fixedMessageError(
+  RpcErrorCode.UNAUTHORIZED,
+  'Unauthorized: invalid or missing API key',
+) {}
 
 /** The method is in the document but the engine part behind it is not built yet. */
 export class NotImplementedError extends RpcError {
@@ -181,12 +189,10 @@ export class KeystoreReloadRejectedError extends RpcError {
 }
 
 /** A snapshot upload is already running. */
-export class SnapshotInProgressError extends RpcError {
-  static readonly code = RpcErrorCode.SNAPSHOT_IN_PROGRESS;
-  constructor() {
-    super(SnapshotInProgressError.code, 'Snapshot upload already in progress');
-  }
-}
+export class SnapshotInProgressError extends fixedMessageError(
+  RpcErrorCode.SNAPSHOT_IN_PROGRESS,
+  'Snapshot upload already in progress',
+) {}
 
 /** A rollback the node will not do, e.g. behind the finalized block without `force`. */
 export class RollbackRefusedError extends RpcError {
@@ -200,12 +206,7 @@ export class RollbackRefusedError extends RpcError {
 }
 
 /** The node runs read-only and cannot change state. */
-export class ReadOnlyNodeError extends RpcError {
-  static readonly code = RpcErrorCode.READ_ONLY_NODE;
-  constructor() {
-    super(ReadOnlyNodeError.code, 'Node is read-only');
-  }
-}
+export class ReadOnlyNodeError extends fixedMessageError(RpcErrorCode.READ_ONLY_NODE, 'Node is read-only') {}
 
 /** The wire message of -32603; the real cause goes to the log only. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error';
