@@ -23,7 +23,7 @@ import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import type { Child } from './processes.ts';
-import { post, runLoadProcess, startNode } from './processes.ts';
+import { mainThreadCpuSecondsOf, post, runLoadProcess, startNode } from './processes.ts';
 
 /** What the busy-node figures need. */
 export interface BusyNodeOptions {
@@ -33,6 +33,8 @@ export interface BusyNodeOptions {
   readonly connections: number;
   /** Txs per second the bot sends. */
   readonly botTxsPerSecond: number;
+  /** How long the bot runs without reads while its CPU per tx is measured. */
+  readonly cpuWindowMs: number;
   /** Whole slots over which the keep-up figures are measured (the read load runs about one slot longer). */
   readonly keepUpSlots: number;
   readonly log: (line: string) => void;
@@ -66,6 +68,13 @@ async function scrapeHistogram(
     else if (line.startsWith(`${name}_sum `)) sum = value;
   }
   return { buckets, count, sum };
+}
+
+/** The value of a metric sample without labels (0 when absent). */
+async function scrapeValue(port: number, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
 interface Sample {
@@ -125,6 +134,16 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
       async () => ((await call(node.port, 'node_getBlockNumber')) as number) >= start + 2,
       120_000,
     );
+    // What each bot tx costs the event loop, with no reads: the main thread's CPU (bot build,
+    // node_sendTx, the pool's write and the blocks built meanwhile) over the txs the pool admitted.
+    const cpuAt = async () => ({
+      main: mainThreadCpuSecondsOf(node.proc.pid),
+      all: node.cpuSeconds(),
+      admitted: await scrapeValue(metricsPort, 'l2node_txpool_admitted_total'),
+    });
+    const cpu0 = await cpuAt();
+    await new Promise((r) => setTimeout(r, o.cpuWindowMs));
+    const cpu1 = await cpuAt();
     const stallsBefore = await scrapeHistogram(metricsPort, STALL_METRIC);
     const busy: LoadResult[] = [];
     for (let r = 0; r < o.runs; r++) busy.push(await closedLoop(node.port));
@@ -230,6 +249,16 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         },
       );
     }
+    const admitted = cpu1.admitted - cpu0.admitted;
+    figures.push({
+      name: `node main-thread CPU per bot tx (bot at ${o.botTxsPerSecond} txs/s, no reads)`,
+      unit: 'ms',
+      ...(admitted > 0 ? { value: ((cpu1.main - cpu0.main) * 1000) / admitted } : {}),
+      note:
+        admitted > 0
+          ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop (docs/PERFORMANCE-NOTES.md)`
+          : `not measured: no tx admitted in ${o.cpuWindowMs / 1000} s`,
+    });
     figures.push(stallFigure(stallsBefore, stallsAfter));
     return figures;
   } finally {

@@ -37,9 +37,17 @@ export function rssOf(pid: number | undefined): number {
 
 /** CPU seconds (utime + stime) of a process from /proc/<pid>/stat; NaN when unreadable. */
 export function cpuSecondsOf(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
+  return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** CPU seconds of a process's main thread alone (its event loop), from /proc/<pid>/task/<pid>/stat. */
+export function mainThreadCpuSecondsOf(pid: number | undefined): number {
+  return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(file: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15 (1-based).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;

@@ -553,6 +553,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       connections: o.connections,
       botTxsPerSecond: 20,
       keepUpSlots: o.runs > 2 ? 2 : 1,
+      cpuWindowMs: o.runs > 2 ? 10_000 : 5_000,
       log: o.log,
     }).catch((err: unknown) => [
       {
@@ -748,7 +749,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
             // The split says where the growth is; docs/PERFORMANCE-NOTES.md (Memory) has the investigation behind the cause.
             ...(long.rssBytes / long.openRssBytes > 1.5
               ? {
-                  cause: `V8 and the allocator holding memory after a burst, not live data. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed: the scavenger grows the young generation while a build loop never idles, and V8's memory reducer gives it back only once the process idles; the native rest is SQLite's page cache (≤ 16 MB) and allocator fragmentation. The part that did follow chain length, one native SQLite statement per query, is fixed (prepared statements reused). A node started on the same directory does not carry it (figure above); measurements in docs/PERFORMANCE-NOTES.md, Memory`,
+                  cause: `V8 and the allocator holding memory after a burst, not live data. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed: the scavenger grows the young generation while a build loop never idles, and V8's memory reducer gives it back only once the process idles; the native rest is SQLite's page cache (≤ 16 MB) and allocator fragmentation. Bounding the young generation (--max-semi-space-size=16, a start-up flag) measured 1.95× instead of 2.53× on 2 900 blocks, the rest native memory with ~18 MB of live JS. The part that did follow chain length, one native SQLite statement per query, is fixed (prepared statements reused). A node started on the same directory does not carry it (figure above); measurements in docs/PERFORMANCE-NOTES.md, Memory`,
                 }
               : {}),
           };
