@@ -11,7 +11,7 @@ import type { ChainStore } from '../../chain/chain-store.ts';
 import type { L2Block } from '../../chain/types.ts';
 import type { WorldStateQueries } from '../../world-state/world-state-queries.ts';
 import type { BlockRef } from '../../world-state/types.ts';
-import { BlockNotYetSyncedError, InvalidParamsError } from '../errors.ts';
+import { BlockNotYetSyncedError } from '../errors.ts';
 import type { RpcError } from '../errors.ts';
 
 /** Chain reads (`engine.chain`). */
@@ -90,12 +90,4 @@ export async function resolveStateBlock(
  */
 export function unknownBlockHash(hash: string, latest: number): RpcError {
   return new BlockNotYetSyncedError(hash, latest);
-}
-
-/**
- * -32602 for a documented rule the schema cannot state; message and data as the catalogue's
- * INVALID_PARAMS template (`params[<index>] (<param>): <rule>`, `{index, param, rule}`).
- */
-export function invalidParam(index: number, param: string, rule: string): RpcError {
-  return new InvalidParamsError(index, param, rule);
 }

@@ -12,7 +12,8 @@ import {
   toWirePublicLogsPage,
   toWireTxScopedLog,
 } from '../../encoding/wire/logs.ts';
-import { invalidParam, unknownBlockHash } from './block-param.ts';
+import { InvalidParamsError } from '../errors.ts';
+import { unknownBlockHash } from './block-param.ts';
 import type { ChainReader } from './block-param.ts';
 import type { LogFilter } from '../../../generated/public/types.ts';
 
@@ -110,7 +111,7 @@ export function createLogHandlers({ chain }: LogDeps): LogHandlers {
 /** The chain filter of a LogFilter, refusing an empty block range (-32602, as the document words it). */
 function checkedFilter(filter: LogFilter): C.LogFilter {
   if (filter.fromBlock !== undefined && filter.toBlock !== undefined && filter.toBlock <= filter.fromBlock) {
-    throw invalidParam(0, 'filter', 'toBlock must be greater than fromBlock');
+    throw new InvalidParamsError(0, 'filter', 'toBlock must be greater than fromBlock');
   }
   return fromWireLogFilter(filter);
 }
