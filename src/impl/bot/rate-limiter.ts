@@ -1,6 +1,6 @@
 /**
  * Pacing of the bot: an evenly spaced schedule at a rate (no bursts, no catching up after a slow
- * send) and an exponential backoff for while the node refuses (a full pool, an unreachable node).
+ * send; sends a little late keep the schedule) and an exponential backoff for while the node refuses (a full pool, an unreachable node).
  * Both read time from a `Clock`, so tests drive them by hand.
  * @module
  */
@@ -25,9 +25,15 @@ export class RateLimiter {
     return Math.max(0, this.#nextMs - this.#clock.nowMs());
   }
 
-  /** Takes the due send: the next one is one interval later (from now, when the send is late). */
+  /**
+   * Takes the due send: the next one is one interval after this one's slot. A send taken a little
+   * late (up to half an interval: timer granularity, a busy event loop) keeps the schedule, so such
+   * delays do not lower the rate; one later than that (a slow send, a stall) restarts the schedule
+   * from now, so there is no burst to catch up.
+   */
   take(): void {
-    this.#nextMs = Math.max(this.#nextMs, this.#clock.nowMs()) + this.intervalMs;
+    const now = this.#clock.nowMs();
+    this.#nextMs = now - this.#nextMs <= this.intervalMs / 2 ? this.#nextMs + this.intervalMs : now + this.intervalMs;
   }
 
   /** Nothing is due before `ms` from now. */

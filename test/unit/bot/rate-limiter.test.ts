@@ -45,6 +45,19 @@ describe('RateLimiter', () => {
     assert.equal(limiter.delayMs(), 100, 'one send, not fifty');
   });
 
+  it('a send a little late keeps the schedule: the rate holds despite timer lateness', () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter(10, clock);
+    const at: number[] = [];
+    // Each send is taken 30 ms after it was due (under half the 100 ms interval).
+    for (let i = 0; i < 10; i++) {
+      clock.advance(limiter.delayMs() + 30);
+      limiter.take();
+      at.push(clock.nowMs());
+    }
+    assert.deepEqual(at, [30, 130, 230, 330, 430, 530, 630, 730, 830, 930]);
+  });
+
   it('pause holds sends back, never brings them forward', () => {
     const clock = new ManualClock(0);
     const limiter = new RateLimiter(1, clock);
