@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeJson } from '../../src/impl/chain/codec.ts';
+import { encodeJson } from '../../src/impl/encoding/bigint-json.ts';
 import { SyncSwitch } from '../../src/impl/node-config/sync-control.ts';
 import { RpcBlockSource } from '../../src/impl/sync/block-source.ts';
 import type { BlockSource } from '../../src/impl/sync/block-source.ts';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Knex } from 'knex';
-import { decodeJson, encodeJson } from './codec.ts';
+import { decodeJson, encodeJson } from '../encoding/bigint-json.ts';
 import { hex32 } from '../encoding/hex.ts';
 import { ContractIndex } from './contract-index.ts';
 import type { Checkpoint, L2Block, TxEffect } from './types.ts';

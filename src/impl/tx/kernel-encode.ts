@@ -104,13 +104,6 @@ function writeScopedLogHash(w: ByteWriter, h: T.ScopedLogHash): void {
   w.writeField(h.contractAddress);
 }
 
-function writePublicCallRequest(w: ByteWriter, c: T.PublicCallRequest): void {
-  w.writeField(c.msgSender);
-  w.writeField(c.contractAddress);
-  w.writeBool(c.isStaticCall);
-  w.writeField(c.calldataHash);
-}
-
 function writeRollupAccumulatedData(w: ByteWriter, d: T.PrivateToRollupAccumulatedData): void {
   writeArray(w, d.noteHashes, LENGTHS.noteHashes, writeFieldItem);
   writeArray(w, d.nullifiers, LENGTHS.nullifiers, writeFieldItem);
@@ -122,4 +115,11 @@ function writeRollupAccumulatedData(w: ByteWriter, d: T.PrivateToRollupAccumulat
 function writePublicAccumulatedData(w: ByteWriter, d: T.PrivateToPublicAccumulatedData): void {
   writeRollupAccumulatedData(w, d);
   writeArray(w, d.publicCallRequests, LENGTHS.publicCallRequests, writePublicCallRequest);
+}
+
+function writePublicCallRequest(w: ByteWriter, c: T.PublicCallRequest): void {
+  w.writeField(c.msgSender);
+  w.writeField(c.contractAddress);
+  w.writeBool(c.isStaticCall);
+  w.writeField(c.calldataHash);
 }

@@ -11,6 +11,7 @@ import * as C from '../../chain/types.ts';
 import { hashBlockHeader } from '../../world-state/block-header.ts';
 import { hashCheckpointHeader } from '../../world-state/checkpoint-header.ts';
 import { fromWireBlockHeader, fromWireCheckpointHeader } from './headers.ts';
+import { fromWireContractClassLog, fromWirePrivateLog, fromWirePublicLog } from './logs.ts';
 
 /** A wire value failed its schema or could not be decoded. */
 export class WireDecodeError extends Error {
@@ -43,13 +44,9 @@ export function fromWireTxEffect(e: Wire.TxEffect): C.TxEffect {
     nullifiers: e.nullifiers.map(BigInt),
     l2ToL1Msgs: e.l2ToL1Msgs.map(BigInt),
     publicDataWrites: e.publicDataWrites.map((w) => ({ leafSlot: BigInt(w.leafSlot), value: BigInt(w.value) })),
-    privateLogs: e.privateLogs.map((l) => ({ fields: l.fields.map(BigInt), emittedLength: l.emittedLength })),
-    publicLogs: e.publicLogs.map((l) => ({ contractAddress: BigInt(l.contractAddress), fields: l.fields.map(BigInt) })),
-    contractClassLogs: e.contractClassLogs.map((l) => ({
-      contractAddress: BigInt(l.contractAddress),
-      fields: l.fields.fields.map(BigInt),
-      emittedLength: l.emittedLength,
-    })),
+    privateLogs: e.privateLogs.map(fromWirePrivateLog),
+    publicLogs: e.publicLogs.map(fromWirePublicLog),
+    contractClassLogs: e.contractClassLogs.map(fromWireContractClassLog),
   };
 }
 

@@ -7,6 +7,7 @@
 import type * as C from '../../chain/types.ts';
 import { hex32 } from '../hex.ts';
 import { toWireBlockHeader, toWireSnapshot } from './headers.ts';
+import { toWireContractClassLog, toWirePrivateLog, toWirePublicLog } from './logs.ts';
 
 /** TxEffect → wire (arrays unpadded; transactionFee as Fr hex). */
 export function toWireTxEffect(e: C.TxEffect) {
@@ -18,13 +19,9 @@ export function toWireTxEffect(e: C.TxEffect) {
     nullifiers: e.nullifiers.map(hex32),
     l2ToL1Msgs: e.l2ToL1Msgs.map(hex32),
     publicDataWrites: e.publicDataWrites.map((w) => ({ leafSlot: hex32(w.leafSlot), value: hex32(w.value) })),
-    privateLogs: e.privateLogs.map((l) => ({ fields: l.fields.map(hex32), emittedLength: l.emittedLength })),
-    publicLogs: e.publicLogs.map((l) => ({ contractAddress: hex32(l.contractAddress), fields: l.fields.map(hex32) })),
-    contractClassLogs: e.contractClassLogs.map((l) => ({
-      contractAddress: hex32(l.contractAddress),
-      fields: { fields: l.fields.map(hex32) },
-      emittedLength: l.emittedLength,
-    })),
+    privateLogs: e.privateLogs.map(toWirePrivateLog),
+    publicLogs: e.publicLogs.map(toWirePublicLog),
+    contractClassLogs: e.contractClassLogs.map(toWireContractClassLog),
   };
 }
 

@@ -1,16 +1,49 @@
 /**
- * Log values ↔ wire JSON: private logs (16 padded fields), tx-scoped logs found by tag (timestamp
- * as a decimal string), public and contract class log pages with their LogIds, and the LogFilter
- * parameter into the chain's filter.
+ * Log values ↔ wire JSON: private, public and contract class logs both ways (each as a tx effect
+ * carries it), tx-scoped logs found by tag (timestamp as a decimal string), public and contract
+ * class log pages with their LogIds, and the LogFilter parameter into the chain's filter.
  * @module
  */
 import type * as C from '../../chain/types.ts';
 import type * as Wire from '../../../generated/public/types.ts';
-import { hex32 } from '../../encoding/hex.ts';
+import { hex32 } from '../hex.ts';
 
 /** PrivateLog → wire. */
 export function toWirePrivateLog(l: C.PrivateLog): Wire.PrivateLog {
   return { fields: l.fields.map(hex32), emittedLength: l.emittedLength };
+}
+
+/** Wire PrivateLog → PrivateLog. */
+export function fromWirePrivateLog(l: Wire.PrivateLog): C.PrivateLog {
+  return { fields: l.fields.map(BigInt), emittedLength: l.emittedLength };
+}
+
+/** PublicLog → wire (fields unpadded). */
+export function toWirePublicLog(l: C.PublicLog): Wire.PublicLog {
+  return { contractAddress: hex32(l.contractAddress), fields: l.fields.map(hex32) };
+}
+
+/** Wire PublicLog → PublicLog. */
+export function fromWirePublicLog(l: Wire.PublicLog): C.PublicLog {
+  return { contractAddress: BigInt(l.contractAddress), fields: l.fields.map(BigInt) };
+}
+
+/** ContractClassLog → wire: fields wrapped in `{fields}`, as 4.1 sends them. */
+export function toWireContractClassLog(l: C.ContractClassLog): Wire.ContractClassLog {
+  return {
+    contractAddress: hex32(l.contractAddress),
+    fields: { fields: l.fields.map(hex32) },
+    emittedLength: l.emittedLength,
+  };
+}
+
+/** Wire ContractClassLog → ContractClassLog. */
+export function fromWireContractClassLog(l: Wire.ContractClassLog): C.ContractClassLog {
+  return {
+    contractAddress: BigInt(l.contractAddress),
+    fields: l.fields.fields.map(BigInt),
+    emittedLength: l.emittedLength,
+  };
 }
 
 /** TxScopedL2Log → wire. */
@@ -39,25 +72,15 @@ export function toWireLogId(id: C.LogId): Wire.LogId {
 /** A page of public logs → GetPublicLogsResponse. */
 export function toWirePublicLogsPage(page: C.LogsPage<C.PublicLog>): Wire.GetPublicLogsResponse {
   return {
-    logs: page.logs.map(({ id, log }) => ({
-      id: toWireLogId(id),
-      log: { contractAddress: hex32(log.contractAddress), fields: log.fields.map(hex32) },
-    })),
+    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: toWirePublicLog(log) })),
     maxLogsHit: page.maxLogsHit,
   };
 }
 
-/** A page of contract class logs → GetContractClassLogsResponse (fields wrapped in `{fields}`, as 4.1 sends them). */
+/** A page of contract class logs → GetContractClassLogsResponse. */
 export function toWireContractClassLogsPage(page: C.LogsPage<C.ContractClassLog>): Wire.GetContractClassLogsResponse {
   return {
-    logs: page.logs.map(({ id, log }) => ({
-      id: toWireLogId(id),
-      log: {
-        contractAddress: hex32(log.contractAddress),
-        fields: { fields: log.fields.map(hex32) },
-        emittedLength: log.emittedLength,
-      },
-    })),
+    logs: page.logs.map(({ id, log }) => ({ id: toWireLogId(id), log: toWireContractClassLog(log) })),
     maxLogsHit: page.maxLogsHit,
   };
 }
