@@ -7,6 +7,7 @@
  * @module
  */
 import { publicMethodNames, type PublicHandlers } from '../../../generated/public/handlers.ts';
+import type { ValidatorHandlers } from '../../validators/handlers.ts';
 import { notServedByThisRole } from '../not-served.ts';
 import { createBlockHandlers } from './blocks.ts';
 import type { BlockHandlers } from './blocks.ts';
@@ -72,11 +73,11 @@ export type EngineHandlers = BlockHandlers &
   ContractHandlers &
   DebugHandlers;
 
-/** The validator stats members (served over the slot record, src/impl/validators/handlers.ts). */
-export type ValidatorStatsMember = 'getValidatorsStats' | 'getValidatorStats';
-
-/** Every public method but the validator stats: what a node assembles before its admin side opens. */
-export type PublicHandlerSet = Omit<PublicHandlers, ValidatorStatsMember>;
+/**
+ * Every public method but the validator stats (served over the admin side's slot record,
+ * src/impl/validators/handlers.ts): what a node assembles before its admin side opens.
+ */
+export type PublicHandlerSet = Omit<PublicHandlers, keyof ValidatorHandlers>;
 
 const TRANSACTION_METHODS = [
   'sendTx',
