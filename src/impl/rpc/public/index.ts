@@ -61,7 +61,7 @@ export interface PublicHandlerDeps extends NodeInfoDeps {
   readonly simulation?: SimulationDeps;
 }
 
-/** The handlers served once an engine is given. */
+/** The chain-, state- and node-backed domains (over the engine parts). */
 export type EngineHandlers = BlockHandlers &
   CheckpointHandlers &
   ReceiptHandlers &
