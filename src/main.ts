@@ -17,7 +17,6 @@ import { createNode } from './impl/node.ts';
 import { NodeMetrics } from './impl/metrics/node-metrics.ts';
 import { startMetricsServer } from './impl/metrics/metrics-server.ts';
 import type { MetricsServer } from './impl/metrics/metrics-server.ts';
-import { openNodeAdmin } from './impl/node-admin.ts';
 import { readOnlyAdminHandlers } from './impl/reader/reader-node.ts';
 import { restoreSnapshotAtStart } from './impl/snapshots/snapshot-startup.ts';
 import type { L2Node } from './impl/node-types.ts';
@@ -94,7 +93,13 @@ async function start(config: Config, logger: Logger): Promise<RunningNode> {
     // First: the data directory must still be empty (the admin key hash goes there next).
     await restoreSnapshotAtStart(config, logger);
     const auth = await setUpAdminAuth(config, logger);
-    const node = await createNode({ config, logger, nodeVersion: PACKAGE_VERSION, ...(metrics && { metrics }) });
+    const node = await createNode({
+      config,
+      logger,
+      nodeVersion: PACKAGE_VERSION,
+      admin: true,
+      ...(metrics && { metrics }),
+    });
     return await serve(config, logger, node, auth, closeHooks, metrics, metricsServer);
   } catch (err) {
     await metricsServer?.close();
@@ -113,10 +118,8 @@ async function serve(
 ): Promise<RunningNode> {
   metrics?.watchNode(node);
   closeHooks.push(() => node.stop());
-  const admin = await openNodeAdmin(node, config, logger).catch(async (err: unknown) => {
-    await node.stop();
-    throw err;
-  });
+  // Opened with the node (NodeOptions.admin), whose production gate, sentinel and validators it drives.
+  const admin = node.admin!;
   // Runs before node.stop (hooks run in reverse): a snapshot being copied finishes first, for at
   // most the shutdown timeout (a stuck target filesystem must not keep the process alive).
   closeHooks.push(async () => {

@@ -9,17 +9,18 @@
  * resulting tips must equal the file's. A data directory that already holds the same chain is
  * served as it is; any other chain is refused.
  *
- * createNode calls `importChainFile` once, at its start, when `config.importChain` is set.
+ * createNode (node.ts) picks this role when `config.importChain` is set.
  * @module
  */
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/options.ts';
 import { ManualClock } from './chain/time.ts';
-import type { L2Node, NodeOptions } from './node-types.ts';
 import { fromWireBlock, fromWirePublishedCheckpoint } from './encoding/wire/blocks-decode.ts';
 import { toWireL2Tips } from './encoding/wire/blocks.ts';
 import { Progress } from './progress.ts';
 import { hex32 } from './encoding/hex.ts';
+import { createFullNode, type FullNode } from './full-node.ts';
+import type { NodeOptions } from './node-types.ts';
 
 /** The format tag of version 1 of the chain file. */
 export const CHAIN_FILE_FORMAT = 'l2node-chain/1';
@@ -92,11 +93,11 @@ export function chainFileConfig(config: Config, file: ChainFile): Config {
   };
 }
 
-/** Builds the node (with `build`, i.e. createNode) on the chain file named by `o.config.importChain`. */
-export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) => Promise<L2Node>): Promise<L2Node> {
+/** Builds a full node on the chain file named by `o.config.importChain`. */
+export async function importChainFile(o: NodeOptions): Promise<FullNode> {
   const path = o.config.importChain!;
   const file = readChainFile(path);
-  const node = await build({
+  const node = await createFullNode({
     ...o,
     config: chainFileConfig(o.config, file),
     clock: new ManualClock(Number(file.now) * 1000),
@@ -111,7 +112,7 @@ export async function importChainFile(o: NodeOptions, build: (o: NodeOptions) =>
 }
 
 async function loadInto(
-  node: L2Node,
+  node: FullNode,
   file: ChainFile,
   logger: NodeOptions['logger'],
   progressIntervalMs: number,

@@ -32,6 +32,9 @@ import { importBlock, importCheckpoint } from './chain/block-import.ts';
 import type { ContractIndex } from './chain/contract-index.ts';
 import type { LatestStateCache } from './chain/latest-state-cache.ts';
 import type { Checkpoint, GasFees, L2Block } from './chain/types.ts';
+import type { Config } from '../config/options.ts';
+import { type ChainView, createEngineChainView } from './txpool/chain-view.ts';
+import type { PoolTxStatus } from './txpool/tx-status.ts';
 
 /**
  * Dev accounts funded with FeeJuice at genesis (printed at start in dev mode): their balances are
@@ -165,16 +168,30 @@ export interface EngineReads {
   getCurrentMinFees(): GasFees;
 }
 
-/** The composed node engine: the reads, and the writes (block building, verified import, rollback). */
-export interface Engine extends EngineReads {
+/**
+ * The engine of a process that never writes (`--role rpc`): the reads over a database another
+ * process keeps, moved forward by `catchUpWithStore`. It builds no sequencer and owns no tx source.
+ */
+export interface ReadEngine extends EngineReads {
   readonly db: Knex;
+  /** Moves the in-memory views to the tip another process committed; true when it moved. */
+  catchUpWithStore(): Promise<boolean>;
+  /** The tip, the finalized block and the oldest block with history: the limits of `rollbackTo`. */
+  rollbackBounds(): Promise<RollbackBounds>;
+  /** Closes the database (when the engine opened it) and the hashing workers. */
+  stop(): Promise<void>;
+}
+
+/** The engine of the writing node: the reads, and the writes (block building, verified import, rollback). */
+export interface Engine<S extends TxSource = TxSource> extends ReadEngine {
   /**
    * The chain tables and world state kept in step: the write side, for the engine's own parts
    * (sequencer, import, rollback) and test fixtures; everything else reads through `EngineReads`.
    */
   readonly state: ChainState;
   readonly sequencer: Sequencer;
-  readonly txSource: TxSource;
+  /** The mempool (owner of tx status) the sequencer takes txs from. */
+  readonly txSource: S;
   /** Key/value rows beside the chain (the follower keeps its source's proof tips there). */
   readonly chainMeta: Pick<ChainStore, 'getMeta' | 'setMeta'>;
   /** Runs one sequencer step now (tests drive time with a ManualClock and call this). */
@@ -183,25 +200,69 @@ export interface Engine extends EngineReads {
   importBlock(block: L2Block, l1ToL2Messages?: readonly bigint[]): Promise<L2Block>;
   /** Verifies and stores the next checkpoint over blocks already imported. */
   importCheckpoint(checkpoint: Checkpoint, blocks: readonly L2Block[]): Promise<void>;
-  /** Moves the in-memory views to the tip another process committed (a `--role rpc` reader); true when it moved. */
-  catchUpWithStore(): Promise<boolean>;
   /**
    * Unwinds world state and chain tables to `target` in one transaction (never during a tick)
    * and returns the txs of the unwound blocks for the mempool. Throws RollbackRefusal.
    */
   rollbackTo(target: number, opts?: RollbackOptions): Promise<UnwoundTx[]>;
-  /** The tip, the finalized block and the oldest block with history: the limits of `rollbackTo`. */
-  rollbackBounds(): Promise<RollbackBounds>;
   /** Storage open, world state at the chain tip, sequencer running. */
   isReady(): Promise<Readiness>;
   /** Starts the periodic sequencer. */
   start(): Promise<void>;
-  /** Stops the sequencer and closes the database (when the engine opened it). */
+  /** Stops the sequencer, then as `ReadEngine.stop`. */
   stop(): Promise<void>;
 }
 
+/** The engine settings a node's configuration decides (the rest keep their dev defaults). */
+export function engineSettings(config: Config, clock: Clock): Partial<EngineConfig> {
+  return {
+    clock,
+    genesisTime: config.genesisTime,
+    slotDurationSeconds: config.slotDurationSeconds,
+    l1BlockSeconds: config.slotDurationSeconds,
+    slotsPerEpoch: config.slotsPerEpoch,
+    proofDelaySeconds: config.proofDelaySeconds,
+    finalityDepth: config.finalityDepth,
+    l1ChainId: config.l1ChainId,
+    rollupVersion: config.rollupVersion,
+    initialEthPerFeeAsset: config.initialEthPerFeeAsset,
+    maxTxsPerBlock: config.maxTxsPerBlock,
+    minTxsPerBlock: config.minTxsPerBlock,
+    buildEmptyBlocks: config.buildEmptyBlocks,
+    maxL2GasPerBlock: config.maxL2GasPerBlock,
+    maxDaGasPerBlock: config.maxDaGasPerBlock,
+    tickMs: config.sequencerPollingIntervalMs,
+  };
+}
+
 /** Opens storage and world state (the database is the truth: nothing is replayed) and wires the parts. */
-export async function createEngine(overrides: Partial<EngineConfig> = {}): Promise<Engine> {
+export async function createEngine<S extends TxSource = TxSource>(
+  overrides: Partial<EngineConfig> & {
+    /** Opens the mempool over the engine's chain view (instead of `txSource`): the pool reads the chain it feeds. */
+    readonly openTxSource?: (chain: ChainView) => Promise<S>;
+  } = {},
+): Promise<Engine<S>> {
+  return withDatabase(overrides, (config, db, ownsDb) => composeWriter(config, db, ownsDb, overrides.openTxSource));
+}
+
+/**
+ * Opens the read side only, over a database another process writes (it must hold a chain);
+ * `txStatus` answers the pool's part of tx status (the writer's pool as this process sees it).
+ */
+export async function createReadEngine(
+  overrides: Partial<EngineConfig> & { readonly txStatus: (txHash: bigint) => Promise<PoolTxStatus> },
+): Promise<ReadEngine> {
+  return withDatabase(overrides, async (config, db, ownsDb) => {
+    const parts = await openParts(config, db);
+    const chain = chainQueries(parts, overrides.txStatus);
+    return readEngine(parts, chain, ownsDb);
+  });
+}
+
+async function withDatabase<T>(
+  overrides: Partial<EngineConfig>,
+  compose: (config: EngineConfig, db: Knex, ownsDb: boolean) => Promise<T>,
+): Promise<T> {
   const config: EngineConfig = { ...DEFAULT_ENGINE_CONFIG, ...overrides };
   const ownsDb = config.db === undefined;
   const db =
@@ -218,7 +279,20 @@ export async function createEngine(overrides: Partial<EngineConfig> = {}): Promi
   }
 }
 
-async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise<Engine> {
+/** What both engines are built on: time, L1, the world state and the chain tables over one database. */
+interface EngineParts {
+  readonly config: EngineConfig;
+  readonly db: Knex;
+  readonly time: ChainTime;
+  readonly l1: InProcessL1;
+  readonly worldState: WorldState;
+  readonly state: ChainState;
+  readonly fundedAccounts: readonly FundedAccount[];
+  readonly ownedHasher: ParallelHasher | undefined;
+  getCurrentMinFees(): GasFees;
+}
+
+async function openParts(config: EngineConfig, db: Knex): Promise<EngineParts> {
   const time = createChainTime(config);
   const l1 = new InProcessL1(db, config.clock, time, { ...config, chainId: config.l1ChainId });
   const fundedAccounts = config.fundedAccounts.map((a) => ({ ...a, leafSlot: feeJuiceBalanceLeafSlot(a.address) }));
@@ -234,12 +308,56 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
   });
   const perBlockTarget = config.feeModel.manaTarget / BigInt(config.maxBlocksPerCheckpoint);
   const state = await ChainState.open(new ChainStore(db), worldState, perBlockTarget);
-  const txSource = config.txSource ?? new InMemoryTxSource();
-  state.useTxStatusOwner(txSource);
   const getCurrentMinFees = () => computeMinFees({ ...l1.feeInputs(), excessMana: state.excessMana }, config.feeModel);
-  const chain = new ChainQueries(state, l1, time, state.genesis.header, state.genesis.archive, (h) =>
-    txSource.getTxStatus(h),
-  );
+  return { config, db, time, l1, worldState, state, fundedAccounts, ownedHasher, getCurrentMinFees };
+}
+
+function chainQueries(p: EngineParts, txStatus: (txHash: bigint) => Promise<PoolTxStatus>): ChainQueries {
+  return new ChainQueries(p.state, p.l1, p.time, p.state.genesis.header, p.state.genesis.archive, txStatus);
+}
+
+function readEngine(p: EngineParts, chain: ChainQueries, ownsDb: boolean): ReadEngine {
+  const { config, db, time, l1, worldState, state } = p;
+  return {
+    config,
+    db,
+    time,
+    l1,
+    worldState,
+    chain,
+    checkpoints: state.store,
+    contracts: state.store.contracts,
+    latestState: state.latestState,
+    protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
+    fundedAccounts: p.fundedAccounts,
+    getCurrentMinFees: p.getCurrentMinFees,
+    async catchUpWithStore() {
+      const moved = await state.catchUpWithStore();
+      worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
+      return moved;
+    },
+    rollbackBounds: () => rollbackBounds(state, chain),
+    async stop() {
+      await p.ownedHasher?.close();
+      if (ownsDb) await db.destroy();
+    },
+  };
+}
+
+async function composeWriter<S extends TxSource>(
+  config: EngineConfig,
+  db: Knex,
+  ownsDb: boolean,
+  openTxSource: ((chain: ChainView) => Promise<S>) | undefined,
+): Promise<Engine<S>> {
+  const parts = await openParts(config, db);
+  const { time, l1, worldState, state } = parts;
+  // The tx source owns tx status; the pool reads the chain through a view of these queries, so it opens after them.
+  let txSource: TxSource = config.txSource ?? new InMemoryTxSource();
+  const chain = chainQueries(parts, (h) => txSource.getTxStatus(h));
+  const reads = readEngine(parts, chain, ownsDb);
+  if (openTxSource !== undefined) txSource = await openTxSource(createEngineChainView(reads));
+  state.useTxStatusOwner(txSource);
   const sequencer = new Sequencer(
     { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
     {
@@ -248,7 +366,7 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
       txs: txSource,
       clock: config.clock,
       time,
-      minFees: getCurrentMinFees,
+      minFees: parts.getCurrentMinFees,
       ...(config.publicVm ? { publicVm: config.publicVm } : {}),
     },
   );
@@ -268,31 +386,15 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
       worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
     });
   return {
-    config,
-    db,
-    time,
-    l1,
-    worldState,
-    chain,
-    checkpoints: state.store,
-    contracts: state.store.contracts,
-    latestState: state.latestState,
+    ...reads,
     state,
     sequencer,
-    txSource,
+    // Without `openTxSource`, S is TxSource itself.
+    txSource: txSource as S,
     chainMeta: state.store,
-    protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
-    fundedAccounts,
-    getCurrentMinFees,
     tick,
     importBlock: (block, l1ToL2Messages) => importBlock(state, block, importRules, l1ToL2Messages),
     importCheckpoint: (checkpoint, blocks) => importCheckpoint(state, l1, time, checkpoint, blocks),
-    async catchUpWithStore() {
-      const moved = await state.catchUpWithStore();
-      worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
-      return moved;
-    },
-    rollbackBounds: () => rollbackBounds(state, chain),
     rollbackTo: (target, opts) => serial(() => rollbackChain(state, chain, l1, target, opts)),
     async isReady() {
       let storageOpen = !stopped;
@@ -321,8 +423,7 @@ async function compose(config: EngineConfig, db: Knex, ownsDb: boolean): Promise
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
       await running.catch(() => undefined);
-      await ownedHasher?.close();
-      if (ownsDb) await db.destroy();
+      await reads.stop();
     },
   };
 }

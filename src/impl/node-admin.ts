@@ -1,8 +1,8 @@
 /**
- * Opens the admin side (src/impl/node-config/admin-parts.ts) over a built node: live config
+ * Opens the admin side (src/impl/node-config/admin-parts.ts) over a node being built: live config
  * pushed to the mempool and the allow-list, the sync switch as the node's production gate
  * (pause/resume), rollback over the engine, keystore, slashing, snapshots, and the validator
- * stats handlers of the public API.
+ * stats handlers of the public API; and the validators' proposer selection and p2p duties.
  * @module
  */
 import type { Config } from '../config/options.ts';
@@ -14,17 +14,31 @@ import type { AdminParts } from './node-config/admin-parts.ts';
 import type { L2Node } from './node-types.ts';
 import { DEV_VALIDATOR_ADDRESS, devKeystore } from './validators/dev-validator.ts';
 import { loadKeystore } from './validators/keystore.ts';
-import { ConsensusDuties } from './validators/consensus-duties.ts';
 import { hex32 } from './encoding/hex.ts';
+import type { Knex } from 'knex';
+import type { ReadEngine } from './engine.ts';
+import type { ProposerSelection } from './sequencer/sequencer.ts';
+import type { SetupAllowList } from './setup-allow-list.ts';
+import { ConsensusDuties, type ConsensusPublisher } from './validators/consensus-duties.ts';
+
+/** What the admin side is opened over: the node's storage, engine reads, mempool and allow-list. */
+export interface NodeAdminInputs {
+  readonly db: Knex;
+  readonly engine: ReadEngine;
+  readonly pool: L2Node['pool'];
+  readonly allowList: SetupAllowList;
+  /** The engine's unwind; absent on a role that never writes (its admin side answers READ_ONLY_NODE). */
+  readonly rollbackTo?: (target: number, force: boolean) => Promise<readonly UnwoundTx[]>;
+}
 
 /**
- * Opens the admin parts, hands the sync switch to the node and the sentinel to its production
- * loop, and the proposer selection to its sequencer. The registered validator set is this node's
- * validators (the keystore's attesters, `--keystore`, else the dev validator) plus
- * `--registered-validators`, all of them in every committee (docs/KEYSTORE.md).
+ * Opens the admin parts over a node being built (the role factories call it before they build the
+ * production loop, the follower and p2p, which take its sync switch, sentinel and keyring). The
+ * registered validator set is this node's validators (the keystore's attesters, `--keystore`, else
+ * the dev validator) plus `--registered-validators`, all of them in every committee (docs/KEYSTORE.md).
  */
-export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logger): Promise<AdminParts> {
-  const { engine } = node;
+export async function openNodeAdmin(node: NodeAdminInputs, config: Config, logger?: Logger): Promise<AdminParts> {
+  const { engine, rollbackTo } = node;
   const keystorePath = config.keystore === undefined || config.keystore === '' ? undefined : config.keystore;
   // A bad keystore stops the start (KeystoreError names the file and field, never a key).
   const own =
@@ -32,8 +46,7 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
       ? [DEV_VALIDATOR_ADDRESS]
       : loadKeystore(keystorePath).validators.map((v) => v.attester.address);
   const validatorSet = [...new Set([...own, ...registeredValidators(config.registeredValidators ?? [])])];
-  const currentSlot = () => engine.time.slotAt(secondsOf(engine.config.clock));
-  const parts = await openAdminParts({
+  return openAdminParts({
     db: node.db,
     dataDirectory: config.databaseUrl ? '' : config.dataDirectory,
     ...(keystorePath === undefined ? { defaultKeystore: devKeystore(engine.config.feeRecipient) } : { keystorePath }),
@@ -42,16 +55,16 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
     slotsPerEpoch: config.slotsPerEpoch,
     roundSizeInSlots: 2 * config.slotsPerEpoch,
     slotStart: (s) => engine.time.slotStart(s),
-    currentSlot,
+    currentSlot: () => currentSlot(engine),
     startupConfig: { maxPendingTxCount: config.maxPendingTxCount },
     targets: { pool: node.pool, allowList: node.allowList },
-    rollback: {
-      engine: {
-        rollbackBounds: () => engine.rollbackBounds(),
-        rollbackTo: (target, force) => engine.rollbackTo(target, { force }),
+    // A role that never writes (a reader) has no rollback: its admin side answers READ_ONLY_NODE.
+    ...(rollbackTo !== undefined && {
+      rollback: {
+        engine: { rollbackBounds: () => engine.rollbackBounds(), rollbackTo },
+        readmitTx: async (unwound: unknown) => assertReadmitted(node, unwound as UnwoundTx),
       },
-      readmitTx: async (unwound) => assertReadmitted(node, unwound as UnwoundTx),
-    },
+    }),
     // The tip recorded in snapshot.json: what a node restored from it (--snapshot) starts at.
     snapshot: {
       describe: async () => {
@@ -76,43 +89,51 @@ export async function openNodeAdmin(node: L2Node, config: Config, logger?: Logge
       },
     },
   });
-  node.useSyncGate(parts.sync);
-  node.useSlotObserver(parts.sentinel);
-  // Proposer respect: build only in our validators' slots, as that validator (the keyring follows reloads).
-  node.useProposer((slot) => {
+}
+
+/** The slot the engine's clock is in. */
+function currentSlot(engine: Pick<ReadEngine, 'time' | 'config'>): number {
+  return engine.time.slotAt(secondsOf(engine.config.clock));
+}
+
+/** Proposer respect: build only in our validators' slots, as that validator (the keyring follows reloads). */
+export function proposerSelection(parts: Pick<AdminParts, 'committees' | 'keyring'>): ProposerSelection {
+  return (slot) => {
     const proposer = parts.committees.proposerOf(slot);
     const v = proposer === undefined ? undefined : parts.keyring.get(proposer);
     return v === undefined ? undefined : { coinbase: BigInt(v.coinbase), feeRecipient: BigInt(v.feeRecipient) };
+  };
+}
+
+/** Our validators on p2p: they propose and attest over the network (docs/P2P.md, "Proposals and attestations"). */
+export function consensusDuties(
+  parts: Pick<AdminParts, 'committees' | 'keyring'>,
+  engine: Pick<ReadEngine, 'chain' | 'checkpoints' | 'time' | 'config'>,
+  publisher: ConsensusPublisher,
+  o: { readonly slotDurationSeconds: number; readonly fetchBlocks: () => void; readonly logger?: Logger },
+): ConsensusDuties {
+  return new ConsensusDuties({
+    committees: parts.committees,
+    keyring: parts.keyring,
+    chain: {
+      findBlock: (n) => engine.chain.findBlock(n),
+      latestCheckpointNumber: () => engine.checkpoints.latestCheckpointNumber(),
+      checkpointsFrom: (from, limit) => engine.checkpoints.checkpointsFrom(from, limit),
+    },
+    publisher,
+    currentSlot: () => currentSlot(engine),
+    blockWaitMs: Math.min(4000, o.slotDurationSeconds * 1000),
+    fetchBlocks: o.fetchBlocks,
+    ...(o.logger === undefined ? {} : { logger: o.logger }),
   });
-  // With p2p, our validators propose and attest over the network (docs/P2P.md, "Proposals and attestations").
-  const p2p = node.p2p;
-  if (p2p !== undefined) {
-    node.useConsensus(
-      new ConsensusDuties({
-        committees: parts.committees,
-        keyring: parts.keyring,
-        chain: {
-          findBlock: (n) => engine.chain.findBlock(n),
-          latestCheckpointNumber: () => engine.checkpoints.latestCheckpointNumber(),
-          checkpointsFrom: (from, limit) => engine.checkpoints.checkpointsFrom(from, limit),
-        },
-        publisher: p2p,
-        currentSlot,
-        blockWaitMs: Math.min(4000, config.slotDurationSeconds * 1000),
-        fetchBlocks: () => node.wakeFollower?.(),
-        ...(logger === undefined ? {} : { logger }),
-      }),
-    );
-  }
-  return parts;
 }
 
 /**
  * Whether an unwound tx is pending again: the unwind's own transaction re-admitted it or dropped
  * it with the reason (txpool/tx-status.ts); a dropped one rejects, for the rollback's count.
  */
-export function assertReadmitted(node: Pick<L2Node, 'pool'>, unwound: Pick<UnwoundTx, 'txHash'>): void {
-  if (!node.pool.isPending(unwound.txHash))
+export async function assertReadmitted(node: Pick<L2Node, 'pool'>, unwound: Pick<UnwoundTx, 'txHash'>): Promise<void> {
+  if (!(await node.pool.isPending(unwound.txHash)))
     throw new Error(`unwound tx 0x${unwound.txHash.toString(16)} was dropped by the rollback`);
 }
 

@@ -19,6 +19,7 @@ import { decodeTxOffThread, TxDecodeError } from './tx/index.ts';
 import { PoolNotRunning, PoolRejection } from './txpool/errors.ts';
 import type { TxPool } from './txpool/tx-pool.ts';
 import type { NodeTxValidator } from './txpool/tx-validator.ts';
+import { createNodeClient } from '../generated/public/client.ts';
 
 /** The p2p settings of the node (from Config). */
 export interface NodeP2PSettings {
@@ -100,10 +101,28 @@ export async function admitGossipedTx(
 }
 
 /**
- * Sends a validated tx to the followed node (`node_sendTx` there); rejects with the followed
- * node's JSON-RPC error, or with a network error.
+ * Sends a validated tx to another node (`node_sendTx` there: the followed node, or a reader's
+ * writer); rejects with that node's error as this node's own (`relayedSendTxError`).
  */
 export type TxForwarder = (wire: object) => Promise<void>;
+
+/** node_sendTx on `url`, bounded in time (the client waits for our answer); `who` names that node in errors. */
+export function txForwarder(url: string, who: string, timeoutMs = 10_000): TxForwarder {
+  const client = createNodeClient(url, { batch: false });
+  return async (wire) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from ${url} within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
+    } catch (err) {
+      throw relayedSendTxError(err, who);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
 
 /**
  * The pool as `node_sendTx` sees it: an admitted tx is also gossiped (a failed publish is logged,

@@ -1,7 +1,7 @@
 /**
- * The shape of a built node and what it is built from: the contract between createNode (node.ts),
- * the roles it delegates to (reader/reader-node.ts, chain-import-file.ts) and what watches a node
- * (metrics, node-admin, main). Kept apart from node.ts so those modules import no cycle.
+ * The shape of a built node and what it is built from: the contract between the role factories
+ * (full-node.ts, reader/reader-node.ts, chain-import-file.ts; node.ts picks one) and what watches a
+ * node (metrics, main). Kept apart from the factories so those modules import no cycle.
  * @module
  */
 import type { Knex } from 'knex';
@@ -10,18 +10,18 @@ import type { HealthReport, Logger } from '../server/types.ts';
 import type { L2Block } from './chain/types.ts';
 import type { Clock } from './chain/time.ts';
 import type { FunctionSignatureRegistry } from './contracts/function-selector.ts';
-import type { Engine, FundedAccount } from './engine.ts';
 import type { SyncSwitch } from './node-config/sync-control.ts';
 import type { P2PService } from './p2p/index.ts';
 import type { P2PObserver } from './p2p/types.ts';
 import type { PublicHandlerSet } from './rpc/public/index.ts';
-import type { ProposerSelection } from './sequencer/sequencer.ts';
 import type { SetupAllowList } from './setup-allow-list.ts';
 import type { FollowerObserver, FollowerState, FollowerStatus } from './sync/follower.ts';
 import type { TxPool, TxPoolObserver } from './txpool/tx-pool.ts';
 import type { NodeTxValidator } from './txpool/tx-validator.ts';
-import type { ConsensusDuties } from './validators/consensus-duties.ts';
-import type { SlotObserver } from './validators/sentinel.ts';
+import type { FundedAccount, ReadEngine } from './engine.ts';
+import type { UnwoundTx } from './chain/rollback.ts';
+import type { DatabasePoolView } from './reader/pool-view.ts';
+import type { AdminParts } from './node-config/admin-parts.ts';
 
 /** Where the parts report their events (metrics/node-metrics.ts implements it). */
 export interface NodeObservers {
@@ -40,6 +40,8 @@ export interface NodeOptions {
   readonly clock?: Clock;
   /** With --metrics-port: the parts report to it (docs/OPERATIONS.md "Metrics"). */
   readonly metrics?: NodeObservers;
+  /** Open the admin side with the node (main does; a test of the bare node leaves it closed). */
+  readonly admin?: boolean;
 }
 
 /** The sync gate: the production loop and the follower run each step through it (the admin pause/resume drives it). */
@@ -57,8 +59,15 @@ export type NodeRole =
 /** A built node (servers not included). */
 export interface L2Node {
   readonly db: Knex;
-  readonly engine: Engine;
-  readonly pool: TxPool;
+  /** The engine's reads (a reader's engine has no more; the full node's also builds, imports and unwinds). */
+  readonly engine: ReadEngine;
+  /** The mempool: the node's own, or on a reader the writer's as its database shows it. */
+  readonly pool: TxPool | DatabasePoolView;
+  /**
+   * Unwinds the chain (nodeAdmin_rollbackTo); absent on a role that never writes (a reader's admin
+   * side answers READ_ONLY_NODE before it would be called).
+   */
+  readonly rollbackTo?: (target: number, force: boolean) => Promise<UnwoundTx[]>;
   readonly p2p: P2PService | undefined;
   readonly validateTx: NodeTxValidator;
   readonly allowList: SetupAllowList;
@@ -71,27 +80,14 @@ export interface L2Node {
   followStatus(): FollowerStatus | undefined;
   /** True when this start created the chain (empty or in-memory database): main prints the funded accounts then. */
   readonly newChain: boolean;
-  /** The gate in use; `useSyncGate` swaps in the admin side's switch. */
+  /** The gate the production loop and the follower step through: the admin side's switch when it is open. */
   readonly sync: SyncGate;
-  useSyncGate(gate: SyncGate): void;
   /**
-   * The sentinel (admin side): on a sequencer, each finished slot is reported to it after the
-   * production step that sealed it, and each newly proven epoch (validator stats, reference §6).
+   * The admin side (`NodeOptions.admin`): its sync switch gates this node, its sentinel hears of
+   * each finished slot, and on a sequencer its proposer selection and (with p2p) validator duties
+   * are wired in (node-admin.ts).
    */
-  useSlotObserver(observer: SlotObserver): void;
-  /**
-   * Proposer respect (docs/KEYSTORE.md): the sequencer builds a slot's blocks only when `select`
-   * names one of this node's validators as the slot's proposer, with its coinbase and fee recipient.
-   */
-  useProposer(select: ProposerSelection): void;
-  /**
-   * This node's validators on p2p: proposals gossiped after the step that seals our slot's
-   * checkpoint, received proposals verified and attested, received attestations handed to the
-   * sentinel (a slot is then reported once its attestations are in, at the latest two slots after it ended).
-   */
-  useConsensus(duties: ConsensusDuties): void;
-  /** Asks the follower (when this node has one) to import now instead of at its next poll. */
-  wakeFollower?(): void;
+  readonly admin: AdminParts | undefined;
   /** 'syncing' or 'paused'; on a follower its state ('caught-up', 'stopped-on-mismatch' too). */
   syncState(): FollowerState;
   /** Storage open and connected, pool running, p2p running when enabled, the follower running on a follower (node_isReady). */

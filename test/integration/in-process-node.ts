@@ -9,7 +9,6 @@
 import type { Config } from '../../src/config/options.ts';
 import { parseCommand } from '../../src/config/parse.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
-import { openNodeAdmin } from '../../src/impl/node-admin.ts';
 import { createNode } from '../../src/impl/node.ts';
 import type { L2Node } from '../../src/impl/node-types.ts';
 import { createAdminHandlers, type AdminHandlerSet } from '../../src/impl/rpc/admin/index.ts';
@@ -64,9 +63,8 @@ export function inProcessConfig(storage: NodeStorage, extra: readonly string[] =
 
 /** Opens the node and its admin side; nothing runs on its own (the test calls `node.step()`). */
 export async function openInProcessNode(config: Config, clock: ManualClock): Promise<InProcessNode> {
-  const node = await createNode({ config, logger: silentLogger, nodeVersion: '0.0.0-test', clock });
-  const parts = await openNodeAdmin(node, config, silentLogger);
-  return { node, admin: createAdminHandlers(parts.adminDeps), config };
+  const node = await createNode({ config, logger: silentLogger, nodeVersion: '0.0.0-test', clock, admin: true });
+  return { node, admin: createAdminHandlers(node.admin!.adminDeps), config };
 }
 
 /** SIGKILL between two steps: nothing is closed or flushed; only the database connections go. */

@@ -12,26 +12,19 @@
  */
 import type { Knex } from 'knex';
 import { toFieldHex } from '../crypto/field.ts';
-import type { L2Block } from '../chain/types.ts';
-import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
 import { readSnapshot } from '../store/database.ts';
 import type { GasFees } from '../tx/index.ts';
 import { PoolIndex } from '../txpool/pool-index.ts';
 import { PoolStore } from '../txpool/pool-store.ts';
-import type { CommitFollowUp, PoolTxStatus } from '../txpool/tx-status.ts';
 import type { ForwardedTxs } from './replication.ts';
 import type { PoolEntry } from '../txpool/priority.ts';
+import type { PoolTxStatus } from '../txpool/tx-status.ts';
 
-/** Thrown by the parts of `TxSource` a reader never uses (it builds no blocks). */
-export class ReaderWritesNothing extends Error {
-  constructor(what: string) {
-    super(`a read-only node (--role rpc) does not ${what}`);
-    this.name = 'ReaderWritesNothing';
-  }
-}
-
-/** Pool reads straight from the database. */
-export class DatabasePoolView implements TxSource {
+/**
+ * Pool reads straight from the database. Not a `TxSource`: a reader builds no blocks (its engine,
+ * engine.ts `createReadEngine`, has no sequencer) and asks the view for tx status only.
+ */
+export class DatabasePoolView {
   readonly #db: Knex;
   readonly #store: PoolStore;
 
@@ -123,26 +116,6 @@ export class DatabasePoolView implements TxSource {
       await readSnapshot(this.#db, (trx) => pendingEntries(trx, new PoolStore(trx as unknown as Knex))),
     )[0];
     return top?.maxPriorityFeesPerGas ?? { feePerDaGas: 0n, feePerL2Gas: 0n };
-  }
-
-  pendingTxsInPriorityOrder(): Promise<readonly MinableTx[]> {
-    return Promise.reject(new ReaderWritesNothing('build blocks'));
-  }
-
-  markDropped(): Promise<void> {
-    return Promise.reject(new ReaderWritesNothing('change the pool'));
-  }
-
-  serializeCommit<T>(): Promise<T> {
-    return Promise.reject(new ReaderWritesNothing('commit blocks'));
-  }
-
-  inBlockCommit(_trx: Knex.Transaction, _block: L2Block): Promise<CommitFollowUp> {
-    return Promise.reject(new ReaderWritesNothing('commit blocks'));
-  }
-
-  inUnwind(): Promise<CommitFollowUp> {
-    return Promise.reject(new ReaderWritesNothing('unwind the chain'));
   }
 }
 

@@ -22,18 +22,15 @@
  * @module
  */
 import type { Knex } from 'knex';
-import { createNodeClient } from '../../generated/public/client.ts';
 import type { AdminHandlerSet } from '../rpc/admin/index.ts';
 import { FunctionSignatureRegistry } from '../contracts/function-selector.ts';
 import { systemClock } from '../chain/time.ts';
-import { createEngine } from '../engine.ts';
-import type { Engine } from '../engine.ts';
 import type { L2Node, NodeOptions } from '../node-types.ts';
 import { checkChainParams } from '../node-chain-params.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
 import { ReadOnlyNodeError } from '../rpc/errors.ts';
 import { createPublicHandlers } from '../rpc/public/index.ts';
-import { decodeParamTx, relayedSendTxError } from '../rpc/public/transactions.ts';
+import { decodeParamTx } from '../rpc/public/transactions.ts';
 import { SetupAllowList } from '../setup-allow-list.ts';
 import { databaseHealth, DatabaseState, getMetadata, openDatabase } from '../store/database.ts';
 import { createEngineChainView } from '../txpool/chain-view.ts';
@@ -42,6 +39,11 @@ import type { TxPool } from '../txpool/tx-pool.ts';
 import { DatabasePoolView } from './pool-view.ts';
 import { ForwardedTxs, guardReaderCall, readReplication } from './replication.ts';
 import type { ReplicationStatus } from './replication.ts';
+import { createReadEngine, engineSettings } from '../engine.ts';
+import type { ReadEngine } from '../engine.ts';
+import { openNodeAdmin } from '../node-admin.ts';
+import type { AdminParts } from '../node-config/admin-parts.ts';
+import { txForwarder } from '../node-p2p.ts';
 
 /** How often a reader looks for blocks the writer committed (milliseconds). */
 export const REFRESH_MS = 100;
@@ -127,7 +129,7 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
   const clock = o.clock ?? systemClock;
   const raw = await openDatabase({ dataDirectory: '', databaseUrl: config.databaseUrl!, migrate: false });
   const db = withoutMigrations(raw);
-  let engine: Engine | undefined;
+  let engine: ReadEngine | undefined;
   try {
     // A reader never writes genesis or the chain params: an empty database means the writer has not started.
     if (
@@ -141,27 +143,11 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
     await checkChainParams(db, config, { readOnly: true });
     const forwarded = new ForwardedTxs();
     const pool = new DatabasePoolView(db, forwarded);
-    engine = await createEngine({
-      db,
-      clock,
-      genesisTime: config.genesisTime,
-      slotDurationSeconds: config.slotDurationSeconds,
-      l1BlockSeconds: config.slotDurationSeconds,
-      slotsPerEpoch: config.slotsPerEpoch,
-      proofDelaySeconds: config.proofDelaySeconds,
-      finalityDepth: config.finalityDepth,
-      l1ChainId: config.l1ChainId,
-      rollupVersion: config.rollupVersion,
-      initialEthPerFeeAsset: config.initialEthPerFeeAsset,
-      maxTxsPerBlock: config.maxTxsPerBlock,
-      minTxsPerBlock: config.minTxsPerBlock,
-      buildEmptyBlocks: config.buildEmptyBlocks,
-      maxL2GasPerBlock: config.maxL2GasPerBlock,
-      maxDaGasPerBlock: config.maxDaGasPerBlock,
-      tickMs: config.sequencerPollingIntervalMs,
-      txSource: pool,
-    });
-    return assembleReader(o, raw, db, engine, pool, forwarded);
+    engine = await createReadEngine({ ...engineSettings(config, clock), db, txStatus: (h) => pool.getTxStatus(h) });
+    const allowList = new SetupAllowList();
+    // The admin side reads the same database; its state-changing methods answer READ_ONLY_NODE (main.ts).
+    const admin = o.admin === true ? await openNodeAdmin({ db, engine, pool, allowList }, config, logger) : undefined;
+    return assembleReader(o, raw, db, engine, pool, forwarded, allowList, admin);
   } catch (err) {
     await engine?.stop().catch(() => undefined);
     await raw.destroy();
@@ -173,13 +159,14 @@ function assembleReader(
   o: NodeOptions,
   raw: Knex,
   db: Knex,
-  engine: Engine,
+  engine: ReadEngine,
   pool: DatabasePoolView,
   forwarded: ForwardedTxs,
+  allowList: SetupAllowList,
+  admin: AdminParts | undefined,
 ): L2Node {
   const { config, logger } = o;
   const writerUrl = config.writerUrl!;
-  const allowList = new SetupAllowList();
   const signatures = new FunctionSignatureRegistry();
   const chain = createEngineChainView(engine);
   const validateTx = createNodeTxValidator({
@@ -188,7 +175,7 @@ function assembleReader(
     config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
   });
   const dbHealth = databaseHealth(raw);
-  let gate = new SyncSwitch(config.sequencerPollingIntervalMs);
+  const gate = admin?.sync ?? new SyncSwitch(config.sequencerPollingIntervalMs);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let refreshing: Promise<unknown> = Promise.resolve();
@@ -220,7 +207,7 @@ function assembleReader(
       logger.warn('reader: replication lag above --max-replication-lag-ms: not ready', { ...replication, maxLagMs });
     else logger.warn('reader: the database is not reachable: answering NODE_NOT_READY until it is', fields);
   };
-  const forward = txForwarder(writerUrl);
+  const forward = txForwarder(writerUrl, 'the writer');
   // The pool surface the generic handlers take; counts and fees are overridden below with database reads.
   const poolSurface = {
     add: async () => 'added' as const,
@@ -292,16 +279,9 @@ function assembleReader(
     newChain: false,
     role: { kind: 'reader', writer: writerUrl },
     followStatus: () => undefined,
-    get sync() {
-      return gate;
-    },
-    useSyncGate(g) {
-      gate = g;
-    },
+    sync: gate,
     // The writer records the slots; a reader's validator stats read the same database.
-    useSlotObserver() {},
-    useProposer() {},
-    useConsensus() {},
+    admin,
     syncState: () => 'syncing',
     isReady,
     async health() {
@@ -352,23 +332,5 @@ function assembleReader(
       await engine.stop().catch((err: unknown) => logger.error('close failed', { err }));
       await raw.destroy().catch((err: unknown) => logger.error('close failed', { err }));
     },
-  };
-}
-
-/** node_sendTx on the writer, bounded in time; its errors become this node's (anything else: -32002). */
-function txForwarder(url: string, timeoutMs = 10_000): (wire: object) => Promise<void> {
-  const client = createNodeClient(url, { batch: false });
-  return async (wire) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from ${url} within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([client.sendTx(wire as Parameters<typeof client.sendTx>[0]), timeout]);
-    } catch (err) {
-      throw relayedSendTxError(err, 'the writer');
-    } finally {
-      clearTimeout(timer);
-    }
   };
 }

@@ -6,8 +6,9 @@
  */
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { GasFees } from '../tx/index.ts';
-import { secondsOf } from '../chain/time.ts';
-import type { EngineReads } from '../engine.ts';
+import type { ChainQueries } from '../chain/chain-queries.ts';
+import type { LatestStateCache } from '../chain/latest-state-cache.ts';
+import { type ChainTime, type Clock, secondsOf } from '../chain/time.ts';
 
 /** What the tx validator and the pool read from the chain. */
 export interface ChainView {
@@ -29,8 +30,14 @@ export interface ChainView {
   feeJuiceBalance(feePayer: bigint): bigint;
 }
 
-/** The engine reads a `ChainView` is built from. */
-export type EngineChainParts = Pick<EngineReads, 'config' | 'time' | 'chain' | 'latestState' | 'getCurrentMinFees'>;
+/** The engine reads a `ChainView` is built from (a subset of engine.ts's `EngineReads`). */
+export interface EngineChainParts {
+  readonly config: { readonly l1ChainId: number; readonly rollupVersion: number; readonly clock: Clock };
+  readonly time: ChainTime;
+  readonly chain: Pick<ChainQueries, 'getBlockNumber' | 'findBlockBy' | 'genesisBlock'>;
+  readonly latestState: Pick<LatestStateCache, 'hasNullifier' | 'readPublicData'>;
+  getCurrentMinFees(): GasFees;
+}
 
 /** Creates a `ChainView` over the engine. */
 export function createEngineChainView(engine: EngineChainParts): ChainView {
