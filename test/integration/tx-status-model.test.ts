@@ -26,7 +26,6 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ManualClock } from '../../src/impl/chain/time.ts';
-import { RpcError } from '../../src/impl/rpc/errors.ts';
 import { FORCED_ROLLBACK_REASON, UNKNOWN_TX_REASON } from '../../src/impl/txpool/tx-status.ts';
 import { freshPostgresDatabase, testDatabaseUrl } from '../unit/store/engines.ts';
 import {
@@ -40,6 +39,7 @@ import {
   type InProcessNode,
   type NodeStorage,
 } from './in-process-node.ts';
+import { toJsonRpcError } from '../../src/impl/rpc/wire-errors.ts';
 
 const SEED = Number(process.env.L2NODE_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PAYERS = [0x1001n, 0x1002n, 0x1003n];
@@ -206,7 +206,7 @@ function sendTx(kind: 'valid' | 'conflict' | 'expiring', at: number, payer: numb
       } catch (err) {
         // Only a conflict may be refused (nullifier in the pool or already in the chain).
         assert.ok(
-          it.kind === 'conflict' && err instanceof RpcError && (err.code === -32020 || err.code === -32021),
+          it.kind === 'conflict' && [-32020, -32021].includes(toJsonRpcError(err).code),
           `${describe_()} refused: ${(err as Error).message}`,
         );
       }
@@ -245,7 +245,7 @@ function rollback(at: number, force: boolean): Cmd {
         await r.n.admin.rollbackTo!(target, force);
       } catch (err) {
         assert.ok(
-          !force && target < finalized && (err as { code?: number }).code === -32052,
+          !force && target < finalized && toJsonRpcError(err).code === -32052,
           `rollbackTo(${target}, ${force}) failed: ${(err as Error).message}`,
         );
         assert.deepEqual(await observe(r, m), before, 'a refused rollback changed something');

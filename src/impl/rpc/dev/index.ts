@@ -16,7 +16,7 @@ import { hex20, hex32 } from '../../encoding/hex.ts';
 export interface DevDeps {
   readonly l1: L1Chain;
   readonly rollupVersion: number;
-  /** The node's role kind (src/impl/node.ts NodeRole): a reader is read-only, a follower has no inbox of its own. */
+  /** The node's role kind (src/impl/node-types.ts NodeRole): a reader is read-only, a follower has no inbox of its own. */
   readonly role: 'sequencer' | 'standalone' | 'follower' | 'reader';
   /** Inbox messages already inserted into L2 blocks. */
   consumedInboxCount(): Promise<number>;
