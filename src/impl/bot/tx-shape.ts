@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { DA_GAS_PER_FIELD } from '../execution/opcodes.ts';
 import { MAX_NOTE_HASHES_PER_TX, MAX_PRIVATE_LOGS_PER_TX, PRIVATE_LOG_SIZE_IN_FIELDS } from '../tx/constants.ts';
-import { type BuiltTx, buildPrivateTxOffThread } from '../tx/tx-builder.ts';
+import type { BuiltTx } from '../tx/tx-builder.ts';
+import { buildPrivateTxOffThread } from '../tx/tx-hash-worker.ts';
 import type { BlockHeader, Gas, GasFees, PrivateLog, PrivateToRollupAccumulatedData } from '../tx/types.ts';
 
 /** How many side effects of each kind a bot tx has. */

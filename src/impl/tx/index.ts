@@ -5,7 +5,8 @@
  */
 export type * from './types.ts';
 export { TxDecodeError } from './errors.ts';
-export { decodeTx, decodeTxOffThread, toWireTx } from './tx-wire.ts';
+export { decodeTx, toWireTx } from './tx-wire.ts';
+export { decodeTxOffThread } from './tx-hash-worker.ts';
 export { decodeKernelPublicInputs } from './kernel-decode.ts';
 export { encodeKernelPublicInputs } from './kernel-encode.ts';
 export { decodeChonkProof, encodeChonkProof } from './chonk-proof.ts';

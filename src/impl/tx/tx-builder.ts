@@ -6,7 +6,7 @@
  * @module
  */
 import { ACCUMULATED_DATA_LENGTHS as LENGTHS, CHONK_PROOF_LENGTH, PRIVATE_LOG_SIZE_IN_FIELDS } from './constants.ts';
-import { computeTxHash, computeTxHashOffThread, rememberTxHash } from './tx-hash.ts';
+import { computeTxHash } from './tx-hash.ts';
 import { toWireTx } from './tx-wire.ts';
 import type * as T from './types.ts';
 
@@ -134,19 +134,8 @@ export function buildPrivateTx(o: PrivateTxOptions): BuiltTx {
   return unprovenTx(data, computeTxHash(data), [], []);
 }
 
-/**
- * buildPrivateTx with the tx hash computed on the tx-hash worker (tx-hash.ts), for a builder in a
- * serving process (the in-process bot); the hash is remembered, so node_sendTx does not compute
- * it again for this tx.
- */
-export async function buildPrivateTxOffThread(o: PrivateTxOptions): Promise<BuiltTx> {
-  const data = privateTxData(o);
-  const built = unprovenTx(data, await computeTxHashOffThread(data), [], []);
-  rememberTxHash(built.wire.data, built.tx.txHash);
-  return built;
-}
-
-function privateTxData(o: PrivateTxOptions): T.PrivateKernelTailCircuitPublicInputs {
+/** The kernel output of a private-only tx (what its hash covers). */
+export function privateTxData(o: PrivateTxOptions): T.PrivateKernelTailCircuitPublicInputs {
   if (o.nullifiers.length === 0 || o.nullifiers[0] === 0n)
     throw new RangeError('a tx needs a non-zero first nullifier');
   const gasLimits = o.gasLimits ?? { daGas: 1_000, l2Gas: 100_000 };

@@ -12,16 +12,7 @@ import { TxDecodeError } from './errors.ts';
 import { decodeKernelPublicInputs } from './kernel-decode.ts';
 import { encodeKernelPublicInputs } from './kernel-encode.ts';
 import { assertCalldataMatchesRequests, assertContractClassLogsMatch } from './tx-consistency.ts';
-import {
-  calldataHashPreimage,
-  computeCalldataHash,
-  computeContractClassLogHash,
-  computeTxHash,
-  hashOffThread,
-  knownTxHash,
-  rememberTxHash,
-  txHashPreimage,
-} from './tx-hash.ts';
+import { computeCalldataHash, computeContractClassLogHash, computeTxHash } from './tx-hash.ts';
 import type { ContractClassLogFields, HashedValues, Tx, WireTx } from './types.ts';
 
 const TX_KEYS = ['txHash', 'data', 'chonkProof', 'contractClassLogFields', 'publicFunctionCalldata'] as const;
@@ -29,7 +20,7 @@ const HEX32_RE = /^0x[0-9a-fA-F]{64}$/;
 const FIELD_HEX_RE = /^0x[0-9a-fA-F]{1,64}$/;
 
 /** A `Tx` read from JSON whose hashes are not yet computed or checked. */
-type TxParts = Omit<Tx, 'txHash'>;
+export type TxParts = Omit<Tx, 'txHash'>;
 
 /** The hashes decoding checks or recomputes: each calldata entry's, each class log's, and the tx hash. */
 interface TxPartHashes {
@@ -52,32 +43,8 @@ export function decodeTx(json: unknown, path = 'tx'): Tx {
   });
 }
 
-/**
- * decodeTx for a caller's request or a gossiped tx: the same checks and refusals, with the
- * Poseidon2 hashing (~24 ms for an ordinary tx, up to ~0.1 s for a maximal one) done as one job on
- * the tx-hash worker (tx-hash.ts), so the event loop keeps serving meanwhile. Calls resolve in the
- * order they were made. A tx hash this process already computed from the same `data` text (the
- * in-process bot's) is not computed again.
- */
-export async function decodeTxOffThread(json: unknown, path = 'tx'): Promise<Tx> {
-  const parts = readTxParts(json, path);
-  const dataText = (json as { data: string }).data;
-  const known = knownTxHash(dataText);
-  const inputs = [
-    ...parts.publicFunctionCalldata.map((c) => calldataHashPreimage(c.values)),
-    ...parts.contractClassLogFields.map((l) => l.fields),
-    ...(known === undefined ? [txHashPreimage(parts.data)] : []),
-  ];
-  // Even with nothing to hash, through the worker's queue: calls resolve in the order made.
-  const out = await hashOffThread(inputs);
-  const calls = parts.publicFunctionCalldata.length;
-  const logs = parts.contractClassLogFields.length;
-  const tx = known ?? out[calls + logs]!;
-  if (known === undefined) rememberTxHash(dataText, tx);
-  return checkedTx(parts, path, { calldata: out.slice(0, calls), classLogs: out.slice(calls, calls + logs), tx });
-}
-
-function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {
+/** Checks the side cars against `data` and the hashes computed; returns the decoded Tx. */
+export function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {
   assertCalldataMatchesRequests(
     parts.data,
     parts.publicFunctionCalldata,
@@ -94,7 +61,7 @@ function checkedTx(parts: TxParts, path: string, hashes: TxPartHashes): Tx {
 }
 
 /** Reads and shape-checks every member; hashes are left to the caller. */
-function readTxParts(json: unknown, path: string): TxParts {
+export function readTxParts(json: unknown, path: string): TxParts {
   const obj = expectObject(json, path, TX_KEYS, ['txHash']);
   if (obj.txHash !== undefined && (typeof obj.txHash !== 'string' || !HEX32_RE.test(obj.txHash))) {
     throw new TxDecodeError(`${path}.txHash`, 'must be 0x followed by 64 hex digits');

@@ -9,8 +9,8 @@ import { describe, it } from 'node:test';
 import { CONTRACT_CLASS_LOG_SIZE_IN_FIELDS } from '../../../src/impl/tx/constants.ts';
 import { decodeTx, decodeTxOffThread, TxDecodeError } from '../../../src/impl/tx/index.ts';
 import { buildPublicTx, calldata } from '../../../src/impl/tx/public-tx-builder.ts';
-import { buildPrivateTx, buildPrivateTxOffThread } from '../../../src/impl/tx/tx-builder.ts';
-import { knownTxHash } from '../../../src/impl/tx/tx-hash.ts';
+import { buildPrivateTx } from '../../../src/impl/tx/tx-builder.ts';
+import { buildPrivateTxOffThread, knownTxHash } from '../../../src/impl/tx/tx-hash-worker.ts';
 import { exampleTokenDeployment, IN_MEMORY_CONTEXT } from '../../integration/public-tx-builder.ts';
 
 const anchor = {
