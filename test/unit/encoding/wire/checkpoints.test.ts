@@ -9,26 +9,12 @@ import {
   toWireL1PublishedData,
   toWirePublishedCheckpoint,
 } from '../../../../src/impl/encoding/wire/checkpoints.ts';
-import { toWireCheckpointHeader } from '../../../../src/impl/encoding/wire/headers.ts';
+import { fromWireCheckpointHeader, toWireCheckpointHeader } from '../../../../src/impl/encoding/wire/headers.ts';
 
 type WireHeader = (typeof dataExample.response.result)[number]['header'];
 type WireL1 = (typeof dataExample.response.result)[number]['l1'];
 
-function header(h: WireHeader): C.CheckpointHeader {
-  return {
-    lastArchiveRoot: BigInt(h.lastArchiveRoot),
-    blockHeadersHash: BigInt(h.blockHeadersHash),
-    blobsHash: BigInt(h.blobsHash),
-    inHash: BigInt(h.inHash),
-    epochOutHash: BigInt(h.epochOutHash),
-    slotNumber: h.slotNumber,
-    timestamp: BigInt(h.timestamp),
-    coinbase: BigInt(h.coinbase),
-    feeRecipient: BigInt(h.feeRecipient),
-    gasFees: { feePerDaGas: BigInt(h.gasFees.feePerDaGas), feePerL2Gas: BigInt(h.gasFees.feePerL2Gas) },
-    totalManaUsed: BigInt(h.totalManaUsed),
-  };
-}
+const header = (h: WireHeader): C.CheckpointHeader => fromWireCheckpointHeader(h);
 
 const l1 = (x: WireL1): C.L1PublishedData => ({
   blockNumber: BigInt(x.blockNumber),
