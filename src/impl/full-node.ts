@@ -34,6 +34,8 @@ import type { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler } from './p2p/types.ts';
 import { createPublicHandlers } from './rpc/public/index.ts';
 import { SetupAllowList } from './setup-allow-list.ts';
+import { engineHandlerDeps } from './node-handlers.ts';
+import { databaseAnswers, storageStatus } from './node-health.ts';
 import { slotReporter } from './slot-reporter.ts';
 import { databaseHealth, DatabaseState, openDatabase } from './store/database.ts';
 import { createEngineChainView } from './txpool/chain-view.ts';
@@ -195,28 +197,8 @@ export async function createFullNode(o: NodeOptions): Promise<FullNode> {
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
     const forward =
       followUrl !== undefined && p2p === undefined ? txForwarder(followUrl, 'the followed node') : undefined;
-    return assemble({
-      o,
-      db,
-      engine,
-      pool,
-      p2p,
-      validateTx,
-      allowList,
-      signatures,
-      newChain,
-      closeAll,
-      closers,
-      role,
-      gate,
-      admin,
-      follower,
-      source,
-      duties,
-      proposer,
-      forward,
-      rollbackTo,
-    });
+    const built = { db, engine, pool, p2p, validateTx, allowList, signatures, newChain, role, admin, rollbackTo };
+    return assemble({ o, built, closeAll, closers, gate, follower, source, duties, proposer, forward });
   } catch (err) {
     await closeAll();
     throw err;
@@ -258,30 +240,35 @@ function p2pOn(config: NodeOptions['config']): boolean {
 /** Everything the node's running side (`assemble`) works with: built, none of it rebound later. */
 interface Parts {
   readonly o: NodeOptions;
-  readonly db: FullNode['db'];
-  readonly engine: FullNode['engine'];
-  readonly pool: TxPool;
-  readonly p2p: P2PService | undefined;
-  readonly validateTx: FullNode['validateTx'];
-  readonly allowList: SetupAllowList;
-  readonly signatures: FunctionSignatureRegistry;
-  readonly newChain: boolean;
+  /** The parts the node exposes as they are. */
+  readonly built: Pick<
+    FullNode,
+    | 'db'
+    | 'engine'
+    | 'pool'
+    | 'p2p'
+    | 'validateTx'
+    | 'allowList'
+    | 'signatures'
+    | 'newChain'
+    | 'role'
+    | 'admin'
+    | 'rollbackTo'
+  >;
   readonly closers: (() => Promise<void>)[];
   closeAll(): Promise<void>;
-  readonly role: NodeRole;
   readonly gate: SyncSwitch;
-  readonly admin: FullNode['admin'];
   readonly follower: Follower | undefined;
   /** The follower's block source (when this node has a follower). */
   readonly source: BlockSource | undefined;
   readonly duties: ConsensusDuties | undefined;
   readonly proposer: ReturnType<typeof proposerSelection> | undefined;
   readonly forward: ReturnType<typeof txForwarder> | undefined;
-  readonly rollbackTo: NonNullable<FullNode['rollbackTo']>;
 }
 
 function assemble(p: Parts): FullNode {
-  const { o, db, engine, pool, p2p, validateTx, allowList, signatures, role, gate, admin, follower, duties } = p;
+  const { o, gate, follower, duties } = p;
+  const { db, engine, pool, p2p, validateTx, allowList, signatures, role, admin } = p.built;
   const { config, logger } = o;
   const sequencing = role.kind === 'sequencer';
   let stopped = false;
@@ -294,10 +281,7 @@ function assemble(p: Parts): FullNode {
     if (stopped || !pool.running || dbHealth.state !== DatabaseState.CONNECTED) return false;
     if (p2p !== undefined && !p2p.isReady()) return false;
     if (role.kind === 'follower' && follower?.running !== true) return false;
-    return db.raw('select 1').then(
-      () => true,
-      () => false,
-    );
+    return databaseAnswers(db);
   };
   const announce = async (from: number) => {
     const to = await engine.chain.getBlockNumber();
@@ -336,20 +320,14 @@ function assemble(p: Parts): FullNode {
     nodeVersion: o.nodeVersion,
     rollupVersion: config.rollupVersion,
     l1ChainId: config.l1ChainId,
-    engine: {
-      chain: engine.chain,
-      checkpoints: engine.checkpoints,
-      worldState,
-      l1: engine.l1,
-      protocolContractAddresses: engine.protocolContractAddresses,
-      realProofs: false,
-      getCurrentMinFees: () => engine.getCurrentMinFees(),
+    engine: engineHandlerDeps(engine, {
       isReady,
       getEncodedEnr: () => p2p?.getEncodedEnr() ?? undefined,
       signatures,
-      allowList: () => allowList.list(),
-      contracts: engine.contracts,
-    },
+      allowList,
+      worldState,
+      contracts: true,
+    }),
     // A simulation may spend at most what one tx of a block may (the pool refuses more): bounded work per call.
     simulation: {
       engine,
@@ -415,37 +393,21 @@ function assemble(p: Parts): FullNode {
   };
 
   return {
-    db,
-    engine,
-    pool,
-    p2p,
-    validateTx,
-    allowList,
-    signatures,
+    ...p.built,
     publicHandlers,
     fundedAccounts: engine.fundedAccounts,
-    newChain: p.newChain,
-    role,
     followStatus,
     sync: gate,
-    admin,
-    rollbackTo: p.rollbackTo,
     syncState,
     isReady,
     async health() {
-      const ready = await isReady();
-      const database = dbHealth.report();
-      const latestBlockNumber =
-        database.state === DatabaseState.CONNECTED
-          ? await engine.chain.getBlockNumber().catch(() => undefined)
-          : undefined;
+      const healthy = await isReady();
       const follow = followStatus();
       return {
-        healthy: ready,
+        healthy,
         version: o.nodeVersion,
         syncState: syncState(),
-        database,
-        ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
+        ...(await storageStatus(dbHealth, engine.chain)),
         sequencer: sequencing,
         p2p: p2pStatus(p2p),
         ...(role.kind === 'follower' && { follow: { over: role.over, source: role.source, ...follow } }),

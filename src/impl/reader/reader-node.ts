@@ -43,6 +43,8 @@ import { createReadEngine, engineSettings } from '../engine.ts';
 import type { ReadEngine } from '../engine.ts';
 import { openNodeAdmin } from '../node-admin.ts';
 import type { AdminParts } from '../node-config/admin-parts.ts';
+import { engineHandlerDeps } from '../node-handlers.ts';
+import { databaseAnswers, storageStatus } from '../node-health.ts';
 import { txForwarder } from '../node-p2p.ts';
 
 /** How often a reader looks for blocks the writer committed (milliseconds). */
@@ -192,10 +194,7 @@ function assembleReader(
   const tooFarBehind = () => maxLagMs !== undefined && replication !== undefined && replication.lagMs > maxLagMs;
   const isReady = async () => {
     if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED || tooFarBehind()) return false;
-    return raw.raw('select 1').then(
-      () => true,
-      () => false,
-    );
+    return databaseAnswers(raw);
   };
   /** Logged once per change of the reader's state (up, database lost, too far behind), never per poll. */
   let loggedState: string | undefined;
@@ -224,19 +223,14 @@ function assembleReader(
     nodeVersion: o.nodeVersion,
     rollupVersion: config.rollupVersion,
     l1ChainId: config.l1ChainId,
-    engine: {
-      chain: engine.chain,
-      checkpoints: engine.checkpoints,
-      worldState: engine.worldState,
-      l1: engine.l1,
-      protocolContractAddresses: engine.protocolContractAddresses,
-      realProofs: false,
-      getCurrentMinFees: () => engine.getCurrentMinFees(),
+    // The contract index is not served here (node_getContract(Class) answer as not served on a reader).
+    engine: engineHandlerDeps(engine, {
       isReady,
       getEncodedEnr: () => undefined,
       signatures,
-      allowList: () => allowList.list(),
-    },
+      allowList,
+      contracts: false,
+    }),
     transactions: { pool: poolSurface, validateTx },
   });
   const unguarded: typeof base = {
@@ -285,20 +279,14 @@ function assembleReader(
     syncState: () => 'syncing',
     isReady,
     async health() {
-      const ready = await isReady();
-      const database = dbHealth.report();
-      const latestBlockNumber =
-        database.state === DatabaseState.CONNECTED
-          ? await engine.chain.getBlockNumber().catch(() => undefined)
-          : undefined;
+      const healthy = await isReady();
       return {
-        healthy: ready,
+        healthy,
         version: o.nodeVersion,
         syncState: 'syncing',
         role: 'rpc',
         writer: writerUrl,
-        database,
-        ...(latestBlockNumber === undefined ? {} : { latestBlockNumber }),
+        ...(await storageStatus(dbHealth, engine.chain)),
         ...(replication === undefined
           ? {}
           : { replication: { ...replication, ...(maxLagMs === undefined ? {} : { maxLagMs }) } }),
