@@ -16,7 +16,7 @@
  * @module
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../test/integration/free-port.ts';
 import type { Figure } from '../lib/report.ts';
@@ -182,6 +182,15 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     await node.stop();
     children.pop();
 
+    const admitted = cpu1.admitted - cpu0.admitted;
+    const cpu =
+      admitted > 0
+        ? {
+            mainMsPerTx: ((cpu1.main - cpu0.main) * 1000) / admitted,
+            allMsPerTx: ((cpu1.all - cpu0.all) * 1000) / admitted,
+          }
+        : undefined;
+    const busyCauseText = busyCause(cpu, o.botTxsPerSecond);
     const busyRps = median(busy.map((x) => x.rps));
     const p99 = (xs: LoadResult[]) => median(xs.map((x) => x.p99Ms));
     const slotTxs = o.botTxsPerSecond * slotSeconds;
@@ -198,7 +207,7 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         baseline: idleRps,
         baselineName: 'same node idle',
         goal: { kind: 'ratio-min', target: 0.7 },
-        ...(busyRps / idleRps < 0.7 ? { cause: BUSY_CAUSE } : {}),
+        ...(busyRps / idleRps < 0.7 ? { cause: busyCauseText } : {}),
         note: `${common}; runs ${busy.map((x) => x.rps.toFixed(0)).join('/')} vs idle ${idle.map((x) => x.rps.toFixed(0)).join('/')}`,
       },
       {
@@ -208,7 +217,7 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         baseline: p99(idle),
         baselineName: 'same node idle',
         goal: { kind: 'ratio-max', target: 3 },
-        ...(p99(busy) / p99(idle) > 3 ? { cause: BUSY_CAUSE } : {}),
+        ...(p99(busy) / p99(idle) > 3 ? { cause: busyCauseText } : {}),
         note: `${common}; max ${median(busy.map((x) => x.maxMs)).toFixed(1)} ms vs idle ${median(idle.map((x) => x.maxMs)).toFixed(1)} ms`,
       },
     ];
@@ -249,7 +258,6 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         },
       );
     }
-    const admitted = cpu1.admitted - cpu0.admitted;
     figures.push({
       name: `node main-thread CPU per bot tx (bot at ${o.botTxsPerSecond} txs/s, no reads)`,
       unit: 'ms',
@@ -269,9 +277,18 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
 
 const STALL_METRIC = 'l2node_block_build_event_loop_stall_seconds';
 
-// Where a busy node's time goes was measured with --cpu-prof (docs/PERFORMANCE-NOTES.md, Heavy calls).
-const BUSY_CAUSE =
-  "the bot runs in the node's own process: per tx, its build and the node_sendTx decode, validation and pool write (base64 and kernel encoding of ~130 KB, JSON of the request, the SQLite insert) stay on the main thread after the tx hashes moved to a worker, and block building adds its own stretches (docs/PERFORMANCE-NOTES.md, Reads while building)";
+/**
+ * Why reads slow down while the bot runs, from this run's own CPU figure: what each bot tx costs
+ * the event loop and all threads (the tx hash on the Poseidon2 worker), and what that is at the
+ * bot's rate on this machine (docs/PERFORMANCE-NOTES.md, Reads while building).
+ */
+function busyCause(cpu: { mainMsPerTx: number; allMsPerTx: number } | undefined, txsPerSecond: number): string {
+  const share =
+    cpu === undefined
+      ? 'its build, node_sendTx, the pool write and the blocks'
+      : `${cpu.mainMsPerTx.toFixed(1)} ms of event-loop CPU and ${cpu.allMsPerTx.toFixed(1)} ms in all threads per tx in this run (the tx hash on the Poseidon2 worker): ${((cpu.allMsPerTx * txsPerSecond) / 1000).toFixed(2)} of a core at ${txsPerSecond} txs/s`;
+  return `the bot runs in the node's process and its txs are real work: ${share}, on a ${availableParallelism()}-core machine whose other core runs the load client; blocks built meanwhile hold the event loop up to the stall figure below (docs/PERFORMANCE-NOTES.md, Reads while building)`;
+}
 
 /** The chain's slot duration in seconds: timestamps and slot numbers of the tip and an earlier block of another slot. */
 async function slotDuration(port: number): Promise<number> {
