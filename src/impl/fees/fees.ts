@@ -4,7 +4,8 @@
  *
  * - Inclusion: a tx's max fees per gas must cover the fees per gas asked (the node's current
  *   minimum for the pool, the block's for the builder) in both dimensions, and its fee payer must
- *   hold what it may be charged: the pool counts each pending tx's `maxFee`, a block the fee itself.
+ *   hold what it may be charged: the pool counts each pending tx's `maxFee` (`uncoveredTxs`, over all
+ *   of a payer's pending txs), a block the fee itself.
  *   FeeJuice the tx claims for its own fee payer in setup (`setupClaim`) counts as held.
  * - Charge: fee = gas × fees per gas (`feeFor`). A private-only tx pays for its gas used; a tx with
  *   public calls for its `billedGas`, fixed before teardown runs. The fee leaves the fee payer's
@@ -43,6 +44,25 @@ export function priorityFee(s: GasSettings): bigint {
 /** True when `maxFeesPerGas` covers `asked` in both dimensions. */
 export function coversFees(maxFeesPerGas: GasFees, asked: GasFees): boolean {
   return maxFeesPerGas.feePerDaGas >= asked.feePerDaGas && maxFeesPerGas.feePerL2Gas >= asked.feePerL2Gas;
+}
+
+/**
+ * The txs of one fee payer that `balance` does not cover, walked in the order given (the pool's
+ * priority order): each spends its max fee (`feeLimit`) from what is left plus its own setup claim
+ * (`claimAmount`); one that cannot is returned with what was available to it and spends nothing.
+ */
+export function uncoveredTxs<E extends { readonly feeLimit: bigint; readonly claimAmount: bigint }>(
+  txs: readonly E[],
+  balance: bigint,
+): { entry: E; available: bigint }[] {
+  const out: { entry: E; available: bigint }[] = [];
+  let running = balance;
+  for (const entry of txs) {
+    const available = running + entry.claimAmount;
+    if (available < entry.feeLimit) out.push({ entry, available });
+    else running = available - entry.feeLimit;
+  }
+  return out;
 }
 
 /**

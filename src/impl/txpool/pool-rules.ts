@@ -8,6 +8,7 @@
 import { isExpiredFor, TX_ERROR } from '../tx/index.ts';
 import { PoolRejection } from './errors.ts';
 import type { PoolIndex } from './pool-index.ts';
+import { uncoveredTxs } from '../fees/fees.ts';
 import { comparePriority, minimumPriceBumpFee } from './priority.ts';
 import type { PoolEntry } from './priority.ts';
 
@@ -74,22 +75,12 @@ export function planAdmission(
   return [...evicted].map(([txHash, reason]) => ({ txHash, reason }));
 }
 
-/**
- * Walks one fee payer's txs highest priority first, spending `balance` (plus each tx's own
- * claim) on each fee limit; returns the txs the balance does not cover, with what was available.
- */
+/** One fee payer's pending txs that its balance does not cover, highest priority first (fees/fees.ts). */
 export function uncoveredByBalance(
   txs: readonly PoolEntry[],
   balance: bigint,
 ): { entry: PoolEntry; available: bigint }[] {
-  const out: { entry: PoolEntry; available: bigint }[] = [];
-  let running = balance;
-  for (const entry of [...txs].sort(comparePriority)) {
-    const available = running + entry.claimAmount;
-    if (available < entry.feeLimit) out.push({ entry, available });
-    else running = available - entry.feeLimit;
-  }
-  return out;
+  return uncoveredTxs([...txs].sort(comparePriority), balance);
 }
 
 /** What the after-block rules read from the new chain state. */

@@ -12,6 +12,7 @@ import {
   maxFee,
   priorityFee,
   setupClaim,
+  uncoveredTxs,
 } from '../../../src/impl/fees/fees.ts';
 import type { GasSettings } from '../../../src/impl/tx/types.ts';
 import { buildPublicTx, calldata } from '../../integration/public-tx-builder.ts';
@@ -67,6 +68,17 @@ describe('fees', () => {
     assert.equal(coversFees({ feePerDaGas: 10n, feePerL2Gas: 20n }, asked), true);
     assert.equal(coversFees({ feePerDaGas: 9n, feePerL2Gas: 99n }, asked), false);
     assert.equal(coversFees({ feePerDaGas: 99n, feePerL2Gas: 19n }, asked), false);
+  });
+
+  it('uncoveredTxs: spends in the order given, each tx its max fee plus its own claim; an uncovered one spends nothing', () => {
+    const a = { feeLimit: 60n, claimAmount: 0n };
+    const b = { feeLimit: 60n, claimAmount: 0n };
+    const c = { feeLimit: 30n, claimAmount: 0n };
+    assert.deepEqual(uncoveredTxs([a, b, c], 100n), [{ entry: b, available: 40n }]);
+    assert.deepEqual(uncoveredTxs([a, b, c], 150n), []);
+    const claims = { feeLimit: 60n, claimAmount: 60n };
+    assert.deepEqual(uncoveredTxs([a, claims], 60n), [], 'the claim covers the second');
+    assert.deepEqual(uncoveredTxs([claims, a], 0n), [{ entry: a, available: 0n }], 'the claim covers only its own tx');
   });
 
   it('billedGas: private gas + public gas used + teardown at its limits', () => {
