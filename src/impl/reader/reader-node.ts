@@ -102,35 +102,14 @@ export function readOnlyAdminHandlers(handlers: AdminHandlerSet): AdminHandlerSe
   return { ...handlers, ...Object.fromEntries(STATE_CHANGING_ADMIN_METHODS.map((name) => [name, refuse])) };
 }
 
-/**
- * Parts (pool, admin stores) run their own knex migrations on open, and knex takes its migration
- * lock (an UPDATE) even when nothing is pending. On a reader those calls only check: a pending
- * migration is an error naming the table (the writer, a full node of this version, runs them).
- */
-function withoutMigrations(db: Knex): Knex {
-  const check = {
-    async latest(cfg: Knex.MigratorConfig) {
-      const [, pending] = (await db.migrate.list(cfg)) as [unknown[], unknown[]];
-      if (pending.length > 0) {
-        throw new Error(
-          `the database lacks migrations of ${cfg.tableName ?? 'knex_migrations'} (${pending.length} pending): start the writer (a full node of this version) on it first; a reader never migrates`,
-        );
-      }
-      return [0, []];
-    },
-  };
-  return new Proxy(db, {
-    get: (target, key, receiver) => (key === 'migrate' ? check : Reflect.get(target, key, receiver)),
-  });
-}
-
 /** Builds a reader node (servers not included); nothing polls until `start()`. */
 export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
   const { config, logger } = o;
   checkReaderConfig(config);
   const clock = o.clock ?? systemClock;
-  const raw = await openDatabase({ dataDirectory: '', databaseUrl: config.databaseUrl!, migrate: false });
-  const db = withoutMigrations(raw);
+  // Opened without migrating: the schema must be exactly this code's (the admin stores' migration lists then find
+  // nothing pending and write nothing, store/migrations/index.ts).
+  const db = await openDatabase({ dataDirectory: '', databaseUrl: config.databaseUrl!, migrate: false });
   let engine: ReadEngine | undefined;
   try {
     // A reader never writes genesis or the chain params: an empty database means the writer has not started.
@@ -149,17 +128,16 @@ export async function createReaderNode(o: NodeOptions): Promise<L2Node> {
     const allowList = new SetupAllowList();
     // The admin side reads the same database; its state-changing methods answer READ_ONLY_NODE (main.ts).
     const admin = o.admin === true ? await openNodeAdmin({ db, engine, pool, allowList }, config, logger) : undefined;
-    return assembleReader(o, raw, db, engine, pool, forwarded, allowList, admin);
+    return assembleReader(o, db, engine, pool, forwarded, allowList, admin);
   } catch (err) {
     await engine?.stop().catch(() => undefined);
-    await raw.destroy();
+    await db.destroy();
     throw err;
   }
 }
 
 function assembleReader(
   o: NodeOptions,
-  raw: Knex,
   db: Knex,
   engine: ReadEngine,
   pool: DatabasePoolView,
@@ -176,7 +154,7 @@ function assembleReader(
     allowList: () => allowList.list(),
     config: { maxGasLimits: { daGas: config.maxDaGasPerBlock, l2Gas: config.maxL2GasPerBlock } },
   });
-  const dbHealth = databaseHealth(raw);
+  const dbHealth = databaseHealth(db);
   const gate = admin?.sync ?? new SyncSwitch(config.sequencerPollingIntervalMs);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -188,13 +166,13 @@ function assembleReader(
   /** Moves the engine's in-memory views to the writer's committed tip, and reads the replication lag. */
   const refresh = async () => {
     await engine.catchUpWithStore();
-    replication = await readReplication(raw);
+    replication = await readReplication(db);
     lastRefreshOk = true;
   };
   const tooFarBehind = () => maxLagMs !== undefined && replication !== undefined && replication.lagMs > maxLagMs;
   const isReady = async () => {
     if (stopped || !lastRefreshOk || dbHealth.state !== DatabaseState.CONNECTED || tooFarBehind()) return false;
-    return databaseAnswers(raw);
+    return databaseAnswers(db);
   };
   /** Logged once per change of the reader's state (up, database lost, too far behind), never per poll. */
   let loggedState: string | undefined;
@@ -318,7 +296,7 @@ function assembleReader(
       clearInterval(timer);
       await refreshing.catch(() => undefined);
       await engine.stop().catch((err: unknown) => logger.error('close failed', { err }));
-      await raw.destroy().catch((err: unknown) => logger.error('close failed', { err }));
+      await db.destroy().catch((err: unknown) => logger.error('close failed', { err }));
     },
   };
 }

@@ -92,7 +92,11 @@ class ModuleMigrationSource implements Knex.MigrationSource<string> {
 
 /** Runs the list's migrations not yet recorded in its bookkeeping table. */
 export async function runMigrationList(db: Knex, list: MigrationList): Promise<void> {
-  await db.migrate.latest({ migrationSource: new ModuleMigrationSource(list.migrations), tableName: list.tableName });
+  const config = { migrationSource: new ModuleMigrationSource(list.migrations), tableName: list.tableName };
+  // knex's latest() takes its migration lock (an UPDATE) even when nothing is pending: asked first, a
+  // database already at this schema is not written, so a read-only process (--role rpc) may open parts on it.
+  const [, pending] = (await db.migrate.list(config)) as [unknown[], unknown[]];
+  if (pending.length > 0) await db.migrate.latest(config);
 }
 
 /** All migrations in the order they run. */
