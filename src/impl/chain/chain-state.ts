@@ -19,6 +19,10 @@ import type { WorldState } from '../world-state/world-state.ts';
 import type { WorldStateBlock } from '../world-state/types.ts';
 import { TreeId } from '../world-state/constants.ts';
 import { hashBlockHeader } from '../world-state/block-header.ts';
+import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
+
+/** Open (unsealed) blocks read one by one through the block cache; more than this, as one range. */
+const OPEN_BLOCKS_FROM_CACHE = 16;
 
 /** A block as the sequencer proposes it: everything but what the trees compute. */
 export interface ProposedBlock {
@@ -197,7 +201,11 @@ export class ChainState {
           const msgStart =
             applied.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - (a.l1ToL2Messages === undefined ? 0 : 1024);
           const l1ToL2Messages = (a.l1ToL2Messages ?? []).map((message, i) => ({ message, leafIndex: msgStart + i }));
-          await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana });
+          // Inside the block's transaction the queries resolve without the event loop turning: turn
+          // between the tables and before the pool's part when they have held it for a slice.
+          const budget = new EventLoopBudget();
+          await this.store.saveBlock(trx, { block, l1ToL2Messages, excessMana, budget });
+          await budget.turn();
           followUp = await owner?.inBlockCommit(trx, block, a.dropped);
           sealed = block;
         },
@@ -301,7 +309,18 @@ export class ChainState {
   async openCheckpointBlocks(): Promise<L2Block[]> {
     const cp = await this.store.latestCheckpoint();
     const from = cp === undefined ? 1 : cp.startBlock + cp.blockCount;
-    return from > this.#latest ? [] : this.store.blocksFrom(from, this.#latest - from + 1);
+    if (from > this.#latest) return [];
+    // The sequencer asks on every tick (500 ms): the current slot's few blocks come from the
+    // decoded-block cache rather than being decoded from JSON again each time (issue #21).
+    if (this.#latest - from < OPEN_BLOCKS_FROM_CACHE) {
+      const blocks: L2Block[] = [];
+      for (let n = from; n <= this.#latest; n++) {
+        const b = await this.store.findBlock(n);
+        if (b !== undefined) blocks.push(b);
+      }
+      return blocks;
+    }
+    return this.store.blocksFrom(from, this.#latest - from + 1);
   }
 
   /** How many inbox messages blocks have consumed so far. */

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { decodeJson, encodeJson } from '../encoding/bigint-json.ts';
 import { hex32 } from '../encoding/hex.ts';
+import type { EventLoopBudget } from '../world-state/event-loop-budget.ts';
 import { ContractIndex } from './contract-index.ts';
 import type { Checkpoint, L2Block, TxEffect } from './types.ts';
 
@@ -17,6 +18,8 @@ export interface BlockWrite {
   readonly l1ToL2Messages: readonly { readonly message: bigint; readonly leafIndex: number }[];
   /** Fee state after this block (drives the next block's min fees). */
   readonly excessMana: bigint;
+  /** Lets the event loop turn between the block's tables (issue #21); none: one stretch. */
+  readonly budget?: EventLoopBudget;
 }
 
 /** Tables holding per-block rows, each with its block-number column. */
@@ -72,17 +75,22 @@ export class ChainStore {
       data: encodeJson(b),
       excess_mana: w.excessMana.toString(),
     });
+    await w.budget?.turn();
     await insertChunked(
       trx,
       'chain_tx_effects',
       b.body.txEffects.map((e, i) => ({ tx_hash: hex32(e.txHash), block_number: number, tx_index: i })),
     );
-    for (const [table, logsOf] of LOG_TABLES) await insertChunked(trx, table, logRows(b, logsOf));
+    for (const [table, logsOf] of LOG_TABLES) {
+      await insertChunked(trx, table, logRows(b, logsOf));
+      await w.budget?.turn();
+    }
     await insertChunked(
       trx,
       'chain_l1_to_l2_messages',
       w.l1ToL2Messages.map((m) => ({ message: hex32(m.message), leaf_index: m.leafIndex, block_number: number })),
     );
+    await w.budget?.turn();
     await this.contracts.indexBlock(trx, number, b.body.txEffects);
     this.#blockCache.delete(b.header.globalVariables.blockNumber);
   }
