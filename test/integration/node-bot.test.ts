@@ -84,17 +84,17 @@ describe('node process: the tx bot', { timeout: 120_000 }, () => {
         `accepted ${last.accepted} of ${last.sent} sent`,
       );
       assert.ok(last.mined > 0 && last.mined <= last.accepted);
-      // About 5 a second between two report lines; the upper bound follows the time between them, as a
-      // busy event loop can fire the 1-second report timer late (the bot never bursts to catch up).
+      // Never more than 5 a second, between two report lines and over the whole run (plus the first, at
+      // once). Only the upper bound is checked here: a busy machine may slow the bot, never speed it up.
+      // That the schedule holds its rate (no lateness drift, no burst after a stall) is checked on a manual
+      // clock in test/unit/bot/rate-limiter.test.ts.
       const sinceLast = (Date.parse(last.time) - Date.parse(reports.at(-2)!.time)) / 1000;
       assert.ok(
-        last.sentSinceLast >= 2 && last.sentSinceLast <= Math.max(8, Math.ceil(sinceLast * 5) + 1),
-        `about 5 a second, got ${last.sentSinceLast} in ${sinceLast} s`,
+        last.sentSinceLast <= Math.max(8, Math.ceil(sinceLast * 5) + 1),
+        `at most 5 a second, got ${last.sentSinceLast} in ${sinceLast} s`,
       );
-      // The rate over the whole run: at most 5 a second since the bot started (plus the first, at once).
       const seconds = (Date.parse(last.time) - Date.parse(started.time)) / 1000;
       assert.ok(last.sent <= Math.ceil(seconds * 5) + 1, `${last.sent} sent in ${seconds} s`);
-      assert.ok(last.sent >= Math.floor(seconds * 5 * 0.6), `${last.sent} sent in ${seconds} s`);
 
       assert.equal(await node.stop('SIGTERM'), 0);
       const summary = linesOf(node.stderr(), 'bot stopped')[0];
