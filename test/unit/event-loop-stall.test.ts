@@ -15,17 +15,16 @@ const turn = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 test('the longest stall during the probe, not the sum of them', async () => {
   const probe = probeEventLoopStalls();
-  await turn();
-  holdLoop(30);
-  await turn();
-  holdLoop(40);
-  await turn();
-  holdLoop(30);
+  for (let i = 0; i < 5; i++) {
+    await turn();
+    holdLoop(40);
+  }
   await turn();
   const longest = probe.stop();
   assert.ok(longest >= 38, `longest ${longest} ms`);
-  // The three stalls add up to 100 ms: the reading is one of them.
-  assert.ok(longest < 70, `longest ${longest} ms is one stall, not their sum`);
+  // Five stalls of at least 40 ms add up to 200 ms or more; one of them, even stretched by a busy
+  // machine descheduling this process, stays well below that.
+  assert.ok(longest < 200, `longest ${longest} ms is one stall, not their sum`);
 });
 
 test('a stall after stop() is not counted', async () => {
