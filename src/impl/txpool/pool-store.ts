@@ -6,6 +6,7 @@
  * @module
  */
 import type { Knex } from 'knex';
+import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
 import { toFieldHex } from '../crypto/field.ts';
 import { runMigrationList, TXPOOL_MIGRATIONS } from '../store/migrations/index.ts';
 import type { PoolEntry } from './priority.ts';
@@ -130,6 +131,9 @@ export class PoolStore {
   /** Applies one change inside the caller's transaction (a block's commit or an unwind). */
   async applyIn(trx: Knex.Transaction, change: PoolChange): Promise<void> {
     const now = this.#now();
+    // A block's mined txs move their wire JSON (~135 KB each) to txpool_mined: inside a SQLite
+    // transaction the queries resolve without the event loop turning, so turn every 8 ms (issue #21).
+    const budget = new EventLoopBudget();
     {
       const mined = (change.mined ?? []).map(hex);
       if (change.minedBlock !== undefined && mined.length > 0) {
@@ -142,6 +146,7 @@ export class PoolStore {
               .insert({ tx_hash: r.tx_hash, block_number: change.minedBlock, wire_json: r.wire_json })
               .onConflict('tx_hash')
               .merge();
+            await budget.turn();
           }
         }
         await pruneMinedOverLimit(trx);
@@ -151,6 +156,7 @@ export class PoolStore {
         const chunk = removed.slice(i, i + 500);
         await trx('txpool_nullifiers').whereIn('tx_hash', chunk).delete();
         await trx('txpool_txs').whereIn('tx_hash', chunk).delete();
+        await budget.turn();
       }
       for (const d of change.dropped ?? []) {
         await trx('txpool_dropped')
