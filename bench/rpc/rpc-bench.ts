@@ -817,7 +817,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     {
       title: 'Reads while building blocks',
       intro:
-        "bench/rpc/busy-node.ts: bin/l2node.js on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked), the cheap call under closed-loop load from a separate process; then a fixed read load at half the idle rate while the pool's backlog is watched.",
+        "bench/rpc/busy-node.ts: bin/l2node.js (with --metrics-port) on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked): the event loop's CPU per bot tx with no reads (/proc), the cheap call under closed-loop load from a separate process, then a fixed read load at half the idle rate while the tip and the pool's pending count are sampled, judged over whole slots (first block of a slot to first block of a later one); the longest event-loop stall per built block is the node's own l2node_block_build_event_loop_stall_seconds histogram over every block built while the bot ran.",
       figures: busyNode,
     },
     {
