@@ -67,7 +67,7 @@ export async function importBlock(
       `chain id ${g.chainId} / version ${g.version}, this node runs ${rules.chainId} / ${rules.version}`,
     );
   }
-  const before = await state.trees.getTreeSnapshot(TreeId.L1_TO_L2_MESSAGE_TREE, n - 1);
+  const before = await state.worldState.getTreeSnapshot(TreeId.L1_TO_L2_MESSAGE_TREE, n - 1);
   const grown = block.header.state.l1ToL2MessageTree.nextAvailableLeafIndex - before.nextAvailableLeafIndex;
   if (grown !== 0 && grown !== 1024)
     throw new BlockImportError('block', n, `L1→L2 message tree grew by ${grown} leaves (0 or 1024 expected)`);

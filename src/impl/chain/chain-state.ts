@@ -62,7 +62,7 @@ export type UnwindHook = (trx: Knex.Transaction, lastCheckpoint: number) => Prom
 export class ChainState {
   readonly store: ChainStore;
   /** The persistent world state (the trees, with history). */
-  readonly trees: WorldState;
+  readonly worldState: WorldState;
   /** Synchronous latest-state reads (nullifiers, public data) for block selection and the pool. */
   readonly latestState: LatestStateCache;
   /** The genesis header and the archive after it (block 0). */
@@ -84,7 +84,7 @@ export class ChainState {
     excess: bigint,
   ) {
     this.store = store;
-    this.trees = trees;
+    this.worldState = trees;
     this.latestState = cache;
     this.genesis = genesis;
     this.#manaTargetPerBlock = manaTarget;
@@ -184,7 +184,7 @@ export class ChainState {
     let sealed: L2Block | undefined;
     this.#tipVersion++;
     let followUp: CommitFollowUp | undefined;
-    await this.trees
+    await this.worldState
       .applyBlock(
         { blockNumber: a.blockNumber, txEffects: a.txEffects, l1ToL2Messages: a.l1ToL2Messages, header: a.header },
         async (trx, applied) => {
@@ -234,14 +234,14 @@ export class ChainState {
       let followUp: CommitFollowUp | undefined;
       this.#tipVersion++;
       try {
-        await this.trees.unwindTo(target, async (trx) => {
+        await this.worldState.unwindTo(target, async (trx) => {
           removed = await this.store.deleteAfter(trx, target);
           if (onUnwind) await onUnwind(trx, await this.store.latestCheckpointNumber(trx));
           followUp = await owner?.inUnwind(trx, removed, { target, force: opts.force === true });
         });
         followUp?.();
         this.#latest = target;
-        await this.latestState.reload(this.trees);
+        await this.latestState.reload(this.worldState);
         this.#excessMana = await this.store.excessManaAfter(target);
       } finally {
         this.#tipVersion++;
@@ -276,7 +276,7 @@ export class ChainState {
     } else {
       // The writer unwound (or this is the first look): cached blocks and answers may be gone.
       this.store.forgetUnwoundBlocks();
-      await this.latestState.reload(this.trees);
+      await this.latestState.reload(this.worldState);
     }
     this.#excessMana = await this.store.excessManaAfter(latest);
     this.#latest = latest;

@@ -79,7 +79,7 @@ export async function rollbackBounds(state: ChainState, queries: ChainQueries): 
   return {
     tip: await state.latestBlockNumber(),
     finalized: (await queries.getL2Tips()).finalized.block.number,
-    oldestHistoric: state.trees.oldestHistoricBlockNumber,
+    oldestHistoric: state.worldState.oldestHistoricBlockNumber,
   };
 }
 
