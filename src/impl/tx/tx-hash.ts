@@ -36,7 +36,23 @@ export function calldataHashPreimage(calldata: readonly bigint[]): bigint[] {
   return [BigInt(DOMAIN_SEPARATOR.PUBLIC_CALLDATA), ...calldata];
 }
 
+/**
+ * Header hashes computed, by the header's fields: a node hashes each tx's anchor header three
+ * times on admission (validator, pool entry, sequencer view) and most txs anchor on the same few
+ * latest headers (issue #21). Keyed by the fields themselves, so it is exact; bounded.
+ */
+const headerHashes = new Map<string, bigint>();
+const HEADER_HASHES_KEPT = 64;
+
 /** Computes a block header's hash (`BlockHeader.hash()`, TX-FORMAT §4.3). */
 export function computeBlockHeaderHash(header: BlockHeader): bigint {
-  return poseidon2HashWithSeparator(blockHeaderToFields(header), DOMAIN_SEPARATOR.BLOCK_HEADER_HASH);
+  const fields = blockHeaderToFields(header);
+  const key = fields.join(',');
+  let hash = headerHashes.get(key);
+  if (hash === undefined) {
+    hash = poseidon2HashWithSeparator(fields, DOMAIN_SEPARATOR.BLOCK_HEADER_HASH);
+    if (headerHashes.size >= HEADER_HASHES_KEPT) headerHashes.delete(headerHashes.keys().next().value!);
+    headerHashes.set(key, hash);
+  }
+  return hash;
 }
