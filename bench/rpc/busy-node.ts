@@ -400,7 +400,7 @@ function stallFigure(
     goal: { kind: 'value-max', target: 20 },
     ...(over20 > 0
       ? {
-          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms; see docs/PERFORMANCE-NOTES.md (Reads while building) for what block building still does in one stretch`,
+          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms. The stretch is the block transaction's SQLite COMMIT, one synchronous call: it writes the trees' rows, the chain rows and each mined tx's ~135 KB wire JSON moved into txpool_mined (~17 MB of pages for 64 txs), and runs the WAL checkpoint that crossing 1 000 pages triggers — measured 25–59 ms per commit for blocks of bot txs at load 1.2, 2–3 ms for small blocks (docs/PERFORMANCE-NOTES.md, Reads while building)`,
         }
       : {}),
     note: `read from the node's ${STALL_METRIC} histogram (src/impl/event-loop-stall.ts: monitorEventLoopDelay at 1 ms around each block's build and commit) over the ${blocks} blocks built while the bot ran; the value is the upper bound of the bucket holding the longest (${(below * 1000).toFixed(0)}–${Number.isFinite(le) ? (le * 1000).toFixed(0) : '∞'} ms); ${over20} of ${blocks} over 20 ms; mean ${meanMs.toFixed(1)} ms`,
