@@ -33,6 +33,7 @@ import { checkpointRangeHandlerFor } from './p2p/checkpoint-sync.ts';
 import type { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler } from './p2p/types.ts';
 import { createPublicHandlers } from './rpc/public/index.ts';
+import { poolTransactions } from './rpc/public/transactions.ts';
 import { SetupAllowList } from './setup-allow-list.ts';
 import { engineHandlerDeps } from './node-handlers.ts';
 import { databaseAnswers, storageStatus } from './node-health.ts';
@@ -335,7 +336,7 @@ function assemble(p: Parts): FullNode {
       signatures,
       maxL2GasLimit: BigInt(config.maxL2GasPerBlock),
     },
-    transactions: { pool: publishingPool(pool, p2p, logger, p.forward), validateTx },
+    transactions: poolTransactions(publishingPool(pool, p2p, logger, p.forward), validateTx),
   });
 
   const startFollower = async () => {

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { openChainDb } from '../../src/impl/chain/chain-db.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
 import { createEngine, type Engine } from '../../src/impl/engine.ts';
-import { createTransactionHandlers } from '../../src/impl/rpc/public/transactions.ts';
+import { createTransactionHandlers, poolTransactions } from '../../src/impl/rpc/public/transactions.ts';
 import { createEngineChainView, type ChainView } from '../../src/impl/txpool/chain-view.ts';
 import { TxPool } from '../../src/impl/txpool/tx-pool.ts';
 import { createNodeTxValidator } from '../../src/impl/txpool/tx-validator.ts';
@@ -40,10 +40,9 @@ describe('txpool with the engine', () => {
       fundedAccounts: [{ address: PAYER, amount: 10n ** 30n }],
       txSource: pool,
     });
-    const handlers = createTransactionHandlers({
-      pool,
-      validateTx: createNodeTxValidator({ chain, allowList: () => [] }),
-    });
+    const handlers = createTransactionHandlers(
+      poolTransactions(pool, createNodeTxValidator({ chain, allowList: () => [] })),
+    );
     const min = engine.getCurrentMinFees();
     const { wire, hash } = buildTx({
       chainId: 31337n,

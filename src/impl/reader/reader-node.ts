@@ -30,12 +30,10 @@ import { checkChainParams } from '../node-chain-params.ts';
 import { SyncSwitch } from '../node-config/sync-control.ts';
 import { ReadOnlyNodeError } from '../rpc/errors.ts';
 import { createPublicHandlers } from '../rpc/public/index.ts';
-import { decodeParamTx } from '../rpc/public/transactions.ts';
 import { SetupAllowList } from '../setup-allow-list.ts';
 import { databaseHealth, DatabaseState, getMetadata, openDatabase } from '../store/database.ts';
 import { createEngineChainView } from '../txpool/chain-view.ts';
 import { createNodeTxValidator } from '../txpool/tx-validator.ts';
-import type { TxPool } from '../txpool/tx-pool.ts';
 import { DatabasePoolView } from './pool-view.ts';
 import { ForwardedTxs, guardReaderCall, readReplication } from './replication.ts';
 import type { ReplicationStatus } from './replication.ts';
@@ -185,18 +183,6 @@ function assembleReader(
     else logger.warn('reader: the database is not reachable: answering NODE_NOT_READY until it is', fields);
   };
   const forward = txForwarder(writerUrl, 'the writer');
-  // The pool surface the generic handlers take; counts and fees are overridden below with database reads.
-  const poolSurface = {
-    add: async () => 'added' as const,
-    pendingCount: 0,
-    getPendingTxs: (limit: number, after?: bigint) => pool.getPendingTxs(limit, after),
-    getTxByHash: (h: bigint) => pool.getTxByHash(h),
-    getTxsByHash: (hs: readonly bigint[]) => pool.getTxsByHash(hs),
-    getMaxPriorityFees: () => ({ feePerDaGas: 0n, feePerL2Gas: 0n }),
-  } as unknown as Pick<
-    TxPool,
-    'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
-  >;
   const base = createPublicHandlers({
     nodeVersion: o.nodeVersion,
     rollupVersion: config.rollupVersion,
@@ -209,27 +195,23 @@ function assembleReader(
       allowList,
       contracts: false,
     }),
-    transactions: { pool: poolSurface, validateTx },
+    // Pending txs, counts and fees are the database's; a sent tx is decoded here (a malformed one is -32602
+    // from this process), validated and admitted by the writer, and remembered until this reader's database
+    // shows it (read-your-writes on a lagging replica).
+    transactions: {
+      pool,
+      pendingTxCount: () => pool.pendingCount(),
+      async admit(tx, wire) {
+        await forward(wire);
+        forwarded.add(tx.txHash, wire);
+      },
+      validateTx,
+    },
   });
-  const unguarded: typeof base = {
-    ...base,
-    // Decoded here (a malformed tx is -32602 from this process), validated and admitted by the writer;
-    // remembered until this reader's database shows it (read-your-writes on a lagging replica).
-    async sendTx(wire) {
-      const tx = await decodeParamTx(wire);
-      await forward(wire as object);
-      forwarded.add(tx.txHash, wire);
-    },
-    getPendingTxCount: () => pool.pendingCount(),
-    async getMaxPriorityFees() {
-      const fees = await pool.getMaxPriorityFees();
-      return { feePerDaGas: fees.feePerDaGas.toString(), feePerL2Gas: fees.feePerL2Gas.toString() };
-    },
-  };
   // Every call: a recovery-conflict cancellation retried, a lost database NODE_NOT_READY (never -32603).
   const databaseDown = () => dbHealth.state !== DatabaseState.CONNECTED;
   const publicHandlers = Object.fromEntries(
-    Object.entries(unguarded).map(([name, fn]) => [
+    Object.entries(base).map(([name, fn]) => [
       name,
       typeof fn === 'function'
         ? (...args: unknown[]) =>
@@ -241,7 +223,7 @@ function assembleReader(
   return {
     db,
     engine,
-    pool: pool as unknown as TxPool,
+    pool,
     p2p: undefined,
     validateTx,
     allowList,

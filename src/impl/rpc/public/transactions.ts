@@ -11,6 +11,7 @@ import type * as Wire from '../../../generated/public/types.ts';
 import { toWireGasFees } from '../../encoding/wire/headers.ts';
 import { decodeTxOffThread, TX_ERROR, TxDecodeError } from '../../tx/index.ts';
 import type { Tx } from '../../tx/index.ts';
+import type { GasFees } from '../../chain/types.ts';
 import type { TxPool } from '../../txpool/tx-pool.ts';
 import type { NodeTxValidator } from '../../txpool/tx-validator.ts';
 import { InvalidParamsError, NodeNotReadyError, RpcError, TxInvalidError } from '../errors.ts';
@@ -21,27 +22,60 @@ export type TransactionHandlers = Pick<
   'sendTx' | 'isValidTx' | 'getPendingTxs' | 'getPendingTxCount' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
 >;
 
+/**
+ * The pending-tx reads the handlers answer from: the node's own mempool (txpool/tx-pool.ts), or a
+ * reader's view of its writer's pool, read from the database on every call (reader/pool-view.ts).
+ */
+export interface PendingTxReads {
+  getPendingTxs(limit: number, after?: bigint): Promise<unknown[]>;
+  getTxByHash(txHash: bigint): Promise<unknown>;
+  getTxsByHash(txHashes: readonly bigint[]): Promise<unknown[]>;
+  getMaxPriorityFees(): GasFees | Promise<GasFees>;
+}
+
 /** What the transaction handlers are built from. */
 export interface TransactionDeps {
-  readonly pool: Pick<
-    TxPool,
-    'add' | 'pendingCount' | 'getPendingTxs' | 'getTxByHash' | 'getTxsByHash' | 'getMaxPriorityFees'
-  >;
+  readonly pool: PendingTxReads;
+  readonly pendingTxCount: () => number | Promise<number>;
+  /**
+   * What `node_sendTx` does with a decoded tx: a node with a mempool validates and adds it
+   * (`poolTransactions`); a reader forwards it to its writer.
+   */
+  readonly admit: (tx: Tx, wire: Wire.Tx) => Promise<void>;
   readonly validateTx: NodeTxValidator;
+}
+
+/** The transaction handlers' parts over a mempool: a sent tx is validated here, then added. */
+export function poolTransactions(
+  pool: PendingTxReads & Pick<TxPool, 'add' | 'pendingCount'>,
+  validateTx: NodeTxValidator,
+): TransactionDeps {
+  return {
+    pool,
+    pendingTxCount: () => pool.pendingCount,
+    async admit(tx, wire) {
+      const validation = await validateTx(tx);
+      if (validation.result === 'invalid') throw txInvalid(validation.reason);
+      await pool.add(tx, wire);
+    },
+    validateTx,
+  };
 }
 
 /** `node_getPendingTxs` default page size (SPEC §8). */
 export const DEFAULT_PENDING_TXS_LIMIT = 100;
 
 /** Creates the transaction handlers over the pool and the node validator. */
-export function createTransactionHandlers({ pool, validateTx }: TransactionDeps): TransactionHandlers {
+export function createTransactionHandlers({
+  pool,
+  pendingTxCount,
+  admit,
+  validateTx,
+}: TransactionDeps): TransactionHandlers {
   return {
-    /** Handler for `node_sendTx`: decode, validate, then admit to the pool (written before we answer). */
+    /** Handler for `node_sendTx`: decode, then admit (validated and written to the pool before we answer). */
     async sendTx(wire) {
-      const tx = await decodeParamTx(wire);
-      const validation = await validateTx(tx);
-      if (validation.result === 'invalid') throw txInvalid(validation.reason);
-      await pool.add(tx, wire);
+      await admit(await decodeParamTx(wire), wire);
     },
 
     /** Handler for `node_isValidTx`: an invalid tx is a result, not an error. */
@@ -60,7 +94,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 
     /** Handler for `node_getPendingTxCount`. */
     async getPendingTxCount() {
-      return pool.pendingCount;
+      return pendingTxCount();
     },
 
     /** Handler for `node_getTxByHash`: the Tx JSON as it was sent, or null. */
@@ -75,7 +109,7 @@ export function createTransactionHandlers({ pool, validateTx }: TransactionDeps)
 
     /** Handler for `node_getMaxPriorityFees`: the highest-priority pending tx's priority fees, zero when empty. */
     async getMaxPriorityFees() {
-      return toWireGasFees(pool.getMaxPriorityFees());
+      return toWireGasFees(await pool.getMaxPriorityFees());
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { openTestKnex } from '../../store/engines.ts';
 import { publicMethods } from '../../../../src/generated/public/methods.ts';
 import type { AllowedElement } from '../../../../src/impl/execution/allow-list.ts';
-import { createTransactionHandlers } from '../../../../src/impl/rpc/public/transactions.ts';
+import { createTransactionHandlers, poolTransactions } from '../../../../src/impl/rpc/public/transactions.ts';
 import type { ChainView } from '../../../../src/impl/txpool/chain-view.ts';
 import { TxPool } from '../../../../src/impl/txpool/tx-pool.ts';
 import type { TxPoolConfig } from '../../../../src/impl/txpool/tx-pool.ts';
@@ -58,7 +58,7 @@ export async function startTxNode(o: TxNodeOptions): Promise<TxNode> {
   });
   const server = createRpcServer({
     methods: publicMethods,
-    handlers: createTransactionHandlers({ pool, validateTx }),
+    handlers: createTransactionHandlers(poolTransactions(pool, validateTx)),
     limits: { maxBodyBytes: 4 * 1024 * 1024, maxBatchSize: 100 },
     logger: silentLogger,
   });
