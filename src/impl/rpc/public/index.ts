@@ -36,9 +36,9 @@ import type { TreeHandlers } from './trees.ts';
 import type { ChainReader, CheckpointReader, WorldStateReader } from './block-param.ts';
 
 /**
- * The engine parts the chain-facing domains read (one object for all of them):
- * `chain` = engine.chain, `checkpoints` = engine.state.store, `l1` = engine.l1, `worldState` = the
- * real WorldState (receipts: engine.chain, whose status comes from the pool, txpool/tx-status.ts), plus node status, signatures and allow-list.
+ * The engine parts the chain-facing domains read (one object for all of them), from the engine's read
+ * facade (EngineReads): `chain`, `checkpoints`, `l1` and `worldState` (receipts: engine.chain, whose
+ * status comes from the pool, txpool/tx-status.ts), plus node status, signatures and allow-list.
  */
 export interface EngineHandlerDeps
   extends Omit<NodeStatusDeps, keyof NodeInfoDeps | 'l1'>,
@@ -48,7 +48,7 @@ export interface EngineHandlerDeps
   readonly checkpoints: CheckpointReader;
   readonly worldState: WorldStateReader;
   readonly l1: CheckpointDeps['l1'] & NodeStatusDeps['l1'];
-  /** The contract index (engine.state.store.contracts); without it node_getContract(Class) are not served. */
+  /** The contract index (engine.contracts); without it node_getContract(Class) are not served. */
   readonly contracts?: ContractDeps['contracts'];
 }
 
