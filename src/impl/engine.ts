@@ -25,7 +25,7 @@ import { WorldState } from './world-state/world-state.ts';
 import { createChainTime, systemClock, type ChainTime, type Clock } from './chain/time.ts';
 import { InProcessL1 } from './l1/in-process-l1.ts';
 import type { L1Chain } from './l1/l1-chain.ts';
-import { Sequencer } from './sequencer/sequencer.ts';
+import { Sequencer, type SequencerRole } from './sequencer/sequencer.ts';
 import type { PublicExecutionOptions } from './sequencer/public-processor.ts';
 import { InMemoryTxSource, type TxSource } from './sequencer/tx-source.ts';
 import { importBlock, importCheckpoint } from './chain/block-import.ts';
@@ -106,6 +106,8 @@ export interface EngineConfig {
   readonly publicVm?: PublicExecutionOptions;
   /** The mempool, owner of tx status (txpool/tx-status.ts); an in-memory source when absent. */
   readonly txSource?: TxSource;
+  /** The proposer selection, slot gate and observer of the engine's own sequencer (`tick()`, `start()`). */
+  readonly sequencer?: SequencerRole;
 }
 
 /** Dev defaults (genesis time: 2025-01-01T00:00:00Z). */
@@ -189,13 +191,21 @@ export interface Engine<S extends TxSource = TxSource> extends ReadEngine {
    * (sequencer, import, rollback) and test fixtures; everything else reads through `EngineReads`.
    */
   readonly state: ChainState;
-  readonly sequencer: Sequencer;
+  /**
+   * A sequencer over this engine's chain, tx source and L1 with a role's proposer selection, slot
+   * gate and observer: a role factory builds its own once the parts these need exist, and runs it
+   * with `tick(sequencer)`.
+   */
+  sequencerFor(role: SequencerRole): Sequencer;
   /** The mempool (owner of tx status) the sequencer takes txs from. */
   readonly txSource: S;
   /** Key/value rows beside the chain (the follower keeps its source's proof tips there). */
   readonly chainMeta: Pick<ChainStore, 'getMeta' | 'setMeta'>;
-  /** Runs one sequencer step now (tests drive time with a ManualClock and call this). */
-  tick(): Promise<void>;
+  /**
+   * Runs one step of `sequencer` (default: the engine's own, `EngineConfig.sequencer`) now, never
+   * during a rollback (tests drive time with a ManualClock and call this).
+   */
+  tick(sequencer?: Sequencer): Promise<void>;
   /** Verifies and stores the next block (sync, chain files); `l1ToL2Messages` those it inserted. */
   importBlock(block: L2Block, l1ToL2Messages?: readonly bigint[]): Promise<L2Block>;
   /** Verifies and stores the next checkpoint over blocks already imported. */
@@ -358,18 +368,21 @@ async function composeWriter<S extends TxSource>(
   const reads = readEngine(parts, chain, ownsDb);
   if (openTxSource !== undefined) txSource = await openTxSource(createEngineChainView(reads));
   state.useTxStatusOwner(txSource);
-  const sequencer = new Sequencer(
-    { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
-    {
-      chain: state,
-      l1,
-      txs: txSource,
-      clock: config.clock,
-      time,
-      minFees: parts.getCurrentMinFees,
-      ...(config.publicVm ? { publicVm: config.publicVm } : {}),
-    },
-  );
+  const sequencerFor = (role: SequencerRole | undefined) =>
+    new Sequencer(
+      { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
+      {
+        chain: state,
+        l1,
+        txs: txSource,
+        clock: config.clock,
+        time,
+        minFees: parts.getCurrentMinFees,
+        ...(config.publicVm ? { publicVm: config.publicVm } : {}),
+        ...(role ? { role } : {}),
+      },
+    );
+  const ownSequencer = sequencerFor(config.sequencer);
   const importRules = { chainId: BigInt(config.l1ChainId), version: BigInt(config.rollupVersion) };
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -380,7 +393,7 @@ async function composeWriter<S extends TxSource>(
     running = run;
     return run;
   };
-  const tick = () =>
+  const tick = (sequencer: Sequencer = ownSequencer) =>
     serial(async () => {
       await sequencer.tick();
       worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;
@@ -388,7 +401,7 @@ async function composeWriter<S extends TxSource>(
   return {
     ...reads,
     state,
-    sequencer,
+    sequencerFor,
     // Without `openTxSource`, S is TxSource itself.
     txSource: txSource as S,
     chainMeta: state.store,
@@ -415,7 +428,7 @@ async function composeWriter<S extends TxSource>(
     },
     async start() {
       if (stopped) throw new Error('engine stopped');
-      if (timer === undefined) timer = setInterval(() => void tick().catch(() => undefined), config.tickMs);
+      if (timer === undefined) timer = setInterval(() => void tick(ownSequencer).catch(() => undefined), config.tickMs);
     },
     async stop() {
       if (stopped) return;

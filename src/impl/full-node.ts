@@ -50,6 +50,7 @@ import { P2pBlockSource } from './sync/p2p-block-source.ts';
 import { buildGateTiming, PeerBuildGate } from './sync/peer-build-gate.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
 import type { ConsensusDuties } from './validators/consensus-duties.ts';
+import type { ProposerSelection, Sequencer } from './sequencer/sequencer.ts';
 import type { L2Node, NodeOptions, NodeRole } from './node-types.ts';
 
 /** A full node: its engine also builds, imports and unwinds. */
@@ -95,7 +96,6 @@ export async function createFullNode(o: NodeOptions): Promise<FullNode> {
     });
     closers.push(() => engine.stop());
     const pool = engine.txSource;
-    if (o.metrics !== undefined) engine.sequencer.onBlockBuilt(o.metrics.blockBuilt);
     const validateTx = createNodeTxValidator({
       chain: createEngineChainView(engine),
       allowList: () => allowList.list(),
@@ -108,7 +108,6 @@ export async function createFullNode(o: NodeOptions): Promise<FullNode> {
     // The admin side's switch is the production gate (pause/resume) when it is open.
     const gate = admin?.sync ?? new SyncSwitch(config.sequencerPollingIntervalMs);
     const proposer = admin !== undefined ? proposerSelection(admin) : undefined;
-    if (proposer !== undefined) engine.sequencer.useProposer(proposer);
 
     // p2p is created after the block source and the follower that use it; they reach it when they run, after start().
     let p2p: P2PService | undefined;
@@ -198,8 +197,19 @@ export async function createFullNode(o: NodeOptions): Promise<FullNode> {
     // Following over RPC without p2p: node_sendTx forwards to the followed node (with p2p, gossip carries the tx).
     const forward =
       followUrl !== undefined && p2p === undefined ? txForwarder(followUrl, 'the followed node') : undefined;
+    // The node's sequencer, built now that the parts its role needs exist: our validators' slots and,
+    // beside validators on other nodes, the catch-up with peers before each build (docs/P2P.md, "Slot timing").
+    const slotGate =
+      role.kind === 'sequencer' && p2p !== undefined && follower !== undefined
+        ? peerBuildGate(engine, p2p, follower, proposer, o)
+        : undefined;
+    const sequencer = engine.sequencerFor({
+      ...(proposer && { proposer }),
+      ...(slotGate && { slotGate }),
+      ...(o.metrics && { onBlockBuilt: o.metrics.blockBuilt }),
+    });
     const built = { db, engine, pool, p2p, validateTx, allowList, signatures, newChain, role, admin, rollbackTo };
-    return assemble({ o, built, closeAll, closers, gate, follower, source, duties, proposer, forward });
+    return assemble({ o, built, closeAll, closers, gate, follower, source, duties, sequencer, forward });
   } catch (err) {
     await closeAll();
     throw err;
@@ -233,6 +243,37 @@ function followerWorldState(
   };
 }
 
+/**
+ * The slot gate of a sequencer beside validators on other nodes: it catches up with its peers
+ * before it builds (docs/P2P.md, "Slot timing"); "alone" is counted from when the node is built.
+ */
+function peerBuildGate(
+  engine: Engine,
+  p2p: P2PService,
+  follower: Follower,
+  proposer: ProposerSelection | undefined,
+  { config, logger }: NodeOptions,
+): PeerBuildGate {
+  const nowMs = () => engine.config.clock.nowMs();
+  return new PeerBuildGate({
+    peerCount: () => p2p.getPeers().length,
+    catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
+    previousSlotPending: async (slot) => {
+      const prev = slot - 1;
+      // Without a proposer selection every slot is ours.
+      if (prev < 1 || proposer === undefined || proposer(prev) !== undefined) return false;
+      const tip = await engine.chain.findBlock('latest');
+      return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
+    },
+    slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000,
+    nowMs,
+    expectsPeers: config.p2pBootstrapPeers.length > 0,
+    startedAtMs: nowMs(),
+    ...buildGateTiming(config.slotDurationSeconds, config.slotsPerEpoch),
+    logger,
+  });
+}
+
 /** p2p runs when enabled or when there are peers to reach. */
 function p2pOn(config: NodeOptions['config']): boolean {
   return config.p2pEnabled || config.p2pBootstrapPeers.length > 0;
@@ -263,7 +304,7 @@ interface Parts {
   /** The follower's block source (when this node has a follower). */
   readonly source: BlockSource | undefined;
   readonly duties: ConsensusDuties | undefined;
-  readonly proposer: ReturnType<typeof proposerSelection> | undefined;
+  readonly sequencer: Sequencer;
   readonly forward: ReturnType<typeof txForwarder> | undefined;
 }
 
@@ -300,7 +341,7 @@ function assemble(p: Parts): FullNode {
     // A block (or the passing of time) can invalidate pending txs: revalidate after each step.
     if (sequencing) {
       const before = await engine.chain.getBlockNumber();
-      await engine.tick();
+      await engine.tick(p.sequencer);
       // After the commit: peers may fetch the block by range as soon as they see the announcement.
       await announce(before + 1);
       // A checkpoint sealed in this step for one of our validators' slots: propose it to the committee.
@@ -342,29 +383,6 @@ function assemble(p: Parts): FullNode {
   const startFollower = async () => {
     if (follower === undefined) return;
     if (role.kind === 'follower' && role.over === 'rpc') await checkSource(role.source);
-    // A sequencer beside validators on other nodes catches up with its peers before it builds (docs/P2P.md, "Slot timing").
-    if (sequencing && p2p !== undefined) {
-      const nowMs = () => engine.config.clock.nowMs();
-      engine.sequencer.useSlotGate(
-        new PeerBuildGate({
-          peerCount: () => p2p.getPeers().length,
-          catchUp: (untilMs) => follower.catchUp(untilMs, nowMs),
-          previousSlotPending: async (slot) => {
-            const prev = slot - 1;
-            // Without a proposer selection every slot is ours.
-            if (prev < 1 || p.proposer === undefined || p.proposer(prev) !== undefined) return false;
-            const tip = await engine.chain.findBlock('latest');
-            return (tip?.header.globalVariables.slotNumber ?? 0) < prev;
-          },
-          slotStartMs: (slot) => Number(engine.time.slotStart(slot)) * 1000,
-          nowMs,
-          expectsPeers: config.p2pBootstrapPeers.length > 0,
-          startedAtMs: nowMs(),
-          ...buildGateTiming(config.slotDurationSeconds, config.slotsPerEpoch),
-          logger,
-        }),
-      );
-    }
     await follower.start();
     followerStarted = true;
     p.closers.push(() => follower.stop());

@@ -2,12 +2,12 @@
  * The dev sequencer: on each tick it seals each finished slot's blocks into that slot's checkpoint
  * (one checkpoint per slot, also when blocks of several slots are open — a block of the current
  * slot imported from its proposer before our first tick in it stays open) and posts it to L1, then,
- * when one of the node's validators is the proposer of the current slot (`useProposer`), builds
+ * when one of the node's validators is the proposer of the current slot (`SequencerRole.proposer`), builds
  * the next block of the slot with that validator's coinbase and fee recipient when there are
  * enough txs (or an empty one when configured). The first block of a checkpoint takes the inbox's
  * waiting L1→L2 messages.
  *
- * With a slot gate (`useSlotGate`, validators on several nodes) the first build of each of our
+ * With a slot gate (`SequencerRole.slotGate`, validators on several nodes) the first build of each of our
  * slots waits for the gate (catching up with peers, docs/P2P.md) and no block is started in the
  * last `buildMarginMs` of the slot, so that it reaches the next proposer before that one builds.
  *
@@ -53,6 +53,8 @@ export interface SequencerDeps {
   readonly minFees: () => GasFees;
   /** Setup allow-list and signature registry of public execution; default: no setup calls allowed. */
   readonly publicVm?: PublicExecutionOptions;
+  /** Who builds which slot, the gate before our builds and the observer of built blocks; none by default. */
+  readonly role?: SequencerRole;
 }
 
 const NO_SETUP_CALLS: PublicExecutionOptions = { allowList: () => [] };
@@ -72,6 +74,24 @@ export interface SlotGate {
   readonly buildMarginMs: number;
 }
 
+/**
+ * Told of each block built and committed here, with the seconds from taking the candidates to the
+ * commit and the longest event-loop stall meanwhile, in seconds (the node's metrics).
+ */
+export type BlockBuiltObserver = (block: L2Block, seconds: number, longestStallSeconds: number) => void;
+
+/**
+ * What a node's role decides about its sequencer, given when the sequencer is built (the full node
+ * builds its sequencer once the admin side, p2p and the follower exist: full-node.ts).
+ * `proposer`: builds only in the slots it names (one of this node's validators), with that
+ * validator's coinbase and fee recipient; without it every slot is built with the configured ones.
+ */
+export interface SequencerRole {
+  readonly proposer?: ProposerSelection;
+  readonly slotGate?: SlotGate;
+  readonly onBlockBuilt?: BlockBuiltObserver;
+}
+
 /** Hashes a list of fields as concatenated 32-byte words. */
 export function sha256OfFields(fields: readonly bigint[]): bigint {
   const buf = new Uint8Array(32 * fields.length);
@@ -85,38 +105,18 @@ export function sha256OfFields(fields: readonly bigint[]): bigint {
 export class Sequencer {
   readonly #cfg: SequencerConfig;
   readonly #d: SequencerDeps;
-  #proposer: ProposerSelection | undefined;
-  #gate: SlotGate | undefined;
+  readonly #proposer: ProposerSelection | undefined;
+  readonly #gate: SlotGate | undefined;
   /** The slot the gate last ran for, and its answer. */
   #gated: { slot: number; ok: boolean } | undefined;
-  #onBuilt: ((block: L2Block, seconds: number, longestStallSeconds: number) => void) | undefined;
+  readonly #onBuilt: BlockBuiltObserver | undefined;
 
   constructor(cfg: SequencerConfig, deps: SequencerDeps) {
     this.#cfg = cfg;
     this.#d = deps;
-  }
-
-  /**
-   * Builds blocks only in slots whose proposer `select` names (one of this node's validators),
-   * with that validator's coinbase and fee recipient; other slots are left to their proposer.
-   * Without a selection every slot is built with the configured coinbase and fee recipient.
-   */
-  useProposer(select: ProposerSelection | undefined): void {
-    this.#proposer = select;
-  }
-
-  /**
-   * Told of each block built and committed here, with the seconds from taking the candidates to the
-   * commit and the longest event-loop stall meanwhile, in seconds (the node's metrics).
-   */
-  onBlockBuilt(observer: ((block: L2Block, seconds: number, longestStallSeconds: number) => void) | undefined): void {
-    this.#onBuilt = observer;
-  }
-
-  /** Gates our builds (see SlotGate); undefined removes the gate. */
-  useSlotGate(gate: SlotGate | undefined): void {
-    this.#gate = gate;
-    this.#gated = undefined;
+    this.#proposer = deps.role?.proposer;
+    this.#gate = deps.role?.slotGate;
+    this.#onBuilt = deps.role?.onBlockBuilt;
   }
 
   /** One step: seal the finished slots, then maybe build a block for the current one (when this node proposes it). */

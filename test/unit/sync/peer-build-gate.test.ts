@@ -103,15 +103,18 @@ describe('PeerBuildGate', () => {
 describe('the sequencer with a slot gate', () => {
   it('asks once per slot before building, skips the slot on a refusal, starts no block in the last buildMarginMs', async (t) => {
     const clock = new ManualClock(Number(GENESIS) * 1000);
-    const { engine } = await devEngine(clock);
-    t.after(() => engine.stop());
     const asked: [number, number][] = [];
     let answer = true;
-    engine.sequencer.useSlotGate({
-      buildMarginMs: 1000,
-      beforeBuild: async (slot, deadlineMs) => (asked.push([slot, deadlineMs]), answer),
+    const { engine } = await devEngine(clock, {
+      sequencer: {
+        slotGate: {
+          buildMarginMs: 1000,
+          beforeBuild: async (slot, deadlineMs) => (asked.push([slot, deadlineMs]), answer),
+        },
+        proposer: (slot) => (slot === 2 ? undefined : { coinbase: 1n, feeRecipient: 2n }),
+      },
     });
-    engine.sequencer.useProposer((slot) => (slot === 2 ? undefined : { coinbase: 1n, feeRecipient: 2n }));
+    t.after(() => engine.stop());
     const slotStart = (s: number) => (Number(GENESIS) + 4 * s) * 1000;
     clock.set(slotStart(1));
     await engine.tick();

@@ -38,15 +38,17 @@ function follower(engine: Engine, other: Engine, tamper: (b: L2Block) => L2Block
 
 async function pair(t: { after(fn: () => Promise<void>): void }) {
   const clock = new ManualClock(Number(GENESIS) * 1000);
-  const { engine: a } = await devEngine(clock);
-  const { engine: b } = await devEngine(clock);
+  // a proposes the odd slots, b the even ones.
+  const { engine: a } = await devEngine(clock, {
+    sequencer: { proposer: (slot) => (slot % 2 === 1 ? { coinbase: 0xan, feeRecipient: 0xaaaan } : undefined) },
+  });
+  const { engine: b } = await devEngine(clock, {
+    sequencer: { proposer: (slot) => (slot % 2 === 0 ? { coinbase: 0xbn, feeRecipient: 0xbbbbn } : undefined) },
+  });
   t.after(async () => {
     await a.stop();
     await b.stop();
   });
-  // a proposes the odd slots, b the even ones.
-  a.sequencer.useProposer((slot) => (slot % 2 === 1 ? { coinbase: 0xan, feeRecipient: 0xaaaan } : undefined));
-  b.sequencer.useProposer((slot) => (slot % 2 === 0 ? { coinbase: 0xbn, feeRecipient: 0xbbbbn } : undefined));
   return { clock, a, b };
 }
 
