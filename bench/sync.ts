@@ -71,7 +71,7 @@ line('follower catch-up over RPC (fetch + decode + verify + store, checkpoints t
 const localEngine = await followerEngine();
 const rules = { chainId: BigInt(localEngine.config.l1ChainId), version: BigInt(localEngine.config.rollupVersion) };
 t = performance.now();
-for (const b of blocks) await importBlock(localEngine.state, b, rules);
+for (const b of blocks) await importBlock(localEngine.state, localEngine.txSource, b, rules);
 const localS = (performance.now() - t) / 1000;
 line('same blocks from a local array (verify + store only)', localS);
 console.log(`fetch + decode overhead: ${(((rpcS - localS) / rpcS) * 100).toFixed(0)}% of the RPC catch-up time`);

@@ -362,12 +362,12 @@ async function composeWriter<S extends TxSource>(
 ): Promise<Engine<S>> {
   const parts = await openParts(config, db);
   const { time, l1, worldState, state } = parts;
-  // The tx source owns tx status; the pool reads the chain through a view of these queries, so it opens after them.
+  // The tx source owns tx status (each chain write below is handed it); the pool reads the chain through a view of
+  // these queries, so it opens after them.
   let txSource: TxSource = config.txSource ?? new InMemoryTxSource();
   const chain = chainQueries(parts, (h) => txSource.getTxStatus(h));
   const reads = readEngine(parts, chain, ownsDb);
   if (openTxSource !== undefined) txSource = await openTxSource(createEngineChainView(reads));
-  state.useTxStatusOwner(txSource);
   const sequencerFor = (role: SequencerRole | undefined) =>
     new Sequencer(
       { ...config, chainId: BigInt(config.l1ChainId), rollupVersion: BigInt(config.rollupVersion) },
@@ -406,9 +406,9 @@ async function composeWriter<S extends TxSource>(
     txSource: txSource as S,
     chainMeta: state.store,
     tick,
-    importBlock: (block, l1ToL2Messages) => importBlock(state, block, importRules, l1ToL2Messages),
+    importBlock: (block, l1ToL2Messages) => importBlock(state, txSource, block, importRules, l1ToL2Messages),
     importCheckpoint: (checkpoint, blocks) => importCheckpoint(state, l1, time, checkpoint, blocks),
-    rollbackTo: (target, opts) => serial(() => rollbackChain(state, chain, l1, target, opts)),
+    rollbackTo: (target, opts) => serial(() => rollbackChain(state, txSource, chain, l1, target, opts)),
     async isReady() {
       let storageOpen = !stopped;
       if (storageOpen)

@@ -19,6 +19,7 @@ import { TreeId } from '../world-state/constants.ts';
 import { hashCheckpointHeader } from '../world-state/checkpoint-header.ts';
 import { BlockRejectedError } from '../world-state/world-state.ts';
 import type { ChainState } from './chain-state.ts';
+import type { TxStatusOwner } from '../txpool/tx-status.ts';
 import { hex32 } from '../encoding/hex.ts';
 import type { ChainTime } from './time.ts';
 import type { Checkpoint, L2Block, Snapshot } from './types.ts';
@@ -52,6 +53,7 @@ const sameSnapshot = (a: Snapshot, b: Snapshot) =>
  */
 export async function importBlock(
   state: ChainState,
+  txStatus: TxStatusOwner | undefined,
   block: L2Block,
   rules: ImportRules,
   l1ToL2Messages: readonly bigint[] = [],
@@ -72,7 +74,7 @@ export async function importBlock(
   if (grown !== 0 && grown !== 1024)
     throw new BlockImportError('block', n, `L1→L2 message tree grew by ${grown} leaves (0 or 1024 expected)`);
   try {
-    return await state.applyBlock({
+    return await state.applyBlock(txStatus, {
       blockNumber: n,
       txEffects: block.body.txEffects,
       l1ToL2Messages: grown === 0 ? undefined : l1ToL2Messages,

@@ -71,7 +71,6 @@ export class ChainState {
   #excessMana: bigint;
   #latest: number;
   #tipVersion = 0;
-  #txStatus: TxStatusOwner | undefined;
   readonly #genesisHash: bigint;
 
   private constructor(
@@ -136,19 +135,17 @@ export class ChainState {
     return this.#tipVersion;
   }
 
-  /** The owner of tx status: every block commit and unwind hands it the txs inside its transaction. */
-  useTxStatusOwner(owner: TxStatusOwner): void {
-    this.#txStatus = owner;
-  }
-
   /** Mana used above target so far (drives the congestion part of min fees). */
   get excessMana(): bigint {
     return this.#excessMana;
   }
 
-  /** Applies a proposed block to the trees and stores it, in one transaction; returns the sealed block. */
-  async addBlock(p: ProposedBlock): Promise<L2Block> {
-    return this.applyBlock({
+  /**
+   * Applies a proposed block to the trees and stores it, in one transaction; returns the sealed block.
+   * `txStatus`: the owner of tx status (the mempool), handed the block's txs inside that transaction.
+   */
+  async addBlock(p: ProposedBlock, txStatus: TxStatusOwner | undefined): Promise<L2Block> {
+    return this.applyBlock(txStatus, {
       blockNumber: p.globals.blockNumber,
       txEffects: p.txEffects,
       l1ToL2Messages: p.l1ToL2Messages,
@@ -170,10 +167,10 @@ export class ChainState {
   /**
    * The one block-application path (the sequencer's addBlock and block-import.ts both come here):
    * trees, then chain tables, in one transaction; `verify` runs inside it before the chain rows
-   * are written, and throwing there rolls the whole block back.
+   * are written, and throwing there rolls the whole block back. `owner`: the owner of tx status
+   * (the mempool), handed the block's txs inside its transaction.
    */
-  async applyBlock(a: BlockApplication): Promise<L2Block> {
-    const owner = this.#txStatus;
+  async applyBlock(owner: TxStatusOwner | undefined, a: BlockApplication): Promise<L2Block> {
     return owner === undefined
       ? this.#applyBlock(a, undefined)
       : owner.serializeCommit(() => this.#applyBlock(a, owner));
@@ -225,10 +222,15 @@ export class ChainState {
 
   /**
    * Unwinds trees and chain tables to `target` in one transaction, with the unwound txs' status
-   * (re-admitted to the pool or dropped; `force` drops every pending tx too); returns the removed blocks.
+   * (re-admitted to the pool or dropped by `owner`, the owner of tx status; `force` drops every pending tx
+   * too); returns the removed blocks.
    */
-  async unwindTo(target: number, onUnwind?: UnwindHook, opts: { readonly force?: boolean } = {}): Promise<L2Block[]> {
-    const owner = this.#txStatus;
+  async unwindTo(
+    target: number,
+    owner: TxStatusOwner | undefined,
+    onUnwind?: UnwindHook,
+    opts: { readonly force?: boolean } = {},
+  ): Promise<L2Block[]> {
     const run = async () => {
       let removed: L2Block[] = [];
       let followUp: CommitFollowUp | undefined;

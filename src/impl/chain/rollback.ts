@@ -10,6 +10,7 @@
 import type { L1Chain } from '../l1/l1-chain.ts';
 import type { ChainQueries } from './chain-queries.ts';
 import type { ChainState } from './chain-state.ts';
+import type { TxStatusOwner } from '../txpool/tx-status.ts';
 import type { TxEffect } from './types.ts';
 
 /** A tx that was in an unwound block. */
@@ -86,6 +87,7 @@ export async function rollbackBounds(state: ChainState, queries: ChainQueries): 
 /** Unwinds the chain to `target`; a target equal to the tip is a no-op (with force: only the pool is cleared). Throws RollbackRefusal. */
 export async function rollbackChain(
   state: ChainState,
+  txStatus: TxStatusOwner | undefined,
   queries: ChainQueries,
   l1: L1Chain,
   target: number,
@@ -98,6 +100,7 @@ export async function rollbackChain(
   if (target === bounds.tip && !force) return [];
   const removed = await state.unwindTo(
     target,
+    txStatus,
     async (trx, lastCheckpoint) => {
       if (l1.discardCheckpointsAfter) await l1.discardCheckpointsAfter(trx, lastCheckpoint);
     },

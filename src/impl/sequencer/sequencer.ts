@@ -221,7 +221,7 @@ export class Sequencer {
     // The tx status owner takes the block's txs out of the pool and records the refusals in the block's own transaction.
     // Selection and application are each cut into short stretches; let requests in between them too.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return chain.addBlock(proposed);
+    return chain.addBlock(proposed, txs);
   }
 
   async #seal(blocks: readonly L2Block[]): Promise<void> {

@@ -48,14 +48,15 @@ describe('importBlock / importCheckpoint', () => {
       return c;
     };
     const st = follower.state;
-    await assert.rejects(importBlock(st, blocks[1]!, RULES), refused(2, /expected block 1/));
+    await assert.rejects(importBlock(st, follower.txSource, blocks[1]!, RULES), refused(2, /expected block 1/));
     await assert.rejects(
-      importBlock(st, b1, { ...RULES, chainId: 1n }),
+      importBlock(st, follower.txSource, b1, { ...RULES, chainId: 1n }),
       refused(1, /chain id 31337 \/ version 1, this node runs 1 \/ 1/),
     );
     await assert.rejects(
       importBlock(
         st,
+        follower.txSource,
         edit(b1, (c) => {
           c.body.txEffects[0].nullifiers[1] = 0x999n;
         }),
@@ -66,6 +67,7 @@ describe('importBlock / importCheckpoint', () => {
     await assert.rejects(
       importBlock(
         st,
+        follower.txSource,
         edit(b1, (c) => {
           c.body.txEffects[0].publicDataWrites[0].value += 1n;
         }),
@@ -76,6 +78,7 @@ describe('importBlock / importCheckpoint', () => {
     await assert.rejects(
       importBlock(
         st,
+        follower.txSource,
         edit(b1, (c) => {
           c.header.totalFees += 1n;
         }),
@@ -88,12 +91,13 @@ describe('importBlock / importCheckpoint', () => {
       c.hash = hashBlockHeader(c.header);
     });
     await assert.rejects(
-      importBlock(st, feesAndHash, RULES),
+      importBlock(st, follower.txSource, feesAndHash, RULES),
       refused(1, /archive root 0x[0-9a-f]{64} \(size 2\) differs/),
     );
     await assert.rejects(
       importBlock(
         st,
+        follower.txSource,
         edit(b1, (c) => {
           c.header.state.l1ToL2MessageTree.nextAvailableLeafIndex = 5;
         }),
@@ -104,7 +108,7 @@ describe('importBlock / importCheckpoint', () => {
     assert.equal(await st.latestBlockNumber(), 0);
     assert.equal(await follower.worldState.getLatestBlockNumber(), 0);
     assert.equal(await st.store.findTxLocation(b1.body.txEffects[0]!.txHash), undefined);
-    for (const b of blocks) assert.equal((await importBlock(st, b, RULES)).hash, b.hash);
+    for (const b of blocks) assert.equal((await importBlock(st, follower.txSource, b, RULES)).hash, b.hash);
     assert.equal(await st.latestBlockNumber(), 5);
   });
 
@@ -115,12 +119,12 @@ describe('importBlock / importCheckpoint', () => {
     assert.equal(cps.length, 2);
     const [cp1, cp2] = cps as [(typeof cps)[0], (typeof cps)[0]];
     const { state, l1, time } = follower;
-    await importBlock(state, blocks[0]!, RULES);
+    await importBlock(state, follower.txSource, blocks[0]!, RULES);
     await assert.rejects(
       importCheckpoint(state, l1, time, cp1, blocks.slice(0, 2)),
       (e: unknown) => e instanceof BlockImportError && /blocks 1\.\.2 are not all imported/.test(e.message),
     );
-    await importBlock(state, blocks[1]!, RULES);
+    await importBlock(state, follower.txSource, blocks[1]!, RULES);
     await assert.rejects(importCheckpoint(state, l1, time, cp2, blocks.slice(2, 4)), /expected checkpoint 1/);
     await assert.rejects(
       importCheckpoint(
@@ -137,7 +141,7 @@ describe('importBlock / importCheckpoint', () => {
       /block 2 is not the one we hold/,
     );
     await importCheckpoint(state, l1, time, cp1, blocks.slice(0, 2));
-    for (const b of blocks.slice(2)) await importBlock(state, b, RULES);
+    for (const b of blocks.slice(2)) await importBlock(state, follower.txSource, b, RULES);
     await importCheckpoint(state, l1, time, cp2, blocks.slice(2, 4));
     assert.deepEqual(await state.store.checkpointsFrom(1, 10), cps);
     assert.deepEqual(
