@@ -43,6 +43,8 @@ export interface ClassLatency {
 export interface LoadResult {
   readonly requests: number;
   readonly errors: number;
+  /** The errors by kind: `HTTP <status>`, `socket <code>` or `no content-length`. */
+  readonly errorKinds: Readonly<Record<string, number>>;
   readonly mismatches: number;
   readonly seconds: number;
   readonly rps: number;
@@ -91,6 +93,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const samples = new Float64Array(MAX_SAMPLES);
   let n = 0;
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
+  const failed = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   let mismatches = 0;
   let backlogged = 0;
   const t0 = performance.now();
@@ -118,7 +125,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const now = performance.now();
     c.busy = false;
     if (now >= measureFrom && c.sentAt >= measureFrom && now <= end) {
-      if (status !== 200) errors++;
+      if (status !== 200) failed(`HTTP ${status}`);
       else if (expects[c.entry] !== undefined && !expects[c.entry]!.equals(body)) mismatches++;
       if (n < MAX_SAMPLES) samples[n] = now - c.sentAt;
       if (o.mix !== undefined) classSamples[c.entry]!.push(now - c.sentAt);
@@ -151,7 +158,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
               const head = b.toString('latin1', 0, h);
               const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
               if (m === null) {
-                errors++;
+                failed('no content-length');
                 socket.destroy();
                 return;
               }
@@ -166,7 +173,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         }),
     ),
   );
-  for (const c of conns) c.socket.on('error', () => errors++);
+  for (const c of conns)
+    c.socket.on('error', (err: NodeJS.ErrnoException) => failed(`socket ${err.code ?? err.message}`));
 
   if (o.rate === undefined) {
     for (const c of conns) send(c);
@@ -195,6 +203,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   return {
     requests: n,
     errors,
+    errorKinds,
     mismatches,
     seconds,
     rps: n / seconds,

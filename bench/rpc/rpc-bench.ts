@@ -772,7 +772,13 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
                 : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show`,
           }
         : {}),
-      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95)) / 1000 / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95)) / 1000 / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors${
+        soak.errors > 0
+          ? ` (${Object.entries(soak.errorKinds)
+              .map(([k, v]) => `${k} ×${v}`)
+              .join(', ')})`
+          : ''
+      }; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
 
