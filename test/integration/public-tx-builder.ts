@@ -5,21 +5,23 @@
  * in-memory engines that have no pool and so check no anchor, and the example token's deployment.
  * @module
  */
-import { GRUMPKIN_INFINITY } from '../../src/impl/contracts/grumpkin.ts';
+
 import { computeContractAddress } from '../../src/impl/contracts/contract-address.ts';
-import { makeContractClass } from '../../src/impl/contracts/registry-events.ts';
-import type { ContractClass, ContractInstance } from '../../src/impl/contracts/registry-events.ts';
 import { assembleToken } from '../../src/impl/contracts/examples/token.ts';
+import { GRUMPKIN_INFINITY } from '../../src/impl/contracts/grumpkin.ts';
+import type { ContractClass, ContractInstance } from '../../src/impl/contracts/registry-events.ts';
+import { makeContractClass } from '../../src/impl/contracts/registry-events.ts';
 import { DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
+import { anchorHeaderFromWire, anchorHeaderOf } from '../../src/impl/tx/anchor-header.ts';
+import type { BlockHeader, GasFees } from '../../src/impl/tx/index.ts';
 import {
   buildPublicTx as buildTx,
   calldata,
   type PublicCall,
   type PublicTxOptions,
 } from '../../src/impl/tx/public-tx-builder.ts';
-import { anchorHeaderFromWire } from '../../src/impl/tx/anchor-header.ts';
 import type { BuiltTx } from '../../src/impl/tx/tx-builder.ts';
-import type { BlockHeader, GasFees } from '../../src/impl/tx/index.ts';
+import { emptyBlockHeader } from '../../src/impl/world-state/block-header.ts';
 
 export { calldata };
 
@@ -56,26 +58,14 @@ const ZERO_SNAPSHOT = { root: 0n, nextAvailableLeafIndex: 0 };
 export const IN_MEMORY_CONTEXT: TxContext = {
   chainId: BigInt(DEFAULT_ENGINE_CONFIG.l1ChainId),
   rollupVersion: BigInt(DEFAULT_ENGINE_CONFIG.rollupVersion),
-  anchorBlockHeader: {
-    lastArchive: ZERO_SNAPSHOT,
-    state: {
+  anchorBlockHeader: anchorHeaderOf(
+    emptyBlockHeader({
       l1ToL2MessageTree: ZERO_SNAPSHOT,
-      partial: { noteHashTree: ZERO_SNAPSHOT, nullifierTree: ZERO_SNAPSHOT, publicDataTree: ZERO_SNAPSHOT },
-    },
-    spongeBlobHash: 0n,
-    globalVariables: {
-      chainId: 0n,
-      version: 0n,
-      blockNumber: 0,
-      slotNumber: 0,
-      timestamp: 0n,
-      coinbase: 0n,
-      feeRecipient: 0n,
-      gasFees: { feePerDaGas: 0n, feePerL2Gas: 0n },
-    },
-    totalFees: 0n,
-    totalManaUsed: 0n,
-  },
+      noteHashTree: ZERO_SNAPSHOT,
+      nullifierTree: ZERO_SNAPSHOT,
+      publicDataTree: ZERO_SNAPSHOT,
+    }),
+  ),
   maxFeesPerGas: { feePerDaGas: 10n ** 15n, feePerL2Gas: 10n ** 15n },
 };
 
