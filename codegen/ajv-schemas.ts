@@ -12,10 +12,12 @@
  * lower-case hex.
  * @module
  */
-import { Ajv, _ } from 'ajv';
+
 import type { KeywordCxt } from 'ajv';
-import type { DocumentModel, Schema } from './model.ts';
+import { _, Ajv } from 'ajv';
 import { describeSchema } from './describe-schema.ts';
+import type { DocumentModel, Schema } from './model.ts';
+import { patternEngine } from './pattern-engine.ts';
 
 const COMPONENT_REF = '#/components/schemas/';
 
@@ -45,7 +47,7 @@ export function createDocumentAjv(model: DocumentModel, source: boolean, side: S
     allErrors: false,
     validateFormats: false,
     removeAdditional: side === 'request' && model.inputRules.unknownMembers === 'ignored',
-    code: source ? { source: true, esm: true } : {},
+    code: source ? { source: true, esm: true, regExp: patternEngine } : { regExp: patternEngine },
   });
   ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
   ajv.addKeyword(BN254_FIELD_KEYWORD);
@@ -182,7 +184,6 @@ function rewrite(node: unknown, lookup: (name: string) => Schema | undefined, si
       const slash = rest.indexOf('/');
       out.$ref = slash < 0 ? rest : `${rest.slice(0, slash)}#${rest.slice(slash)}`;
     } else if (key === 'examples' || key === 'description' || key === 'title') {
-      continue; // annotations only: keep them out of the standalone code
     } else if (key === 'pattern' && typeof value === 'string' && side === 'response' && ANY_CASE_HEX.test(value)) {
       out.pattern = value.replaceAll('[0-9a-fA-F]', '[0-9a-f]');
     } else {

@@ -17,6 +17,12 @@ const schema87 = { "default": "10000000000000000000", "type": "string", "pattern
 const schema88 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const schema89 = { "default": "10000000000000000000", "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const func2 = Object.prototype.hasOwnProperty;
+const func3 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
 const schema13 = { "allOf": [{ "$ref": "ArchiverPollingIntervalMS" }] };
 const schema14 = { "type": "integer", "minimum": 1, "default": 500 };
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -136,8 +142,8 @@ const schema26 = { "oneOf": [{ "$ref": "AllowedElementByAddress" }, { "$ref": "A
 const schema27 = { "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByAddressOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByAddressRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByAddressCalldataLength" } } };
 const schema28 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
 const schema29 = { "type": "string", "pattern": "^0x[0-9a-f]{8}$" };
-const pattern0 = new RegExp("^0x[0-9a-f]{64}$", "u");
-const pattern1 = new RegExp("^0x[0-9a-f]{8}$", "u");
+const pattern0 = func3("^0x[0-9a-f]{64}$", "u");
+const pattern1 = func3("^0x[0-9a-f]{8}$", "u");
 const schema30 = { "allOf": [{ "$ref": "OnlySelf" }] };
 const schema31 = { "type": "boolean" };
 function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -740,7 +746,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema65 = { "allOf": [{ "$ref": "EthAddress" }] };
 const schema66 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
-const pattern4 = new RegExp("^0x[0-9a-f]{40}$", "u");
+const pattern4 = func3("^0x[0-9a-f]{40}$", "u");
 function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1325,14 +1331,14 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
 }
 const schema130 = { "allOf": [{ "$ref": "NodeId" }] };
 const schema131 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
-const func3 = require("ajv/dist/runtime/ucs2length").default;
+const func22 = require("ajv/dist/runtime/ucs2length").default;
 function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs1 = errors;
     if (errors === _errs1) {
         if (typeof data === "string") {
-            if (func3(data) < 1) {
+            if (func22(data) < 1) {
                 validate120.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema131, data }];
                 return false;
             }
@@ -1387,7 +1393,7 @@ function validate124(data, { instancePath = "", parentData, parentDataProperty, 
     validate124.errors = vErrors;
     return errors === 0;
 }
-const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern9 = func3("^(0|[1-9][0-9]*)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;

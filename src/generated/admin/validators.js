@@ -385,8 +385,14 @@ const schema27 = { "oneOf": [{ "$ref": "AllowedElementByAddress" }, { "$ref": "A
 const schema28 = { "type": "object", "additionalProperties": false, "required": ["address", "selector"], "properties": { "address": { "$ref": "AztecAddress" }, "selector": { "$ref": "FunctionSelector" }, "onlySelf": { "$ref": "AllowedElementByAddressOnlySelf" }, "rejectNullMsgSender": { "$ref": "AllowedElementByAddressRejectNullMsgSender" }, "calldataLength": { "$ref": "AllowedElementByAddressCalldataLength" } } };
 const schema29 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
 const schema30 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{8}$", "x-lower-case": true };
-const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-const pattern1 = new RegExp("^0x[0-9a-fA-F]{8}$", "u");
+const func2 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
+const pattern0 = func2("^0x[0-9a-fA-F]{64}$", "u");
+const pattern1 = func2("^0x[0-9a-fA-F]{8}$", "u");
 const schema31 = { "allOf": [{ "$ref": "OnlySelf" }] };
 const schema32 = { "type": "boolean" };
 function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -1527,7 +1533,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema66 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "EthAddress" } };
 const schema67 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
-const pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const pattern4 = func2("^0x[0-9a-fA-F]{40}$", "u");
 function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -2092,7 +2098,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema84 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "BigIntString" } };
 const schema85 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const pattern9 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern9 = func2("^(0|[1-9][0-9]*)$", "u");
 function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3909,7 +3915,7 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
 }
 const schema143 = { "if": { "type": "null" }, "then": true, "else": { "$ref": "NodeId" } };
 const schema144 = { "type": "string", "minLength": 1, "default": "0x0000000000000000000000000000000000000000" };
-const func2 = require("ajv/dist/runtime/ucs2length").default;
+const func21 = require("ajv/dist/runtime/ucs2length").default;
 function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3941,7 +3947,7 @@ function validate146(data, { instancePath = "", parentData, parentDataProperty, 
         const _errs4 = errors;
         if (errors === _errs4) {
             if (typeof data === "string") {
-                if (func2(data) < 1) {
+                if (func21(data) < 1) {
                     validate146.errors = [{ instancePath, schemaPath: "NodeId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema144, data }];
                     return false;
                 }
@@ -4910,19 +4916,19 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
 export const nodeAdmin_startSnapshotUpload_param0 = validate155;
 const schema153 = { "$ref": "SnapshotLocation" };
 const schema154 = { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(/|file:///|https?://)" };
-const pattern19 = new RegExp("^(/|file:///|https?://)", "u");
+const pattern19 = func2("^(/|file:///|https?://)", "u");
 function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
     const _errs0 = errors;
     if (errors === _errs0) {
         if (typeof data === "string") {
-            if (func2(data) > 4096) {
+            if (func21(data) > 4096) {
                 validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters", schema: 4096, parentSchema: schema154, data }];
                 return false;
             }
             else {
-                if (func2(data) < 1) {
+                if (func21(data) < 1) {
                     validate155.errors = [{ instancePath, schemaPath: "SnapshotLocation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema154, data }];
                     return false;
                 }
@@ -4945,7 +4951,7 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
 export const nodeAdmin_getSlashOffenses_param0 = validate156;
 const schema155 = { "$ref": "SlashRound" };
 const schema156 = { "type": "string", "pattern": "^(all|current|0|[1-9][0-9]*)$" };
-const pattern20 = new RegExp("^(all|current|0|[1-9][0-9]*)$", "u");
+const pattern20 = func2("^(all|current|0|[1-9][0-9]*)$", "u");
 function validate156(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;

@@ -11,7 +11,13 @@ const schema15 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
 const schema20 = { "type": "integer", "minimum": 1 };
 const schema13 = { "allOf": [{ "$ref": "Hash32" }] };
 const schema14 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
-const pattern0 = new RegExp("^0x[0-9a-f]{64}$", "u");
+const func2 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
+const pattern0 = func2("^0x[0-9a-f]{64}$", "u");
 function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -33,7 +39,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema16 = { "allOf": [{ "$ref": "EthAddress" }] };
 const schema17 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
-const pattern2 = new RegExp("^0x[0-9a-f]{40}$", "u");
+const pattern2 = func2("^0x[0-9a-f]{40}$", "u");
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -74,7 +80,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     validate16.errors = vErrors;
     return errors === 0;
 }
-const pattern1 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern1 = func2("^(0|[1-9][0-9]*)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;

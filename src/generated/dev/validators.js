@@ -7,7 +7,13 @@ const require = createRequire(import.meta.url);
 export const dev_sendL1ToL2Message_param0 = validate10;
 const schema11 = { "$ref": "AztecAddress" };
 const schema12 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
-const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const func2 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
+const pattern0 = func2("^0x[0-9a-fA-F]{64}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;

@@ -53,7 +53,13 @@ const schema16 = { "type": "object", "required": ["proposed", "checkpointed", "p
 const schema17 = { "allOf": [{ "$ref": "L2BlockId" }] };
 const schema18 = { "type": "object", "required": ["number", "hash"], "properties": { "number": { "$ref": "BlockNumber" }, "hash": { "$ref": "Hash32" } }, "additionalProperties": false };
 const schema20 = { "type": "string", "pattern": "^0x[0-9a-f]{64}$" };
-const pattern0 = new RegExp("^0x[0-9a-f]{64}$", "u");
+const func2 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
+const pattern0 = func2("^0x[0-9a-f]{64}$", "u");
 function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -732,7 +738,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema51 = { "allOf": [{ "$ref": "BigIntString" }] };
 const schema52 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const pattern7 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern7 = func2("^(0|[1-9][0-9]*)$", "u");
 function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -754,7 +760,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema53 = { "allOf": [{ "$ref": "EthAddress" }] };
 const schema54 = { "type": "string", "pattern": "^0x[0-9a-f]{40}$" };
-const pattern8 = new RegExp("^0x[0-9a-f]{40}$", "u");
+const pattern8 = func2("^0x[0-9a-f]{40}$", "u");
 function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1176,7 +1182,7 @@ const schema65 = { "type": "object", "required": ["txEffects"], "properties": { 
 const schema66 = { "type": "array", "items": { "$ref": "TxEffect" } };
 const schema67 = { "type": "object", "required": ["revertCode", "txHash", "transactionFee", "noteHashes", "nullifiers", "l2ToL1Msgs", "publicDataWrites", "privateLogs", "publicLogs", "contractClassLogs"], "properties": { "revertCode": { "$ref": "RevertCode" }, "txHash": { "$ref": "Hash32" }, "transactionFee": { "$ref": "TxEffectTransactionFee" }, "noteHashes": { "$ref": "TxEffectNoteHashes" }, "nullifiers": { "$ref": "TxEffectNullifiers" }, "l2ToL1Msgs": { "$ref": "TxEffectL2ToL1Msgs" }, "publicDataWrites": { "$ref": "TxEffectPublicDataWrites" }, "privateLogs": { "$ref": "TxEffectPrivateLogs" }, "publicLogs": { "$ref": "TxEffectPublicLogs" }, "contractClassLogs": { "$ref": "TxEffectContractClassLogs" } }, "additionalProperties": false };
 const schema68 = { "type": "integer", "enum": [0, 1, 2, 3] };
-const func2 = Object.prototype.hasOwnProperty;
+const func16 = Object.prototype.hasOwnProperty;
 const schema70 = { "allOf": [{ "$ref": "Field" }] };
 function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
@@ -1975,7 +1981,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema67.properties, key0))) {
+                    if (!(func16.call(schema67.properties, key0))) {
                         validate82.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema67, data }];
                         return false;
                         break;
@@ -2630,7 +2636,7 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema119.properties, key0))) {
+                    if (!(func16.call(schema119.properties, key0))) {
                         validate143.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema119, data }];
                         return false;
                         break;
@@ -2913,7 +2919,7 @@ function validate148(data, { instancePath = "", parentData, parentDataProperty, 
     validate148.errors = vErrors;
     return errors === 0;
 }
-const pattern35 = new RegExp("^(0|-?[1-9][0-9]*)$", "u");
+const pattern35 = func2("^(0|-?[1-9][0-9]*)$", "u");
 function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3150,7 +3156,7 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
 const schema140 = { "type": "array", "items": { "$ref": "CommitteeAttestation" } };
 const schema141 = { "type": "object", "required": ["address", "signature"], "properties": { "address": { "$ref": "EthAddress" }, "signature": { "$ref": "EcdsaSignature" } }, "additionalProperties": false };
 const schema143 = { "type": "string", "pattern": "^0x[0-9a-f]{130}$" };
-const pattern40 = new RegExp("^0x[0-9a-f]{130}$", "u");
+const pattern40 = func2("^0x[0-9a-f]{130}$", "u");
 function validate159(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -4066,7 +4072,7 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema160.properties, key0))) {
+                    if (!(func16.call(schema160.properties, key0))) {
                         validate187.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema160, data }];
                         return false;
                         break;
@@ -4441,7 +4447,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
 }
 const schema193 = { "allOf": [{ "$ref": "Base64" }] };
 const schema194 = { "type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" };
-const pattern49 = new RegExp("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern49 = func2("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
 function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -5237,7 +5243,7 @@ const schema227 = { "type": "object", "required": ["contractAddress"], "properti
 const schema229 = { "type": "string" };
 const schema230 = { "type": "string", "pattern": "^0x[0-9a-f]{8}$" };
 const schema231 = { "type": "string" };
-const pattern54 = new RegExp("^0x[0-9a-f]{8}$", "u");
+const pattern54 = func2("^0x[0-9a-f]{8}$", "u");
 function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -9577,7 +9583,7 @@ function validate455(data, { instancePath = "", parentData, parentDataProperty, 
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema402.properties, key0))) {
+                    if (!(func16.call(schema402.properties, key0))) {
                         validate455.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema402, data }];
                         return false;
                         break;
@@ -10302,7 +10308,7 @@ const schema428 = { "oneOf": [{ "$ref": "ContractInstanceWithAddress" }, { "$ref
 const schema429 = { "type": "object", "required": ["version", "salt", "deployer", "currentContractClassId", "originalContractClassId", "initializationHash", "publicKeys", "address"], "properties": { "version": { "$ref": "Version" }, "salt": { "$ref": "Field" }, "deployer": { "$ref": "AztecAddress" }, "currentContractClassId": { "$ref": "Field" }, "originalContractClassId": { "$ref": "Field" }, "initializationHash": { "$ref": "Field" }, "publicKeys": { "$ref": "PublicKeys" }, "address": { "$ref": "AztecAddress" } }, "additionalProperties": false };
 const schema436 = { "type": "object", "required": ["masterNullifierPublicKey", "masterIncomingViewingPublicKey", "masterOutgoingViewingPublicKey", "masterTaggingPublicKey"], "properties": { "masterNullifierPublicKey": { "$ref": "Point" }, "masterIncomingViewingPublicKey": { "$ref": "Point" }, "masterOutgoingViewingPublicKey": { "$ref": "Point" }, "masterTaggingPublicKey": { "$ref": "Point" } }, "additionalProperties": false };
 const schema437 = { "type": "string", "pattern": "^0x[0-9a-f]{128}$" };
-const pattern111 = new RegExp("^0x[0-9a-f]{128}$", "u");
+const pattern111 = func2("^0x[0-9a-f]{128}$", "u");
 function validate473(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -10730,7 +10736,7 @@ function validate480(data, { instancePath = "", parentData, parentDataProperty, 
             else {
                 const _errs1 = errors;
                 for (const key0 in data) {
-                    if (!(func2.call(schema451.properties, key0))) {
+                    if (!(func16.call(schema451.properties, key0))) {
                         validate480.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema451, data }];
                         return false;
                         break;
@@ -11508,7 +11514,7 @@ export const node_getEncodedEnr_result = validate494;
 const schema484 = { "$ref": "NullableGetEncodedEnrResultString" };
 const schema485 = { "oneOf": [{ "$ref": "GetEncodedEnrResultString" }, { "$ref": "Null" }], "x-expected": "a string matching ^enr: or null" };
 const schema486 = { "type": "string", "pattern": "^enr:" };
-const pattern137 = new RegExp("^enr:", "u");
+const pattern137 = func2("^enr:", "u");
 function validate495(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;

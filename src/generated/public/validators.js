@@ -10,7 +10,13 @@ const schema12 = { "oneOf": [{ "$ref": "BlockNumber" }, { "$ref": "BlockParamete
 const schema13 = { "type": "integer", "minimum": 0, "maximum": 9007199254740991 };
 const schema14 = { "type": "string", "const": "latest" };
 const schema15 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "x-bn254-field": true, "x-lower-case": true };
-const pattern0 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+const func2 = (pattern, flags) => {
+    const rx = new RegExp(pattern, flags);
+    if (pattern !== "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" || typeof Buffer === "undefined")
+        return rx;
+    return { test: (s) => Buffer.from(s, "base64").toString("base64") === s || rx.test(s), toString: () => rx.toString() };
+};
+const pattern0 = func2("^0x[0-9a-fA-F]{64}$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -523,7 +529,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
 }
 const schema41 = { "allOf": [{ "$ref": "Base64" }] };
 const schema42 = { "type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$" };
-const pattern5 = new RegExp("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern5 = func2("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
 function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1586,7 +1592,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
 export const node_getNullifierSiblingPath_param1 = validate80;
 const schema90 = { "$ref": "BigIntString" };
 const schema91 = { "type": "string", "pattern": "^(0|[1-9][0-9]*)$" };
-const pattern18 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+const pattern18 = func2("^(0|[1-9][0-9]*)$", "u");
 function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3285,7 +3291,7 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
 export const node_getValidatorStats_param0 = validate151;
 const schema175 = { "$ref": "EthAddress" };
 const schema176 = { "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "x-lower-case": true };
-const pattern44 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+const pattern44 = func2("^0x[0-9a-fA-F]{40}$", "u");
 function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3356,7 +3362,7 @@ export const node_registerContractFunctionSignatures_param0 = validate154;
 const schema181 = { "$ref": "RegisterContractFunctionSignaturesFunctionSignatures" };
 const schema182 = { "type": "array", "items": { "$ref": "RegisterContractFunctionSignaturesFunctionSignaturesItem" }, "maxItems": 100 };
 const schema183 = { "type": "string", "minLength": 1, "maxLength": 1024 };
-const func2 = require("ajv/dist/runtime/ucs2length").default;
+const func49 = require("ajv/dist/runtime/ucs2length").default;
 function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -3375,12 +3381,12 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
                     const _errs2 = errors;
                     if (errors === _errs2) {
                         if (typeof data0 === "string") {
-                            if (func2(data0) > 1024) {
+                            if (func49(data0) > 1024) {
                                 validate155.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "RegisterContractFunctionSignaturesFunctionSignaturesItem/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters", schema: 1024, parentSchema: schema183, data: data0 }];
                                 return false;
                             }
                             else {
-                                if (func2(data0) < 1) {
+                                if (func49(data0) < 1) {
                                     validate155.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "RegisterContractFunctionSignaturesFunctionSignaturesItem/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema183, data: data0 }];
                                     return false;
                                 }

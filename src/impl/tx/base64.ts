@@ -9,11 +9,14 @@ const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=
 
 /** Decodes canonical base64; throws `TxDecodeError` at `path` on anything else. */
 export function decodeBase64Strict(s: string, path: string): Uint8Array {
-  if (!BASE64_RE.test(s)) throw new TxDecodeError(path, 'not valid base64 (standard alphabet with = padding)');
   const bytes = Buffer.from(s, 'base64');
-  // Non-zero bits in the last symbol before padding decode the same bytes; only the canonical form re-encodes exactly.
-  if (bytes.toString('base64') !== s) throw new TxDecodeError(path, 'not canonical base64 (non-zero padding bits)');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Buffer's encoder writes only canonical padded base64, so an exact round trip is the whole check
+  // (~0.05 ms for a tx's ~80 KB proof, against ~0.75 ms for BASE64_RE, issue #21). Otherwise the
+  // text is refused, and BASE64_RE tells which refusal: junk, or non-zero bits in the last symbol
+  // before the padding (they decode to the same bytes; only the canonical form re-encodes exactly).
+  if (bytes.toString('base64') === s) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!BASE64_RE.test(s)) throw new TxDecodeError(path, 'not valid base64 (standard alphabet with = padding)');
+  throw new TxDecodeError(path, 'not canonical base64 (non-zero padding bits)');
 }
 
 /** Encodes bytes as standard base64 with padding. */
