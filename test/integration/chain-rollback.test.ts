@@ -5,14 +5,14 @@
  * @module
  */
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_FEE_MODEL } from '../../src/impl/fees/fee-model.ts';
-import { ManualClock } from '../../src/impl/chain/time.ts';
+import { test } from 'node:test';
 import { RollbackRefusal } from '../../src/impl/chain/rollback.ts';
+import { ManualClock } from '../../src/impl/chain/time.ts';
+import type { Engine } from '../../src/impl/engine.ts';
+import { DEFAULT_FEE_MODEL } from '../../src/impl/fees/fee-model.ts';
 import { TreeId } from '../../src/impl/world-state/constants.ts';
 import { devEngine, GENESIS, syntheticTx } from './chain-helpers.ts';
-import type { Engine } from '../../src/impl/engine.ts';
 
 const reason = (e: unknown) => (e as RollbackRefusal).reason;
 const stateOf = async (e: Engine) => {
@@ -48,6 +48,11 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), 2);
   assert.ok(after[2]!.excess > after[0]!.excess, 'blocks above target raise the fee state');
 
+  // Looked up by hash and archive root before the rollback (kept by the chain store), gone after it.
+  const block3 = (await engine.chain.findBlock(3))!;
+  assert.equal((await engine.chain.findBlockBy('hash', block3.hash))?.header.globalVariables.blockNumber, 3);
+  assert.equal((await engine.chain.findBlockBy('archive', block3.archive.root))?.header.globalVariables.blockNumber, 3);
+  assert.equal(await engine.state.isBlockHashInChain(block3.hash), true);
   await assert.rejects(engine.rollbackTo(5), (e: unknown) => e instanceof RollbackRefusal && reason(e) === 'ABOVE_TIP');
   assert.deepEqual(await engine.rollbackTo(4), []);
 
@@ -66,6 +71,10 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.deepEqual([tips.checkpointed.checkpoint.number, tips.checkpointed.block.number], [1, 1]);
   assert.equal(await engine.l1.provenCheckpointNumber(), 0);
   assert.equal(await engine.chain.findBlock(2), undefined);
+  assert.equal(await engine.chain.findBlockBy('hash', block3.hash), undefined);
+  assert.equal(await engine.chain.findBlockBy('archive', block3.archive.root), undefined);
+  assert.equal(await engine.state.isBlockHashInChain(block3.hash), false);
+  assert.equal(await engine.state.store.findBlockNumberBy('hash', block3.hash), undefined);
   assert.equal((await engine.chain.getTxReceipt(txs[2]!.txHash)).status, 'dropped'); // gone from the chain, not in the source
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), undefined);
   assert.deepEqual(

@@ -47,6 +47,8 @@ const LOG_TABLES: readonly (readonly [string, (e: TxEffect) => readonly IndexedL
 
 /** Decoded blocks kept for reads (blocks of 8 txs decode to ~50 KB of objects each). */
 const BLOCK_CACHE_SIZE = 256;
+/** Block numbers kept by hash or archive root. */
+const NUMBER_BY_CACHE_SIZE = 256;
 
 /** Reads and writes chain data through knex. */
 export class ChainStore {
@@ -54,6 +56,8 @@ export class ChainStore {
   /** Published contract classes and instances, written with each block and unwound with it. */
   readonly contracts: ContractIndex;
   #blockCache = new Map<number, L2Block>();
+  /** Block numbers by `hash:` or `archive_root:` and the value, as found (findBlockNumberBy). */
+  #numberBy = new Map<string, number>();
   #historyVersion = 0;
 
   constructor(db: Knex) {
@@ -126,6 +130,7 @@ export class ChainStore {
   /** Drops what this process cached about blocks, which may no longer be in the chain. */
   forgetUnwoundBlocks(): void {
     this.#blockCache.clear();
+    this.#numberBy.clear();
     this.#historyVersion++;
   }
 
@@ -179,10 +184,25 @@ export class ChainStore {
     return this.#decodedRange<L2Block>('chain_blocks', from, limit);
   }
 
-  /** The number of the block with `column` = value (hash or archive root). */
+  /**
+   * The number of the block with `column` = value (hash or archive root). Found numbers are kept
+   * until blocks are unwound (`forgetUnwoundBlocks`): every tx's anchor is looked up when it is
+   * admitted and again when a block takes it, and most anchor on the same few latest blocks.
+   */
   async findBlockNumberBy(column: 'hash' | 'archive_root', value: bigint): Promise<number | undefined> {
+    const key = `${column}:${value}`;
+    const known = this.#numberBy.get(key);
+    if (known !== undefined) return known;
+    const version = this.#historyVersion;
     const row = await this.db('chain_blocks').where(column, hex32(value)).first('number');
-    return row === undefined ? undefined : Number(row.number);
+    if (row === undefined) return undefined;
+    const n = Number(row.number);
+    // Not when an unwind started meanwhile: the row may be one it removes.
+    if (version === this.#historyVersion) {
+      if (this.#numberBy.size >= NUMBER_BY_CACHE_SIZE) this.#numberBy.delete(this.#numberBy.keys().next().value!);
+      this.#numberBy.set(key, n);
+    }
+    return n;
   }
 
   /** Where a mined tx sits. */

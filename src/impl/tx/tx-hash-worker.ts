@@ -60,6 +60,12 @@ export function knownTxHash(dataText: string): bigint | undefined {
  * in-process bot's) is not computed again.
  */
 export async function decodeTxOffThread(json: unknown, path = 'tx'): Promise<Tx> {
+  const own = ownTx(json);
+  if (own !== undefined) {
+    // Still through the worker's queue (an empty job): calls resolve in the order made.
+    await hashOffThread([]);
+    return own;
+  }
   const parts = readTxParts(json, path);
   const dataText = (json as { data: string }).data;
   const known = knownTxHash(dataText);
@@ -79,12 +85,53 @@ export async function decodeTxOffThread(json: unknown, path = 'tx'): Promise<Tx>
 
 /**
  * buildPrivateTx with the tx hash computed on the Poseidon2 worker, for a builder in a
- * serving process (the in-process bot); the hash is remembered, so node_sendTx does not compute
- * it again for this tx.
+ * serving process (the in-process bot); the built tx is remembered by its wire object, so
+ * node_sendTx of that object neither decodes nor hashes it again.
  */
 export async function buildPrivateTxOffThread(o: PrivateTxOptions): Promise<BuiltTx> {
   const data = privateTxData(o);
   const built = unprovenTx(data, await computeTxHashOffThread(data), [], []);
-  rememberTxHash(built.wire.data, built.tx.txHash);
+  rememberOwnTx(built);
   return built;
+}
+
+/**
+ * Txs this process built (the in-process bot's), by the very wire object it built, with the member
+ * values it had then: node_sendTx in the same process receives that object through the JSON-RPC
+ * dispatcher (validated, not copied), and decoding it again would rebuild the `Tx` the builder
+ * already has (~134 KB of base64 and ~2 000 proof fields read back, issue #21). Held weakly: an
+ * entry lives as long as the wire object. A client's tx, parsed from a request, is never here.
+ */
+const ownTxs = new WeakMap<object, { readonly members: readonly unknown[]; readonly tx: Tx }>();
+
+function membersOf(wire: Record<string, unknown>): unknown[] {
+  return [wire.txHash, wire.data, wire.chonkProof, wire.contractClassLogFields, wire.publicFunctionCalldata];
+}
+
+function rememberOwnTx(built: BuiltTx): void {
+  // Only the shape the bot builds (no class logs, no public calls): the arrays are then empty and stay comparable by length.
+  if (built.wire.contractClassLogFields.length > 0 || built.wire.publicFunctionCalldata.length > 0) return;
+  ownTxs.set(built.wire, { members: membersOf(built.wire as unknown as Record<string, unknown>), tx: built.tx });
+}
+
+/**
+ * The `Tx` this process built for `json`, when `json` is that wire object with the same members
+ * (strings compared by value: the same instances compare at once) and no others: what decodeTx would
+ * return for it (test/unit/tx/tx-decode-off-thread.test.ts checks they are equal).
+ */
+function ownTx(json: unknown): Tx | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const own = ownTxs.get(json);
+  if (own === undefined) return undefined;
+  const wire = json as Record<string, unknown>;
+  if (Object.keys(wire).length !== own.members.length) return undefined;
+  const now = membersOf(wire);
+  for (let i = 0; i < now.length; i++) {
+    const was = own.members[i];
+    const is = now[i];
+    if (Array.isArray(was)) {
+      if (!Array.isArray(is) || is.length !== 0) return undefined;
+    } else if (is !== was) return undefined;
+  }
+  return own.tx;
 }

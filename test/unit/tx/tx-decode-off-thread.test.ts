@@ -1,7 +1,7 @@
 /**
  * A caller's or a peer's tx is decoded with its Poseidon2 hashing on the tx-hash worker
  * (decodeTxOffThread): the same Tx as decodeTx, the same refusals, the event loop free meanwhile,
- * calls resolved in the order made, and a tx this process built hashed once.
+ * calls resolved in the order made, a tx this process built neither decoded nor hashed again.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -76,13 +76,35 @@ describe('decodeTxOffThread', () => {
     assert.deepEqual(order, ['big', 'small', 'big again']);
   });
 
-  it('a tx built off-thread here has its hash remembered, and it is the hash decodeTx computes', async () => {
-    const built = await buildPrivateTxOffThread(privateTx(0x53n));
+  it('a tx decoded here has its hash remembered by its data text, and it is the hash decodeTx computes', async () => {
+    const built = buildPrivateTx(privateTx(0x53n));
+    assert.equal(knownTxHash(built.wire.data), undefined);
+    assert.equal((await decodeTxOffThread({ ...built.wire })).txHash, decodeTx(built.wire).txHash);
     assert.equal(knownTxHash(built.wire.data), decodeTx(built.wire).txHash);
-    assert.equal((await decodeTxOffThread(built.wire)).txHash, decodeTx(built.wire).txHash);
     // Another tx's data is not known until it is hashed here.
     const other = buildPrivateTx(privateTx(0x54n));
     assert.equal(knownTxHash(other.wire.data), undefined);
+  });
+
+  it("a tx built here and sent as the same wire object is the builder's Tx, equal to what decodeTx makes of it", async () => {
+    const built = await buildPrivateTxOffThread(privateTx(0x55n));
+    const decoded = await decodeTxOffThread(built.wire);
+    assert.equal(decoded, built.tx, 'not decoded again');
+    assert.deepEqual(decoded, decodeTx(built.wire));
+  });
+
+  it('a copy of a built wire object, or one changed after building, is decoded (and refused) as any other', async () => {
+    const built = await buildPrivateTxOffThread(privateTx(0x56n));
+    const copy = { ...built.wire };
+    const fromCopy = await decodeTxOffThread(copy);
+    assert.notEqual(fromCopy, built.tx);
+    assert.deepEqual(fromCopy, built.tx);
+    const changed = await buildPrivateTxOffThread(privateTx(0x57n));
+    (changed.wire as { data: string }).data = 'not base64!';
+    await assert.rejects(decodeTxOffThread(changed.wire, 'params[0]'), /params\[0\]\.data: not valid base64/);
+    const extra = await buildPrivateTxOffThread(privateTx(0x58n));
+    (extra.wire as unknown as Record<string, unknown>).surplus = 1;
+    await assert.rejects(decodeTxOffThread(extra.wire, 'params[0]'), /params\[0\]\.surplus: unexpected key/);
   });
 
   it('refuses a calldata entry whose hash does not match, as decodeTx does', async () => {
