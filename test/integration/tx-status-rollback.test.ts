@@ -2,7 +2,8 @@
  * Tx status across a rollback (issue: "a chain that never contradicts itself"), on a whole
  * in-process node: a tx anchored in a block that a rollback unwinds is dropped with the reason and
  * never mined; `force` clears the pool; unwound txs are pending again in the unwind's own
- * transaction; a tx sent after a rollback anchored at the new tip is mined.
+ * transaction; a tx sent after a rollback anchored at the new tip is mined. A mined tx's body (its
+ * wire JSON, stored once at admission) survives a kill and comes back pending on a later rollback.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -14,28 +15,41 @@ import { TX_ERROR } from '../../src/impl/tx/index.ts';
 import { FORCED_ROLLBACK_REASON } from '../../src/impl/txpool/tx-status.ts';
 import {
   clockAtSlot,
+  crash,
+  type InProcessNode,
   inProcessConfig,
   openInProcessNode,
   SLOT_SECONDS,
   txAnchoredAt,
-  type InProcessNode,
 } from './in-process-node.ts';
 
 const PAYER = 0x1001n;
 
 async function nodeAtBlock(blocks: number, extra: string[] = []) {
   const clock = clockAtSlot(1);
-  const n = await openInProcessNode(
-    inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'tx-status-')) }, ['--build-empty-blocks', ...extra]),
-    clock,
-  );
+  const config = inProcessConfig({ dataDirectory: mkdtempSync(join(tmpdir(), 'tx-status-')) }, [
+    '--build-empty-blocks',
+    ...extra,
+  ]);
+  const n = await openInProcessNode(config, clock);
   const slot = async () => {
     clock.advance(SLOT_SECONDS * 1000);
     await n.node.step();
   };
   await n.node.step();
   while ((await n.node.publicHandlers.getBlockNumber!()) < blocks) await slot();
-  return { n, clock, slot };
+  return { n, clock, slot, config };
+}
+
+/** The tx hashes with a stored body, and those with a pending or a mined record. */
+async function poolRows(n: InProcessNode) {
+  const hashes = async (table: string) =>
+    (await n.node.db(table).orderBy('tx_hash').select('tx_hash')).map((r) => r.tx_hash as string);
+  return {
+    bodies: await hashes('txpool_bodies'),
+    pending: await hashes('txpool_txs'),
+    mined: await hashes('txpool_mined'),
+  };
 }
 
 const receipt = (n: InProcessNode, hash: string) => n.node.publicHandlers.getTxReceipt!(hash);
@@ -103,6 +117,34 @@ describe('tx status across nodeAdmin_rollbackTo', () => {
       );
     } finally {
       await n.node.stop();
+    }
+  });
+
+  it('a mined tx keeps one body through a kill; a rollback after the restart makes it pending again with the same wire JSON, a dropped one leaves no body', async () => {
+    const { n, clock, config, slot } = await nodeAtBlock(2);
+    let reopened: InProcessNode | undefined;
+    try {
+      const a = await txAnchoredAt(n, { anchor: 1, payer: PAYER, nullifiers: [0xa0004n] });
+      const b = await txAnchoredAt(n, { anchor: 2, payer: PAYER, nullifiers: [0xb0004n] });
+      await n.node.publicHandlers.sendTx!(a.wire as never);
+      await n.node.publicHandlers.sendTx!(b.wire as never);
+      const sorted = [a.hash, b.hash].sort();
+      assert.deepEqual(await poolRows(n), { bodies: sorted, pending: sorted, mined: [] });
+      await slot();
+      assert.equal((await receipt(n, a.hash)).status, 'mined');
+      // Mining moved no body: the pending records became mined ones naming the same bodies.
+      assert.deepEqual(await poolRows(n), { bodies: sorted, pending: [], mined: sorted });
+      await crash(n);
+
+      reopened = await openInProcessNode(config, clock);
+      assert.deepEqual(await poolRows(reopened), { bodies: sorted, pending: [], mined: sorted });
+      await reopened.admin.rollbackTo!(1, false);
+      assert.equal((await receipt(reopened, a.hash)).status, 'pending');
+      assert.deepEqual(await reopened.node.publicHandlers.getTxByHash!(a.hash), a.wire);
+      assert.equal((await receipt(reopened, b.hash)).status, 'dropped');
+      assert.deepEqual(await poolRows(reopened), { bodies: [a.hash], pending: [a.hash], mined: [] });
+    } finally {
+      await (reopened ?? n).node.stop();
     }
   });
 });

@@ -11,16 +11,17 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { L2Block } from '../chain/types.ts';
 import type { L2Node } from '../node-types.ts';
 import type { GossipTopicKind, P2PObserver } from '../p2p/types.ts';
-import { databaseHealth, DatabaseState, SQLITE_FILE_NAME } from '../store/database.ts';
+import { DropReason } from '../sequencer/block-builder.ts';
+import { DatabaseState, databaseHealth, SQLITE_FILE_NAME } from '../store/database.ts';
 import type { FollowerObserver, FollowerState } from '../sync/follower.ts';
 import type { Eviction } from '../txpool/pool-rules.ts';
 import { DROP_REASON } from '../txpool/pool-rules.ts';
+import { PoolStore } from '../txpool/pool-store.ts';
 import type { TxPoolObserver } from '../txpool/tx-pool.ts';
-import { DropReason } from '../sequencer/block-builder.ts';
 import { RpcMetrics } from './rpc-metrics.ts';
 import { HistogramData, histogramValues, registerScraped } from './scraped-metric.ts';
 
@@ -430,11 +431,7 @@ export class NodeMetrics {
     this.#m.pending.set(
       Number(typeof count === 'function' ? await (count as () => Promise<number>).call(node.pool) : count),
     );
-    const bytes = (await node
-      .db('txpool_txs')
-      .sum({ bytes: node.db.raw('length(wire_json)') })
-      .first()) as { bytes: number | string | null } | undefined;
-    this.#m.pendingBytes.set(Number(bytes?.bytes ?? 0));
+    this.#m.pendingBytes.set(await new PoolStore(node.db).pendingBytes());
   }
 
   #syncLevels(node: L2Node): void {

@@ -105,6 +105,47 @@ describe('TxPool persistence', () => {
   });
 });
 
+describe('TxPool storage: one body per tx', () => {
+  const rows = async (db: Knex, table: string) =>
+    (await db(table).orderBy('tx_hash').select('tx_hash')).map((r) => r.tx_hash as string);
+
+  it('mining moves no body; pruning the mined record, or dropping a pending tx, deletes it', async () => {
+    const file = join(dir, 'bodies.sqlite');
+    let db = openDb(file);
+    let pool = await TxPool.open({ db, chain: funded() });
+    const a = tx(5n),
+      b = tx(6n),
+      c = tx(7n);
+    for (const t of [a, b, c]) await pool.add(t.tx, t.wire);
+    const all = [a.hash, b.hash, c.hash].sort();
+    assert.deepEqual(await rows(db, 'txpool_bodies'), all);
+    const text = async (h: string) =>
+      (await db('txpool_bodies').where({ tx_hash: h }).first('wire_json'))?.wire_json as string | undefined;
+    const aText = await text(a.hash);
+    assert.deepEqual(JSON.parse(aText!), a.wire);
+
+    await commitBlock(db, pool, 8, [BigInt(a.hash), BigInt(b.hash)]);
+    assert.deepEqual(await rows(db, 'txpool_txs'), [c.hash]);
+    assert.deepEqual(await rows(db, 'txpool_mined'), [a.hash, b.hash].sort());
+    assert.deepEqual(await rows(db, 'txpool_bodies'), all, 'the mined txs keep their bodies, nothing was copied');
+    assert.equal(await text(a.hash), aText);
+    await pool.close();
+    await db.destroy();
+
+    db = openDb(file); // a restart reads the same records
+    pool = await TxPool.open({ db, chain: funded() });
+    assert.deepEqual(await pool.getPendingTxs(10), [c.wire]);
+    await pool.markDropped([BigInt(c.hash)], 'Tx failed in setup');
+    assert.deepEqual(await rows(db, 'txpool_bodies'), [a.hash, b.hash].sort());
+    await pool.pruneMined(8);
+    assert.deepEqual(await rows(db, 'txpool_mined'), []);
+    assert.deepEqual(await rows(db, 'txpool_bodies'), []);
+    assert.deepEqual(await pool.getTxStatus(BigInt(c.hash)), { status: 'dropped', reason: 'Tx failed in setup' });
+    await pool.close();
+    await db.destroy();
+  });
+});
+
 describe('TxPool lifecycle', () => {
   it('a block commit: its txs leave the pool and are no longer pending or dropped', async () => {
     const db = openDb();

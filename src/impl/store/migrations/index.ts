@@ -22,6 +22,7 @@ import * as m019 from './019-log-tag-index.ts';
 import * as m020 from './020-ws-low-key-index.ts';
 import * as m021 from './021-txpool-mined.ts';
 import * as m022 from './022-txpool-one-status.ts';
+import * as m023 from './023-txpool-bodies.ts';
 
 /** One migration: a unique sortable name plus up/down. */
 export interface MigrationModule {
@@ -59,7 +60,12 @@ export const CHAIN_MIGRATIONS: MigrationList = {
 /** The mempool's tables; the pool also runs this list when it opens (txpool/pool-store.ts), whichever runs second finds it done. */
 export const TXPOOL_MIGRATIONS: MigrationList = {
   tableName: 'knex_migrations_txpool',
-  migrations: [step('013-txpool.ts', m013), step('021-txpool-mined.ts', m021), step('022-txpool-one-status.ts', m022)],
+  migrations: [
+    step('013-txpool.ts', m013),
+    step('021-txpool-mined.ts', m021),
+    step('022-txpool-one-status.ts', m022),
+    step('023-txpool-bodies.ts', m023),
+  ],
 };
 
 /** The validator, slashing and node-config tables (run by node-config/admin-schema.ts; idempotent). */
