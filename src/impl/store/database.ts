@@ -1,7 +1,9 @@
 /**
  * Opens the node database: knex over better-sqlite3 (`<dataDirectory>/l2node.sqlite` in WAL mode,
  * or `:memory:`) or Postgres through `pg` when a URL is given; runs the same TypeScript migrations
- * on either engine and checks the schema version recorded in `l2node_metadata`.
+ * on either engine and checks the schema version recorded in `l2node_metadata`. A SQLite file's WAL
+ * checkpoints run on a worker thread with its own connection (wal-checkpointer.ts), not inside the
+ * node's commits.
  *
  * Isolation: every block is written in one transaction (world state: WorldState.applyBlock;
  * chain tables: ChainStore.saveBlock). On Postgres that is READ COMMITTED, the server default,
@@ -15,14 +17,15 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import knexFactory from 'knex';
 import type { Knex } from 'knex';
-import { LATEST_SCHEMA_VERSION, migrationLists, runMigrationList } from './migrations/index.ts';
-import { DatabaseHealth, retryOnConnectionLoss, watchConnection } from './database-health.ts';
+import knexFactory from 'knex';
 import type { ReconnectOptions } from './database-health.ts';
+import { DatabaseHealth, retryOnConnectionLoss, watchConnection } from './database-health.ts';
+import { LATEST_SCHEMA_VERSION, migrationLists, runMigrationList } from './migrations/index.ts';
+import { WalCheckpointer } from './wal-checkpointer.ts';
 
-export { databaseHealth, retryOnConnectionLoss, isConnectionLost, DatabaseState } from './database-health.ts';
 export type { DatabaseHealth, DatabaseHealthReport } from './database-health.ts';
+export { DatabaseState, databaseHealth, isConnectionLost, retryOnConnectionLoss } from './database-health.ts';
 
 /** Where the database lives. */
 export interface DatabaseOptions {
@@ -96,12 +99,29 @@ export function databaseKnexConfig(opts: DatabaseOptions): Knex.Config {
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
           cachePreparedStatements(conn as unknown as PreparingConnection);
+          // A memory database has no WAL; a file's checkpoints run on a worker thread (wal-checkpointer.ts).
+          if (!memory) checkpointOffThread(conn as unknown as ClosingConnection, filename);
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
         }
       },
     },
+  };
+}
+
+interface ClosingConnection {
+  pragma(s: string): unknown;
+  close(): unknown;
+}
+
+/** Starts `conn`'s checkpoint worker; closing `conn` stops it first, so `conn` closes last and removes the WAL. */
+function checkpointOffThread(conn: ClosingConnection, filename: string): void {
+  const checkpointer = new WalCheckpointer(conn, filename);
+  const close = conn.close.bind(conn);
+  conn.close = async () => {
+    await checkpointer.stop();
+    return close();
   };
 }
 
