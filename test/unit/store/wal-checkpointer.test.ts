@@ -61,7 +61,7 @@ describe('WAL checkpoints on a worker thread', () => {
     assert.equal(conn.pragma('wal_autocheckpoint', { simple: true }), 1000);
     conn.close();
     assert.equal(existsSync(`${file}-wal`), false);
-    assert.equal(new Database(file).prepare('select count(*) as n from t').get()?.n, 18);
+    assert.equal((new Database(file).prepare('select count(*) as n from t').get() as { n: number }).n, 18);
   });
 
   it('openDatabase checkpoints a SQLite file off the event loop and stops the worker when destroyed', async () => {
