@@ -12,20 +12,21 @@ import type { Knex } from 'knex';
 import { feeJuiceBalanceLeafSlot } from '../chain/protocol.ts';
 import type { L2Block } from '../chain/types.ts';
 import { toFieldHex } from '../crypto/field.ts';
-import { toMinableTx } from '../sequencer/tx-source.ts';
 import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
-import { computeBlockHeaderHash, decodeTx, isExpiredFor, TX_ERROR } from '../tx/index.ts';
+import { toMinableTx } from '../sequencer/tx-source.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
+import { computeBlockHeaderHash, decodeTx, isExpiredFor, TX_ERROR } from '../tx/index.ts';
 import type { ChainView } from './chain-view.ts';
 import { PoolNotRunning, PoolRejection } from './errors.ts';
 import { PoolIndex } from './pool-index.ts';
-import { DROP_REASON, planAdmission, planRevalidation, planShrink } from './pool-rules.ts';
 import type { Eviction, PoolLimits, PostBlockState } from './pool-rules.ts';
-import { migrateTxPoolSchema, PoolStore } from './pool-store.ts';
+import { DROP_REASON, planAdmission, planRevalidation, planShrink } from './pool-rules.ts';
 import type { StoredTx } from './pool-store.ts';
+import { migrateTxPoolSchema, PoolStore } from './pool-store.ts';
 import { toPoolEntry } from './priority.ts';
-import { FORCED_ROLLBACK_REASON } from './tx-status.ts';
 import type { CommitFollowUp, DroppedTx, PoolTxStatus, UnwindOptions } from './tx-status.ts';
+import { FORCED_ROLLBACK_REASON } from './tx-status.ts';
+import { poolWireJson } from './wire-json.ts';
 
 export type { PoolTxStatus } from './tx-status.ts';
 
@@ -139,7 +140,7 @@ export class TxPool implements TxSource {
         if (err instanceof PoolRejection) this.#observer?.rejected(err.code);
         throw err;
       }
-      const wireJson = JSON.stringify({ ...wire, txHash: hashHex });
+      const wireJson = poolWireJson(wire, hashHex);
       await this.#store.apply({ add: [{ entry, wireJson }], dropped: evictions });
       this.#seq++;
       for (const e of evictions) this.#forget(e.txHash);
