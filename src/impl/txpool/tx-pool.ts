@@ -16,6 +16,7 @@ import type { MinableTx, TxSource } from '../sequencer/tx-source.ts';
 import { toMinableTx } from '../sequencer/tx-source.ts';
 import type { GasFees, Tx } from '../tx/index.ts';
 import { computeBlockHeaderHash, decodeTx, isExpiredFor, TX_ERROR } from '../tx/index.ts';
+import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
 import type { ChainView } from './chain-view.ts';
 import { PoolNotRunning, PoolRejection } from './errors.ts';
 import { PoolIndex } from './pool-index.ts';
@@ -414,10 +415,18 @@ export class TxPool implements TxSource {
     this.#minable.delete(txHash);
   }
 
-  /** Runs `fn` after every earlier change, so rule decisions and writes never interleave. */
+  /**
+   * Runs `fn` after every earlier change, so rule decisions and writes never interleave. Changes
+   * queued behind a block commit (the bot's and clients' adds) would otherwise run back to back
+   * without the event loop turning, their SQLite queries resolving at once: each lets it turn
+   * first once the stretch has used its slice (issue #21).
+   */
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
     if (!this.#open) return Promise.reject(new PoolNotRunning());
-    const run = this.#queue.catch(() => undefined).then(fn);
+    const run = this.#queue
+      .catch(() => undefined)
+      .then(() => new EventLoopBudget().turn())
+      .then(fn);
     this.#queue = run;
     return run;
   }

@@ -3,8 +3,9 @@
  * requests arriving while a block's trees are hashed and written are answered in between.
  * @module
  */
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { TreeId } from '../../../src/impl/world-state/constants.ts';
 import { EventLoopBudget } from '../../../src/impl/world-state/event-loop-budget.ts';
 import { headerFromState, memoryWorldState, tx } from './helpers.ts';
@@ -24,6 +25,22 @@ test('EventLoopBudget: turn() yields to queued callbacks once its slice is used,
   order.push('after turn');
   assert.deepEqual(order, ['after turn'], 'within the slice: no turn');
   await new Promise((r) => setImmediate(r));
+});
+
+test('EventLoopBudget: a budget made after another counts from the last turn, not from its creation', async () => {
+  const first = new EventLoopBudget(0);
+  await first.turn();
+  const turnedAt = performance.now();
+  // One stretch of work longer than the next budget's slice, spanning both budgets.
+  while (performance.now() - turnedAt < 20) {
+    /* work */
+  }
+  const order: string[] = [];
+  const second = new EventLoopBudget(10);
+  setImmediate(() => order.push('immediate'));
+  await second.turn();
+  order.push('after turn');
+  assert.deepEqual(order, ['immediate', 'after turn'], 'the stretch began before `second` was made');
 });
 
 test('applying a block of 8 txs turns the event loop while it hashes and writes', async () => {
