@@ -15,6 +15,7 @@
  * measure the configuration, not the node.
  * @module
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import type { Child } from './processes.ts';
-import { mainThreadCpuSecondsOf, post, runLoadProcess, startNode } from './processes.ts';
+import { mainThreadCpuSecondsOf, NODE_BIN, post, ROOT, runLoadProcess, startNode } from './processes.ts';
 
 /** What the busy-node figures need. */
 export interface BusyNodeOptions {
@@ -264,7 +265,7 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
       ...(admitted > 0 ? { value: ((cpu1.main - cpu0.main) * 1000) / admitted } : {}),
       note:
         admitted > 0
-          ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop (docs/PERFORMANCE-NOTES.md)`
+          ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop; before the bot's txs skipped decoding and the base64 RegExps: 6.9–8.8 ms (docs/PERFORMANCE-NOTES.md)`
           : `not measured: no tx admitted in ${o.cpuWindowMs / 1000} s`,
     });
     figures.push(stallFigure(stallsBefore, stallsAfter));
@@ -286,7 +287,7 @@ function busyCause(cpu: { mainMsPerTx: number; allMsPerTx: number } | undefined,
   const share =
     cpu === undefined
       ? 'its build, node_sendTx, the pool write and the blocks'
-      : `${cpu.mainMsPerTx.toFixed(1)} ms of event-loop CPU and ${cpu.allMsPerTx.toFixed(1)} ms in all threads per tx in this run (the tx hash on the Poseidon2 worker): ${((cpu.allMsPerTx * txsPerSecond) / 1000).toFixed(2)} of a core at ${txsPerSecond} txs/s`;
+      : `${cpu.mainMsPerTx.toFixed(1)} ms of event-loop CPU and ${cpu.allMsPerTx.toFixed(1)} ms in all threads per tx in this run (most of the rest is the tx hash, one Poseidon2 sponge over the kernel output's 1 282 fields on the worker, ~13 ms): ${((cpu.allMsPerTx * txsPerSecond) / 1000).toFixed(2)} of a core at ${txsPerSecond} txs/s`;
   return `the bot runs in the node's process and its txs are real work: ${share}, on a ${availableParallelism()}-core machine whose other core runs the load client; blocks built meanwhile hold the event loop up to the stall figure below (docs/PERFORMANCE-NOTES.md, Reads while building)`;
 }
 
@@ -405,4 +406,36 @@ function stallFigure(
       : {}),
     note: `read from the node's ${STALL_METRIC} histogram (src/impl/event-loop-stall.ts: monitorEventLoopDelay at 1 ms around each block's build and commit) over the ${blocks} blocks built while the bot ran; the value is the upper bound of the bucket holding the longest (${(below * 1000).toFixed(0)}–${Number.isFinite(le) ? (le * 1000).toFixed(0) : '∞'} ms); ${over20} of ${blocks} over 20 ms; mean ${meanMs.toFixed(1)} ms`,
   };
+}
+
+/**
+ * On its own, for measuring this section without the rest of the bench:
+ * `node bench/rpc/busy-node.ts [blocks = 100] [runs = 3]` builds a chain of that many blocks of 8
+ * txs with bench/rpc/build-chain.ts, runs the figures above (keep-up over 2 slots, CPU over 10 s
+ * with 3 runs, as the full bench) and prints them as JSON lines.
+ */
+if (import.meta.main) {
+  const blocks = Number(process.argv[2] ?? 100);
+  const runs = Number(process.argv[3] ?? 3);
+  const dir = mkdtempSync(join(tmpdir(), 'l2node-bench-busy-chain-'));
+  try {
+    const built = spawnSync(NODE_BIN, ['bench/rpc/build-chain.ts', dir, '600000', String(blocks)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`chain build failed: ${built.stderr.slice(-300)}`);
+    const figures = await measureBusyNode(dir, {
+      runs,
+      warmupMs: 500,
+      durationMs: 1500,
+      connections: 16,
+      botTxsPerSecond: 20,
+      keepUpSlots: runs > 2 ? 2 : 1,
+      cpuWindowMs: runs > 2 ? 10_000 : 5_000,
+      log: (line) => console.error(line),
+    });
+    for (const f of figures) console.log(JSON.stringify(f));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
