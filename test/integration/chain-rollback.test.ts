@@ -53,6 +53,8 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal((await engine.chain.findBlockBy('hash', block3.hash))?.header.globalVariables.blockNumber, 3);
   assert.equal((await engine.chain.findBlockBy('archive', block3.archive.root))?.header.globalVariables.blockNumber, 3);
   assert.equal(await engine.state.isBlockHashInChain(block3.hash), true);
+  assert.equal((await engine.state.store.findCheckpoint(3))?.number, 3);
+  assert.equal((await engine.state.store.latestCheckpoint())?.number, 3);
   await assert.rejects(engine.rollbackTo(5), (e: unknown) => e instanceof RollbackRefusal && reason(e) === 'ABOVE_TIP');
   assert.deepEqual(await engine.rollbackTo(4), []);
 
@@ -75,6 +77,8 @@ test('rollbackTo unwinds everything in one step, returns the txs, and re-applyin
   assert.equal(await engine.chain.findBlockBy('archive', block3.archive.root), undefined);
   assert.equal(await engine.state.isBlockHashInChain(block3.hash), false);
   assert.equal(await engine.state.store.findBlockNumberBy('hash', block3.hash), undefined);
+  assert.equal(await engine.state.store.findCheckpoint(3), undefined);
+  assert.equal((await engine.state.store.latestCheckpoint())?.number, 1);
   assert.equal((await engine.chain.getTxReceipt(txs[2]!.txHash)).status, 'dropped'); // gone from the chain, not in the source
   assert.equal(await engine.chain.getL1ToL2MessageBlock(0x5151n), undefined);
   assert.deepEqual(

@@ -49,6 +49,8 @@ const LOG_TABLES: readonly (readonly [string, (e: TxEffect) => readonly IndexedL
 const BLOCK_CACHE_SIZE = 256;
 /** Block numbers kept by hash or archive root. */
 const NUMBER_BY_CACHE_SIZE = 256;
+/** Decoded checkpoints kept. */
+const CHECKPOINT_CACHE_SIZE = 64;
 
 /** Reads and writes chain data through knex. */
 export class ChainStore {
@@ -58,6 +60,8 @@ export class ChainStore {
   #blockCache = new Map<number, L2Block>();
   /** Block numbers by `hash:` or `archive_root:` and the value, as found (findBlockNumberBy). */
   #numberBy = new Map<string, number>();
+  /** Decoded checkpoints by number (findCheckpoint, latestCheckpoint); stored ones change only by an unwind. */
+  #checkpointCache = new Map<number, Checkpoint>();
   #historyVersion = 0;
 
   constructor(db: Knex) {
@@ -131,6 +135,7 @@ export class ChainStore {
   forgetUnwoundBlocks(): void {
     this.#blockCache.clear();
     this.#numberBy.clear();
+    this.#checkpointCache.clear();
     this.#historyVersion++;
   }
 
@@ -224,8 +229,19 @@ export class ChainStore {
 
   /** Checkpoint `number`, if stored. */
   async findCheckpoint(number: number): Promise<Checkpoint | undefined> {
+    const cached = this.#checkpointCache.get(number);
+    if (cached !== undefined) return cached;
+    const version = this.#historyVersion;
     const row = await this.db('chain_checkpoints').where({ number }).first('data');
-    return row === undefined ? undefined : decodeJson<Checkpoint>(row.data);
+    if (row === undefined) return undefined;
+    const checkpoint = decodeJson<Checkpoint>(row.data);
+    // Not when an unwind started meanwhile: the row may be one it removes.
+    if (version === this.#historyVersion) {
+      if (this.#checkpointCache.size >= CHECKPOINT_CACHE_SIZE)
+        this.#checkpointCache.delete(this.#checkpointCache.keys().next().value!);
+      this.#checkpointCache.set(number, checkpoint);
+    }
+    return checkpoint;
   }
 
   /** Checkpoints `from` .. `from + limit - 1` that exist. */
@@ -247,8 +263,9 @@ export class ChainStore {
 
   /** The latest checkpoint, if any. */
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
-    const row = await this.db('chain_checkpoints').orderBy('number', 'desc').first('data');
-    return row === undefined ? undefined : decodeJson<Checkpoint>(row.data);
+    // The number, then the decoded checkpoint through the cache: the sequencer's tick asks every 500 ms.
+    const row = await this.db('chain_checkpoints').max('number as n').first();
+    return row?.n === null || row?.n === undefined ? undefined : this.findCheckpoint(Number(row.n));
   }
 
   /** Reads a metadata value. */
