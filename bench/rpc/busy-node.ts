@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EVENT_LOOP_SLICE_MS } from '../../src/impl/world-state/event-loop-budget.ts';
 import { freePort } from '../../test/integration/free-port.ts';
 import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
@@ -401,7 +402,7 @@ function stallFigure(
     goal: { kind: 'value-max', target: 20 },
     ...(over20 > 0
       ? {
-          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms. Block application turns the loop every 8 ms of work (world-state/event-loop-budget.ts) and its COMMIT is 1–3 ms since mined txs move no body and WAL checkpoints run on a worker (store/wal-checkpointer.ts); what remained over 20 ms in the measured runs was an 8 ms slice stretched by the OS giving the core to other processes (load ≥ 3 on 2 cores) or a major GC pause of ~20 ms inside a slice (docs/PERFORMANCE-NOTES.md, Reads while building)`,
+          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms. Block application turns the loop every ${EVENT_LOOP_SLICE_MS} ms of work (world-state/event-loop-budget.ts) and its COMMIT is 1–3 ms since mined txs move no body and WAL checkpoints run on a worker (store/wal-checkpointer.ts); what remained over 20 ms in the measured runs was a slice stretched by the OS giving the core to other processes (load ≥ 3 on 2 cores) or a major GC pause of ~20 ms inside a slice (docs/PERFORMANCE-NOTES.md, Reads while building)`,
         }
       : {}),
     note: `read from the node's ${STALL_METRIC} histogram (src/impl/event-loop-stall.ts: monitorEventLoopDelay at 1 ms around each block's build and commit) over the ${blocks} blocks built while the bot ran; the value is the upper bound of the bucket holding the longest (${(below * 1000).toFixed(0)}–${Number.isFinite(le) ? (le * 1000).toFixed(0) : '∞'} ms); ${over20} of ${blocks} over 20 ms; mean ${meanMs.toFixed(1)} ms`,

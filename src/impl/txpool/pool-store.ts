@@ -139,7 +139,7 @@ export class PoolStore {
   /** Applies one change inside the caller's transaction (a block's commit or an unwind). */
   async applyIn(trx: Knex.Transaction, change: PoolChange): Promise<void> {
     const now = this.#now();
-    // Inside a SQLite transaction the queries resolve without the event loop turning: turn every 8 ms (issue #21).
+    // Inside a SQLite transaction the queries resolve without the event loop turning: turn once a slice is used (issue #21).
     const budget = new EventLoopBudget();
     // Hashes whose records this change removes: their bodies go unless another record still names them.
     const released: string[] = [];

@@ -60,7 +60,7 @@ test('applying a block of 8 txs turns the event loop while it hashes and writes'
   const before = turns;
   await ws.applyBlock({ blockNumber: 1, txEffects: effects, header: headerFromState });
   counting = false;
-  // ~1 500 Poseidon2 pair hashes at tens of µs each: far more than one 8 ms slice on any machine.
+  // ~1 500 Poseidon2 pair hashes at tens of µs each: far more than one slice (EVENT_LOOP_SLICE_MS) on any machine.
   assert.ok(turns - before >= 2, `the event loop turned ${turns - before} times during the block`);
   // Roots are checked against the reference vectors by vectors.test.ts and scenarios.test.ts, which apply blocks the same way.
   assert.equal((await ws.getTreeSnapshot(TreeId.NULLIFIER_TREE, 1)).nextAvailableLeafIndex, 128 + 8 * 64);
