@@ -18,40 +18,42 @@
  * txs from the pool): the engine opens the pool over its own chain view (`openTxSource`).
  * @module
  */
-import type { WorldStateReader } from './rpc/public/block-param.ts';
+
 import { systemClock } from './chain/time.ts';
 import { FunctionSignatureRegistry } from './contracts/function-selector.ts';
-import { createEngine, engineSettings } from './engine.ts';
+import { offThreadLevelHasher } from './crypto/poseidon2-off-thread.ts';
 import type { Engine } from './engine.ts';
-import { SyncSwitch } from './node-config/sync-control.ts';
+import { createEngine, engineSettings } from './engine.ts';
 import { consensusDuties, openNodeAdmin, proposerSelection } from './node-admin.ts';
 import { checkChainParams } from './node-chain-params.ts';
-import { createNodeP2P, publishingPool, txForwarder } from './node-p2p.ts';
+import { SyncSwitch } from './node-config/sync-control.ts';
+import { engineHandlerDeps } from './node-handlers.ts';
+import { databaseAnswers, storageStatus } from './node-health.ts';
 import type { NodeConsensusHooks } from './node-p2p.ts';
+import { createNodeP2P, publishingPool, txForwarder } from './node-p2p.ts';
+import type { L2Node, NodeOptions, NodeRole } from './node-types.ts';
 import { blockAnnouncement, blockRangeHandlerFor, decodeAnnouncement } from './p2p/block-sync.ts';
 import { checkpointRangeHandlerFor } from './p2p/checkpoint-sync.ts';
 import type { P2PService } from './p2p/index.ts';
 import type { BlockGossipHandler } from './p2p/types.ts';
+import type { WorldStateReader } from './rpc/public/block-param.ts';
 import { createPublicHandlers } from './rpc/public/index.ts';
 import { poolTransactions } from './rpc/public/transactions.ts';
+import type { ProposerSelection, Sequencer } from './sequencer/sequencer.ts';
 import { SetupAllowList } from './setup-allow-list.ts';
-import { engineHandlerDeps } from './node-handlers.ts';
-import { databaseAnswers, storageStatus } from './node-health.ts';
 import { slotReporter } from './slot-reporter.ts';
-import { databaseHealth, DatabaseState, openDatabase } from './store/database.ts';
-import { createEngineChainView } from './txpool/chain-view.ts';
-import { TxPool } from './txpool/tx-pool.ts';
-import { createNodeTxValidator } from './txpool/tx-validator.ts';
-import { RpcBlockSource } from './sync/block-source.ts';
+import { DatabaseState, databaseHealth, openDatabase } from './store/database.ts';
 import type { BlockSource } from './sync/block-source.ts';
-import { Follower } from './sync/follower.ts';
+import { RpcBlockSource } from './sync/block-source.ts';
 import type { FollowerState } from './sync/follower.ts';
+import { Follower } from './sync/follower.ts';
 import { P2pBlockSource } from './sync/p2p-block-source.ts';
 import { buildGateTiming, PeerBuildGate } from './sync/peer-build-gate.ts';
 import { checkFollowedNode, SourceMismatchError } from './sync/source-check.ts';
+import { createEngineChainView } from './txpool/chain-view.ts';
+import { TxPool } from './txpool/tx-pool.ts';
+import { createNodeTxValidator } from './txpool/tx-validator.ts';
 import type { ConsensusDuties } from './validators/consensus-duties.ts';
-import type { ProposerSelection, Sequencer } from './sequencer/sequencer.ts';
-import type { L2Node, NodeOptions, NodeRole } from './node-types.ts';
 
 /** A full node: its engine also builds, imports and unwinds. */
 export interface FullNode extends L2Node {
@@ -79,6 +81,7 @@ export async function createFullNode(o: NodeOptions): Promise<FullNode> {
     const allowList = new SetupAllowList();
     const signatures = new FunctionSignatureRegistry();
     const engine = await createEngine({
+      hasher: offThreadLevelHasher,
       ...engineSettings(config, clock),
       db,
       // The pool is the engine's tx source and reads the engine's chain through the view it is opened with.

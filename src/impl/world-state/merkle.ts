@@ -55,10 +55,11 @@ export async function recomputeNodes(
     const child = (i: number): bigint => level.get(i) ?? known.get(i) ?? ZERO_HASHES[l]!;
     const pairs = parents.map((p) => [child(2 * p), child(2 * p + 1)] as const);
     // A hasher with worker threads hashes large levels off the main thread (crypto/poseidon2-pool.ts).
-    const hashes =
-      hasher.hashPairsAsync !== undefined
-        ? await hasher.hashPairsAsync(pairs)
-        : await hashInSlices(hasher, pairs, budget);
+    let hashes: bigint[];
+    if (hasher.hashPairsAsync !== undefined) {
+      hashes = await hasher.hashPairsAsync(pairs);
+      await budget?.turn();
+    } else hashes = await hashInSlices(hasher, pairs, budget);
     const next = new Map<number, bigint>();
     parents.forEach((p, k) => {
       next.set(p, hashes[k]!);
