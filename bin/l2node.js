@@ -23,5 +23,9 @@ if (!atLeast(found, REQUIRED)) {
   process.exit(1);
 }
 
+// The young-generation bound and malloc arenas a node runs with (src/config/node-runtime.ts): a
+// process started without them is replaced by one that has them before the node loads.
+const { ensureNodeRuntime } = await import('../src/config/node-runtime.ts');
+ensureNodeRuntime();
 const { main } = await import('../src/main.ts');
 await main(process.argv.slice(2), process.env);

@@ -18,11 +18,12 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { ensureNodeRuntime } from '../../src/config/node-runtime.ts';
 import { ManualClock } from '../../src/impl/chain/time.ts';
-import { createEngine, DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
 import type { Engine } from '../../src/impl/engine.ts';
-import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
+import { createEngine, DEFAULT_ENGINE_CONFIG } from '../../src/impl/engine.ts';
 import type { MinableTx } from '../../src/impl/sequencer/tx-source.ts';
+import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
 
 /** First tag written; tx i carries tag TAG_BASE + i. */
 export const TAG_BASE = 0x7a90000n;
@@ -105,6 +106,9 @@ function residentSplit(): { anonBytes?: number; fileBytes?: number } {
 }
 
 if (import.meta.main) {
+  // An engine process runs as the node does (young generation bound, malloc arenas), so the memory
+  // figure measures what a node building or importing blocks in a burst holds.
+  ensureNodeRuntime();
   const dir = process.argv[2]!;
   const budget = Number(process.argv[3] ?? 30_000);
   const head = Number(process.argv[4] ?? 1000);

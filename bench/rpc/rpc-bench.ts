@@ -8,22 +8,23 @@
  * extended with empty blocks in another process during the soak, whose figure is memory only.
  * @module
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+
 import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
 import { median, slope } from '../lib/stats.ts';
-import type { LoadResult } from './load-client.ts';
-import { recordingKey } from './bare-server.ts';
-import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
-import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
-import { measureBusyNode } from './busy-node.ts';
 import type { Recording } from './bare-server.ts';
+import { recordingKey } from './bare-server.ts';
 import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
-import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
+import { measureBusyNode } from './busy-node.ts';
+import type { LoadResult } from './load-client.ts';
+import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
 import type { Child } from './processes.ts';
+import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
+import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
 
 /** How hard and how long. */
 export interface RpcBenchOptions {
@@ -745,11 +746,11 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
             baseline: long.openRssBytes / MB,
             baselineName: 'same process with the engine just opened',
             goal: { kind: 'ratio-max', target: 1.5 },
-            note: `the engine alone (no RPC server), ${built} empty blocks built one per slot on a manual clock in ${(long.tailMs / 1000).toFixed(0)} s, engine still open; after a full collection the V8 heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB in ${(long.heapTotalBytes / MB).toFixed(0)} MB committed, external memory ${(long.externalBytes / MB).toFixed(0)} MB; resident ${mb(long.anonBytes)} MB anonymous, ${mb(long.fileBytes)} MB file-backed; same goal as above: memory must not follow chain length`,
+            note: `the engine alone (no RPC server), run as the node runs (src/config/node-runtime.ts), ${built} empty blocks built one per slot on a manual clock in ${(long.tailMs / 1000).toFixed(0)} s, engine still open; after a full collection the V8 heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB in ${(long.heapTotalBytes / MB).toFixed(0)} MB committed, external memory ${(long.externalBytes / MB).toFixed(0)} MB; resident ${mb(long.anonBytes)} MB anonymous, ${mb(long.fileBytes)} MB file-backed; same goal as above: memory must not follow chain length`,
             // The split says where the growth is; docs/PERFORMANCE-NOTES.md (Memory) has the investigation behind the cause.
             ...(long.rssBytes / long.openRssBytes > 1.5
               ? {
-                  cause: `V8 and the allocator holding memory after a burst, not live data. Of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed: the scavenger grows the young generation while a build loop never idles, and V8's memory reducer gives it back only once the process idles; the native rest is SQLite's page cache (≤ 16 MB) and allocator fragmentation. Bounding the young generation (--max-semi-space-size=16, a start-up flag) measured 1.95× instead of 2.53× on 2 900 blocks, the rest native memory with ~18 MB of live JS. The part that did follow chain length, one native SQLite statement per query, is fixed (prepared statements reused). A node started on the same directory does not carry it (figure above); measurements in docs/PERFORMANCE-NOTES.md, Memory`,
+                  cause: `V8 and the allocator holding memory grown during the burst, not live data: of the ${(grown / MB).toFixed(0)} MB grown since opening (${(grown / built / 1024).toFixed(0)} KB per block built), after a full collection the JS heap holds ${(long.heapUsedBytes / MB).toFixed(0)} MB of ${(long.heapTotalBytes / MB).toFixed(0)} MB committed. A loop that never idles keeps V8's memory reducer from running: the young generation grows and freed pages stay pooled. The engine process runs with the node's runtime (src/config/node-runtime.ts: young generation ≤ 2 × 16 MB, two malloc arenas, gc exposed) and the chain's burst relief runs a memory-reducing collection every 5 s of burst (src/impl/chain/burst-memory.ts); measured 1.22–1.35× with them, 2.4–2.5× without (docs/PERFORMANCE-NOTES.md, Memory) — above the goal, check that they were in effect`,
                 }
               : {}),
           };

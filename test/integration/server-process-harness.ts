@@ -24,6 +24,8 @@ export function tempDir(): Promise<string> {
 
 /** A node process started for a test. */
 export interface NodeProcess {
+  /** The process id (the node keeps it when it replaces itself to get its runtime flags). */
+  readonly pid: number;
   readonly stdout: () => string;
   readonly stderr: () => string;
   readonly publicUrl: string;
@@ -61,6 +63,7 @@ export async function startNode(
     child.once('exit', (code) => reject(new Error(`node exited with ${code} before listening:\n${stderr}`)));
   });
   return {
+    pid: child.pid!,
     stdout: () => stdout,
     stderr: () => stderr,
     publicUrl: `http://127.0.0.1:${ports.public}`,

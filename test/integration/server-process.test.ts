@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { post, send } from './server-harness.ts';
-import { cleanEnv, printedKey, runNode, startNode, tempDir } from './server-process-harness.ts';
+import { BIN, cleanEnv, printedKey, runNode, startNode, tempDir } from './server-process-harness.ts';
 
 const adminBatch = [{ jsonrpc: '2.0', id: 0, method: 'nodeAdmin_getConfig', params: [] }];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -272,6 +272,29 @@ describe('process', () => {
       assert.equal(await node.stop(signal), 0, signal);
       assert.match(node.stderr(), /"msg":"stopped"/);
     }
+  });
+
+  it('runs with the node runtime (young generation bound, malloc arenas) in the same process; values the user gives win', async () => {
+    // /proc/<pid>/cmdline and environ are NUL-separated; the pid is the one spawned (process.execve).
+    const started = async (env: Record<string, string>) => {
+      const node = await startNode(['--data-directory', ''], { cwd: await tempDir(), env: cleanEnv(env) });
+      const argv = readFileSync(`/proc/${node.pid}/cmdline`, 'utf8').split('\0');
+      const environ = readFileSync(`/proc/${node.pid}/environ`, 'utf8').split('\0');
+      assert.equal(await node.stop(), 0, 'SIGTERM reaches the replaced process');
+      return { argv, environ };
+    };
+    const plain = await started({});
+    assert.ok(
+      plain.argv.includes('--max-semi-space-size=16') && plain.argv.includes('--expose-gc'),
+      plain.argv.join(' '),
+    );
+    assert.ok(plain.environ.includes('MALLOC_ARENA_MAX=2'));
+    assert.ok(plain.argv.includes(BIN) && plain.argv.includes('--data-directory'), 'same script and arguments');
+    const own = await started({ NODE_OPTIONS: '--max-semi-space-size=32', MALLOC_ARENA_MAX: '4' });
+    assert.ok(!own.argv.some((a) => a.startsWith('--max-semi-space-size')), own.argv.join(' '));
+    assert.ok(
+      own.environ.includes('MALLOC_ARENA_MAX=4') && own.environ.includes('NODE_OPTIONS=--max-semi-space-size=32'),
+    );
   });
 
   it('logs are JSON lines with a level on stderr', async () => {

@@ -21,6 +21,9 @@ function atLeast(have, need) {
 }
 
 if (atLeast(found, REQUIRED)) {
+  // The young-generation bound and malloc arenas a node runs with (src/config/node-runtime.js).
+  const { ensureNodeRuntime } = await import('../src/config/node-runtime.js');
+  ensureNodeRuntime();
   const { main } = await import('../src/main.js');
   await main(process.argv.slice(2), process.env);
 } else {

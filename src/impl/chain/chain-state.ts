@@ -9,17 +9,18 @@
  * @module
  */
 import type { Knex } from 'knex';
-import type { CommitFollowUp, TxStatusOwner } from '../txpool/tx-status.ts';
 import { hex32 } from '../encoding/hex.ts';
 import { nextExcessMana } from '../fees/fee-model.ts';
+import type { CommitFollowUp, TxStatusOwner } from '../txpool/tx-status.ts';
+import { hashBlockHeader } from '../world-state/block-header.ts';
+import { TreeId } from '../world-state/constants.ts';
+import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
+import type { WorldStateBlock } from '../world-state/types.ts';
+import type { WorldState } from '../world-state/world-state.ts';
+import { BurstMemoryRelief } from './burst-memory.ts';
 import type { ChainStore } from './chain-store.ts';
 import { LatestStateCache } from './latest-state-cache.ts';
 import type { BlockHeader, Checkpoint, GlobalVariables, L2Block, Snapshot, TxEffect } from './types.ts';
-import type { WorldState } from '../world-state/world-state.ts';
-import type { WorldStateBlock } from '../world-state/types.ts';
-import { TreeId } from '../world-state/constants.ts';
-import { hashBlockHeader } from '../world-state/block-header.ts';
-import { EventLoopBudget } from '../world-state/event-loop-budget.ts';
 
 /** Open (unsealed) blocks read one by one through the block cache; more than this, as one range. */
 const OPEN_BLOCKS_FROM_CACHE = 16;
@@ -72,6 +73,8 @@ export class ChainState {
   #latest: number;
   #tipVersion = 0;
   readonly #genesisHash: bigint;
+  /** Gives memory back while blocks are applied back to back (catch-up, import, manual clock). */
+  readonly burstMemory = new BurstMemoryRelief();
 
   private constructor(
     store: ChainStore,
@@ -217,6 +220,7 @@ export class ChainState {
     this.#excessMana = excessMana;
     this.#latest = a.blockNumber;
     this.#tipVersion++;
+    this.burstMemory.blockApplied();
     return sealed!;
   }
 
