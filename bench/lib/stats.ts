@@ -46,3 +46,31 @@ export function slope(points: readonly { readonly x: number; readonly y: number 
   const vx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
   return vx === 0 ? Number.NaN : cov / vx;
 }
+
+/**
+ * The shape of a resident-set series (`t` in ms, `rss` in bytes) over [from, to): its median per
+ * minute, and its floor (lowest sample) over the third and the last quarter of the span. A process
+ * whose set swings with its garbage collector (heap filling between full collections, V8's memory
+ * reducer giving pages back) keeps its floor; a leak raises it, because what leaks survives every
+ * collection. A least-squares trend cannot tell them apart: fitted across a drop, it reads regrowth.
+ */
+export function residentShape(
+  samples: readonly { readonly t: number; readonly rss: number }[],
+  from: number,
+  to: number,
+): { perMinute: number[]; floorBefore: number; floorLast: number } {
+  const inSpan = samples.filter((x) => x.t >= from && x.t < to);
+  const perMinute: number[] = [];
+  for (let m = from; m < to; m += 60_000) {
+    const minute = inSpan.filter((x) => x.t >= m && x.t < m + 60_000).map((x) => x.rss);
+    if (minute.length > 0) perMinute.push(median(minute));
+  }
+  const quarter = (to - from) / 4;
+  const floor = (a: number, b: number) =>
+    Math.min(...inSpan.filter((x) => x.t >= a && x.t < b).map((x) => x.rss), Number.POSITIVE_INFINITY);
+  return {
+    perMinute,
+    floorBefore: floor(from + 2 * quarter, from + 3 * quarter),
+    floorLast: floor(from + 3 * quarter, to),
+  };
+}

@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
-import { median, slope } from '../lib/stats.ts';
+import { median, residentShape, slope } from '../lib/stats.ts';
 import type { Recording } from './bare-server.ts';
 import { recordingKey } from './bare-server.ts';
 import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
@@ -232,6 +232,19 @@ async function mixedWorkload(
         : {}),
     },
   ];
+}
+
+/**
+ * Why the soak's set ended above a window, from the series' shape (bench/lib/stats.ts residentShape):
+ * a floor that did not rise over the last quarter is the heap swinging between collections (V8's young
+ * and old generations filling, its memory reducer giving pages back), a rising floor what a leak shows.
+ */
+function soakVerdict(shape: ReturnType<typeof residentShape>, against: 'first' | 'mid'): string {
+  const minutes = shape.perMinute.map((x) => (x / MB).toFixed(0)).join(', ');
+  const floors = `${(shape.floorBefore / MB).toFixed(0)} MB in the third quarter, ${(shape.floorLast / MB).toFixed(0)} MB in the last`;
+  return shape.floorLast <= shape.floorBefore * 1.02
+    ? `the set swings with the garbage collector, its floor did not rise (lowest ${floors}; per-minute medians ${minutes} MB): heap filling between full collections and the memory reducer's drops${against === 'first' ? ', with the first window taken while the heap was still growing to its working size' : ''}, not a leak`
+    : `the floor rose (lowest ${floors}; per-minute medians ${minutes} MB): growth that outlived the collections in that span, as a leak would show`;
 }
 
 async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Promise<Section[]> {
@@ -646,6 +659,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         }
         return {
           jump,
+          shape: residentShape(samples, warmMs, soakMs),
           secondHalfSlopeMbPerMin: (slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000) / MB,
           mixed,
           soak,
@@ -767,10 +781,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       // The shape of the growth says which kind it is: still rising at the end, or levelled off.
       ...(judged && late / early > growthGoal
         ? {
-            cause:
-              Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25
-                ? `the set rose early and then levelled off (trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min): a cache or the heap filling to its working size, not a steady leak`
-                : `still rising at ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min over the second half: steady growth, as a leak would show`,
+            cause: soakVerdict(soakResult.shape, 'first'),
           }
         : {}),
       note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95)) / 1000 / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors${
@@ -779,7 +790,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
               .map(([k, v]) => `${k} ×${v}`)
               .join(', ')})`
           : ''
-      }; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      }; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; per-minute medians ${soakResult.shape.perMinute.map((x) => (x / MB).toFixed(0)).join(', ')} MB; lowest in the third quarter ${(soakResult.shape.floorBefore / MB).toFixed(0)} MB, in the last ${(soakResult.shape.floorLast / MB).toFixed(0)} MB; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares, misleading across a collector's drop); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
     },
   ];
 
@@ -792,7 +803,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     ...(judged ? { goal: { kind: 'ratio-max', target: 1.05 } as const } : {}),
     ...(judged && late / mid > 1.05
       ? {
-          cause: `trend over the second half ${soakResult.secondHalfSlopeMbPerMin.toFixed(2)} MB/min${Math.abs(soakResult.secondHalfSlopeMbPerMin) < 0.25 ? ': levelled off' : ': still rising'}`,
+          cause: soakVerdict(soakResult.shape, 'mid'),
         }
       : {}),
     note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short. `}the same soak (bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s plus the mixed reads); the window after the answer caches and the heap have filled (issue #21)`,

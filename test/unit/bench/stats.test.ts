@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { median, percentile, percentileSorted, ratio, slope } from '../../../bench/lib/stats.ts';
+import { median, percentile, percentileSorted, ratio, residentShape, slope } from '../../../bench/lib/stats.ts';
 
 describe('median', () => {
   it('odd count: the middle value', () => assert.equal(median([5, 1, 3]), 3));
@@ -50,5 +50,44 @@ describe('slope (least squares)', () => {
         ]),
       ),
     );
+  });
+});
+
+describe('residentShape', () => {
+  const MB = 1024 * 1024;
+  // One sample a second over 8 minutes.
+  const series = (rss: (s: number) => number) =>
+    Array.from({ length: 480 }, (_, s) => ({ t: s * 1000, rss: rss(s) * MB }));
+
+  it('per-minute medians of the span', () => {
+    const shape = residentShape(
+      series((s) => 100 + Math.floor(s / 60)),
+      0,
+      240_000,
+    );
+    assert.deepEqual(
+      shape.perMinute.map((x) => x / MB),
+      [100, 101, 102, 103],
+    );
+  });
+
+  it('a collector sawtooth keeps its floor: the last quarter is no higher than the third', () => {
+    // Rises 0.5 MB/s, dropped back to 150 MB by a collection every 100 s.
+    const shape = residentShape(
+      series((s) => 150 + (s % 100) / 2),
+      0,
+      480_000,
+    );
+    assert.ok(shape.floorLast <= shape.floorBefore, `${shape.floorLast / MB} vs ${shape.floorBefore / MB}`);
+  });
+
+  it('a leak raises the floor', () => {
+    // The same sawtooth on top of 0.1 MB/s that no collection returns.
+    const shape = residentShape(
+      series((s) => 150 + s / 10 + (s % 100) / 2),
+      0,
+      480_000,
+    );
+    assert.ok(shape.floorLast > shape.floorBefore * 1.02, `${shape.floorLast / MB} vs ${shape.floorBefore / MB}`);
   });
 });
