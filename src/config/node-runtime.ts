@@ -3,16 +3,18 @@
  *
  * A node that builds or imports blocks back to back (a follower catching up, a chain import,
  * `--build-empty-blocks` on a manual clock) never idles, so V8 grows its young generation to the
- * default 2 × 64 MB and keeps every page it freed pooled until the memory reducer runs — which it
- * only does once the process idles; glibc gives each thread that mallocs its own arena. An engine
- * process ended 9 600 empty blocks at 2.3–2.5× the resident set it opened with; with these settings
- * at ~1.5× (docs/PERFORMANCE-NOTES.md, "Memory"), at no measured cost in blocks/s or RPC req/s:
- * - `--max-semi-space-size=16`: the young generation stays ≤ 2 × 16 MB;
+ * default 2 × 64 MB and glibc gives each thread that mallocs its own arena; V8 gives memory back only
+ * once the process idles. An engine process ended 9 600 empty blocks at 2.3–2.5× the resident set it
+ * opened with (docs/PERFORMANCE-NOTES.md, "Memory"):
+ * - `--max-semi-space-size=16`: the young generation stays ≤ 2 × 16 MB (no measured cost in blocks/s
+ *   or RPC req/s);
+ * - `--expose-gc`: lets the chain run V8's memory-reducing collection during such a burst
+ *   (src/impl/chain/burst-memory.ts); with it 1.2–1.35×;
  * - `MALLOC_ARENA_MAX=2`: native allocations of V8's and libuv's threads share two arenas.
  *
- * Both can only be set when a process starts, so an entry point started without them replaces itself
+ * These can only be set when a process starts, so an entry point started without them replaces itself
  * with a run that has them (`process.execve`: same pid, arguments, stdio and signal handling). What
- * the user set wins: a `--max-semi-space-size` in the command line or `NODE_OPTIONS`, a
+ * the user set wins: a `--max-semi-space-size` (or `--expose-gc`) in the command line or `NODE_OPTIONS`, a
  * `MALLOC_ARENA_MAX` in the environment.
  * @module
  */
