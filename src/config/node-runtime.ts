@@ -9,7 +9,7 @@
  * - `--max-semi-space-size=16`: the young generation stays ≤ 2 × 16 MB (no measured cost in blocks/s
  *   or RPC req/s);
  * - `--expose-gc`: lets the chain run V8's memory-reducing collection during such a burst
- *   (src/impl/chain/burst-memory.ts); with it 1.2–1.35×;
+ *   (src/impl/chain/burst-memory.ts); with it 1.12–1.16×, for more CPU per block during the burst;
  * - `MALLOC_ARENA_MAX=2`: native allocations of V8's and libuv's threads share two arenas.
  *
  * These can only be set when a process starts, so an entry point started without them replaces itself
