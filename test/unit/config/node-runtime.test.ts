@@ -49,10 +49,10 @@ if (process.env.L2NODE_NODE_RUNTIME === undefined) writeSync(1, 'before ' + proc
 ensureNodeRuntime();
 let keep = [];
 let newSpace = 0;
-for (let round = 0; round < 12; round++) {
+for (let round = 0; round < 20; round++) {
   for (let i = 0; i < 200_000; i++) {
     keep.push({ a: i, b: [i, i] });
-    if (keep.length > 50_000) keep = keep.slice(25_000);
+    if (keep.length > 200_000) keep = keep.slice(100_000);
   }
   newSpace = Math.max(newSpace, getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
 }
