@@ -104,13 +104,17 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     // Metrics on in both (the stall figure reads them; their cost is measured elsewhere: ≈ 1.0×).
     const metricsPort = await freePort();
     const args = ['--max-txs-per-block', String(MAX_TXS_PER_BLOCK), '--metrics-port', String(metricsPort)];
+    // Each run (idle and busy alike) spans at least one block's worth of bot txs (64 at 20 txs/s:
+    // 3.2 s): with shorter runs whether a run held a block build decided its figure (1.5 s runs gave
+    // 12 179 / 11 849 / 21 759 req/s busy in one full bench).
+    const runMs = Math.max(o.durationMs, Math.ceil((MAX_TXS_PER_BLOCK / o.botTxsPerSecond) * 1000) + 800);
     const closedLoop = (port: number) =>
       runLoadProcess({
         port,
         body: CHEAP_BODY,
         connections: o.connections,
         warmupMs: o.warmupMs,
-        durationMs: o.durationMs,
+        durationMs: runMs,
       });
 
     const idleNode = await startNode(data, args);
@@ -199,7 +203,7 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     o.log(
       `busy node: cheap ${busyRps.toFixed(0)} req/s vs ${idleRps.toFixed(0)} idle; ${keepUp === undefined ? 'keep-up window not found' : `${keepUp.mined} txs mined in slots ${keepUp.fromSlot}..${keepUp.toSlot - 1} (${(keepUp.mined / keepUp.seconds).toFixed(1)} txs/s), pending ${keepUp.pendingBefore} → ${keepUp.pendingAfter}`} at ${rate} req/s of reads`,
     );
-    const common = `node_getBlockNumber, ${o.connections} connections, ${o.runs} run(s) of ${o.durationMs / 1000} s each; the bot sends ${o.botTxsPerSecond} txs/s (--max-txs-per-block ${MAX_TXS_PER_BLOCK}: the default 32 allows 4 × 32 txs per 12 s slot, 10.7 txs/s)`;
+    const common = `node_getBlockNumber, ${o.connections} connections, ${o.runs} run(s) of ${runMs / 1000} s each (at least one block's worth of bot txs); the bot sends ${o.botTxsPerSecond} txs/s (--max-txs-per-block ${MAX_TXS_PER_BLOCK}: the default 32 allows 4 × 32 txs per 12 s slot, 10.7 txs/s)`;
     const readsNote = `reads achieved ${reads.rps.toFixed(0)} of ${rate} req/s, p99 ${reads.p99Ms.toFixed(2)} ms`;
     const figures: Figure[] = [
       {
@@ -245,7 +249,7 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
             ? {
                 cause:
                   admittedPerSecond < o.botTxsPerSecond * 0.95
-                    ? `the bot got only ${admittedPerSecond.toFixed(1)} txs/s into the pool (it builds and sends one tx at a time on the node's event loop, each waiting for its hash on the tx-hash worker), so there was no more to mine`
+                    ? `the bot got only ${admittedPerSecond.toFixed(1)} txs/s into the pool (it builds its txs on the node's event loop, up to 4 sends in flight, each waiting for its hash on the tx-hash worker; a schedule more than 500 ms behind restarts, src/impl/bot/rate-limiter.ts), so there was no more to mine`
                     : `the sequencer mined less than the pool took in (${admittedPerSecond.toFixed(1)} txs/s admitted)`,
               }
             : {}),

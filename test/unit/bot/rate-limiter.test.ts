@@ -1,8 +1,8 @@
-/** The bot's pacing on a manual clock: evenly spaced sends, no bursts after a stall, backoff. */
+/** The bot's pacing on a manual clock: evenly spaced sends, catch-up after lateness, no bursts after a stall, backoff. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Backoff, MAX_CATCH_UP_MS, RateLimiter } from '../../../src/impl/bot/rate-limiter.ts';
 import { ManualClock } from '../../../src/impl/chain/time.ts';
-import { Backoff, RateLimiter } from '../../../src/impl/bot/rate-limiter.ts';
 
 /** Sends taken while the clock walks `totalMs` in `stepMs` steps. */
 function sendsOver(limiter: RateLimiter, clock: ManualClock, totalMs: number, stepMs: number): number[] {
@@ -56,6 +56,42 @@ describe('RateLimiter', () => {
       at.push(clock.nowMs());
     }
     assert.deepEqual(at, [30, 130, 230, 330, 430, 530, 630, 730, 830, 930]);
+  });
+
+  it('20 per second on an event loop late by 40-80 ms every time: the rate holds (the late sends catch up)', () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter(20, clock);
+    let sent = 0;
+    // Each turn of the loop comes 40–80 ms after the last (over half the 50 ms interval each time).
+    for (let turn = 0; clock.nowMs() < 10_000; turn++) {
+      while (limiter.delayMs() === 0 && clock.nowMs() < 10_000) {
+        limiter.take();
+        sent++;
+      }
+      clock.advance(40 + ((turn * 17) % 41));
+    }
+    assert.ok(sent >= 199 && sent <= 201, `${sent} sends in 10 s, expected 200`);
+  });
+
+  it('a stall longer than the catch-up window restarts the schedule: at most the window is sent at once', () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter(20, clock);
+    limiter.take();
+    clock.advance(MAX_CATCH_UP_MS + 100);
+    let burst = 0;
+    while (limiter.delayMs() === 0) {
+      limiter.take();
+      burst++;
+    }
+    assert.equal(burst, 1, 'a stall past the window: one send, then the schedule from now');
+    // Within the window the due sends follow at once, and no more than it holds.
+    clock.advance(50 + MAX_CATCH_UP_MS - 1);
+    burst = 0;
+    while (limiter.delayMs() === 0) {
+      limiter.take();
+      burst++;
+    }
+    assert.equal(burst, Math.floor(MAX_CATCH_UP_MS / 50));
   });
 
   it('pause holds sends back, never brings them forward', () => {
