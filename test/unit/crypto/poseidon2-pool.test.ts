@@ -15,9 +15,8 @@ import {
 } from '../../../src/impl/crypto/poseidon2-chunks.ts';
 import { ParallelHasher, Poseidon2Pool } from '../../../src/impl/crypto/poseidon2-pool.ts';
 import { hashPairs } from '../../../src/impl/crypto/poseidon2-wasm.ts';
-import { ALL_TREE_IDS } from '../../../src/impl/world-state/constants.ts';
 import { recomputeNodes } from '../../../src/impl/world-state/merkle.ts';
-import { headerFromState, memoryWorldState, tx } from '../world-state/helpers.ts';
+import { assertSameTreesAsDefault } from '../world-state/helpers.ts';
 import { treesVectors as V } from './vectors.ts';
 
 /** Deterministic field elements weighted towards the edges (0, small, near p, ≥ p, uniform). */
@@ -132,32 +131,10 @@ test('a world state hashing through the pool has the same trees, block after blo
   const parallel = new ParallelHasher(new Poseidon2Pool({ workers: 1, minPairs: 8 }));
   try {
     await parallel.pool.whenReady();
-    const plain = await memoryWorldState();
-    const pooled = await memoryWorldState({ hasher: parallel });
     let seed = 7n; // distinct keys (a repeated nullifier would reject the block)
     const gen = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % (P - 1000n)) + 1000n;
-    for (let b = 1; b <= 3; b++) {
-      const txs = Array.from({ length: 3 }, () =>
-        tx({
-          noteHashes: Array.from({ length: 40 }, gen),
-          nullifiers: Array.from({ length: 30 }, gen),
-          publicDataWrites: Array.from({ length: 5 }, () => ({ leafSlot: gen(), value: gen() })),
-        }),
-      );
-      const block = { blockNumber: b, txEffects: txs, header: headerFromState };
-      await plain.ws.applyBlock(block);
-      await pooled.ws.applyBlock(block);
-      for (const id of ALL_TREE_IDS) {
-        assert.deepEqual(
-          await pooled.ws.getTreeSnapshot(id, 'latest'),
-          await plain.ws.getTreeSnapshot(id, 'latest'),
-          `block ${b}, tree ${id}`,
-        );
-      }
-    }
+    await assertSameTreesAsDefault(parallel, gen, 3);
     assert.equal(parallel.pool.running, 1);
-    await plain.db.destroy();
-    await pooled.db.destroy();
   } finally {
     await parallel.close();
   }
