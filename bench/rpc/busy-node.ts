@@ -9,6 +9,12 @@
  * built is read from the node's own metrics (`l2node_block_build_event_loop_stall_seconds`,
  * src/impl/event-loop-stall.ts), over every block built while the bot ran.
  *
+ * Each closed-loop run also samples the scheduler's per-thread figures (bench/lib/proc-threads.ts):
+ * how much of the wall time the event loop was on a CPU, waiting on a run queue or asleep, what the
+ * node's threads (by name: event loop, tx-hash worker, V8 helpers, …) and the load client wanted
+ * of the machine's cores, and the bot's own share of the loop (with no reads). The busy figures'
+ * cause is written from those numbers, so the run states why it fell short, not a past one.
+ *
  * The sequencer's own limits bound what it can mine: at most `maxBlocksPerCheckpoint` (4) blocks of
  * `--max-txs-per-block` txs per slot (12 s). With the default 32 that is 10.7 txs/s, below the
  * 20 txs/s asked for, so the busy node runs with 64 (21.3 txs/s) — otherwise the backlog would
@@ -21,11 +27,32 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_LOOP_SLICE_MS } from '../../src/impl/world-state/event-loop-budget.ts';
 import { freePort } from '../../test/integration/free-port.ts';
+import {
+  addUsage,
+  groupShare,
+  type MachineTimes,
+  machineBusyCores,
+  type ProcessSnapshot,
+  threadGroup,
+  totalShare,
+  type Usage,
+  usageBetween,
+} from '../lib/proc-threads.ts';
 import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import type { Child } from './processes.ts';
-import { mainThreadCpuSecondsOf, NODE_BIN, post, ROOT, runLoadProcess, startNode } from './processes.ts';
+import {
+  mainThreadCpuSecondsOf,
+  NODE_BIN,
+  post,
+  ROOT,
+  readLoadavg,
+  readMachineTimes,
+  readProcessThreads,
+  runLoadProcess,
+  startNode,
+} from './processes.ts';
 
 /** What the busy-node figures need. */
 export interface BusyNodeOptions {
@@ -108,19 +135,25 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     // 3.2 s): with shorter runs whether a run held a block build decided its figure (1.5 s runs gave
     // 12 179 / 11 849 / 21 759 req/s busy in one full bench).
     const runMs = Math.max(o.durationMs, Math.ceil((MAX_TXS_PER_BLOCK / o.botTxsPerSecond) * 1000) + 800);
-    const closedLoop = (port: number) =>
-      runLoadProcess({
-        port,
-        body: CHEAP_BODY,
-        connections: o.connections,
-        warmupMs: o.warmupMs,
-        durationMs: runMs,
-      });
+    const loadBefore = readLoadavg();
+    // Each closed-loop run is sampled from /proc every 250 ms: the node's threads, the load
+    // client's and the machine's CPU, so the run states where the event loop's time went.
+    const closedLoop = async (nodeChild: Child, into: RunUsage[]) => {
+      const samples = new ThreadSamples(nodeChild.proc.pid!);
+      const result = await runLoadProcess(
+        { port: nodeChild.port, body: CHEAP_BODY, connections: o.connections, warmupMs: o.warmupMs, durationMs: runMs },
+        (clientPid) => samples.take(clientPid),
+      );
+      const usage = samples.usage();
+      if (usage !== undefined) into.push(usage);
+      return result;
+    };
 
     const idleNode = await startNode(data, args);
     children.push(idleNode);
     const idle: LoadResult[] = [];
-    for (let r = 0; r < o.runs; r++) idle.push(await closedLoop(idleNode.port));
+    const idleUsage: RunUsage[] = [];
+    for (let r = 0; r < o.runs; r++) idle.push(await closedLoop(idleNode, idleUsage));
     await idleNode.stop();
     children.pop();
 
@@ -145,14 +178,21 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
     const cpuAt = async () => ({
       main: mainThreadCpuSecondsOf(node.proc.pid),
       all: node.cpuSeconds(),
+      threads: readProcessThreads(node.proc.pid),
       admitted: await scrapeValue(metricsPort, 'l2node_txpool_admitted_total'),
     });
     const cpu0 = await cpuAt();
     await new Promise((r) => setTimeout(r, o.cpuWindowMs));
     const cpu1 = await cpuAt();
+    const botUsage =
+      cpu0.threads !== undefined && cpu1.threads !== undefined
+        ? usageBetween(cpu0.threads, cpu1.threads, (t) => threadGroup(t, node.proc.pid!))
+        : undefined;
     const stallsBefore = await scrapeHistogram(metricsPort, STALL_METRIC);
     const busy: LoadResult[] = [];
-    for (let r = 0; r < o.runs; r++) busy.push(await closedLoop(node.port));
+    const busyUsage: RunUsage[] = [];
+    for (let r = 0; r < o.runs; r++) busy.push(await closedLoop(node, busyUsage));
+    const loadAfter = readLoadavg();
 
     // Keep-up: reads at half the idle rate for the whole slots asked plus one to align on a slot's
     // first block, while this process samples the tip and the pending count every 250 ms.
@@ -196,8 +236,15 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
             allMsPerTx: ((cpu1.all - cpu0.all) * 1000) / admitted,
           }
         : undefined;
-    const busyCauseText = busyCause(cpu, o.botTxsPerSecond);
     const busyRps = median(busy.map((x) => x.rps));
+    const contention = contentionOf(idleUsage, busyUsage, botUsage, {
+      idleRps,
+      busyRps,
+      loadBefore,
+      loadAfter,
+      cpus: availableParallelism(),
+    });
+    const busyCauseText = busyCause(contention, cpu, botUsage, admitted);
     const p99 = (xs: LoadResult[]) => median(xs.map((x) => x.p99Ms));
     const slotTxs = o.botTxsPerSecond * slotSeconds;
     o.log(
@@ -264,13 +311,14 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         },
       );
     }
+    figures.push(...contentionFigures(contention, o.botTxsPerSecond));
     figures.push({
       name: `node main-thread CPU per bot tx (bot at ${o.botTxsPerSecond} txs/s, no reads)`,
       unit: 'ms',
       ...(admitted > 0 ? { value: ((cpu1.main - cpu0.main) * 1000) / admitted } : {}),
       note:
         admitted > 0
-          ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop; before the bot's txs skipped decoding and the base64 RegExps: 6.9–8.8 ms (docs/PERFORMANCE-NOTES.md)`
+          ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx; by thread, from schedstat: ${botUsage === undefined ? 'not read' : perTxByGroup(botUsage, admitted)}); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop; before the bot's txs skipped decoding and the base64 RegExps: 6.9–8.8 ms (docs/PERFORMANCE-NOTES.md)`
           : `not measured: no tx admitted in ${o.cpuWindowMs / 1000} s`,
     });
     figures.push(stallFigure(stallsBefore, stallsAfter));
@@ -283,17 +331,228 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
 
 const STALL_METRIC = 'l2node_block_build_event_loop_stall_seconds';
 
+/** The node's, the load client's and the machine's CPU over one closed-loop run. */
+interface RunUsage {
+  readonly node: Usage;
+  readonly client: Usage;
+  /** Busy cores of the whole machine (every process) over the run, by /proc/stat. */
+  readonly machineBusyCores: number;
+}
+
+interface ThreadSample {
+  readonly node: ProcessSnapshot;
+  readonly client: ProcessSnapshot;
+  readonly machine: MachineTimes;
+}
+
+/** Snapshots taken while a load client runs; the usage is between the first and the last with both processes alive. */
+class ThreadSamples {
+  #first: ThreadSample | undefined;
+  #last: ThreadSample | undefined;
+  readonly #nodePid: number;
+  constructor(nodePid: number) {
+    this.#nodePid = nodePid;
+  }
+
+  take(clientPid: number | undefined): void {
+    const node = readProcessThreads(this.#nodePid);
+    const client = readProcessThreads(clientPid);
+    if (node === undefined || client === undefined) return;
+    const sample = { node, client, machine: readMachineTimes() };
+    this.#first ??= sample;
+    this.#last = sample;
+  }
+
+  usage(): RunUsage | undefined {
+    const a = this.#first;
+    const b = this.#last;
+    if (a === undefined || b === undefined || b.node.atNs <= a.node.atNs || b.client.atNs <= a.client.atNs)
+      return undefined;
+    return {
+      node: usageBetween(a.node, b.node, (t) => threadGroup(t, this.#nodePid)),
+      client: usageBetween(a.client, b.client, () => 'load client'),
+      machineBusyCores: machineBusyCores(a.machine, b.machine, availableParallelism()),
+    };
+  }
+}
+
+/** One side (idle or busy) of the comparison, over all its runs. */
+interface Side {
+  readonly node: Usage;
+  readonly client: Usage;
+  readonly machineBusyCores: number;
+  readonly rps: number;
+}
+
+/** What the scheduler says about the idle and the busy runs, and the bot's share of the loop. */
+interface Contention {
+  readonly cpus: number;
+  readonly loadBefore: readonly number[];
+  readonly loadAfter: readonly number[];
+  readonly idle: Side | undefined;
+  readonly busy: Side | undefined;
+  /** The event loop's on-CPU fraction with the bot running and no reads. */
+  readonly botLoopShare: number | undefined;
+}
+
+function sideOf(runs: readonly RunUsage[], rps: number): Side | undefined {
+  if (runs.length === 0) return undefined;
+  const node = addUsage(...runs.map((r) => r.node));
+  const weights = runs.map((r) => r.node.elapsedNs);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return {
+    node,
+    client: addUsage(...runs.map((r) => r.client)),
+    machineBusyCores: runs.reduce((a, r, i) => a + r.machineBusyCores * weights[i]!, 0) / total,
+    rps,
+  };
+}
+
+function contentionOf(
+  idle: readonly RunUsage[],
+  busy: readonly RunUsage[],
+  bot: Usage | undefined,
+  o: { idleRps: number; busyRps: number; loadBefore: number[]; loadAfter: number[]; cpus: number },
+): Contention {
+  return {
+    cpus: o.cpus,
+    loadBefore: o.loadBefore,
+    loadAfter: o.loadAfter,
+    idle: sideOf(idle, o.idleRps),
+    busy: sideOf(busy, o.busyRps),
+    botLoopShare: bot === undefined ? undefined : groupShare(bot, 'event loop').onCpu,
+  };
+}
+
+const f2 = (x: number): string => x.toFixed(2);
+const loadText = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+
+/** The node's groups by CPU, e.g. "event loop 0.63 (+0.26 waiting), tx-hash worker 0.30 (+0.05 waiting)". */
+function groupsText(u: Usage): string {
+  return [...u.groups.keys()]
+    .map((g) => ({ g, s: groupShare(u, g) }))
+    .filter((x) => x.s.onCpu + x.s.runQueue >= 0.005)
+    .sort((a, b) => b.s.onCpu - a.s.onCpu)
+    .map((x) => `${x.g} ${f2(x.s.onCpu)} (+${f2(x.s.runQueue)} waiting)`)
+    .join(', ');
+}
+
+/** Milliseconds of CPU per admitted tx in each thread group, e.g. "event loop 5.1 ms, tx-hash worker 13.2 ms". */
+function perTxByGroup(u: Usage, txs: number): string {
+  return [...u.groups.entries()]
+    .filter(([, g]) => g.onCpuNs / txs >= 0.05e6)
+    .sort((a, b) => b[1].onCpuNs - a[1].onCpuNs)
+    .map(([name, g]) => `${name} ${(g.onCpuNs / txs / 1e6).toFixed(1)} ms`)
+    .join(', ');
+}
+
+/** The event loop's figures on one side: on CPU, waiting, asleep (fractions of wall time), timeslices/s. */
+function loopOf(side: Side): { onCpu: number; runQueue: number; asleep: number; slices: number } {
+  const s = groupShare(side.node, 'event loop');
+  return {
+    onCpu: s.onCpu,
+    runQueue: s.runQueue,
+    asleep: Math.max(0, 1 - s.onCpu - s.runQueue),
+    slices: s.timeslicesPerSecond,
+  };
+}
+
+/** Busy cores of other processes: the machine's less what the node's and the load client's threads ran. */
+function otherProcessesCores(side: Side): number {
+  return Math.max(0, side.machineBusyCores - totalShare(side.node).onCpu - totalShare(side.client).onCpu);
+}
+
+/** Cores the node's and the load client's threads wanted (on a CPU or waiting for one). */
+function demandOf(side: Side): { node: number; client: number } {
+  const n = totalShare(side.node);
+  const c = totalShare(side.client);
+  return { node: n.onCpu + n.runQueue, client: c.onCpu + c.runQueue };
+}
+
 /**
- * Why reads slow down while the bot runs, from this run's own CPU figure: what each bot tx costs
- * the event loop and all threads (the tx hash on the Poseidon2 worker), and what that is at the
- * bot's rate on this machine (docs/PERFORMANCE-NOTES.md, Reads while building).
+ * Why reads slow down while the bot runs, from this run's own scheduler figures: how much of the
+ * wall time the event loop was on a CPU and how much it waited for one, idle and busy; how many
+ * cores the runnable threads wanted against the cores there are; and what share of the loop the
+ * bot's own work took (measured with no reads), leaving the reads' share (docs/PERFORMANCE-NOTES.md,
+ * Reads while building).
  */
-function busyCause(cpu: { mainMsPerTx: number; allMsPerTx: number } | undefined, txsPerSecond: number): string {
-  const share =
+function busyCause(
+  c: Contention,
+  cpu: { mainMsPerTx: number; allMsPerTx: number } | undefined,
+  bot: Usage | undefined,
+  admitted: number,
+): string {
+  const perTx =
     cpu === undefined
-      ? 'its build, node_sendTx, the pool write and the blocks'
-      : `${cpu.mainMsPerTx.toFixed(1)} ms of event-loop CPU and ${cpu.allMsPerTx.toFixed(1)} ms in all threads per tx in this run (most of the rest is the tx hash, one Poseidon2 sponge over the kernel output's 1 282 fields on the worker, ~13 ms): ${((cpu.allMsPerTx * txsPerSecond) / 1000).toFixed(2)} of a core at ${txsPerSecond} txs/s`;
-  return `the bot runs in the node's process and its txs are real work: ${share}, on a ${availableParallelism()}-core machine whose other core runs the load client; blocks built meanwhile hold the event loop up to the stall figure below (docs/PERFORMANCE-NOTES.md, Reads while building)`;
+      ? ''
+      : `; each bot tx cost ${cpu.mainMsPerTx.toFixed(1)} ms of event-loop CPU and ${cpu.allMsPerTx.toFixed(1)} ms in all threads${bot === undefined || admitted <= 0 ? '' : ` (${perTxByGroup(bot, admitted)})`}`;
+  if (c.idle === undefined || c.busy === undefined)
+    return `the scheduler figures could not be read (/proc/<pid>/task/*/schedstat)${perTx} (docs/PERFORMANCE-NOTES.md, Reads while building)`;
+  const i = loopOf(c.idle);
+  const b = loopOf(c.busy);
+  const di = demandOf(c.idle);
+  const db = demandOf(c.busy);
+  const bot0 = c.botLoopShare ?? 0;
+  const readsBusy = Math.max(0, b.onCpu - bot0);
+  const expected = readsBusy / i.onCpu;
+  const measured = c.busy.rps / c.idle.rps;
+  const usIdle = (i.onCpu * 1e6) / c.idle.rps;
+  const usBusy = (readsBusy * 1e6) / c.busy.rps;
+  const others = otherProcessesCores(c.busy);
+  return (
+    `the event loop was on a CPU ${f2(b.onCpu)} of the time against ${f2(i.onCpu)} idle and waited on a run queue ${f2(b.runQueue)} against ${f2(i.runQueue)} ` +
+    `(asleep ${f2(b.asleep)} against ${f2(i.asleep)}; ${b.slices.toFixed(0)} timeslices/s against ${i.slices.toFixed(0)}): ` +
+    `the node's and the load client's threads wanted ${f2(db.node + db.client)} cores of ${c.cpus} on average (on a CPU or waiting for one) against ${f2(di.node + di.client)} idle ` +
+    `(the node ${f2(db.node)}: ${groupsText(c.busy.node)}; the load client ${f2(db.client)}; other processes ${f2(others)}; load average ${loadText(c.loadBefore)} before, ${loadText(c.loadAfter)} after), ` +
+    `and in the bursts when more were runnable than there are cores the loop waited. ` +
+    `Of the loop's ${f2(b.onCpu)}, the bot's own work took ${f2(bot0)} (its share with no reads: building its txs, node_sendTx, the pool and the blocks), ` +
+    `leaving reads ${f2(readsBusy)} against ${f2(i.onCpu)} idle: ${f2(expected)}× expected from the loop's CPU time, ${f2(measured)}× measured ` +
+    `(${usIdle.toFixed(1)} µs of loop CPU per read idle, ${usBusy.toFixed(1)} busy)${perTx} (docs/PERFORMANCE-NOTES.md, Reads while building)`
+  );
+}
+
+/** The scheduler figures themselves, without goals: the event loop's time and the CPU demand, idle against busy. */
+function contentionFigures(c: Contention, txsPerSecond: number): Figure[] {
+  const name = (what: string) => `${what} (cheap-call runs, bot at ${txsPerSecond} txs/s vs idle)`;
+  const method = `/proc/<pid>/task/<tid>/schedstat of every node thread and the load client's, sampled every 250 ms over each closed-loop run; ${c.cpus} CPUs, load average ${loadText(c.loadBefore)} before the idle runs, ${loadText(c.loadAfter)} after the busy ones`;
+  if (c.idle === undefined || c.busy === undefined)
+    return [{ name: name('event loop on a CPU'), unit: 'fraction', note: `not measured: ${method} could not be read` }];
+  const i = loopOf(c.idle);
+  const b = loopOf(c.busy);
+  const di = demandOf(c.idle);
+  const db = demandOf(c.busy);
+  return [
+    {
+      name: name('event loop on a CPU, fraction of wall time'),
+      unit: 'fraction',
+      value: b.onCpu,
+      baseline: i.onCpu,
+      baselineName: 'same node idle',
+      note: `${method}; waiting on a run queue ${f2(b.runQueue)} vs ${f2(i.runQueue)} idle, asleep ${f2(b.asleep)} vs ${f2(i.asleep)}, ${b.slices.toFixed(0)} vs ${i.slices.toFixed(0)} timeslices/s`,
+    },
+    {
+      name: name('event loop waiting on a run queue, fraction of wall time'),
+      unit: 'fraction',
+      value: b.runQueue,
+      baseline: i.runQueue,
+      baselineName: 'same node idle',
+      note: 'runnable but not on a CPU: another thread had the core',
+    },
+    {
+      name: name('CPU demand of the node and the load client (on a CPU + waiting for one)'),
+      unit: 'cores',
+      value: db.node + db.client,
+      baseline: di.node + di.client,
+      baselineName: 'same node idle',
+      note: `of ${c.cpus} cores; busy: node ${f2(db.node)} (${groupsText(c.busy.node)}), load client ${f2(db.client)}, other processes ${f2(otherProcessesCores(c.busy))} (whole machine busy ${f2(c.busy.machineBusyCores)} cores); idle: node ${f2(di.node)} (${groupsText(c.idle.node)}), load client ${f2(di.client)}, other processes ${f2(otherProcessesCores(c.idle))} (whole machine busy ${f2(c.idle.machineBusyCores)} cores)`,
+    },
+    {
+      name: `the bot's share of the event loop (bot at ${txsPerSecond} txs/s, no reads)`,
+      unit: 'fraction',
+      ...(c.botLoopShare === undefined ? {} : { value: c.botLoopShare }),
+      note: "the event loop's on-CPU fraction by schedstat while the bot ran and nothing else called the node: its txs' build, node_sendTx, the pool's writes and the blocks built meanwhile",
+    },
+  ];
 }
 
 /** The chain's slot duration in seconds: timestamps and slot numbers of the tip and an earlier block of another slot. */

@@ -4,10 +4,20 @@
  * grace period), and every wait is bounded.
  * @module
  */
-import { spawn } from 'node:child_process';
+
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import {
+  type MachineTimes,
+  type ProcessSnapshot,
+  parseLoadavg,
+  parseProcStat,
+  parseSchedstat,
+  parseTaskStat,
+  type ThreadTimes,
+} from '../lib/proc-threads.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,6 +64,42 @@ function statCpuSeconds(file: string): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Every thread of a process with its scheduler figures (/proc/<pid>/task/*: schedstat, stat's name);
+ * undefined when the process is gone. A thread that ends while it is read is skipped.
+ */
+export function readProcessThreads(pid: number | undefined): ProcessSnapshot | undefined {
+  if (pid === undefined) return undefined;
+  const atNs = Number(process.hrtime.bigint());
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  const threads: ThreadTimes[] = [];
+  for (const tid of tids) {
+    try {
+      const dir = `/proc/${pid}/task/${tid}`;
+      const { name } = parseTaskStat(readFileSync(`${dir}/stat`, 'utf8'));
+      threads.push({ tid: Number(tid), name, ...parseSchedstat(readFileSync(`${dir}/schedstat`, 'utf8')) });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { pid, atNs, threads };
+}
+
+/** The machine's CPU ticks so far (/proc/stat). */
+export function readMachineTimes(): MachineTimes {
+  return parseProcStat(readFileSync('/proc/stat', 'utf8'));
+}
+
+/** The 1-, 5- and 15-minute load averages (/proc/loadavg). */
+export function readLoadavg(): [number, number, number] {
+  return parseLoadavg(readFileSync('/proc/loadavg', 'utf8'));
 }
 
 /** USER_HZ on Linux. */
@@ -191,12 +237,18 @@ export async function startBare(recordingFile: string): Promise<Child> {
   }
 }
 
-/** Runs the load client in its own process; `onTick` is called about every 250 ms while it runs. */
-export async function runLoadProcess(o: LoadOptions, onTick?: () => void): Promise<LoadResult> {
+/**
+ * Runs the load client in its own process; `onTick` is called about every 250 ms while it runs,
+ * with the client's pid (for sampling its CPU).
+ */
+export async function runLoadProcess(
+  o: LoadOptions,
+  onTick?: (clientPid: number | undefined) => void,
+): Promise<LoadResult> {
   // Options on stdin: bodies and expected answers can exceed the argument size limit.
   const proc = spawn(NODE_BIN, ['bench/rpc/load-client.ts', '-'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   proc.stdin!.end(JSON.stringify(o));
-  const ticker = onTick === undefined ? undefined : setInterval(onTick, 250);
+  const ticker = onTick === undefined ? undefined : setInterval(() => onTick(proc.pid), 250);
   const stop = stopper(proc, 2000);
   const limit = setTimeout(() => void stop(), o.warmupMs + o.durationMs + 30_000);
   try {

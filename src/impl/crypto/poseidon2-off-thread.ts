@@ -12,12 +12,16 @@ import { defaultHasher } from './poseidon2.ts';
 import { Poseidon2Pool } from './poseidon2-pool.ts';
 import type { Hasher } from './poseidon2-reference.ts';
 
+/** The workers' thread names, as /proc/<pid>/task/<tid>/comm shows them (bench/rpc/busy-node.ts groups CPU by them). */
+export const TX_HASH_THREAD = 'l2-tx-hash';
+export const LEVEL_HASH_THREAD = 'l2-tree-levels';
+
 let worker: Poseidon2Pool | undefined;
 let levelWorker: Poseidon2Pool | undefined;
 
 /** poseidon2Hash of each input, as one job on the worker; calls resolve in the order made. */
 export function poseidon2HashesOffThread(inputs: readonly (readonly bigint[])[]): Promise<bigint[]> {
-  worker ??= new Poseidon2Pool({ workers: 1 });
+  worker ??= new Poseidon2Pool({ workers: 1, threadName: TX_HASH_THREAD });
   return worker.hashSponges(inputs);
 }
 
@@ -37,7 +41,7 @@ export const offThreadLevelHasher: Hasher = {
   hashPairs: (batch) => defaultHasher.hashPairs(batch),
   hashPairsAsync: async (batch) => {
     if (batch.length < LEVEL_PAIRS_OFF_THREAD) return defaultHasher.hashPairs(batch);
-    levelWorker ??= new Poseidon2Pool({ workers: 1 });
+    levelWorker ??= new Poseidon2Pool({ workers: 1, threadName: LEVEL_HASH_THREAD });
     return levelWorker.hashSponges(batch);
   },
 };

@@ -44,6 +44,12 @@ export interface Poseidon2PoolOptions {
    * leaves the whole batch to the workers, so the event loop is free while they hash.
    */
   readonly mainThreadHashes?: boolean;
+  /**
+   * The workers' thread name (at most 15 characters are kept by the OS: /proc/<pid>/task/<tid>/comm),
+   * so a profile or bench/rpc/busy-node.ts can tell this pool's threads from others; default
+   * `poseidon2`.
+   */
+  readonly threadName?: string;
 }
 
 interface Pending {
@@ -62,13 +68,14 @@ class PoolWorker {
   private failed: Error | undefined;
   private ending = false;
 
-  constructor(onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
+  constructor(name: string, onExit: (w: PoolWorker, err: Error, wasReady: boolean) => void) {
     // The installed package runs compiled .js (scripts/pack.ts), the repository runs .ts.
     this.thread = new Worker(
       new URL(
         import.meta.url.endsWith('.js') ? './poseidon2-pool-worker.js' : './poseidon2-pool-worker.ts',
         import.meta.url,
       ),
+      { name },
     );
     let started!: { resolve: () => void; reject: (err: Error) => void };
     this.started = new Promise<void>((resolve, reject) => {
@@ -156,6 +163,7 @@ export class Poseidon2Pool {
   readonly maxWorkers: number;
   readonly minPairs: number;
   readonly mainThreadHashes: boolean;
+  readonly threadName: string;
   private workers: PoolWorker[] = [];
   /** Set when a worker died before it was ready (e.g. cannot load): no more are started. */
   private cannotStart: Error | undefined;
@@ -169,6 +177,7 @@ export class Poseidon2Pool {
     this.maxWorkers = Math.max(0, opts.workers ?? availableParallelism() - 1);
     this.minPairs = Math.max(1, opts.minPairs ?? DEFAULT_MIN_PARALLEL_PAIRS);
     this.mainThreadHashes = opts.mainThreadHashes ?? true;
+    this.threadName = opts.threadName ?? 'poseidon2';
   }
 
   /** Worker threads currently running. */
@@ -276,7 +285,7 @@ export class Poseidon2Pool {
     if (this.cannotStart) return;
     while (this.workers.length < this.maxWorkers) {
       this.workers.push(
-        new PoolWorker((w, err, wasReady) => {
+        new PoolWorker(this.threadName, (w, err, wasReady) => {
           this.workers = this.workers.filter((x) => x !== w);
           // A worker that never got its kernel loaded will not do better next time: stay on the main thread.
           if (!wasReady && !this.closing.has(w)) this.cannotStart = err;

@@ -29,6 +29,9 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 /** The WAL file is truncated to this many bytes when the writer starts it over. */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/** The worker's thread name, as /proc/<pid>/task/<tid>/comm shows it (bench/rpc/busy-node.ts groups CPU by it). */
+export const WAL_CHECKPOINT_THREAD = 'l2-wal-ckpt';
+
 /** The parts of a better-sqlite3 connection used here. */
 interface Connection {
   pragma(s: string): unknown;
@@ -50,7 +53,10 @@ export class WalCheckpointer {
     conn.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     // The installed package runs compiled .js (scripts/pack.ts), the repository runs .ts.
     const script = import.meta.url.endsWith('.js') ? './wal-checkpoint-worker.js' : './wal-checkpoint-worker.ts';
-    this.#worker = new Worker(new URL(script, import.meta.url), { workerData: { filename, intervalMs } });
+    this.#worker = new Worker(new URL(script, import.meta.url), {
+      name: WAL_CHECKPOINT_THREAD,
+      workerData: { filename, intervalMs },
+    });
     // A checkpointer never keeps the process alive.
     this.#worker.unref();
     this.#worker.on('message', (m: { checkpointed?: number; error?: string }) => {
