@@ -27,6 +27,18 @@ import { InMemoryTxSource } from '../../src/impl/sequencer/tx-source.ts';
 
 /** First tag written; tx i carries tag TAG_BASE + i. */
 export const TAG_BASE = 0x7a90000n;
+
+/** 100 tags for node_getLogsByTags over a chain of `txs` txs: 50 the chain carries, spread over it, and 50 it does not. */
+export function logTagParams(txs: number): string[] {
+  return Array.from(
+    { length: 100 },
+    (_, i) =>
+      '0x' +
+      (TAG_BASE + BigInt(Math.floor((i * Math.max(1, txs)) / 100) + (i % 2 === 0 ? 0 : 1_000_000)))
+        .toString(16)
+        .padStart(64, '0'),
+  );
+}
 export const TXS_PER_BLOCK = 8;
 const PAYER = 0x1001n;
 const GAS_SETTINGS: MinableTx['gasSettings'] = {

@@ -13,17 +13,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../test/integration/free-port.ts';
 import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
 import { median, residentShape, slope } from '../lib/stats.ts';
 import type { Recording } from './bare-server.ts';
 import { recordingKey } from './bare-server.ts';
-import { TAG_BASE, TXS_PER_BLOCK } from './build-chain.ts';
+import { logTagParams, TXS_PER_BLOCK } from './build-chain.ts';
 import { measureBusyNode } from './busy-node.ts';
 import type { LoadResult } from './load-client.ts';
 import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
 import type { Child } from './processes.ts';
 import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
+import type { WindowParts } from './resident-sampler.ts';
+import { describeParts, largestGrowth, ResidentSampler, windowParts } from './resident-sampler.ts';
+import { SOAK_BOT_ARGS, SOAK_BOT_TXS_PER_SECOND, soakWindows } from './soak-windows.ts';
 import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
 
 /** How hard and how long. */
@@ -115,7 +119,7 @@ interface BuiltChain {
 }
 
 /** Extends the directory with empty blocks in its own process, without waiting; resolves with its report. */
-function extendChain(
+export function extendChain(
   dir: string,
   totalBlocks: number,
   timeoutMs: number,
@@ -142,10 +146,6 @@ function extendChain(
   });
   return { done, stop: () => void proc.kill('SIGKILL') };
 }
-
-/** The soak node's bot: real-format txs through its own dispatch, as the issue's soak. */
-const SOAK_BOT_TXS_PER_SECOND = 5;
-const SOAK_BOT_ARGS = ['--bot.enabled', '--bot.txsPerSecond', String(SOAK_BOT_TXS_PER_SECOND)];
 
 /** Weights of the mixed workload: 80 % cheap, 15 % medium, 5 % heavy (half sibling paths, half logs by 100 tags). */
 const MIX: readonly { readonly key: string; readonly weight: number }[] = [
@@ -235,16 +235,16 @@ async function mixedWorkload(
 }
 
 /**
- * Why the soak's set ended above a window, from the series' shape (bench/lib/stats.ts residentShape):
- * a floor that did not rise over the last quarter is the heap swinging between collections (V8's young
- * and old generations filling, its memory reducer giving pages back), a rising floor what a leak shows.
+ * Why the soak's set ended above a window, measured: which part of the set grew between the windows
+ * (bench/rpc/resident-sampler.ts: /proc's split by kind of page, the mappings, threads, V8's heap from
+ * the node's /metrics), with the series' floor (bench/lib/stats.ts residentShape) — a leak survives
+ * every collection and raises it, a working set settling steps once and stays.
  */
-function soakVerdict(shape: ReturnType<typeof residentShape>, against: 'first' | 'mid'): string {
+function soakVerdict(shape: ReturnType<typeof residentShape>, before: WindowParts, after: WindowParts): string {
   const minutes = shape.perMinute.map((x) => (x / MB).toFixed(0)).join(', ');
-  const floors = `${(shape.floorBefore / MB).toFixed(0)} MB in the third quarter, ${(shape.floorLast / MB).toFixed(0)} MB in the last`;
-  return shape.floorLast <= shape.floorBefore * 1.02
-    ? `the set swings with the garbage collector, its floor did not rise (lowest ${floors}; per-minute medians ${minutes} MB): heap filling between full collections and the memory reducer's drops${against === 'first' ? ', with the first window taken while the heap was still growing to its working size' : ''}, not a leak`
-    : `the floor rose (lowest ${floors}; per-minute medians ${minutes} MB): growth that outlived the collections in that span, as a leak would show`;
+  const grown = largestGrowth(before, after);
+  const floor = `lowest ${(shape.floorBefore / MB).toFixed(0)} MB in the third quarter, ${(shape.floorLast / MB).toFixed(0)} MB in the last`;
+  return `measured: most of the growth is ${grown.part}, ${grown.bytes >= 0 ? '+' : '−'}${Math.abs(grown.bytes / MB).toFixed(0)} MB — ${describeParts(before, after)}. The floor ${shape.floorLast <= shape.floorBefore * 1.02 ? 'did not rise' : 'rose'} (${floor}; per-minute medians ${minutes} MB)`;
 }
 
 async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Promise<Section[]> {
@@ -371,9 +371,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         },
   );
   const txs = chain?.txs ?? 0;
-  const tags = Array.from({ length: 100 }, (_, i) =>
-    hex(TAG_BASE + BigInt(Math.floor((i * Math.max(1, txs)) / 100) + (i % 2 === 0 ? 0 : 1_000_000))),
-  );
+  const tags = logTagParams(txs);
   const logsCall: Call = { method: 'node_getLogsByTags', params: [tags] };
   const logs = await probe(node.port, logsCall);
   cases.push(
@@ -591,10 +589,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     async () => {
       const extension = extendChain(longDir, o.longChainBlocks, Math.round(o.soakMinutes * 60_000) + 600_000);
       try {
-        // The bot sends txs through the node's own dispatch (issue #21: RSS flat under bot plus reads).
+        // The bot sends txs through the node's own dispatch (issue #21: RSS flat under bot plus reads);
+        // the metrics port gives V8's heap to the resident set's breakdown.
+        const metricsPort = target === 'bin/l2node.js' ? await freePort() : undefined;
         const soakNode =
-          target === 'bin/l2node.js'
-            ? await startNode(dir, ['--build-empty-blocks', ...SOAK_BOT_ARGS])
+          metricsPort !== undefined
+            ? await startNode(dir, ['--build-empty-blocks', ...SOAK_BOT_ARGS, '--metrics-port', String(metricsPort)])
             : await startEngineServer(dir);
         children.push(soakNode);
         const blocksBefore = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as
@@ -605,11 +605,12 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
           mixed.map((c, i) => ({ jsonrpc: '2.0', id: i, method: c.method, params: c.params })),
         );
         const soakMs = Math.round(o.soakMinutes * 60_000);
-        // The first 5% (at least 10 s) warms the heap and is not compared.
-        const warmMs = Math.max(10_000, soakMs * 0.05);
-        const windowMs = (soakMs - warmMs) * 0.1;
+        const windows = soakWindows(soakMs);
+        const { warmMs } = windows;
         const samples: { t: number; rss: number }[] = [];
         const soakStart = performance.now();
+        const sampler = new ResidentSampler(soakNode.proc.pid!, metricsPort, soakStart);
+        sampler.start(5000);
         o.log(
           `soak: ${o.soakMinutes} min of ${o.soakRate} mixed batches/s (${mixed.map((c) => c.method).join(', ')}), node building a block every slot`,
         );
@@ -624,7 +625,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
             durationMs: soakMs - warmMs,
             rate: o.soakRate,
           },
-          () => samples.push({ t: performance.now() - soakStart, rss: soakNode.rss() }),
+          () => samples.push({ t: performance.now() - soakStart, rss: sampler.tick() }),
         );
         const long = await extension.done;
         o.log(
@@ -633,16 +634,22 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         const longBuiltAtS = (performance.now() - soakStart) / 1000;
         const beside = o.duringSoak?.();
         const soak = await load;
+        await sampler.stop();
         const nodeCores = (soakNode.cpuSeconds() - cpu0) / ((performance.now() - soakStart) / 1000);
         const blocksAfter = (await probe(soakNode.port, { method: 'node_getBlockNumber', params: [] })).result as
           | number
           | undefined;
-        const early = median(samples.filter((x) => x.t >= warmMs && x.t <= warmMs + windowMs).map((x) => x.rss));
-        const late = median(samples.filter((x) => x.t >= soakMs - windowMs).map((x) => x.rss));
+        const inWindow = ([from, to]: readonly [number, number]) =>
+          median(samples.filter((x) => x.t >= from && x.t < to).map((x) => x.rss));
+        const early = inWindow(windows.first);
+        const late = inWindow(windows.last);
         // Issue #21's window: 30–40 % of the way through the compared span, once caches have filled.
-        const mid = median(
-          samples.filter((x) => x.t >= warmMs + windowMs * 3 && x.t <= warmMs + windowMs * 4).map((x) => x.rss),
-        );
+        const mid = inWindow(windows.mid);
+        const parts = {
+          first: windowParts(sampler.splits, sampler.details, ...windows.first),
+          mid: windowParts(sampler.splits, sampler.details, ...windows.mid),
+          last: windowParts(sampler.splits, sampler.details, ...windows.last),
+        };
         const steady = samples.filter((x) => x.t >= warmMs);
         await sleep(3000);
         const afterRss = soakNode.rss();
@@ -660,6 +667,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         return {
           jump,
           shape: residentShape(samples, warmMs, soakMs),
+          parts,
           secondHalfSlopeMbPerMin: (slope(secondHalf.map((x) => ({ x: x.t, y: x.rss }))) * 60_000) / MB,
           mixed,
           soak,
@@ -781,7 +789,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       // The shape of the growth says which kind it is: still rising at the end, or levelled off.
       ...(judged && late / early > growthGoal
         ? {
-            cause: soakVerdict(soakResult.shape, 'first'),
+            cause: soakVerdict(soakResult.shape, soakResult.parts.first, soakResult.parts.last),
           }
         : {}),
       note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short (the full run's 10 minutes are). `}goal: no growth beyond the heap's own swing (a few % between collections); a leak of 1 KB per batch would add ${((o.soakRate * 1024 * (Math.round(o.soakMinutes * 60_000) * 0.95)) / 1000 / MB).toFixed(0)} MB. ${soak.requests} mixed batches of ${mixed.length} calls at ${soak.rps.toFixed(0)}/s (rate ${o.soakRate}/s, ${soak.backlogged} sends late, p99 ${f2(soak.p99Ms)} ms), ${soak.errors} errors${
@@ -790,7 +798,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
               .map(([k, v]) => `${k} ×${v}`)
               .join(', ')})`
           : ''
-      }; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; per-minute medians ${soakResult.shape.perMinute.map((x) => (x / MB).toFixed(0)).join(', ')} MB; lowest in the third quarter ${(soakResult.shape.floorBefore / MB).toFixed(0)} MB, in the last ${(soakResult.shape.floorLast / MB).toFixed(0)} MB; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares, misleading across a collector's drop); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}`,
+      }; node restarted with --build-empty-blocks and its bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s, ${soakResult.blocks ?? '?'} blocks built during the soak; first 5% (≥ 10 s) is warm-up, not compared; per-minute medians ${soakResult.shape.perMinute.map((x) => (x / MB).toFixed(0)).join(', ')} MB; lowest in the third quarter ${(soakResult.shape.floorBefore / MB).toFixed(0)} MB, in the last ${(soakResult.shape.floorLast / MB).toFixed(0)} MB; trend over the rest ${soakResult.slopeMbPerMin.toFixed(2)} MB/min (least squares, misleading across a collector's drop); largest rise within 15 s: ${soakResult.jump.mb.toFixed(0)} MB, ending ${soakResult.jump.atS.toFixed(0)} s into the soak; 3 s after the load ${(afterRss / MB).toFixed(1)} MB; the node used ${soakResult.nodeCores.toFixed(2)} cores on average; meanwhile another process built the ${o.longChainBlocks}-block directory (first ${soakResult.longBuiltAtS.toFixed(0)} s)${o.duringSoak ? ', then the single-process benchmarks ran' : ''}; parts of the set, first 10% → last 10%: ${describeParts(soakResult.parts.first, soakResult.parts.last)}`,
     },
   ];
 
@@ -803,10 +811,10 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     ...(judged ? { goal: { kind: 'ratio-max', target: 1.05 } as const } : {}),
     ...(judged && late / mid > 1.05
       ? {
-          cause: soakVerdict(soakResult.shape, 'mid'),
+          cause: soakVerdict(soakResult.shape, soakResult.parts.mid, soakResult.parts.last),
         }
       : {}),
-    note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short. `}the same soak (bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s plus the mixed reads); the window after the answer caches and the heap have filled (issue #21)`,
+    note: `${judged ? '' : `not judged: ${o.soakMinutes} min is too short. `}the same soak (bot at ${SOAK_BOT_TXS_PER_SECOND} txs/s plus the mixed reads); the window after the answer caches and the heap have filled (issue #21); parts of the set, 30–40% window → last 10%: ${describeParts(soakResult.parts.mid, soakResult.parts.last)}`,
   });
 
   const startup: Figure[] = [
