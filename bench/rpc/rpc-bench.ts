@@ -843,7 +843,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     {
       title: 'Reads while building blocks',
       intro:
-        "bench/rpc/busy-node.ts: bin/l2node.js (with --metrics-port) on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked): the event loop's CPU per bot tx with no reads (/proc), the cheap call under closed-loop load from a separate process, then a fixed read load at half the idle rate while the tip and the pool's pending count are sampled, judged over whole slots (first block of a slot to first block of a later one); the longest event-loop stall per built block is the node's own l2node_block_build_event_loop_stall_seconds histogram over every block built while the bot ran.",
+        "bench/rpc/busy-node.ts: bin/l2node.js (with --metrics-port) on a copy of the chain above, idle and then with its tx bot on (20 txs/s asked): the event loop's CPU per bot tx with no reads (/proc), the cheap call under closed-loop load from a separate process, then a fixed read load at half the idle rate while the tip and the pool's pending count are sampled, judged over whole slots (first block of a slot to first block of a later one); the longest event-loop stall per built block is the node's own l2node_block_build_event_loop_stall_seconds histogram over every block built while the bot ran. Every closed-loop run is also sampled from /proc (each node thread's schedstat by thread name, the load client's, the machine's): the event loop's time on a CPU, waiting for one and asleep, idle against busy, and the cores wanted against the cores there are; the busy figures' cause is written from them (bench/lib/proc-threads.ts).",
       figures: busyNode,
     },
     {
