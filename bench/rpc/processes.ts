@@ -158,14 +158,19 @@ function waitForLine<T>(
   });
 }
 
-/** Starts the node on free ports with `dataDirectory`; resolves once the public port listens. */
+/**
+ * Starts the node on free ports with `dataDirectory`; resolves once the public port listens.
+ * `nodeFlags` go to Node.js/V8 before the script (kept when the node's runtime replaces the process).
+ */
 export function startNode(
   dataDirectory: string,
   extraArgs: readonly string[] = [],
   timeoutMs = 120_000,
+  nodeFlags: readonly string[] = [],
 ): Promise<Child & { readyMs: number }> {
   return startListening(
     [
+      ...nodeFlags,
       'bin/l2node.js',
       '--data-directory',
       dataDirectory,
@@ -188,6 +193,7 @@ export function startEngineServer(dataDirectory: string, timeoutMs = 120_000): P
 }
 
 async function startListening(args: readonly string[], timeoutMs: number): Promise<Child & { readyMs: number }> {
+  const script = args.find((a) => !a.startsWith('--'))!;
   const t0 = performance.now();
   const proc = spawn(NODE_BIN, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   const stop = stopper(proc);
@@ -204,7 +210,7 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
         }
       },
       timeoutMs,
-      args[0]!,
+      script,
     );
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log

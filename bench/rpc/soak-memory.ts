@@ -1,6 +1,6 @@
 /**
  * The full run's soak alone, to see what the node's resident set is made of as it runs (issue #21):
- * `node bench/rpc/soak-memory.ts [--minutes 10] [--rate 100] [--blocks 400] [--beside] [--out file.json]`.
+ * `node bench/rpc/soak-memory.ts [--minutes 10] [--rate 100] [--blocks 400] [--beside] [--node-flag <V8 flag>]… [--out file.json]`.
  * Builds a chain of blocks with txs (bench/rpc/build-chain.ts), starts bin/l2node.js on it as the
  * full run's soak does (--build-empty-blocks, its bot at 5 txs/s, plus --metrics-port for V8's heap),
  * sends the same five calls in batches at a fixed rate from a separate process, and prints the parts
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../../test/integration/free-port.ts';
 import { runCollected } from '../collect.ts';
 import { TimeBudget } from '../lib/budget.ts';
+import { median } from '../lib/stats.ts';
 import { logTagParams } from './build-chain.ts';
 import { NODE_BIN, post, ROOT, runLoadProcess, startNode } from './processes.ts';
 import { describeParts, ResidentSampler, windowParts } from './resident-sampler.ts';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     blocks: { type: 'string', default: '400' },
     out: { type: 'string' },
     beside: { type: 'boolean', default: false },
+    'node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 const minutes = Number(values.minutes);
@@ -83,6 +85,7 @@ try {
     const soakMs = Math.round(minutes * 60_000);
     const w = soakWindows(soakMs);
     const sampler = new ResidentSampler(node.proc.pid!, metricsPort);
+    const cpu0 = node.cpuSeconds();
     sampler.start(5000);
     console.log(
       `soak: ${minutes} min at ${rate} batches/s${values.beside ? ' with the full run neighbours beside it' : ''}`,
@@ -115,8 +118,11 @@ try {
     );
     await sampler.stop();
     await beside;
+    const cores = (node.cpuSeconds() - cpu0) / ((sampler.splits.at(-1)?.t ?? Number.NaN) / 1000);
+    const rest = sampler.splits.filter((x) => x.t >= w.warmMs).map((x) => x.rss);
+    const peakOld = Math.max(...sampler.details.map((x) => x.v8?.spaces['old'] ?? 0));
     console.log(
-      `load: ${load.requests} batches at ${load.rps.toFixed(0)}/s, ${load.errors} errors, p99 ${load.p99Ms.toFixed(2)} ms`,
+      `load: ${load.requests} batches at ${load.rps.toFixed(0)}/s, ${load.errors} errors, p99 ${load.p99Ms.toFixed(2)} ms; node ${cores.toFixed(3)} cores${values['node-flag'].length > 0 ? ` with ${values['node-flag'].join(' ')}` : ''}; resident after warm-up min ${(Math.min(...rest) / 2 ** 20).toFixed(0)}, median ${(median(rest) / 2 ** 20).toFixed(0)}, max ${(Math.max(...rest) / 2 ** 20).toFixed(0)} MB; V8 old space at most ${(peakOld / 2 ** 20).toFixed(0)} MB`,
     );
     const first = windowParts(sampler.splits, sampler.details, ...w.first);
     const mid = windowParts(sampler.splits, sampler.details, ...w.mid);
