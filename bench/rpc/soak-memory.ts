@@ -61,12 +61,12 @@ try {
 
   const metricsPort = await freePort();
   if (values.beside) cpSync(chainDir, join(dir, 'long'), { recursive: true });
-  const node = await startNode(chainDir, [
-    '--build-empty-blocks',
-    ...SOAK_BOT_ARGS,
-    '--metrics-port',
-    String(metricsPort),
-  ]);
+  const node = await startNode(
+    chainDir,
+    ['--build-empty-blocks', ...SOAK_BOT_ARGS, '--metrics-port', String(metricsPort)],
+    120_000,
+    values['node-flag'],
+  );
   try {
     // The full run's mixed calls: cheap, a block of txs, a historical sibling path and witness, logs by 100 tags.
     const latest = (await call(node.port, 'node_getBlockNumber', [])) as number;
@@ -120,7 +120,7 @@ try {
     await beside;
     const cores = (node.cpuSeconds() - cpu0) / ((sampler.splits.at(-1)?.t ?? Number.NaN) / 1000);
     const rest = sampler.splits.filter((x) => x.t >= w.warmMs).map((x) => x.rss);
-    const peakOld = Math.max(...sampler.details.map((x) => x.v8?.spaces['old'] ?? 0));
+    const peakOld = Math.max(...sampler.details.map((x) => x.v8?.spaces.old ?? 0));
     console.log(
       `load: ${load.requests} batches at ${load.rps.toFixed(0)}/s, ${load.errors} errors, p99 ${load.p99Ms.toFixed(2)} ms; node ${cores.toFixed(3)} cores${values['node-flag'].length > 0 ? ` with ${values['node-flag'].join(' ')}` : ''}; resident after warm-up min ${(Math.min(...rest) / 2 ** 20).toFixed(0)}, median ${(median(rest) / 2 ** 20).toFixed(0)}, max ${(Math.max(...rest) / 2 ** 20).toFixed(0)} MB; V8 old space at most ${(peakOld / 2 ** 20).toFixed(0)} MB`,
     );
