@@ -203,3 +203,19 @@ export function contentionFigures(c: Contention, txsPerSecond: number): Figure[]
     },
   ];
 }
+
+/**
+ * The scheduler's view of the runs in which blocks were built, for the stall figure's cause: how
+ * much of the time the event loop waited for a core, and who wanted the cores (undefined without
+ * samples).
+ */
+export function schedulerContext(runs: readonly RunUsage[], cpus: number, load: readonly number[]): string | undefined {
+  const side = sideOf(runs, Number.NaN);
+  if (side === undefined) return undefined;
+  const l = loopOf(side);
+  const d = demandOf(side);
+  return (
+    `while they were built the event loop was on a CPU ${f2(l.onCpu)} of the time and waited on a run queue ${f2(l.runQueue)} (${l.slices.toFixed(0)} timeslices/s), ` +
+    `the node's and the load client's threads wanted ${f2(d.node + d.client)} cores of ${cpus} (the node: ${groupsText(side.node)}; the load client ${f2(d.client)}; other processes ${f2(otherProcessesCores(side))}), load average ${loadText(load)}`
+  );
+}

@@ -27,7 +27,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_LOOP_SLICE_MS } from '../../src/impl/world-state/event-loop-budget.ts';
 import { freePort } from '../../test/integration/free-port.ts';
-import { busyCause, contentionFigures, contentionOf, perTxByGroup, type RunUsage } from '../lib/busy-cause.ts';
+import {
+  busyCause,
+  contentionFigures,
+  contentionOf,
+  perTxByGroup,
+  type RunUsage,
+  schedulerContext,
+} from '../lib/busy-cause.ts';
 import {
   type MachineTimes,
   machineBusyCores,
@@ -210,14 +217,13 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
         await new Promise((r) => setTimeout(r, 250));
       }
     })();
-    const reads = await runLoadProcess({
-      port: node.port,
-      body: CHEAP_BODY,
-      connections: 16,
-      warmupMs: 0,
-      durationMs: keepUpMs,
-      rate,
-    });
+    const keepUpSamples = new ThreadSamples(node.proc.pid!);
+    const reads = await runLoadProcess(
+      { port: node.port, body: CHEAP_BODY, connections: 16, warmupMs: 0, durationMs: keepUpMs, rate },
+      (clientPid) => keepUpSamples.take(clientPid),
+    );
+    // The blocks the stall figure reads were built during the busy closed-loop runs and this one.
+    const buildingUsage = [...busyUsage, ...[keepUpSamples.usage()].filter((u) => u !== undefined)];
     sampling = false;
     await sampler;
     const stallsAfter = await scrapeHistogram(metricsPort, STALL_METRIC);
@@ -318,7 +324,9 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
           ? `/proc/<pid>/task/<pid>/stat over ${o.cpuWindowMs / 1000} s: ${admitted} txs admitted (${(admitted / (o.cpuWindowMs / 1000)).toFixed(1)} txs/s), event loop ${((cpu1.main - cpu0.main) * 1000).toFixed(0)} ms of CPU, the whole process (with the Poseidon2 worker) ${((cpu1.all - cpu0.all) * 1000).toFixed(0)} ms (${(((cpu1.all - cpu0.all) * 1000) / admitted).toFixed(1)} ms per tx; by thread, from schedstat: ${botUsage === undefined ? 'not read' : perTxByGroup(botUsage, admitted)}); includes the blocks built meanwhile. Before the tx-hash worker: 34–41 ms per tx on the event loop; before the bot's txs skipped decoding and the base64 RegExps: 6.9–8.8 ms (docs/PERFORMANCE-NOTES.md)`
           : `not measured: no tx admitted in ${o.cpuWindowMs / 1000} s`,
     });
-    figures.push(stallFigure(stallsBefore, stallsAfter));
+    figures.push(
+      stallFigure(stallsBefore, stallsAfter, schedulerContext(buildingUsage, availableParallelism(), readLoadavg())),
+    );
     return figures;
   } finally {
     for (const c of children) await c.stop();
@@ -451,6 +459,7 @@ async function wholeSlots(
 function stallFigure(
   before: { buckets: Map<number, number>; count: number; sum: number },
   after: { buckets: Map<number, number>; count: number; sum: number },
+  scheduler: string | undefined,
 ): Figure {
   const name = 'longest event-loop stall while the node builds a block (bot at 20 txs/s, reads running)';
   const blocks = after.count - before.count;
@@ -475,7 +484,7 @@ function stallFigure(
     goal: { kind: 'value-max', target: 20 },
     ...(over20 > 0
       ? {
-          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms. Block application turns the loop every ${EVENT_LOOP_SLICE_MS} ms of work (world-state/event-loop-budget.ts) and its COMMIT is 1–3 ms since mined txs move no body and WAL checkpoints run on a worker (store/wal-checkpointer.ts); what remained over 20 ms in the measured runs was a slice stretched by the OS giving the core to other processes (load ≥ 3 on 2 cores) or a major GC pause of ~20 ms inside a slice (docs/PERFORMANCE-NOTES.md, Reads while building)`,
+          cause: `${over20} of ${blocks} blocks held the event loop longer than 20 ms. Block application turns the loop every ${EVENT_LOOP_SLICE_MS} ms of work (world-state/event-loop-budget.ts) and its COMMIT is 1–3 ms since mined txs move no body and WAL checkpoints run on a worker (store/wal-checkpointer.ts); what remained over 20 ms in earlier measured runs was a slice stretched by the OS giving the core to another thread or process, or a major GC pause of ~20 ms inside a slice (docs/PERFORMANCE-NOTES.md, Reads while building)${scheduler === undefined ? '' : `; ${scheduler}`}`,
         }
       : {}),
     note: `read from the node's ${STALL_METRIC} histogram (src/impl/event-loop-stall.ts: monitorEventLoopDelay at 1 ms around each block's build and commit) over the ${blocks} blocks built while the bot ran; the value is the upper bound of the bucket holding the longest (${(below * 1000).toFixed(0)}–${Number.isFinite(le) ? (le * 1000).toFixed(0) : '∞'} ms); ${over20} of ${blocks} over 20 ms; mean ${meanMs.toFixed(1)} ms`,

@@ -1,6 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { busyCause, contentionFigures, contentionOf, type RunUsage } from '../../../bench/lib/busy-cause.ts';
+import {
+  busyCause,
+  contentionFigures,
+  contentionOf,
+  type RunUsage,
+  schedulerContext,
+} from '../../../bench/lib/busy-cause.ts';
 import type { GroupTimes, Usage } from '../../../bench/lib/proc-threads.ts';
 
 const S = 1e9;
@@ -105,4 +111,14 @@ describe('contentionFigures', () => {
     assert.equal(none[0]!.value, undefined);
     assert.match(none[0]!.note!, /not measured/);
   });
+});
+
+describe('schedulerContext (the stall figure)', () => {
+  it('the loop on a CPU and waiting, and the cores wanted, over the runs blocks were built in', () => {
+    const text = schedulerContext([busyRun, busyRun], 2, [1, 0.8, 1.8]);
+    assert.match(text!, /on a CPU 0\.71 of the time and waited on a run queue 0\.23 \(7485 timeslices\/s\)/);
+    assert.match(text!, /wanted 1\.92 cores of 2 \(the node: event loop 0\.71/);
+    assert.match(text!, /load average 1\.00 0\.80 1\.80$/);
+  });
+  it('undefined without samples', () => assert.equal(schedulerContext([], 2, [1, 1, 1]), undefined));
 });
