@@ -8,8 +8,9 @@
  * Run: node bench/rpc/load-client.ts '<LoadOptions JSON>'  (or '-' to read the JSON from stdin)
  * @module
  */
-import { connect } from 'node:net';
+
 import type { Socket } from 'node:net';
+import { connect } from 'node:net';
 import { percentileSorted } from '../lib/stats.ts';
 
 /** What to send, where, how hard and for how long. */
@@ -56,6 +57,10 @@ export interface LoadResult {
   readonly backlogged: number;
   /** With `mix`: latency per entry, in the order given. */
   readonly classes?: readonly ClassLatency[];
+  /** Every answer received, warm-up included: divides a server's CPU time read around the whole run. */
+  readonly answered: number;
+  /** The load client's own CPU time over the run (user + system), in seconds. */
+  readonly clientCpuSeconds: number;
 }
 
 /** Entry indexes in a fixed order whose counts follow the weights, each entry spread evenly (smooth weighted round robin). */
@@ -100,6 +105,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   };
   let mismatches = 0;
   let backlogged = 0;
+  let answered = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const measureFrom = t0 + o.warmupMs;
   const end = measureFrom + o.durationMs;
@@ -124,6 +131,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const onAnswer = (c: Conn, status: number, body: Buffer) => {
     const now = performance.now();
     c.busy = false;
+    answered++;
     if (now >= measureFrom && c.sentAt >= measureFrom && now <= end) {
       if (status !== 200) failed(`HTTP ${status}`);
       else if (expects[c.entry] !== undefined && !expects[c.entry]!.equals(body)) mismatches++;
@@ -198,6 +206,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   // Let in-flight answers come back briefly, then close.
   await new Promise<void>((resolve) => setTimeout(resolve, 50));
   for (const c of conns) c.socket.destroy();
+  const cpu = process.cpuUsage(cpu0);
   const sorted = samples.subarray(0, Math.min(n, MAX_SAMPLES)).sort();
   const seconds = o.durationMs / 1000;
   return {
@@ -212,6 +221,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     p99Ms: percentileSorted(sorted, 99),
     maxMs: percentileSorted(sorted, 100),
     backlogged,
+    answered,
+    clientCpuSeconds: (cpu.user + cpu.system) / 1e6,
     ...(o.mix === undefined
       ? {}
       : {

@@ -13,15 +13,15 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Figure } from '../lib/report.ts';
-import { median } from '../lib/stats.ts';
-import { createDispatcher } from '../../src/server/json-rpc.ts';
 import { publicMethods } from '../../src/generated/public/methods.ts';
 import { NodeMetrics } from '../../src/impl/metrics/node-metrics.ts';
-import { post, runLoadProcess, startNode } from './processes.ts';
-import type { Child } from './processes.ts';
-import type { LoadResult } from './load-client.ts';
+import { createDispatcher } from '../../src/server/json-rpc.ts';
 import { freePort } from '../../test/integration/free-port.ts';
+import type { Figure } from '../lib/report.ts';
+import { median } from '../lib/stats.ts';
+import type { LoadResult } from './load-client.ts';
+import type { Child } from './processes.ts';
+import { loadWithServerCpu, post, runLoadProcess, startNode } from './processes.ts';
 
 /** How long and how often. */
 export interface MetricsCostOptions {
@@ -60,17 +60,18 @@ export async function measureMetricsCost(
     // throughput by what else the machine runs meanwhile.
     const cpuPerCall = { off: [] as number[], on: [] as number[] };
     const load = async (node: Child, which: 'off' | 'on') => {
-      const cpu0 = node.cpuSeconds();
-      const r = await runLoadProcess({
-        port: node.port,
-        body: CALL,
-        expect,
-        connections: o.connections,
-        warmupMs: o.warmupMs,
-        durationMs: o.durationMs,
-      });
-      cpuPerCall[which].push((node.cpuSeconds() - cpu0) / (r.requests * (1 + o.warmupMs / o.durationMs)));
-      return r;
+      const { result, cpuPerAnswer } = await loadWithServerCpu(node, () =>
+        runLoadProcess({
+          port: node.port,
+          body: CALL,
+          expect,
+          connections: o.connections,
+          warmupMs: o.warmupMs,
+          durationMs: o.durationMs,
+        }),
+      );
+      cpuPerCall[which].push(cpuPerAnswer);
+      return result;
     };
     const offRuns: LoadResult[] = [];
     const onRuns: LoadResult[] = [];
@@ -110,7 +111,7 @@ export async function measureMetricsCost(
         value: us(cpuPerCall.on),
         baseline: us(cpuPerCall.off),
         baselineName: 'metrics off (same build)',
-        note: `user + system CPU of the node process over each run divided by the calls it served (warm-up estimated at the measured rate); runs on ${cpuPerCall.on.map((x) => (x * 1e6).toFixed(1)).join('/')}, off ${cpuPerCall.off.map((x) => (x * 1e6).toFixed(1)).join('/')}`,
+        note: `user + system CPU of the node process over each run divided by the calls it answered, warm-up included; runs on ${cpuPerCall.on.map((x) => (x * 1e6).toFixed(1)).join('/')}, off ${cpuPerCall.off.map((x) => (x * 1e6).toFixed(1)).join('/')}`,
       },
     ];
   } finally {

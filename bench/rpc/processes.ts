@@ -275,6 +275,20 @@ export async function runLoadProcess(
   }
 }
 
+/**
+ * Runs one load against `server` and reads the server's CPU time (all threads, /proc) around it:
+ * seconds per answer, warm-up included. Steadier than req/s on a machine shared with the load
+ * client and other work, since it does not count time spent waiting for a core.
+ */
+export async function loadWithServerCpu(
+  server: Child,
+  run: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; cpuPerAnswer: number }> {
+  const before = server.cpuSeconds();
+  const result = await run();
+  return { result, cpuPerAnswer: (server.cpuSeconds() - before) / result.answered };
+}
+
 /** One JSON-RPC POST from this process (for recording and checks); resolves with status, headers and body. */
 export async function post(
   port: number,

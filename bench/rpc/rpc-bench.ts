@@ -11,7 +11,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../test/integration/free-port.ts';
 import type { TimeBudget } from '../lib/budget.ts';
@@ -24,11 +24,20 @@ import { measureBusyNode } from './busy-node.ts';
 import type { LoadResult } from './load-client.ts';
 import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
 import type { Child } from './processes.ts';
-import { NODE_BIN, post, ROOT, runLoadProcess, startBare, startEngineServer, startNode } from './processes.ts';
+import {
+  loadWithServerCpu,
+  NODE_BIN,
+  post,
+  ROOT,
+  runLoadProcess,
+  startBare,
+  startEngineServer,
+  startNode,
+} from './processes.ts';
 import type { WindowParts } from './resident-sampler.ts';
 import { describeParts, largestGrowth, ResidentSampler, windowParts } from './resident-sampler.ts';
 import { SOAK_BOT_ARGS, SOAK_BOT_TXS_PER_SECOND, soakWindows } from './soak-windows.ts';
-import { CHEAP_CALL_THROUGHPUT_CAUSE } from './throughput-cause.ts';
+import { cheapCallCause } from './throughput-cause.ts';
 
 /** How hard and how long. */
 export interface RpcBenchOptions {
@@ -459,12 +468,31 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const [body, expect] = variant === 'single' ? [b.single, b.expectSingle] : [b.batch, b.expectBatch];
       const nodeRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
+      // CPU µs per answer of each server (all threads, read around the whole run, warm-up included).
+      const nodeUs: number[] = [];
+      const bareUs: number[] = [];
+      const withCpu = async (server: Child, into: number[], run: () => Promise<LoadResult>) => {
+        const { result, cpuPerAnswer } = await loadWithServerCpu(server, run);
+        into.push(cpuPerAnswer * 1e6);
+        return result;
+      };
       for (let r = 0; r < o.runs; r++) {
-        nodeRuns.push(await load(node.port, body, expect, undefined, sample));
-        bareRuns.push(await load(bare.port, body, expect));
+        nodeRuns.push(await withCpu(node, nodeUs, () => load(node.port, body, expect, undefined, sample)));
+        bareRuns.push(await withCpu(bare, bareUs, () => load(bare.port, body, expect)));
       }
       const nodeMed = median(nodeRuns.map((x) => x.rps));
       const bareMed = median(bareRuns.map((x) => x.rps));
+      const clientUs = (xs: LoadResult[]) => median(xs.map((x) => (x.clientCpuSeconds * 1e6) / x.answered));
+      const cost = {
+        nodeUs: median(nodeUs),
+        bareUs: median(bareUs),
+        clientNodeUs: clientUs(nodeRuns),
+        clientBareUs: clientUs(bareRuns),
+        nodeRps: nodeRuns.map((x) => x.rps),
+        bareRps: bareRuns.map((x) => x.rps),
+        cores: cpus().length,
+        loadAverage: throughputLoad,
+      };
       bareRps.set(`${c.key}/${variant}`, bareMed);
       const bad = nodeRuns.reduce((a, x) => a + x.errors + x.mismatches, 0);
       o.log(`${label}: node ${nodeMed.toFixed(0)} req/s, bare ${bareMed.toFixed(0)} req/s`);
@@ -475,8 +503,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         baseline: bareMed,
         baselineName: 'bare node:http',
         goal: { kind: 'ratio-min', target: c.minRatio },
-        ...(c.cheap ? { cause: CHEAP_CALL_THROUGHPUT_CAUSE } : {}),
-        note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
+        ...(c.cheap ? { cause: cheapCallCause(cost) } : {}),
+        note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, CPU ${f2(cost.nodeUs)} vs ${f2(cost.bareUs)} µs per answer, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
       });
     }
   }

@@ -1,0 +1,44 @@
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import { type CheapCallCost, cheapCallCause } from '../../../bench/rpc/throughput-cause.ts';
+
+const base: CheapCallCost = {
+  nodeUs: 22,
+  bareUs: 20,
+  clientNodeUs: 14,
+  clientBareUs: 11,
+  nodeRps: [19_259, 27_238, 16_263],
+  bareRps: [23_081, 24_000, 22_000],
+  cores: 2,
+  loadAverage: 3.14,
+};
+
+describe('cheapCallCause', () => {
+  it('names both servers’ CPU per answer and their ratio', () => {
+    const text = cheapCallCause(base);
+    assert.match(text, /22\.0 µs of CPU per answer against the bare server's 20\.0/);
+    assert.match(text, /1\.10×/);
+  });
+
+  it('a measured ratio below the CPU bound is the machine’s share, with the client, cores, load and spread', () => {
+    const text = cheapCallCause(base);
+    assert.match(text, /would allow about 0\.91×/);
+    assert.match(text, /measured 0\.83× is the machine/);
+    assert.match(text, /14\.0 µs per answer from the node against 11\.0/);
+    assert.match(text, /on 2 cores/);
+    assert.match(text, /load average 3\.1/);
+    assert.match(text, /16,263–27,238 req\/s/);
+  });
+
+  it('a measured ratio at the CPU bound is the node’s own CPU', () => {
+    const text = cheapCallCause({ ...base, nodeUs: 24, nodeRps: [19_000], bareRps: [23_000] });
+    assert.match(text, /accounts for the measured 0\.83×/);
+    assert.doesNotMatch(text, /would allow/);
+  });
+
+  it('without a CPU reading it still states what was measured', () => {
+    const text = cheapCallCause({ ...base, nodeUs: Number.NaN });
+    assert.match(text, /spent — µs/);
+    assert.doesNotMatch(text, /would allow/);
+  });
+});
