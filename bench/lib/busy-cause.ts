@@ -156,7 +156,7 @@ export function busyCause(
     `and in the bursts when more were runnable than there are cores the loop waited. ` +
     `Of the loop's ${f2(b.onCpu)}, the bot's own work took ${f2(bot0)} (its share with no reads: building its txs, node_sendTx, the pool and the blocks), ` +
     `leaving reads ${f2(readsBusy)} against ${f2(i.onCpu)} idle: ${f2(expected)}× expected from the loop's CPU time, ${f2(measured)}× measured ` +
-    `(${usIdle.toFixed(1)} µs of loop CPU per read idle, ${usBusy.toFixed(1)} busy)${perTx} (docs/PERFORMANCE-NOTES.md, Reads while building)`
+    `(${usIdle.toFixed(1)} µs of loop CPU per read idle, ${usBusy.toFixed(1)} busy${usBusy > usIdle * 1.1 ? `: a read cost the loop ${(usBusy / usIdle).toFixed(2)}× its idle CPU, which the loop's time does not account for` : ''})${perTx} (docs/PERFORMANCE-NOTES.md, Reads while building)`
   );
 }
 
