@@ -10,17 +10,29 @@
  *   or RPC req/s);
  * - `--expose-gc`: lets the chain run V8's memory-reducing collection during such a burst
  *   (src/impl/chain/burst-memory.ts); with it 1.12–1.16×, for more CPU per block during the burst;
- * - `MALLOC_ARENA_MAX=2`: native allocations of V8's and libuv's threads share two arenas.
+ * - `MALLOC_ARENA_MAX=2`: native allocations of V8's and libuv's threads share two arenas;
+ * - `--heap-growing-percent=50`: after a major collection V8 lets the old generation grow to 1.5× what
+ *   survived before the next one, instead of a factor it picks between 1.1 and 4 from its own speed
+ *   figures. A node serving reads at a steady rate (~45 MB live) otherwise let the old space reach
+ *   76–139 MB of mostly garbage between major collections, and the pages freed afterwards stay
+ *   resident in V8's page pool, so the set followed the highest such excursion (the 10-minute soak:
+ *   old space at most 49 MB with the bound, resident median 257 against 277 MB, no more CPU;
+ *   docs/PERFORMANCE-NOTES.md, "The soak's resident set, measured part by part").
  *
  * These can only be set when a process starts, so an entry point started without them replaces itself
  * with a run that has them (`process.execve`: same pid, arguments, stdio and signal handling). What
  * the user set wins: a `--max-semi-space-size` (or `--expose-gc`) in the command line or `NODE_OPTIONS`, a
+ * `--heap-growing-percent` in the command line (Node.js does not take it in `NODE_OPTIONS`), a
  * `MALLOC_ARENA_MAX` in the environment.
  * @module
  */
 
 /** V8 flags every l2node process starts with, unless the user gave their own value. */
-export const NODE_RUNTIME_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--expose-gc'];
+export const NODE_RUNTIME_FLAGS: readonly string[] = [
+  '--max-semi-space-size=16',
+  '--expose-gc',
+  '--heap-growing-percent=50',
+];
 
 /** Environment every l2node process starts with, unless the user set the variable. */
 export const NODE_RUNTIME_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

@@ -285,7 +285,9 @@ describe('process', () => {
     };
     const plain = await started({});
     assert.ok(
-      plain.argv.includes('--max-semi-space-size=16') && plain.argv.includes('--expose-gc'),
+      plain.argv.includes('--max-semi-space-size=16') &&
+        plain.argv.includes('--expose-gc') &&
+        plain.argv.includes('--heap-growing-percent=50'),
       plain.argv.join(' '),
     );
     assert.ok(plain.environ.includes('MALLOC_ARENA_MAX=2'));

@@ -7,27 +7,37 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { missingNodeRuntime } from '../../../src/config/node-runtime.ts';
 
-test('a process started plainly lacks the young-generation bound, the exposed gc and the arena limit', () => {
+test('a process started plainly lacks the young-generation bound, the exposed gc, the old-generation growth and the arena limit', () => {
   assert.deepEqual(missingNodeRuntime([], {}), {
-    flags: ['--max-semi-space-size=16', '--expose-gc'],
+    flags: ['--max-semi-space-size=16', '--expose-gc', '--heap-growing-percent=50'],
     env: { MALLOC_ARENA_MAX: '2' },
   });
 });
 
 test('a value the user gave wins, on the command line, in NODE_OPTIONS or in the environment', () => {
-  assert.deepEqual(missingNodeRuntime(['--max-semi-space-size=64'], {}), {
+  assert.deepEqual(missingNodeRuntime(['--max-semi-space-size=64', '--heap-growing-percent=100'], {}), {
     flags: ['--expose-gc'],
     env: { MALLOC_ARENA_MAX: '2' },
   });
   assert.deepEqual(missingNodeRuntime(['--expose-gc'], { NODE_OPTIONS: '--inspect --max_semi_space_size=8' }), {
-    flags: [],
+    flags: ['--heap-growing-percent=50'],
     env: { MALLOC_ARENA_MAX: '2' },
   });
-  assert.deepEqual(missingNodeRuntime(['--max-semi-space-size-x=1', '--expose_gc'], { MALLOC_ARENA_MAX: '8' }), {
-    flags: ['--max-semi-space-size=16'],
-    env: {},
-  });
-  assert.equal(missingNodeRuntime(['--max-semi-space-size=16', '--expose-gc'], { MALLOC_ARENA_MAX: '2' }), undefined);
+  assert.deepEqual(
+    missingNodeRuntime(['--max-semi-space-size-x=1', '--expose_gc', '--heap_growing_percent=30'], {
+      MALLOC_ARENA_MAX: '8',
+    }),
+    {
+      flags: ['--max-semi-space-size=16'],
+      env: {},
+    },
+  );
+  assert.equal(
+    missingNodeRuntime(['--max-semi-space-size=16', '--expose-gc', '--heap-growing-percent=50'], {
+      MALLOC_ARENA_MAX: '2',
+    }),
+    undefined,
+  );
 });
 
 test('a process is replaced at most once', () => {
@@ -56,7 +66,7 @@ for (let round = 0; round < 20; round++) {
   }
   newSpace = Math.max(newSpace, getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
 }
-writeSync(1, JSON.stringify({ pid: process.pid, argv: process.argv.slice(2), arenas: process.env.MALLOC_ARENA_MAX, newSpace }) + '\\n');
+writeSync(1, JSON.stringify({ pid: process.pid, argv: process.argv.slice(2), execArgv: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, newSpace }) + '\\n');
 `,
     );
     const run = (env: Record<string, string>) => {
@@ -66,12 +76,22 @@ writeSync(1, JSON.stringify({ pid: process.pid, argv: process.argv.slice(2), are
       });
       assert.equal(r.status, 0, r.stderr);
       const [before, after] = r.stdout.trim().split('\n');
-      return { before, ...(JSON.parse(after!) as { pid: number; argv: string[]; arenas?: string; newSpace: number }) };
+      return {
+        before,
+        ...(JSON.parse(after!) as {
+          pid: number;
+          argv: string[];
+          execArgv: string[];
+          arenas?: string;
+          newSpace: number;
+        }),
+      };
     };
     const bounded = run({});
     assert.equal(bounded.before, `before ${bounded.pid}`, 'same process');
     assert.deepEqual(bounded.argv, ['a', 'b']);
     assert.equal(bounded.arenas, '2');
+    assert.ok(bounded.execArgv.includes('--heap-growing-percent=50'), bounded.execArgv.join(' '));
     assert.ok(bounded.newSpace <= 32 * 1024 * 1024, `new space ${bounded.newSpace} bytes`);
     // The same churn with the user's own larger bound: V8 grows past the default one.
     const own = run({ NODE_OPTIONS: '--max-semi-space-size=64' });
