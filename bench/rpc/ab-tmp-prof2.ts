@@ -1,0 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NODE_BIN, ROOT, runLoadProcess } from './processes.ts';
+const dir = mkdtempSync(join(tmpdir(), 'ab-'));
+const CWD = process.argv[2] ?? ROOT; const PD = process.argv[3] ?? '/tmp/ab/prof';
+const proc = spawn(NODE_BIN, ['--cpu-prof', '--cpu-prof-dir=' + PD, 'bin/l2node.js', '--data-directory', dir, '--port', '0', '--admin-port', '0', '--no-admin-api-key'], { cwd: CWD, stdio: ['ignore', 'ignore', 'pipe'] });
+const port = await new Promise<number>((res) => { let buf = ''; proc.stderr!.on('data', (d: Buffer) => { buf += d; const m = /public JSON-RPC listening[^\n]*"port":(\d+)/.exec(buf) ?? /"port":(\d+)[^\n]*public JSON-RPC listening/.exec(buf); if (m) res(Number(m[1])); }); });
+const batch = JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'node_getBlockNumber', params: [] })));
+const single = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'node_getBlockNumber', params: [] });
+const x = await runLoadProcess({ port, body: single, connections: 16, warmupMs: 1000, durationMs: 8000 });
+console.log(x.rps);
+proc.kill('SIGTERM');
+await new Promise((r) => proc.once('exit', r));
