@@ -14,12 +14,14 @@
  * Run: ./node_modules/.bin/node bench/readers.ts [durationMs=5000] [runs=3] [connections=32]
  * @module
  */
-import { spawn, spawnSync } from 'node:child_process';
+
 import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
+import { benchPostgresUrl } from './lib/postgres.ts';
 import { median } from './lib/stats.ts';
 import type { LoadResult } from './rpc/load-client.ts';
 import { NODE_BIN, post, ROOT, rssOf, runLoadProcess } from './rpc/processes.ts';
@@ -160,13 +162,7 @@ async function waitFor<T>(what: string, f: () => Promise<T | undefined>, timeout
 }
 
 // 1. Postgres and a fresh database.
-const started = spawnSync('bash', [join(ROOT, 'scripts/postgres-start.sh')], {
-  cwd: ROOT,
-  encoding: 'utf8',
-  timeout: 300_000,
-});
-if (started.status !== 0) throw new Error(`scripts/postgres-start.sh failed: ${started.stderr}`);
-const baseUrl = started.stdout.trim().split('\n').pop()!;
+const baseUrl = benchPostgresUrl();
 const dbName = `l2node_bench_readers_${process.pid}_${Date.now()}`;
 const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
 await admin.raw('create database ??', [dbName]);

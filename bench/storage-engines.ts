@@ -3,28 +3,27 @@
  * world state on SQLite (file, WAL) and on Postgres — whole block application (hashing, reads,
  * one write transaction) — then the captured write sets replayed alone through TreeRepository,
  * which isolates the database write rate (rows/s).
- * Postgres: `bash scripts/postgres-start.sh` first (or set L2NODE_TEST_DATABASE_URL).
+ * Postgres: L2NODE_TEST_DATABASE_URL, or the throw-away cluster (started when not running; bench/lib/postgres.ts).
  * Run: ./node_modules/.bin/node bench/storage-engines.ts [blocks=20] [txsPerBlock=4]
  * @module
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { FIELD_MODULUS } from '../src/impl/crypto/field.ts';
-import { openDatabase } from '../src/impl/store/database.ts';
 import type { DatabaseOptions } from '../src/impl/store/database.ts';
-import { TreeRepository } from '../src/impl/store/tree-repository.ts';
+import { openDatabase } from '../src/impl/store/database.ts';
 import type { BlockWriteSet } from '../src/impl/store/tree-repository.ts';
-import { WorldState } from '../src/impl/world-state/world-state.ts';
+import { TreeRepository } from '../src/impl/store/tree-repository.ts';
 import { emptyBlockHeader } from '../src/impl/world-state/block-header.ts';
 import type { BlockStateContext, WorldStateBlock } from '../src/impl/world-state/types.ts';
+import { WorldState } from '../src/impl/world-state/world-state.ts';
+import { benchPostgresUrl } from './lib/postgres.ts';
 
 const BLOCKS = Number(process.argv[2] ?? 20);
 const TXS = Number(process.argv[3] ?? 4);
-const url =
-  process.env.L2NODE_TEST_DATABASE_URL ??
-  readFileSync(new URL('../test/tmp/postgres-url', import.meta.url), 'utf8').trim();
+const url = benchPostgresUrl();
 
 let seed = 4242n;
 const rnd = () => (seed = (seed * 6364136223846793005n + 1442695040888963407n) % FIELD_MODULUS);

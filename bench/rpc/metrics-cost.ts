@@ -22,6 +22,7 @@ import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
 import type { Child } from './processes.ts';
 import { loadWithServerCpu, post, runLoadProcess, startNode } from './processes.ts';
+import { metricsCostCause } from './throughput-cause.ts';
 
 /** How long and how often. */
 export interface MetricsCostOptions {
@@ -103,6 +104,12 @@ export async function measureMetricsCost(
         baseline: offMed,
         baselineName: 'metrics off (same build)',
         goal: { kind: 'ratio-min', target: 0.95 },
+        cause: metricsCostCause({
+          onUs: us(cpuPerCall.on),
+          offUs: us(cpuPerCall.off),
+          onRps: onRuns.map((x) => x.rps),
+          offRps: offRuns.map((x) => x.rps),
+        }),
         note: `node_getBlockNumber, ${o.connections} connections; median of the run-by-run ratios (each pair back to back) ${median(onRuns.map((x, i) => x.rps / offRuns[i]!.rps)).toFixed(2)}×; on ${onRuns.map((x) => x.rps.toFixed(0)).join('/')}, off ${offRuns.map((x) => x.rps.toFixed(0)).join('/')}; p99 on ${median(onRuns.map((x) => x.p99Ms)).toFixed(2)} ms vs off ${median(offRuns.map((x) => x.p99Ms)).toFixed(2)} ms; the metrics node counted ${counted} node_getBlockNumber calls (the load sent ${served} in the measured windows, more in warm-ups)${bad > 0 ? `; ${bad} errors or answers differing` : ''}`,
       },
       {

@@ -26,7 +26,8 @@ export interface CheapCallCost {
 
 const us = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const ratio = (x: number) => `${x.toFixed(2)}×`;
-const spread = (xs: readonly number[]) =>
+/** The lowest and highest of a figure's runs. */
+export const spread = (xs: readonly number[]) =>
   `${Math.round(Math.min(...xs)).toLocaleString('en-US')}–${Math.round(Math.max(...xs)).toLocaleString('en-US')} req/s`;
 
 /**
@@ -44,4 +45,25 @@ export function cheapCallCause(c: CheapCallCost): string {
   return measured < cpuBound - 0.02
     ? `${own}, which alone would allow about ${ratio(cpuBound)}; the rest of the gap to the measured ${ratio(measured)} is the machine: ${machine}`
     : `${own}, which accounts for the measured ${ratio(measured)}; ${machine}`;
+}
+
+/**
+ * Why `--metrics-port` costs a cheap call more than its goal allows, from the same run's CPU per call
+ * with and without it: the instrumentation's own cost is the CPU ratio; a throughput ratio below what
+ * that allows is run-to-run spread on the shared machine.
+ */
+export function metricsCostCause(c: {
+  readonly onUs: number;
+  readonly offUs: number;
+  readonly onRps: readonly number[];
+  readonly offRps: readonly number[];
+}): string {
+  const measured = median(c.onRps) / median(c.offRps);
+  const cpuBound = c.offUs / c.onUs;
+  const own = `in this run the node with metrics spent ${us(c.onUs)} µs of CPU per call against ${us(c.offUs)} without (${ratio(c.onUs / c.offUs)}, all threads, /proc)`;
+  const runs = `runs with metrics ${spread(c.onRps)}, without ${spread(c.offRps)}`;
+  if (!(Number.isFinite(cpuBound) && Number.isFinite(measured))) return `${own}; ${runs}`;
+  return measured < cpuBound - 0.02
+    ? `${own}, which alone would allow about ${ratio(Math.min(cpuBound, 1))}; the rest of the gap to the measured ${ratio(measured)} is the spread between runs on the shared machine (${runs})`
+    : `${own}, which accounts for the measured ${ratio(measured)} (${runs})`;
 }

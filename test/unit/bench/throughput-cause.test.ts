@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { type CheapCallCost, cheapCallCause } from '../../../bench/rpc/throughput-cause.ts';
+import { type CheapCallCost, cheapCallCause, metricsCostCause } from '../../../bench/rpc/throughput-cause.ts';
 
 const base: CheapCallCost = {
   nodeUs: 22,
@@ -40,5 +40,25 @@ describe('cheapCallCause', () => {
     const text = cheapCallCause({ ...base, nodeUs: Number.NaN });
     assert.match(text, /spent — µs/);
     assert.doesNotMatch(text, /would allow/);
+  });
+});
+
+describe('metricsCostCause', () => {
+  it('a throughput ratio below what the CPU ratio allows is the spread between runs', () => {
+    const text = metricsCostCause({
+      onUs: 25.8,
+      offUs: 25.5,
+      onRps: [33_237, 40_573, 37_649],
+      offRps: [37_963, 40_439, 40_916],
+    });
+    assert.match(text, /25\.8 µs of CPU per call against 25\.5 without \(1\.01×/);
+    assert.match(text, /would allow about 0\.99×/);
+    assert.match(text, /measured 0\.93× is the spread between runs/);
+    assert.match(text, /33,237–40,573 req\/s, without 37,963–40,916 req\/s/);
+  });
+
+  it('a CPU ratio that explains the throughput ratio is the instrumentation', () => {
+    const text = metricsCostCause({ onUs: 30, offUs: 25, onRps: [30_000], offRps: [36_000] });
+    assert.match(text, /accounts for the measured 0\.83×/);
   });
 });
