@@ -17,14 +17,14 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import { benchPostgresUrl } from './lib/postgres.ts';
 import { median } from './lib/stats.ts';
 import type { LoadResult } from './rpc/load-client.ts';
-import { NODE_BIN, post, ROOT, rssOf, runLoadProcess } from './rpc/processes.ts';
+import { cpuSecondsOf, NODE_BIN, post, ROOT, rssOf, runLoadProcess } from './rpc/processes.ts';
 
 const DURATION_MS = Number(process.argv[2] ?? 5000);
 const RUNS = Number(process.argv[3] ?? 3);
@@ -43,16 +43,6 @@ interface Proc {
 
 const children: Proc[] = [];
 const tmp = mkdtempSync(join(tmpdir(), 'l2node-bench-readers-'));
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Starts bin/l2node.js on free ports (cwd: a temp dir); resolves with the public port once both surfaces listen. */
@@ -301,15 +291,15 @@ try {
             }),
           ),
         ) as Promise<[LoadResult, LoadResult]>;
-      const cpu0 = [r1, r2].map((r) => cpuSeconds(r.proc.pid));
+      const cpu0 = [r1, r2].map((r) => cpuSecondsOf(r.proc.pid));
       let t = performance.now();
       meas.one.push(await pair([r1, r1]));
-      const cpu1 = [r1, r2].map((r) => cpuSeconds(r.proc.pid));
+      const cpu1 = [r1, r2].map((r) => cpuSecondsOf(r.proc.pid));
       const oneS = (performance.now() - t) / 1000;
       t = performance.now();
       meas.two.push(await pair([r1, r2]));
       const twoS = (performance.now() - t) / 1000;
-      const cpu2 = [r1, r2].map((r) => cpuSeconds(r.proc.pid));
+      const cpu2 = [r1, r2].map((r) => cpuSecondsOf(r.proc.pid));
       cpuOne.push((cpu1[0]! - cpu0[0]!) / oneS);
       cpuTwo.push((cpu2[0]! - cpu1[0]! + cpu2[1]! - cpu1[1]!) / twoS);
     }

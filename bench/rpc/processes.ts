@@ -57,10 +57,7 @@ export function mainThreadCpuSecondsOf(pid: number | undefined): number {
 
 function statCpuSeconds(file: string): number {
   try {
-    const stat = readFileSync(file, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 (1-based).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    return parseTaskStat(readFileSync(file, 'utf8')).cpuTicks / CLOCK_TICKS_PER_SECOND;
   } catch {
     return Number.NaN;
   }
