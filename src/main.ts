@@ -147,9 +147,14 @@ async function serve(
   // Immutable answers (blocks, historical witnesses) are served from their cached JSON text (rpc/public/answer-cache.ts).
   // The node's set holds every public method but the validator stats, which come from the slot record the
   // admin side opened (validators/handlers.ts): the two sets are disjoint, so no handler wins by spread order.
+  const answerCaches = answerCachesOver(node.engine.chain);
+  metrics?.watchCaches(() => [
+    { cache: 'answers_pinned', ...answerCaches.pinned.size },
+    { cache: 'answers_tip', ...answerCaches.tip.size },
+  ]);
   const publicHandlers = withAnswerCache(
     { ...node.publicHandlers, ...admin.validatorHandlers } satisfies PublicHandlers,
-    answerCachesOver(node.engine.chain),
+    answerCaches,
   );
   const publicServer = createRpcServer({
     ...common,

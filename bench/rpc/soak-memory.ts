@@ -1,12 +1,15 @@
 /**
  * The full run's soak alone, to see what the node's resident set is made of as it runs (issue #21):
- * `node bench/rpc/soak-memory.ts [--minutes 10] [--rate 100] [--blocks 400] [--beside] [--node-flag <V8 flag>]… [--out file.json]`.
+ * `node bench/rpc/soak-memory.ts [--minutes 10] [--rate 100] [--blocks 400] [--beside] [--node-flag <V8 flag>]… [--heap-snapshots <dir>] [--out file.json]`.
  * Builds a chain of blocks with txs (bench/rpc/build-chain.ts), starts bin/l2node.js on it as the
  * full run's soak does (--build-empty-blocks, its bot at 5 txs/s, plus --metrics-port for V8's heap),
  * sends the same five calls in batches at a fixed rate from a separate process, and prints the parts
  * of the set (bench/rpc/resident-sampler.ts) minute by minute and for the full run's windows. With
  * --beside, what runs beside the full run's soak runs beside this one too: a copy of the chain
- * extended to 10 000 blocks in another process, then the single-process benchmarks. Take the
+ * extended to 10 000 blocks in another process, then the single-process benchmarks. With
+ * --heap-snapshots, the node writes a V8 heap snapshot into that directory in the middle of the
+ * 30–40 % window and at 95 % of the soak (`--heapsnapshot-signal`; each pauses it for a few seconds),
+ * to be compared with bench/rpc/heap-diff.ts. Take the
  * bench lock: `flock /work/bench.lock node bench/rpc/soak-memory.ts`.
  * @module
  */
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     beside: { type: 'boolean', default: false },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    'heap-snapshots': { type: 'string' },
   },
 });
 const minutes = Number(values.minutes);
@@ -61,11 +65,16 @@ try {
 
   const metricsPort = await freePort();
   if (values.beside) cpSync(chainDir, join(dir, 'long'), { recursive: true });
+  const snapshotDir = values['heap-snapshots'];
+  if (snapshotDir !== undefined) mkdirSync(snapshotDir, { recursive: true });
   const node = await startNode(
     chainDir,
     ['--build-empty-blocks', ...SOAK_BOT_ARGS, '--metrics-port', String(metricsPort)],
     120_000,
-    values['node-flag'],
+    [
+      ...values['node-flag'],
+      ...(snapshotDir === undefined ? [] : ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`]),
+    ],
   );
   try {
     // The full run's mixed calls: cheap, a block of txs, a historical sibling path and witness, logs by 100 tags.
@@ -102,10 +111,18 @@ try {
         })()
       : Promise.resolve();
     let lastMinute = 0;
+    // Heap snapshots at the middle of the 30–40 % window and at 95 %, by the soak's own clock.
+    const snapshotsAt = snapshotDir === undefined ? [] : [(w.mid[0] + w.mid[1]) / 2, soakMs * 0.95];
+    const soakStart = performance.now();
     const load = await runLoadProcess(
       { port: node.port, body, connections: 8, warmupMs: w.warmMs, durationMs: soakMs - w.warmMs, rate },
       () => {
         sampler.tick();
+        if (snapshotsAt.length > 0 && performance.now() - soakStart >= snapshotsAt[0]!) {
+          snapshotsAt.shift();
+          console.log(`heap snapshot at ${((performance.now() - soakStart) / 1000).toFixed(0)} s into ${snapshotDir}`);
+          node.proc.kill('SIGUSR2');
+        }
         const t = sampler.splits.at(-1)?.t ?? 0;
         if (t >= (lastMinute + 1) * 60_000) {
           lastMinute++;

@@ -35,6 +35,7 @@ import type { Checkpoint, GasFees, L2Block } from './chain/types.ts';
 import type { Config } from '../config/options.ts';
 import { type ChainView, createEngineChainView } from './txpool/chain-view.ts';
 import type { PoolTxStatus } from './txpool/tx-status.ts';
+import { NODE_CACHE_ENTRY_BYTES } from './world-state/node-cache.ts';
 
 /**
  * Dev accounts funded with FeeJuice at genesis (printed at start in dev mode): their balances are
@@ -168,6 +169,15 @@ export interface EngineReads {
   readonly fundedAccounts: readonly FundedAccount[];
   /** Current minimum fees per gas (node_getCurrentMinFees), from the chain's fee model. */
   getCurrentMinFees(): GasFees;
+  /** What the engine's in-memory caches hold against their bounds (metrics: l2node_cache_bytes). */
+  cacheSizes(): readonly CacheSize[];
+}
+
+/** One in-memory cache's fill: entries, and the bytes counted against its bound (see each cache). */
+export interface CacheSize {
+  readonly cache: string;
+  readonly entries: number;
+  readonly bytes: number;
 }
 
 /**
@@ -341,6 +351,14 @@ function readEngine(p: EngineParts, chain: ChainQueries, ownsDb: boolean): ReadE
     protocolContractAddresses: PROTOCOL_CONTRACT_ADDRESSES,
     fundedAccounts: p.fundedAccounts,
     getCurrentMinFees: p.getCurrentMinFees,
+    cacheSizes: () => {
+      const blocks = state.store.blockCacheSize;
+      const nodes = worldState.nodeCacheEntries;
+      return [
+        { cache: 'world_state_nodes', entries: nodes, bytes: nodes * NODE_CACHE_ENTRY_BYTES },
+        { cache: 'decoded_blocks', entries: blocks.entries, bytes: blocks.jsonBytes },
+      ];
+    },
     async catchUpWithStore() {
       const moved = await state.catchUpWithStore();
       worldState.finalizedBlockNumber = (await chain.getL2Tips()).finalized.block.number;

@@ -47,6 +47,11 @@ const LOG_TABLES: readonly (readonly [string, (e: TxEffect) => readonly IndexedL
 
 /** Decoded blocks kept for reads (blocks of 8 txs decode to ~50 KB of objects each). */
 const BLOCK_CACHE_SIZE = 256;
+/**
+ * …and at most this much of their stored JSON text (a block of 8 txs is ~20 KB of it, so 256 such
+ * blocks fit): blocks of many txs would otherwise hold the count's worth of big blocks in the heap.
+ */
+export const BLOCK_CACHE_JSON_BYTES = 8 * 1024 * 1024;
 /** Block numbers kept by hash or archive root. */
 const NUMBER_BY_CACHE_SIZE = 256;
 /** Decoded checkpoints kept. */
@@ -57,15 +62,19 @@ export class ChainStore {
   readonly db: Knex;
   /** Published contract classes and instances, written with each block and unwound with it. */
   readonly contracts: ContractIndex;
-  #blockCache = new Map<number, L2Block>();
+  /** Decoded blocks by number, with the length of the JSON each was decoded from (the byte bound's measure). */
+  #blockCache = new Map<number, { block: L2Block; jsonBytes: number }>();
+  #blockCacheBytes = 0;
+  readonly #blockCacheJsonBytes: number;
   /** Block numbers by `hash:` or `archive_root:` and the value, as found (findBlockNumberBy). */
   #numberBy = new Map<string, number>();
   /** Decoded checkpoints by number (findCheckpoint, latestCheckpoint); stored ones change only by an unwind. */
   #checkpointCache = new Map<number, Checkpoint>();
   #historyVersion = 0;
 
-  constructor(db: Knex) {
+  constructor(db: Knex, options: { readonly blockCacheJsonBytes?: number } = {}) {
     this.db = db;
+    this.#blockCacheJsonBytes = options.blockCacheJsonBytes ?? BLOCK_CACHE_JSON_BYTES;
     this.contracts = new ContractIndex(db);
   }
 
@@ -100,7 +109,7 @@ export class ChainStore {
     );
     await w.budget?.turn();
     await this.contracts.indexBlock(trx, number, b.body.txEffects);
-    this.#blockCache.delete(b.header.globalVariables.blockNumber);
+    this.#forgetBlock(b.header.globalVariables.blockNumber);
   }
 
   /**
@@ -134,6 +143,7 @@ export class ChainStore {
   /** Drops what this process cached about blocks, which may no longer be in the chain. */
   forgetUnwoundBlocks(): void {
     this.#blockCache.clear();
+    this.#blockCacheBytes = 0;
     this.#numberBy.clear();
     this.#checkpointCache.clear();
     this.#historyVersion++;
@@ -173,15 +183,35 @@ export class ChainStore {
   /** Block `number`, if stored. */
   async findBlock(number: number): Promise<L2Block | undefined> {
     const cached = this.#blockCache.get(number);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return cached.block;
     const row = await this.db('chain_blocks').where({ number }).first('data');
     if (row === undefined) return undefined;
     const block = decodeJson<L2Block>(row.data);
-    // Oldest entry out, not the whole cache: a read touching more blocks than it holds (logs by
+    const jsonBytes = (row.data as string).length;
+    if (jsonBytes > this.#blockCacheJsonBytes / 4) return block;
+    // Oldest entries out, not the whole cache: a read touching more blocks than it holds (logs by
     // 100 tags spread over the chain) would otherwise decode every block again on each call.
-    if (this.#blockCache.size >= BLOCK_CACHE_SIZE) this.#blockCache.delete(this.#blockCache.keys().next().value!);
-    this.#blockCache.set(number, block);
+    this.#forgetBlock(number);
+    this.#blockCache.set(number, { block, jsonBytes });
+    this.#blockCacheBytes += jsonBytes;
+    for (const [n, entry] of this.#blockCache) {
+      if (this.#blockCache.size <= BLOCK_CACHE_SIZE && this.#blockCacheBytes <= this.#blockCacheJsonBytes) break;
+      this.#blockCache.delete(n);
+      this.#blockCacheBytes -= entry.jsonBytes;
+    }
     return block;
+  }
+
+  #forgetBlock(number: number): void {
+    const entry = this.#blockCache.get(number);
+    if (entry === undefined) return;
+    this.#blockCache.delete(number);
+    this.#blockCacheBytes -= entry.jsonBytes;
+  }
+
+  /** Decoded blocks held and the length of the JSON they were decoded from (metrics, tests). */
+  get blockCacheSize(): { entries: number; jsonBytes: number } {
+    return { entries: this.#blockCache.size, jsonBytes: this.#blockCacheBytes };
   }
 
   /** Blocks `from` .. `from + limit - 1` that exist. */

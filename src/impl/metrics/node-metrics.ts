@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { L2Block } from '../chain/types.ts';
+import type { CacheSize } from '../engine.ts';
 import type { L2Node } from '../node-types.ts';
 import type { GossipTopicKind, P2PObserver } from '../p2p/types.ts';
 import { DropReason } from '../sequencer/block-builder.ts';
@@ -149,6 +150,19 @@ const FAMILIES = {
     name: 'l2node_txpool_pending_bytes',
     help: "Bytes of the pending txs' wire JSON",
     labelNames: [],
+  },
+  // memory
+  cacheBytes: {
+    kind: 'gauge',
+    name: 'l2node_cache_bytes',
+    help: "Bytes each in-memory cache holds against its bound: answers' JSON text, decoded blocks' stored JSON, world-state node hashes at ~100 bytes each",
+    labelNames: ['cache'],
+  },
+  cacheEntries: {
+    kind: 'gauge',
+    name: 'l2node_cache_entries',
+    help: 'Entries each in-memory cache holds',
+    labelNames: ['cache'],
   },
   admitted: {
     kind: 'counter',
@@ -378,6 +392,13 @@ export class NodeMetrics {
     db.on('query-error', end);
   }
 
+  /** Caches outside the engine (the public server's answer caches) whose fill the scrapes read. */
+  watchCaches(sizes: () => readonly CacheSize[]): void {
+    this.#caches = sizes;
+  }
+
+  #caches: () => readonly CacheSize[] = () => [];
+
   /** The node whose levels the scrapes read. */
   watchNode(node: L2Node): void {
     this.#node.current = node;
@@ -404,6 +425,12 @@ export class NodeMetrics {
       },
       async () => this.#syncLevels(node),
       async () => this.#p2pLevels(node),
+      async () => {
+        for (const c of [...node.engine.cacheSizes(), ...this.#caches()]) {
+          this.#m.cacheBytes.labels(c.cache).set(c.bytes);
+          this.#m.cacheEntries.labels(c.cache).set(c.entries);
+        }
+      },
     ];
     // The levels below need the database; a scrape must not wait on a reconnect.
     if (connected)

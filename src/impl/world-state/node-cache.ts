@@ -1,36 +1,68 @@
 /**
  * In-memory cache of the newest committed node hashes, used when recomputing paths for the next
  * block (the upper levels are read on every block). It only ever holds committed values; it is
- * cleared on unwind and when it grows past its bound.
+ * cleared on unwind.
+ *
+ * Bounded by entries, the least recently written out first: every block rewrites its trees' upper
+ * levels and frontier, so those stay, while the paths of leaves no block touches again age out
+ * (a later block that needs one reads it from the database). Its earlier bound, two million
+ * entries cleared at once, was ~200 MB of heap at the ~100 bytes an entry costs (a 254-bit BigInt,
+ * a heap-number key, the map's slot), so a node's live heap grew with every block for hours: the
+ * 5-minute soak's heap snapshots found it the largest grower, +1.7 MB between 2 and 5 minutes
+ * (docs/PERFORMANCE-NOTES.md, "The soak's live heap").
  * @module
  */
 
-const MAX_ENTRIES = 2_000_000;
-const LEVEL_STRIDE = 2 ** 43; // node indices are < 2^42, so level * 2^43 + index is unique and < 2^53
+/** Entries kept (at most; the oldest eighth goes when it is passed): ~13 MB at ~100 bytes each, about a hundred blocks of 8 txs' writes. */
+export const NODE_CACHE_MAX_ENTRIES = 131_072;
+/** Heap bytes an entry costs, measured in a heap snapshot (for the size estimate). */
+export const NODE_CACHE_ENTRY_BYTES = 100;
+
+const TREE_STRIDE = 2 ** 49; // (tree, level) · 2^43 + index: levels ≤ 63, trees < 16, all < 2^53
+const LEVEL_STRIDE = 2 ** 43; // node indices are < 2^42
 
 /** Newest node hash by (tree, level, index). */
 export class NodeCache {
-  private readonly trees = new Map<number, Map<number, bigint>>();
-  private size = 0;
+  /** Map keeps insertion order: the first entries are the least recently written. */
+  private readonly nodes = new Map<number, bigint>();
+  private readonly maxEntries: number;
+
+  constructor(maxEntries = NODE_CACHE_MAX_ENTRIES) {
+    this.maxEntries = maxEntries;
+  }
 
   /** The cached hash, or undefined. */
   get(treeId: number, level: number, index: number): bigint | undefined {
-    return this.trees.get(treeId)?.get(level * LEVEL_STRIDE + index);
+    return this.nodes.get(treeId * TREE_STRIDE + level * LEVEL_STRIDE + index);
   }
 
-  /** Records a committed hash. */
+  /** Records a committed hash (as the most recently written). */
   set(treeId: number, level: number, index: number, hash: bigint): void {
-    if (this.size >= MAX_ENTRIES) this.clear();
-    let t = this.trees.get(treeId);
-    if (!t) this.trees.set(treeId, (t = new Map()));
-    const key = level * LEVEL_STRIDE + index;
-    if (!t.has(key)) this.size++;
-    t.set(key, hash);
+    const key = treeId * TREE_STRIDE + level * LEVEL_STRIDE + index;
+    this.nodes.delete(key);
+    this.nodes.set(key, hash);
+    if (this.nodes.size > this.maxEntries) this.evictOldest();
+  }
+
+  /**
+   * Drops the oldest eighth in one pass: finding the first live entry of a map that has had its
+   * front deleted walks the deleted slots, so one entry at a time would cost O(entries) each.
+   */
+  private evictOldest(): void {
+    const keep = this.maxEntries - Math.ceil(this.maxEntries / 8);
+    for (const key of this.nodes.keys()) {
+      if (this.nodes.size <= keep) break;
+      this.nodes.delete(key);
+    }
   }
 
   /** Forgets everything. */
   clear(): void {
-    this.trees.clear();
-    this.size = 0;
+    this.nodes.clear();
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.nodes.size;
   }
 }

@@ -55,6 +55,11 @@ export class WorldState extends WorldStateQueries {
   private readonly cache = new NodeCache();
   private lock: Promise<unknown> = Promise.resolve();
 
+  /** Node hashes held in memory for block application (metrics: l2node_cache_entries). */
+  get nodeCacheEntries(): number {
+    return this.cache.size;
+  }
+
   private constructor(db: Knex, hasher: Hasher) {
     super(new TreeRepository(db), hasher);
     this.db = db;
