@@ -115,3 +115,16 @@ export function parseV8Heap(exposition: string): V8Heap | undefined {
   }
   return used === undefined || total === undefined ? undefined : { used, total, external, spaces };
 }
+
+/**
+ * The node's own caches' fill (`l2node_cache_bytes{cache}`: bytes held against each cache's bound,
+ * docs/OPERATIONS.md), by cache; empty when the family is absent.
+ */
+export function parseCacheBytes(exposition: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of exposition.split('\n')) {
+    const m = /^l2node_cache_bytes\{cache="([^"]+)"\} (\S+)/.exec(line);
+    if (m !== null) out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}

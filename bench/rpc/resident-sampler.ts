@@ -8,7 +8,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { MappingGroup, ResidentSplit, V8Heap } from '../lib/proc-memory.ts';
-import { countThreadNames, parseSmapsGroups, parseStatusSplit, parseV8Heap } from '../lib/proc-memory.ts';
+import {
+  countThreadNames,
+  parseCacheBytes,
+  parseSmapsGroups,
+  parseStatusSplit,
+  parseV8Heap,
+} from '../lib/proc-memory.ts';
 import { median } from '../lib/stats.ts';
 
 /** One tick: the resident set split by kind of page, `t` in ms from the sampler's start. */
@@ -22,6 +28,8 @@ export interface DetailSample {
   readonly groups: readonly MappingGroup[];
   readonly threads: Readonly<Record<string, number>>;
   readonly v8?: V8Heap;
+  /** The node's caches' bytes (l2node_cache_bytes), by cache. */
+  readonly caches?: Readonly<Record<string, number>>;
 }
 
 const MB = 1024 * 1024;
@@ -87,15 +95,24 @@ export class ResidentSampler {
       return; // the process has gone
     }
     let v8: V8Heap | undefined;
+    let caches: Record<string, number> | undefined;
     if (this.#metricsPort !== undefined) {
       try {
         const res = await fetch(`http://127.0.0.1:${this.#metricsPort}/metrics`, { signal: AbortSignal.timeout(5000) });
-        v8 = parseV8Heap(await res.text());
+        const text = await res.text();
+        v8 = parseV8Heap(text);
+        caches = parseCacheBytes(text);
       } catch {
         // no answer this time: the sample keeps the /proc parts
       }
     }
-    this.details.push({ t, groups, threads: countThreadNames(comms), ...(v8 ? { v8 } : {}) });
+    this.details.push({
+      t,
+      groups,
+      threads: countThreadNames(comms),
+      ...(v8 ? { v8 } : {}),
+      ...(caches && Object.keys(caches).length > 0 ? { caches } : {}),
+    });
   }
 }
 
@@ -115,6 +132,8 @@ export interface WindowParts {
   readonly groups: Readonly<Record<string, number>>;
   /** Threads by name, the most seen in the window. */
   readonly threads: Readonly<Record<string, number>>;
+  /** The node's caches' bytes by cache (l2node_cache_bytes; empty without them). */
+  readonly caches: Readonly<Record<string, number>>;
   /** Detailed samples in the window (the mappings, threads and V8 parts come from these). */
   readonly detailSamples: number;
 }
@@ -132,6 +151,8 @@ export function windowParts(
   const names = new Set(d.flatMap((x) => x.groups.map((g) => g.name)));
   const spaceNames = new Set(v.flatMap((x) => Object.keys(x.spaces)));
   const threadNames = new Set(d.flatMap((x) => Object.keys(x.threads)));
+  const withCaches = d.flatMap((x) => (x.caches ? [x.caches] : []));
+  const cacheNames = new Set(withCaches.flatMap((x) => Object.keys(x)));
   return {
     rss: median(s.map((x) => x.rss)),
     anon: median(s.map((x) => x.anon)),
@@ -145,6 +166,7 @@ export function windowParts(
       [...names].map((n) => [n, median(d.map((x) => x.groups.find((g) => g.name === n)?.rssBytes ?? 0))]),
     ),
     threads: Object.fromEntries([...threadNames].map((n) => [n, Math.max(...d.map((x) => x.threads[n] ?? 0))])),
+    caches: Object.fromEntries([...cacheNames].map((n) => [n, median(withCaches.map((x) => x[n] ?? 0))])),
     detailSamples: d.length,
   };
 }
@@ -175,6 +197,16 @@ export function describeParts(before: WindowParts, after: WindowParts): string {
     .map((n) => ({ n, d: (after.spaces[n] ?? 0) - (before.spaces[n] ?? 0) }))
     .filter((x) => Math.abs(x.d) >= MB)
     .sort((a, b) => Math.abs(b.d) - Math.abs(a.d));
+  // The node's own caches (l2node_cache_bytes): how much of the heap's change is a cache filling to its bound.
+  const cacheNames = Object.keys({ ...before.caches, ...after.caches }).sort();
+  const cacheSum = (c: Readonly<Record<string, number>>) => Object.values(c).reduce((a, x) => a + x, 0);
+  const mb1 = (x: number) => (x / MB).toFixed(1);
+  const cacheText =
+    cacheNames.length === 0
+      ? undefined
+      : `the node's caches (l2node_cache_bytes) ${mb1(cacheSum(before.caches))} → ${mb1(cacheSum(after.caches))} MB: ${cacheNames
+          .map((n) => `${n} ${mb1(before.caches[n] ?? 0)} → ${mb1(after.caches[n] ?? 0)}`)
+          .join(', ')}`;
   const threadChanges = Object.keys({ ...before.threads, ...after.threads })
     .map((n) => ({ n, d: (after.threads[n] ?? 0) - (before.threads[n] ?? 0) }))
     .filter((x) => x.d !== 0)
@@ -186,6 +218,7 @@ export function describeParts(before: WindowParts, after: WindowParts): string {
       : "V8 heap not sampled (the node's /metrics did not answer)",
     `mappings that moved: ${moved.length > 0 ? moved.map((x) => `${x.n} ${signedMb(x.d)}`).join(', ') : 'none by 1 MB or more'}`,
     `threads ${threadTotal(before.threads)} → ${threadTotal(after.threads)}${threadChanges.length > 0 ? ` (${threadChanges.join(', ')})` : ''}`,
+    ...(cacheText === undefined ? [] : [cacheText]),
   ].join('; ');
 }
 

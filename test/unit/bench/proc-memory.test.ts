@@ -1,7 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { countThreadNames, parseSmapsGroups, parseStatusSplit, parseV8Heap } from '../../../bench/lib/proc-memory.ts';
+import {
+  countThreadNames,
+  parseCacheBytes,
+  parseSmapsGroups,
+  parseStatusSplit,
+  parseV8Heap,
+} from '../../../bench/lib/proc-memory.ts';
 
 // Recorded from a soak node (bin/l2node.js with --build-empty-blocks, its bot and --metrics-port) a
 // minute into bench/rpc/soak-memory.ts; the smaps text is trimmed to a few mappings of each kind.
@@ -77,4 +83,15 @@ describe('parseV8Heap', () => {
   });
   it('an exposition without them: undefined', () =>
     assert.equal(parseV8Heap('# TYPE l2node_x gauge\nl2node_x 1\n'), undefined));
+});
+
+describe('parseCacheBytes', () => {
+  it('reads l2node_cache_bytes by cache, nothing else', () =>
+    assert.deepEqual(
+      parseCacheBytes(
+        '# TYPE l2node_cache_bytes gauge\nl2node_cache_bytes{cache="world_state_nodes"} 1310700\nl2node_cache_bytes{cache="answers_tip"} 0\nl2node_cache_entries{cache="answers_tip"} 0\n',
+      ),
+      { world_state_nodes: 1310700, answers_tip: 0 },
+    ));
+  it('empty without the family', () => assert.deepEqual(parseCacheBytes('nodejs_heap_size_used_bytes 1\n'), {}));
 });

@@ -52,6 +52,22 @@ describe('describeParts', () => {
     assert.match(text, /outside V8's committed heap \(malloc arenas, thread stacks, pooled pages\) 70 → 90 \(\+20\)/);
     assert.match(text, /mappings that moved: \[heap\] \+20/);
     assert.match(text, /threads 3 → 4 \(\+1 'WorkerThread'\)/);
+    assert.doesNotMatch(text, /caches/);
+  });
+  it("gives the node's caches' fill when its /metrics has them", () => {
+    const { splits, details } = series();
+    const withCaches = details.map((d) => ({
+      ...d,
+      caches: { world_state_nodes: (d.t < 60_000 ? 4 : 6) * MB, decoded_blocks: 1.5 * MB },
+    }));
+    const text = describeParts(
+      windowParts(splits, withCaches, 0, 50_000),
+      windowParts(splits, withCaches, 70_000, 120_000),
+    );
+    assert.match(
+      text,
+      /the node's caches \(l2node_cache_bytes\) 5\.5 → 7\.5 MB: decoded_blocks 1\.5 → 1\.5, world_state_nodes 4\.0 → 6\.0$/,
+    );
   });
 });
 
