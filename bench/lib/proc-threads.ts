@@ -36,6 +36,8 @@ export interface TaskStat {
   readonly state: string;
   /** utime + stime in clock ticks (USER_HZ). */
   readonly cpuTicks: number;
+  /** stime alone: time in the kernel on the thread's behalf (system calls such as socket writes). */
+  readonly systemTicks: number;
 }
 
 /** Parses a `stat` line; the name is between the first "(" and the last ")". */
@@ -48,10 +50,11 @@ export function parseTaskStat(text: string): TaskStat {
     .slice(close + 2)
     .trim()
     .split(/\s+/);
-  const cpuTicks = Number(rest[11]) + Number(rest[12]);
+  const systemTicks = Number(rest[12]);
+  const cpuTicks = Number(rest[11]) + systemTicks;
   if (rest[0] === undefined || !Number.isFinite(cpuTicks))
     throw new Error(`stat: too few fields in ${JSON.stringify(text.slice(0, 80))}`);
-  return { name: text.slice(open + 1, close), state: rest[0], cpuTicks };
+  return { name: text.slice(open + 1, close), state: rest[0], cpuTicks, systemTicks };
 }
 
 /** The machine's CPU time from the first line of `/proc/stat`, in clock ticks. */

@@ -31,6 +31,8 @@ export interface Child {
   rss(): number;
   /** CPU time used so far (user + system), in seconds, from /proc (NaN when unavailable). */
   cpuSeconds(): number;
+  /** The part of cpuSeconds spent in the kernel on the process's behalf (stime), in seconds. */
+  kernelSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -50,14 +52,20 @@ export function cpuSecondsOf(pid: number | undefined): number {
   return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/stat`);
 }
 
+/** Kernel-mode CPU seconds (stime) of a process from /proc/<pid>/stat; NaN when unreadable. */
+export function kernelSecondsOf(pid: number | undefined): number {
+  return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/stat`, 'kernel');
+}
+
 /** CPU seconds of a process's main thread alone (its event loop), from /proc/<pid>/task/<pid>/stat. */
 export function mainThreadCpuSecondsOf(pid: number | undefined): number {
   return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
 }
 
-function statCpuSeconds(file: string): number {
+function statCpuSeconds(file: string, part: 'all' | 'kernel' = 'all'): number {
   try {
-    return parseTaskStat(readFileSync(file, 'utf8')).cpuTicks / CLOCK_TICKS_PER_SECOND;
+    const stat = parseTaskStat(readFileSync(file, 'utf8'));
+    return (part === 'all' ? stat.cpuTicks : stat.systemTicks) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return Number.NaN;
   }
@@ -211,7 +219,15 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
     );
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log
-    return { proc, port, readyMs, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
+    return {
+      proc,
+      port,
+      readyMs,
+      rss: () => rssOf(proc.pid),
+      cpuSeconds: () => cpuSecondsOf(proc.pid),
+      kernelSeconds: () => kernelSecondsOf(proc.pid),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -233,7 +249,14 @@ export async function startBare(recordingFile: string): Promise<Child> {
       30_000,
       'bare server',
     );
-    return { proc, port, rss: () => rssOf(proc.pid), cpuSeconds: () => cpuSecondsOf(proc.pid), stop };
+    return {
+      proc,
+      port,
+      rss: () => rssOf(proc.pid),
+      cpuSeconds: () => cpuSecondsOf(proc.pid),
+      kernelSeconds: () => kernelSecondsOf(proc.pid),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -274,16 +297,21 @@ export async function runLoadProcess(
 
 /**
  * Runs one load against `server` and reads the server's CPU time (all threads, /proc) around it:
- * seconds per answer, warm-up included. Steadier than req/s on a machine shared with the load
- * client and other work, since it does not count time spent waiting for a core.
+ * seconds per answer, warm-up included, and the kernel's part of it (socket reads and writes).
+ * Steadier than req/s on a machine shared with the load client and other work, since it does not
+ * count time spent waiting for a core.
  */
 export async function loadWithServerCpu(
   server: Child,
   run: () => Promise<LoadResult>,
-): Promise<{ result: LoadResult; cpuPerAnswer: number }> {
-  const before = server.cpuSeconds();
+): Promise<{ result: LoadResult; cpuPerAnswer: number; kernelPerAnswer: number }> {
+  const [cpu0, kernel0] = [server.cpuSeconds(), server.kernelSeconds()];
   const result = await run();
-  return { result, cpuPerAnswer: (server.cpuSeconds() - before) / result.answered };
+  return {
+    result,
+    cpuPerAnswer: (server.cpuSeconds() - cpu0) / result.answered,
+    kernelPerAnswer: (server.kernelSeconds() - kernel0) / result.answered,
+  };
 }
 
 /** One JSON-RPC POST from this process (for recording and checks); resolves with status, headers and body. */

@@ -471,14 +471,19 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       // CPU µs per answer of each server (all threads, read around the whole run, warm-up included).
       const nodeUs: number[] = [];
       const bareUs: number[] = [];
-      const withCpu = async (server: Child, into: number[], run: () => Promise<LoadResult>) => {
-        const { result, cpuPerAnswer } = await loadWithServerCpu(server, run);
-        into.push(cpuPerAnswer * 1e6);
+      const nodeKernelUs: number[] = [];
+      const bareKernelUs: number[] = [];
+      const withCpu = async (server: Child, into: [number[], number[]], run: () => Promise<LoadResult>) => {
+        const { result, cpuPerAnswer, kernelPerAnswer } = await loadWithServerCpu(server, run);
+        into[0].push(cpuPerAnswer * 1e6);
+        into[1].push(kernelPerAnswer * 1e6);
         return result;
       };
       for (let r = 0; r < o.runs; r++) {
-        nodeRuns.push(await withCpu(node, nodeUs, () => load(node.port, body, expect, undefined, sample)));
-        bareRuns.push(await withCpu(bare, bareUs, () => load(bare.port, body, expect)));
+        nodeRuns.push(
+          await withCpu(node, [nodeUs, nodeKernelUs], () => load(node.port, body, expect, undefined, sample)),
+        );
+        bareRuns.push(await withCpu(bare, [bareUs, bareKernelUs], () => load(bare.port, body, expect)));
       }
       const nodeMed = median(nodeRuns.map((x) => x.rps));
       const bareMed = median(bareRuns.map((x) => x.rps));
@@ -486,6 +491,8 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       const cost = {
         nodeUs: median(nodeUs),
         bareUs: median(bareUs),
+        nodeKernelUs: median(nodeKernelUs),
+        bareKernelUs: median(bareKernelUs),
         clientNodeUs: clientUs(nodeRuns),
         clientBareUs: clientUs(bareRuns),
         nodeRps: nodeRuns.map((x) => x.rps),

@@ -13,6 +13,9 @@ export interface CheapCallCost {
   /** Node and bare server: CPU µs per answer, all threads. */
   readonly nodeUs: number;
   readonly bareUs: number;
+  /** The kernel's part of each (stime: socket reads and writes, loopback TCP), µs per answer. */
+  readonly nodeKernelUs: number;
+  readonly bareKernelUs: number;
   /** The load client's CPU µs per answer while loading each server. */
   readonly clientNodeUs: number;
   readonly clientBareUs: number;
@@ -31,6 +34,18 @@ export const spread = (xs: readonly number[]) =>
   `${Math.round(Math.min(...xs)).toLocaleString('en-US')}–${Math.round(Math.max(...xs)).toLocaleString('en-US')} req/s`;
 
 /**
+ * Where the extra CPU per answer is spent: in user mode (the node's JSON-RPC contract: envelope
+ * checks, the method table, the handler's promise) or in the kernel (the same socket reads and
+ * writes as the bare server, so a kernel difference is the machine's, not the code's).
+ */
+function splitByMode(c: CheapCallCost): string {
+  const [nodeUser, bareUser] = [c.nodeUs - c.nodeKernelUs, c.bareUs - c.bareKernelUs];
+  if (!(Number.isFinite(nodeUser) && Number.isFinite(bareUser))) return 'no user/kernel split was read';
+  const d = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+  return `user mode ${us(nodeUser)} against ${us(bareUser)} (${d(nodeUser - bareUser)} µs: the node's JSON-RPC contract — envelope checks, the method table, the handler's promise; bench/rpc/THROUGHPUT-NOTES.md), kernel ${us(c.nodeKernelUs)} against ${us(c.bareKernelUs)} (${d(c.nodeKernelUs - c.bareKernelUs)} µs: the same socket reads and writes over loopback)`;
+}
+
+/**
  * One line: how much of the shortfall is the node's own CPU per answer and how much the machine.
  * With both servers saturating their core, throughput follows 1 / CPU per answer, so the CPU ratio
  * bounds what the code alone explains; the rest of the gap is scheduling on cores shared with the
@@ -39,7 +54,7 @@ export const spread = (xs: readonly number[]) =>
 export function cheapCallCause(c: CheapCallCost): string {
   const measured = median(c.nodeRps) / median(c.bareRps);
   const cpuBound = c.bareUs / c.nodeUs;
-  const own = `in this run the node spent ${us(c.nodeUs)} µs of CPU per answer against the bare server's ${us(c.bareUs)} (all threads, /proc), ${ratio(c.nodeUs / c.bareUs)}: its JSON-RPC contract (envelope checks, the method table, the handler's promise; bench/rpc/THROUGHPUT-NOTES.md)`;
+  const own = `in this run the node spent ${us(c.nodeUs)} µs of CPU per answer against the bare server's ${us(c.bareUs)} (all threads, /proc), ${ratio(c.nodeUs / c.bareUs)}; ${splitByMode(c)}`;
   const machine = `the load client took ${us(c.clientNodeUs)} µs per answer from the node against ${us(c.clientBareUs)} from the bare server, on ${c.cores} cores shared with it (load average ${c.loadAverage.toFixed(1)} at the start); the node's runs ranged ${spread(c.nodeRps)}, the bare server's ${spread(c.bareRps)}`;
   if (!(Number.isFinite(cpuBound) && Number.isFinite(measured))) return `${own}; ${machine}`;
   return measured < cpuBound - 0.02

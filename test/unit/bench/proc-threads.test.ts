@@ -30,15 +30,16 @@ describe('parseSchedstat', () => {
 });
 
 describe('parseTaskStat', () => {
-  it('reads name, state and utime + stime', () => {
-    assert.deepEqual(parseTaskStat(STAT_MAIN), { name: 'MainThread', state: 'R', cpuTicks: 449 });
-    assert.deepEqual(parseTaskStat(STAT_V8), { name: 'DelayedTaskSche', state: 'S', cpuTicks: 4 });
+  it('reads name, state, utime + stime and stime', () => {
+    assert.deepEqual(parseTaskStat(STAT_MAIN), { name: 'MainThread', state: 'R', cpuTicks: 449, systemTicks: 37 });
+    assert.deepEqual(parseTaskStat(STAT_V8), { name: 'DelayedTaskSche', state: 'S', cpuTicks: 4, systemTicks: 1 });
   });
   it('a name with spaces and parentheses is read up to the last ")"', () =>
     assert.deepEqual(parseTaskStat(STAT_MAIN.replace('(MainThread)', '(a) (b c)')), {
       name: 'a) (b c',
       state: 'R',
       cpuTicks: 449,
+      systemTicks: 37,
     }));
   it('refuses a line without (comm) or with too few fields', () => {
     assert.throws(() => parseTaskStat('25414 MainThread R'), /no \(comm\)/);

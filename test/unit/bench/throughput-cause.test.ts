@@ -5,6 +5,8 @@ import { type CheapCallCost, cheapCallCause, metricsCostCause } from '../../../b
 const base: CheapCallCost = {
   nodeUs: 22,
   bareUs: 20,
+  nodeKernelUs: 12.5,
+  bareKernelUs: 12,
   clientNodeUs: 14,
   clientBareUs: 11,
   nodeRps: [19_259, 27_238, 16_263],
@@ -19,6 +21,15 @@ describe('cheapCallCause', () => {
     assert.match(text, /22\.0 µs of CPU per answer against the bare server's 20\.0/);
     assert.match(text, /1\.10×/);
   });
+
+  it('splits each server’s CPU into user mode and kernel, with the differences', () => {
+    const text = cheapCallCause(base);
+    assert.match(text, /user mode 9\.5 against 8\.0 \(\+1\.5 µs/);
+    assert.match(text, /kernel 12\.5 against 12\.0 \(\+0\.5 µs/);
+  });
+
+  it('without a kernel reading it says the split is missing', () =>
+    assert.match(cheapCallCause({ ...base, bareKernelUs: Number.NaN }), /no user\/kernel split was read/));
 
   it('a measured ratio below the CPU bound is the machine’s share, with the client, cores, load and spread', () => {
     const text = cheapCallCause(base);
