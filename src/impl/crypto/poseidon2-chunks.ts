@@ -22,8 +22,6 @@ export const MAIN_ID = 1;
 /** Header word holding the number of chunks done (waited on with Atomics). */
 export const DONE_WORD = 0;
 const HEADER_BYTES = 16;
-/** Start of the input/output area in the kernel's memory (LAYOUT.IO_BASE in wasm/poseidon2-wat.ts). */
-const IO_BASE = 8192;
 
 /** Where things are in a batch buffer. */
 export interface BatchLayout {
@@ -65,6 +63,8 @@ interface Kernel {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   hash_pairs(inPtr: number, outPtr: number, count: number): void;
   hash(inPtr: number, n: number, outPtr: number): void;
+  /** Start of the input/output area in the kernel's memory. */
+  io_base: { readonly value: number };
 }
 let kernel: Kernel | undefined;
 
@@ -85,6 +85,7 @@ export function loadKernel(): void {
 /** Hashes chunk c of the batch (its claim is the caller's) and marks it done. */
 function hashChunk(buffer: SharedArrayBuffer, layout: BatchLayout, claims: Int32Array, c: number): void {
   const k = ownKernel();
+  const IO_BASE = k.io_base.value;
   const first = c * layout.chunk;
   const n = Math.min(layout.chunk, layout.count - first);
   const need = IO_BASE + n * 96;
@@ -139,6 +140,7 @@ export function allChunksDone(buffer: SharedArrayBuffer): boolean {
  */
 export function hashSpongesPacked(words: BigUint64Array, lengths: readonly number[]): BigUint64Array {
   const k = ownKernel();
+  const IO_BASE = k.io_base.value;
   const out = new BigUint64Array(lengths.length * 4);
   let at = 0;
   for (let i = 0; i < lengths.length; i++) {

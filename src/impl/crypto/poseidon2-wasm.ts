@@ -11,8 +11,6 @@ import type { Hasher } from './poseidon2-reference.ts';
 
 const P = FIELD_MODULUS;
 const TWO_POW_256 = 1n << 256n;
-/** Start of the input/output area in the module's memory (after state and constants). */
-const IO_BASE = 8192;
 const WORDS = 4;
 /** Pairs per hash_pairs call: bounds the memory a batch needs (96 bytes per pair). */
 const PAIR_CHUNK = 4096;
@@ -33,11 +31,14 @@ interface Kernel {
   permute(ptr: number): void;
   hash_pairs(inPtr: number, outPtr: number, count: number): void;
   hash(inPtr: number, n: number, outPtr: number): void;
+  /** Start of the input/output area in the module's memory (after state and constants). */
+  io_base: { readonly value: number };
 }
 
 const kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url))))
   .exports as unknown as Kernel;
 
+const IO_BASE = kernel.io_base.value;
 let words = new BigUint64Array(kernel.memory.buffer);
 
 /** Makes the memory hold `bytes` past IO_BASE; views are renewed because growing detaches them. */

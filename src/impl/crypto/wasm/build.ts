@@ -15,7 +15,7 @@ export const WASM_PATH = fileURLToPath(new URL('./poseidon2.wasm', import.meta.u
 export async function buildPoseidon2Wasm(): Promise<Uint8Array> {
   const { default: initWabt } = await import('wabt');
   const wabt = await initWabt();
-  const mod = wabt.parseWat('poseidon2.wat', generatePoseidon2Wat());
+  const mod = wabt.parseWat('poseidon2.wat', generatePoseidon2Wat({ simd: true }));
   try {
     mod.validate();
     return mod.toBinary({ log: false, write_debug_names: false }).buffer;

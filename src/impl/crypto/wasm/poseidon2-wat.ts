@@ -26,26 +26,48 @@ export const LIMB_BITS = 29;
 export const LIMBS = 9;
 const MASK = (1n << 29n) - 1n;
 const R = 1n << 261n;
-/** Bytes of one element in limb form (9 × i64). */
-const EL = LIMBS * 8;
+/**
+ * Limb stride in bytes. Elements are stored in pairs, limb by limb: limb j of the pair at address a
+ * is the i64x2 at a + 16j, the first element in lane 0 (address a) and its mate in lane 1 (a + 8). A
+ * scalar function sees one element at a or a + 8 with its limbs 16 bytes apart; a two-lane function
+ * works on both at once.
+ */
+const LS = 16;
+/** Bytes of one pair of elements in limb form (9 × i64x2). */
+const EL = LIMBS * LS;
 
-/** Round-constant blocks in the order the permutation adds them (Montgomery form, 9 limbs each). */
-const RC_FULL1 = 1024;
-const RC_PARTIAL = RC_FULL1 + 16 * 72;
-const RC_FULL2 = RC_PARTIAL + 56 * 72;
+/** Round-constant blocks (Montgomery form, pair layout): a full round's 4 constants are 2 pairs. */
+const RC_FULL1 = 1296;
+/** Partial round r's constant, for S0 only: the pair [rc, 0]. */
+const RC_PARTIAL = RC_FULL1 + 4 * 2 * EL;
+const RC_FULL2 = RC_PARTIAL + 56 * EL;
 
-/** Memory layout (byte offsets); the JS side only needs IO_BASE. */
+/** Memory layout (byte offsets); the JS side reads IO_BASE from the module's `io_base` global. */
 export const LAYOUT = {
-  S: [0, 72, 144, 216],
-  T: 288,
-  SUM: 360,
-  T2: 432,
-  T3: 504,
-  ZERO4: 576,
-  R2: RC_FULL2 + 16 * 72,
-  IV2: RC_FULL2 + 16 * 72 + 72,
-  IO_BASE: 8192,
+  /** The state: S0, S1 share the pair at 0, S2, S3 the pair at EL. */
+  S: [0, 8, EL, EL + 8],
+  TA: 2 * EL,
+  TB: 3 * EL,
+  /** The partial round's reduced sum, in both lanes. */
+  SUM: 4 * EL,
+  T2: 5 * EL,
+  T: 6 * EL,
+  /** Two zero pairs: "no round constant". */
+  ZERO: 7 * EL,
+  R2: RC_FULL2 + 4 * 2 * EL,
+  IV2: RC_FULL2 + 4 * 2 * EL + EL,
+  IO_BASE: 12288,
 } as const;
+
+/** Options of the generated module. */
+export interface KernelOptions {
+  /**
+   * Two-lane products with WebAssembly SIMD (`i64x2.extmul_low_i32x4_u`): the 4 S-boxes of a full
+   * round run as 2 two-lane S-boxes, the 4 diagonal products of a partial round as 2 two-lane
+   * products. Without it every product is scalar (the fallback for engines without SIMD).
+   */
+  simd: boolean;
+}
 
 function mod(x: bigint): bigint {
   const r = x % P;
@@ -144,11 +166,11 @@ function montPS(
       out.push(set(M[k]!, `(i64.and (i64.sub (i64.shl ${get('c')} ${c64(28)}) ${get('c')}) ${c64(MASK)})`));
       out.push(set('c', `(i64.shr_u ${add(get('c'), mulP(get(M[k]!), 0))} ${c64(LIMB_BITS)})`));
     } else {
-      out.push(store(o, (k - LIMBS) * 8, `(i64.and ${get('c')} ${c64(MASK)})`));
+      out.push(store(o, (k - LIMBS) * LS, `(i64.and ${get('c')} ${c64(MASK)})`));
       out.push(set('c', `(i64.shr_u ${get('c')} ${c64(LIMB_BITS)})`));
     }
   }
-  out.push(store(o, (LIMBS - 1) * 8, addend ? add(get('c'), addend(LIMBS - 1)) : get('c')));
+  out.push(store(o, (LIMBS - 1) * LS, addend ? add(get('c'), addend(LIMBS - 1)) : get('c')));
   return out;
 }
 
@@ -162,9 +184,9 @@ const PS_LOAD_TO_LOCALS = true;
 const loadA =
   (ptr: string, name: string) =>
   (i: number): string =>
-    PS_LOAD_TO_LOCALS ? get(`${name}${i}`) : load(ptr, i * 8);
+    PS_LOAD_TO_LOCALS ? get(`${name}${i}`) : load(ptr, i * LS);
 const preload = (ptr: string, name: string): string[] =>
-  PS_LOAD_TO_LOCALS ? range(LIMBS).map((i) => set(`${name}${i}`, load(ptr, i * 8))) : [];
+  PS_LOAD_TO_LOCALS ? range(LIMBS).map((i) => set(`${name}${i}`, load(ptr, i * LS))) : [];
 
 /** $mul(o, a, b) by product scanning. */
 function funcMulPS(): string {
@@ -190,7 +212,7 @@ function funcMulConstPS(name: string, c: bigint, withAddend = false): string {
       loadA('a', 'x'),
       (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!)),
       'o',
-      withAddend ? (j) => load('s', j * 8) : undefined,
+      withAddend ? (j) => load('s', j * LS) : undefined,
     ),
   ];
   return `(func $mulc_${name} (param $o i32) (param $a i32) ${withAddend ? '(param $s i32) ' : ''}${PS_LOCALS}\n  ${body.join('\n  ')})`;
@@ -199,16 +221,20 @@ function funcMulConstPS(name: string, c: bigint, withAddend = false): string {
 /**
  * Propagates carries through t0..t7 (signed shifts: limbs may be negative after a subtraction) and
  * stores 9 limbs at o; the top limb is t8 + carry when `withTop`, else just the carry (after a
- * Montgomery product t8 is empty).
+ * Montgomery product t8 is empty). With `bothLanes` the limbs go to both lanes of the pair at o.
  */
-function normalizeStore(o: string, withTop = false): string[] {
+function normalizeStore(o: string, withTop = false, bothLanes = false): string[] {
   const out: string[] = [];
+  const put = (off: number, e: string): void => {
+    if (!bothLanes) return void out.push(store(o, off, e));
+    out.push(set('m', e), store(o, off, get('m')), store(o, off + 8, get('m')));
+  };
   for (let j = 0; j < LIMBS - 1; j++) {
     out.push(set('c', `(i64.shr_s ${get(T[j]!)} ${c64(LIMB_BITS)})`));
-    out.push(store(o, j * 8, `(i64.and ${get(T[j]!)} ${c64(MASK)})`));
+    put(j * LS, `(i64.and ${get(T[j]!)} ${c64(MASK)})`);
     if (j + 1 < LIMBS - 1) out.push(set(T[j + 1]!, add(get(T[j + 1]!), get('c'))));
   }
-  out.push(store(o, (LIMBS - 1) * 8, withTop ? add(get(T[LIMBS - 1]!), get('c')) : get('c')));
+  put((LIMBS - 1) * LS, withTop ? add(get(T[LIMBS - 1]!), get('c')) : get('c'));
   return out;
 }
 
@@ -217,18 +243,18 @@ const MONT_LOCALS = locals([...T, 'm', 'c']);
 /** $addn(o, a, b): o = a + b, normalised (no reduction). */
 function funcAdd(): string {
   const body = [
-    ...range(LIMBS).map((j) => set(T[j]!, add(load('a', j * 8), load('b', j * 8)))),
+    ...range(LIMBS).map((j) => set(T[j]!, add(load('a', j * LS), load('b', j * LS)))),
     ...normalizeStore('o', true),
   ];
   return `(func $addn (param $o i32) (param $a i32) (param $b i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /** Subtracts q·p from t0..t8 (normalised, < 2^261), q a slight under-estimate of t / p: leaves < 3p. */
-function reduceTStore(o: string): string[] {
+function reduceTStore(o: string, bothLanes = false): string[] {
   return [
     set('m', `(i64.shr_u ${mul(get(T[LIMBS - 1]!), c64(RED_M))} ${c64(48)})`),
     ...range(LIMBS).map((j) => set(T[j]!, `(i64.sub ${get(T[j]!)} ${mul(get('m'), c64(PL[j]!))})`)),
-    ...normalizeStore(o, true),
+    ...normalizeStore(o, true, bothLanes),
   ];
 }
 
@@ -245,25 +271,25 @@ function normalizeT(): string[] {
 
 /** $red(o): o < 2^261 reduced below 3p. */
 function funcRed(): string {
-  const body = [...range(LIMBS).map((j) => set(T[j]!, load('o', j * 8))), ...reduceTStore('o')];
+  const body = [...range(LIMBS).map((j) => set(T[j]!, load('o', j * LS))), ...reduceTStore('o')];
   return `(func $red (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
-/** $sum_red(o): o = S0 + S1 + S2 + S3 reduced below 3p (the partial round's shared sum). */
+/** $sum_red(o): both lanes of the pair at o = S0 + S1 + S2 + S3 reduced below 3p (the partial round's shared sum). */
 function funcSumRed(): string {
   const body = [
     ...range(LIMBS).map((j) =>
-      set(T[j]!, sumTree(LAYOUT.S.map((s) => `(i64.load offset=${s + j * 8} (i32.const 0))`))),
+      set(T[j]!, sumTree(LAYOUT.S.map((s) => `(i64.load offset=${s + j * LS} (i32.const 0))`))),
     ),
     ...normalizeT(),
-    ...reduceTStore('o'),
+    ...reduceTStore('o', true),
   ];
   return `(func $sum_red (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /** $sbox(o): o = o^5. */
 function funcSbox(): string {
-  const t = LAYOUT.T;
+  const t = LAYOUT.TA;
   return `(func $sbox (param $o i32)
   (call $sqr (i32.const ${t}) (local.get $o))
   (call $sqr (i32.const ${t}) (i32.const ${t}))
@@ -276,7 +302,7 @@ function funcM4(): string {
   const body: string[] = [];
   const p = (n: string): string => `(local.get $${n})`;
   for (let j = 0; j < LIMBS; j++) {
-    const o = j * 8;
+    const o = j * LS;
     body.push(set('a', `(i64.load offset=${s0! + o} (i32.const 0))`));
     body.push(set('b', `(i64.load offset=${s1! + o} (i32.const 0))`));
     body.push(set('c', `(i64.load offset=${s2! + o} (i32.const 0))`));
@@ -288,7 +314,7 @@ function funcM4(): string {
     body.push(set('x3', add(add(p('d'), p('d')), p('x0'))));
     body.push(set('x4', add(`(i64.shl ${p('x1')} ${c64(2)})`, p('x3'))));
     body.push(set('x5', add(`(i64.shl ${p('x0')} ${c64(2)})`, p('x2'))));
-    const rc = (k: number): string => `(i64.load offset=${k * EL + o} (local.get $rc))`;
+    const rc = (k: number): string => `(i64.load offset=${LAYOUT.S[k]! + o} (local.get $rc))`;
     body.push(`(i64.store offset=${s0! + o} (i32.const 0) ${add(add(p('x3'), p('x5')), rc(0))})`);
     body.push(`(i64.store offset=${s1! + o} (i32.const 0) ${add(p('x5'), rc(1))})`);
     body.push(`(i64.store offset=${s2! + o} (i32.const 0) ${add(add(p('x2'), p('x4')), rc(2))})`);
@@ -300,42 +326,182 @@ function funcM4(): string {
 
 /** $norm(o): carry propagation in place. */
 function funcNorm(): string {
-  const body = [...range(LIMBS).map((j) => set(T[j]!, load('o', j * 8))), ...normalizeStore('o', true)];
+  const body = [...range(LIMBS).map((j) => set(T[j]!, load('o', j * LS))), ...normalizeStore('o', true)];
   return `(func $norm (param $o i32) ${MONT_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /**
  * $permute: the permutation on S0..S3 (Montgomery form, each < 4.1p), leaving each < 3p. Each round
  * constant is added by the linear layer before it (M4 or the partial round's D·x + sum), so no
- * separate addition pass runs.
+ * separate addition pass runs. With SIMD the full round's S-boxes run on the pairs (S0, S1) and
+ * (S2, S3), and the partial round's diagonal products likewise; the partial round's own S-box is
+ * one dependent chain and stays scalar.
  */
-function funcPermute(): string {
+function funcPermute(simd: boolean): string {
   const S = LAYOUT.S;
-  const Z = LAYOUT.ZERO4;
-  const sboxes = S.map((s) => `(call $sbox (i32.const ${s}))`).join(' ');
+  const [P01, P23] = [S[0], S[2]];
+  const Z = LAYOUT.ZERO;
+  const sboxes = simd
+    ? `(call $sbox2 (i32.const ${P01}) (i32.const ${LAYOUT.TA})) (call $sbox2 (i32.const ${P23}) (i32.const ${LAYOUT.TB}))`
+    : S.map((s) => `(call $sbox (i32.const ${s}))`).join(' ');
   const reds = S.map((s) => `(call $red (i32.const ${s}))`).join(' ');
   const lines: string[] = [`(call $m4 (i32.const ${RC_FULL1})) ${reds}`];
-  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL1 + (r + 1) * 4 * EL : Z}))`);
+  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL1 + (r + 1) * 2 * EL : Z}))`);
   lines.push(`(call $addn (i32.const ${S[0]}) (i32.const ${S[0]}) (i32.const ${RC_PARTIAL}))`);
   // Partial round i adds the next constant for S0: partial i+1's, or, after the last, full round 4's
-  // (RC_FULL2 follows RC_PARTIAL), whose other three constants are added after the loop.
+  // (RC_FULL2 follows RC_PARTIAL); the two-lane product adds that pair [rc0, rc1] to (S0, S1), so
+  // after the loop only the constants the products did not add remain.
+  const diagonal = simd
+    ? `(call $mulc2_d01 (i32.const ${P01}) (i32.const ${LAYOUT.SUM}) (local.get $r))
+    (call $mulc2_d23 (i32.const ${P23}) (i32.const ${LAYOUT.SUM}) (i32.const ${Z}))`
+    : `(call $addn (i32.const ${LAYOUT.TB}) (i32.const ${LAYOUT.SUM}) (local.get $r))
+    (call $mulc_d0 (i32.const ${S[0]}) (i32.const ${S[0]}) (i32.const ${LAYOUT.TB}))
+    ${[1, 2, 3].map((k) => `(call $mulc_d${k} (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${LAYOUT.SUM}))`).join(' ')}`;
   lines.push(`(local.set $r (i32.const ${RC_PARTIAL + EL}))
   (loop $pr
     (call $sbox (i32.const ${S[0]}))
     (call $sum_red (i32.const ${LAYOUT.SUM}))
-    (call $addn (i32.const ${LAYOUT.T3}) (i32.const ${LAYOUT.SUM}) (local.get $r))
-    (call $mulc_d0 (i32.const ${S[0]}) (i32.const ${S[0]}) (i32.const ${LAYOUT.T3}))
-    ${[1, 2, 3].map((k) => `(call $mulc_d${k} (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${LAYOUT.SUM}))`).join(' ')}
+    ${diagonal}
     (local.set $r (i32.add (local.get $r) (i32.const ${EL})))
     (br_if $pr (i32.le_u (local.get $r) (i32.const ${RC_FULL2}))))`);
   lines.push(
-    [1, 2, 3]
-      .map((k) => `(call $addn (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${RC_FULL2 + k * EL}))`)
+    (simd ? [2, 3] : [1, 2, 3])
+      .map((k) => `(call $addn (i32.const ${S[k]}) (i32.const ${S[k]}) (i32.const ${RC_FULL2 + S[k]!}))`)
       .join(' '),
   );
-  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL2 + (r + 1) * 4 * EL : Z}))`);
+  for (let r = 0; r < 4; r++) lines.push(`${sboxes} (call $m4 (i32.const ${r < 3 ? RC_FULL2 + (r + 1) * 2 * EL : Z}))`);
   lines.push(reds);
   return `(func $permute (local $r i32)\n  ${lines.join('\n  ')})`;
+}
+
+// ---- two-lane products (WebAssembly SIMD): lanes 0 and 1 are independent Montgomery products ----
+//
+// A pair's limb j is the i64x2 [x_j, y_j] (each < 2^29 after normalisation). `i64x2.extmul_low_i32x4_u`
+// multiplies the i32 lanes 0 and 1 of its operands into two 64-bit products, so each operand limb is
+// first packed to the i32x4 [x_j, y_j, x_j, y_j] (one shuffle per limb, reused by all 9 products it
+// takes part in). The accumulators are i64x2 and follow montPS column by column, so both lanes keep
+// exactly the scalar bounds (at most 18 products of 58 bits per column).
+
+const vadd = (a: string, b: string): string => `(i64x2.add ${a} ${b})`;
+const vc64 = (x: bigint | number): string => `(v128.const i64x2 ${x} ${x})`;
+const vload = (ptr: string, off: number): string => `(v128.load offset=${off} ${get(ptr)})`;
+const vstore = (ptr: string, off: number, e: string): string => `(v128.store offset=${off} ${get(ptr)} ${e})`;
+const vmul = (x: string, y: string): string => `(i64x2.extmul_low_i32x4_u ${x} ${y})`;
+const vlocals = (names: string[]): string => names.map((n) => `(local $${n} v128)`).join(' ');
+/** i64x2 [x, y] (each < 2^32) to the i32x4 [x, y, x, y] extmul_low reads. */
+const pack = (e: string): string => `(i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 ${e} ${e})`;
+
+function vsumTree(xs: string[]): string {
+  if (xs.length === 0) return vc64(0);
+  while (xs.length > 1) {
+    const next: string[] = [];
+    for (let i = 0; i + 1 < xs.length; i += 2) next.push(vadd(xs[i]!, xs[i + 1]!));
+    if (xs.length % 2) next.push(xs[xs.length - 1]!);
+    xs = next;
+  }
+  return xs[0]!;
+}
+
+/**
+ * montPS on pairs: `a(i)`, `b(j)` are packed operand limbs; m_k is computed per lane as in montPS and
+ * packed once for its 8 products with p (p_0 = 2^28 + 1 is a shift and an add, as there).
+ */
+function montPS2(
+  a: (i: number) => string,
+  b: ((j: number) => string) | 'square',
+  o: string,
+  addend?: (j: number) => string,
+): string[] {
+  const out: string[] = [];
+  const M = range(LIMBS).map((i) => `m${i}`);
+  const mulPv = (i: number, j: number): string =>
+    PL[j] === (1n << 28n) + 1n
+      ? vadd(`(i64x2.shl ${get(M[i]!)} (i32.const 28))`, get(M[i]!))
+      : vmul(get(`mp${i}`), `(v128.const i32x4 ${PL[j]} ${PL[j]} ${PL[j]} ${PL[j]})`);
+  for (let k = 0; k < 2 * LIMBS - 1; k++) {
+    const ab: string[] = [];
+    if (b === 'square') {
+      const cross: string[] = [];
+      for (let i = Math.max(0, k - LIMBS + 1); 2 * i < k; i++) cross.push(vmul(a(i), a(k - i)));
+      if (cross.length) ab.push(`(i64x2.shl ${vsumTree(cross)} (i32.const 1))`);
+      if (k % 2 === 0) ab.push(vmul(a(k / 2), a(k / 2)));
+    } else {
+      for (let i = Math.max(0, k - LIMBS + 1); i <= Math.min(k, LIMBS - 1); i++) ab.push(vmul(a(i), b(k - i)));
+    }
+    const mp: string[] = [];
+    for (let i = Math.max(0, k - LIMBS + 1); i < Math.min(k, LIMBS); i++) mp.push(mulPv(i, k - i));
+    const terms = [vsumTree(ab), vsumTree(mp)];
+    if (k > 0) terms.push(get('c'));
+    if (addend && k >= LIMBS) terms.push(addend(k - LIMBS));
+    out.push(set('c', vsumTree(terms)));
+    if (k < LIMBS) {
+      out.push(set(M[k]!, `(v128.and (i64x2.sub (i64x2.shl ${get('c')} (i32.const 28)) ${get('c')}) ${vc64(MASK)})`));
+      out.push(set(`mp${k}`, pack(get(M[k]!))));
+      out.push(set('c', `(i64x2.shr_u ${vadd(get('c'), mulPv(k, 0))} (i32.const ${LIMB_BITS}))`));
+    } else {
+      out.push(vstore(o, (k - LIMBS) * LS, `(v128.and ${get('c')} ${vc64(MASK)})`));
+      out.push(set('c', `(i64x2.shr_u ${get('c')} (i32.const ${LIMB_BITS}))`));
+    }
+  }
+  out.push(vstore(o, (LIMBS - 1) * LS, addend ? vadd(get('c'), addend(LIMBS - 1)) : get('c')));
+  return out;
+}
+
+const PS2_LOCALS = vlocals([
+  ...range(LIMBS).map((i) => `m${i}`),
+  ...range(LIMBS).map((i) => `mp${i}`),
+  ...range(LIMBS).map((i) => `x${i}`),
+  ...range(LIMBS).map((i) => `y${i}`),
+  'c',
+]);
+const preloadPacked = (ptr: string, name: string): string[] =>
+  range(LIMBS).map((i) => set(`${name}${i}`, pack(vload(ptr, i * LS))));
+
+/** $mul2(o, a, b): both lanes of the pair at o = a·b·R^-1, lane by lane. */
+function funcMul2(): string {
+  const body = [
+    ...preloadPacked('a', 'x'),
+    ...preloadPacked('b', 'y'),
+    ...montPS2(
+      (i) => get(`x${i}`),
+      (j) => get(`y${j}`),
+      'o',
+    ),
+  ];
+  return `(func $mul2 (param $o i32) (param $a i32) (param $b i32) ${PS2_LOCALS}\n  ${body.join('\n  ')})`;
+}
+
+/** $sqr2(o, a): both lanes of o = a²·R^-1. */
+function funcSqr2(): string {
+  const body = [...preloadPacked('a', 'x'), ...montPS2((i) => get(`x${i}`), 'square', 'o')];
+  return `(func $sqr2 (param $o i32) (param $a i32) ${PS2_LOCALS}\n  ${body.join('\n  ')})`;
+}
+
+/** $sbox2(o, t): both lanes of the pair at o to the fifth power (t: a pair of scratch). */
+function funcSbox2(): string {
+  return `(func $sbox2 (param $o i32) (param $t i32)
+  (call $sqr2 (local.get $t) (local.get $o))
+  (call $sqr2 (local.get $t) (local.get $t))
+  (call $mul2 (local.get $o) (local.get $t) (local.get $o)))`;
+}
+
+/**
+ * $mulc2_<name>(o, s, r): the pair at o = (o_0·c_0, o_1·c_1)·R^-1 + s + r, the constants' limbs as
+ * immediates: two of the partial round's diagonal products, with the shared sum s and the next
+ * round constants r added in the same pass.
+ */
+function funcMulConst2(name: string, [c0, c1]: [bigint, bigint]): string {
+  const [l0, l1] = [toLimbs(c0), toLimbs(c1)];
+  const body = [
+    ...preloadPacked('o', 'x'),
+    ...montPS2(
+      (i) => get(`x${i}`),
+      (j) => `(v128.const i32x4 ${l0[j]} ${l1[j]} ${l0[j]} ${l1[j]})`,
+      'o',
+      (j) => vadd(vload('s', j * LS), vload('r', j * LS)),
+    ),
+  ];
+  return `(func $mulc2_${name} (param $o i32) (param $s i32) (param $r i32) ${PS2_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /** $to_mont(o, w): reads 4 little-endian u64 words at w (a value < 2^256) into Montgomery limbs at o. */
@@ -348,7 +514,7 @@ function funcToMont(): string {
     let e = `(i64.shr_u (i64.load offset=${word * 8} (local.get $w)) ${c64(sh)})`;
     if (sh + LIMB_BITS > 64 && word + 1 < 4)
       e = `(i64.or ${e} (i64.shl (i64.load offset=${word * 8 + 8} (local.get $w)) ${c64(64 - sh)}))`;
-    body.push(store('o', j * 8, `(i64.and ${e} ${c64(MASK)})`));
+    body.push(store('o', j * LS, `(i64.and ${e} ${c64(MASK)})`));
   }
   body.push(`(call $mul (local.get $o) (local.get $o) (i32.const ${LAYOUT.R2}))`);
   return `(func $to_mont (param $o i32) (param $w i32)\n  ${body.join('\n  ')})`;
@@ -360,7 +526,7 @@ function funcFromMont(): string {
   const body: string[] = [`(call $mulc_one (i32.const ${T2}) (local.get $a))`];
   // mont(x, 1) < x/R + p ≤ p: one conditional subtraction of p makes it canonical.
   for (let j = 0; j < LIMBS; j++) {
-    let e = `(i64.sub (i64.load offset=${T2 + j * 8} (i32.const 0)) ${c64(PL[j]!)})`;
+    let e = `(i64.sub (i64.load offset=${T2 + j * LS} (i32.const 0)) ${c64(PL[j]!)})`;
     if (j > 0) e = add(e, get('c'));
     body.push(set(T[j]!, e));
     if (j + 1 < LIMBS) {
@@ -371,10 +537,10 @@ function funcFromMont(): string {
   // t8 < 0 means x < p: keep x, else x - p.
   body.push(
     `(if (i64.ge_s ${get(T[LIMBS - 1]!)} ${c64(0)}) (then ${range(LIMBS)
-      .map((j) => `(i64.store offset=${T2 + j * 8} (i32.const 0) ${get(T[j]!)})`)
+      .map((j) => `(i64.store offset=${T2 + j * LS} (i32.const 0) ${get(T[j]!)})`)
       .join(' ')}))`,
   );
-  for (let j = 0; j < LIMBS; j++) body.push(set(T[j]!, `(i64.load offset=${T2 + j * 8} (i32.const 0))`));
+  for (let j = 0; j < LIMBS; j++) body.push(set(T[j]!, `(i64.load offset=${T2 + j * LS} (i32.const 0))`));
   for (let w = 0; w < 4; w++) {
     const parts: string[] = [];
     for (let j = 0; j < LIMBS; j++) {
@@ -389,7 +555,7 @@ function funcFromMont(): string {
 
 function zero(o: number): string {
   return range(LIMBS)
-    .map((j) => `(i64.store offset=${o + j * 8} (i32.const 0) (i64.const 0))`)
+    .map((j) => `(i64.store offset=${o + j * LS} (i32.const 0) (i64.const 0))`)
     .join(' ');
 }
 
@@ -397,6 +563,8 @@ function zero(o: number): string {
 function funcExports(): string {
   const [s0, s1, s2, s3] = LAYOUT.S as unknown as [number, number, number, number];
   const T = LAYOUT.T;
+  // Address of state element j (0..2) at run time: (j >> 1)·EL + (j & 1)·8.
+  const stateAt = `(i32.add (i32.mul (i32.shr_u (local.get $j) (i32.const 1)) (i32.const ${EL})) (i32.shl (i32.and (local.get $j) (i32.const 1)) (i32.const 3)))`;
   return `
 (func (export "permute") (param $p i32)
   (call $to_mont (i32.const ${s0}) (local.get $p))
@@ -416,7 +584,7 @@ function funcExports(): string {
     ${zero(s2)}
     ${range(LIMBS)
       .map(
-        (j) => `(i64.store offset=${s3 + j * 8} (i32.const 0) (i64.load offset=${LAYOUT.IV2 + j * 8} (i32.const 0)))`,
+        (j) => `(i64.store offset=${s3 + j * LS} (i32.const 0) (i64.load offset=${LAYOUT.IV2 + j * LS} (i32.const 0)))`,
       )
       .join(' ')}
     (call $permute)
@@ -438,7 +606,7 @@ function funcExports(): string {
     (loop $lane
       (if (i32.lt_u (i32.add (local.get $i) (local.get $j)) (local.get $n)) (then
         (call $to_mont (i32.const ${T}) (i32.add (local.get $in) (i32.shl (i32.add (local.get $i) (local.get $j)) (i32.const 5))))
-        (call $addn (i32.mul (local.get $j) (i32.const ${EL})) (i32.mul (local.get $j) (i32.const ${EL})) (i32.const ${T}))))
+        (call $addn ${stateAt} ${stateAt} (i32.const ${T}))))
       (local.set $j (i32.add (local.get $j) (i32.const 1)))
       (br_if $lane (i32.lt_u (local.get $j) (i32.const 3))))
     (call $permute)
@@ -447,34 +615,40 @@ function funcExports(): string {
   (call $from_mont (local.get $out) (i32.const ${s0})))`;
 }
 
-function dataSegment(offset: number, values: bigint[]): string {
+/** Pairs of values in the pair layout: limb j of the first in lane 0, of the second in lane 1. */
+function dataSegment(offset: number, pairs: (readonly [bigint, bigint])[]): string {
   const bytes: string[] = [];
-  for (const v of values) {
-    for (const limb of toLimbs(v)) {
-      for (let k = 0; k < 8; k++)
-        bytes.push(
-          '\\' +
-            Number((limb >> BigInt(8 * k)) & 0xffn)
-              .toString(16)
-              .padStart(2, '0'),
-        );
-    }
+  const le = (x: bigint): void => {
+    for (let k = 0; k < 8; k++) bytes.push('\\' + Number((x >> BigInt(8 * k)) & 0xffn).toString(16).padStart(2, '0'));
+  };
+  for (const [x, y] of pairs) {
+    const xl = toLimbs(x);
+    const yl = toLimbs(y);
+    for (let j = 0; j < LIMBS; j++) le(xl[j]!), le(yl[j]!);
   }
   return `(data (i32.const ${offset}) "${bytes.join('')}")`;
 }
 
+/** Consecutive values as pairs (an odd one out pairs with 0). */
+const asPairs = (xs: bigint[]): (readonly [bigint, bigint])[] =>
+  range(Math.ceil(xs.length / 2)).map((i) => [xs[2 * i]!, xs[2 * i + 1] ?? 0n] as const);
+
 /** The complete module text. */
-export function generatePoseidon2Wat(): string {
+export function generatePoseidon2Wat(options: KernelOptions): string {
   const full = FULL_ROUND_CONSTANTS.flatMap((r) => r.map((c) => toMont(c)));
   const partial = PARTIAL_ROUND_CONSTANTS.map((c) => toMont(c));
   const D = INTERNAL_DIAG_M1.map((d) => toMont(d));
+  const { simd } = options;
   return [
-    ';; Generated by src/impl/crypto/wasm/poseidon2-wat.ts — do not edit; run `npm run build:wasm`.',
+    `;; Generated by src/impl/crypto/wasm/poseidon2-wat.ts (${simd ? 'SIMD' : 'scalar'}) — do not edit; run \`npm run build:wasm\`.`,
     '(module',
     '(memory (export "memory") 2)',
+    `(global (export "io_base") i32 (i32.const ${LAYOUT.IO_BASE}))`,
     funcMulPS(),
     funcSqrPS(),
-    ...D.map((d, k) => funcMulConstPS(`d${k}`, d, true)),
+    ...(simd
+      ? [funcMul2(), funcSqr2(), funcSbox2(), funcMulConst2('d01', [D[0]!, D[1]!]), funcMulConst2('d23', [D[2]!, D[3]!])]
+      : D.map((d, k) => funcMulConstPS(`d${k}`, d, true))),
     funcMulConstPS('one', 1n),
     funcAdd(),
     funcNorm(),
@@ -482,15 +656,18 @@ export function generatePoseidon2Wat(): string {
     funcSumRed(),
     funcSbox(),
     funcM4(),
-    funcPermute(),
+    funcPermute(simd),
     funcToMont(),
     funcFromMont(),
     funcExports(),
-    dataSegment(RC_FULL1, full.slice(0, 16)),
-    dataSegment(RC_PARTIAL, partial),
-    dataSegment(RC_FULL2, full.slice(16)),
-    dataSegment(LAYOUT.R2, [mod(R * R)]),
-    dataSegment(LAYOUT.IV2, [toMont(2n << 64n)]),
+    dataSegment(RC_FULL1, asPairs(full.slice(0, 16))),
+    dataSegment(
+      RC_PARTIAL,
+      partial.map((c) => [c, 0n] as const),
+    ),
+    dataSegment(RC_FULL2, asPairs(full.slice(16))),
+    dataSegment(LAYOUT.R2, [[mod(R * R), 0n]]),
+    dataSegment(LAYOUT.IV2, [[toMont(2n << 64n), 0n]]),
     ')',
     '',
   ].join('\n');
