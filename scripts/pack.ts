@@ -162,6 +162,7 @@ const NODE: PackageSpec = {
   entries: [], // every source file below, see nodeEntries()
   assets: [
     'src/impl/crypto/wasm/poseidon2.wasm',
+    'src/impl/crypto/wasm/poseidon2-scalar.wasm',
     'openrpc.public.json',
     'openrpc.admin.json',
     'openrpc.dev.json',

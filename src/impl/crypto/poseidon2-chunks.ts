@@ -12,7 +12,7 @@
  * from `outBase`.
  * @module
  */
-import { readFileSync } from 'node:fs';
+import { loadPoseidon2Kernel, type Poseidon2Kernel } from './poseidon2-kernel.ts';
 
 /** Claim values: a free chunk, a hashed chunk; any other value is the id of the thread hashing it. */
 export const FREE = 0;
@@ -55,25 +55,11 @@ export function readLayout(buffer: SharedArrayBuffer): BatchLayout {
   return layoutOf(header[1]!, header[2]!);
 }
 
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
-interface Kernel {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  hash_pairs(inPtr: number, outPtr: number, count: number): void;
-  hash(inPtr: number, n: number, outPtr: number): void;
-  /** Start of the input/output area in the kernel's memory. */
-  io_base: { readonly value: number };
-}
-let kernel: Kernel | undefined;
+let kernel: Poseidon2Kernel | undefined;
 
 /** This thread's own kernel instance, loaded on first use. */
-function ownKernel(): Kernel {
-  if (kernel) return kernel;
-  const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  kernel = new WA.Instance(new WA.Module(readFileSync(new URL('./wasm/poseidon2.wasm', import.meta.url))))
-    .exports as unknown as Kernel;
+function ownKernel(): Poseidon2Kernel {
+  kernel ??= loadPoseidon2Kernel();
   return kernel;
 }
 

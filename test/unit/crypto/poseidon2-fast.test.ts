@@ -1,10 +1,11 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as fast from '../../../src/impl/crypto/poseidon2-wasm.ts';
-import * as ref from '../../../src/impl/crypto/poseidon2.ts';
-import { buildPoseidon2Wasm, WASM_PATH } from '../../../src/impl/crypto/wasm/build.ts';
+import { test } from 'node:test';
 import { FIELD_MODULUS as P, toFieldHex } from '../../../src/impl/crypto/field.ts';
+import * as ref from '../../../src/impl/crypto/poseidon2.ts';
+import { preferredKernelVariant } from '../../../src/impl/crypto/poseidon2-kernel.ts';
+import * as fast from '../../../src/impl/crypto/poseidon2-wasm.ts';
+import { buildPoseidon2Wasm, WASM_PATHS } from '../../../src/impl/crypto/wasm/build.ts';
 import { treesVectors as V } from './vectors.ts';
 
 /** Deterministic 64-bit generator (splitmix64), so a failing case can be replayed. */
@@ -40,9 +41,18 @@ function fieldGen(seed: bigint): () => bigint {
   };
 }
 
-test('the committed poseidon2.wasm equals a fresh build from poseidon2-wat.ts', async () => {
-  const fresh = await buildPoseidon2Wasm();
-  assert.ok(Buffer.from(fresh).equals(readFileSync(WASM_PATH)), 'stale poseidon2.wasm: run `npm run build:wasm`');
+test('both committed kernels (SIMD and scalar) equal a fresh build from poseidon2-wat.ts', async () => {
+  for (const variant of ['simd', 'scalar'] as const) {
+    const fresh = await buildPoseidon2Wasm(variant);
+    assert.ok(
+      Buffer.from(fresh).equals(readFileSync(WASM_PATHS[variant])),
+      `stale ${variant} kernel: run \`npm run build:wasm\``,
+    );
+  }
+});
+
+test('Node.js 24 runs the SIMD kernel (the scalar one is the fallback for engines without SIMD)', () => {
+  assert.equal(preferredKernelVariant(), 'simd');
 });
 
 test('fast permutation reproduces the trees.json permutation vector', () => {

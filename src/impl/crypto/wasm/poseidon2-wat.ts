@@ -1,18 +1,27 @@
 /**
  * Generates the WebAssembly text (WAT) of the Poseidon2 kernel: BN254 Fr in Montgomery form with
- * nine 29-bit limbs held in i64 words, the t = 4 permutation, the sponge and a pair batch.
- * `build.ts` assembles this text with wabt into `poseidon2.wasm`; the text is a pure function of
- * the round constants, so a rebuild is byte-identical.
+ * nine 29-bit limbs held in i64 words, the t = 4 permutation, the sponge and a pair batch, in two
+ * variants. `build.ts` assembles each with wabt (`poseidon2.wasm`, `poseidon2-scalar.wasm`); the
+ * text is a pure function of the round constants, so a rebuild is byte-identical.
  *
  * Why 29-bit limbs: WebAssembly has no 64×64→128 multiply, so products are 29×29 = 58 bits and up
  * to 18 of them accumulate in an i64 column without a carry (18·2^58 < 2^63). Carries are then
  * propagated once per multiplication instead of once per product.
  *
+ * Why two lanes (the SIMD variant): `i64x2.extmul_low_i32x4_u` forms two 29×29-bit products in one
+ * instruction, so independent Montgomery products run in the two lanes of an i64x2: the 4 S-boxes of
+ * a full round as 2 pairs, the 4 diagonal products of a partial round as 2 pairs. The partial
+ * round's S-box is one dependent chain and stays scalar. Elements are stored in pairs limb by limb
+ * (see LS) in both variants, so the two share every scalar function and the JS side. Each lane does
+ * exactly the scalar arithmetic (same columns, same carries), so the bounds below hold per lane.
+ *
  * Why lazy reduction: R = 2^261 is 2^7 times larger than p, so Montgomery products of inputs below
  * ~60p stay below a few p without a final subtraction. Values are canonicalised only on output.
  * Bounds (with mont(a, b) < ab/R + p and p/R < 2^-7), all values stay below 2^261:
+ * - inputs enter below 2^256 < 5.3p (to_mont reduces them: mont(x, R^2 mod p) < 5.3p·p/R + p < 1.05p);
  * - full round: state < 25p, + rc < 26p, x^2 < 6.3p, x^4 < 1.4p, x^5 < 1.3p, after M4 < 21p;
- * - partial round: sum of the state < 64p, `red` brings it below 3p, D·s + red(sum) < 4.2p;
+ * - partial round: sum of the state < 64p, `red` brings it below 3p, D·s + red(sum) + rc < 5.2p
+ *   (the two-lane product adds red(sum) and the next round constant as its addend: the same value);
  * - after the first M4 and at the end of the permutation `red` brings every element below 3p, so a
  *   sponge absorption (state + input < 4.1p) keeps the first round's bounds.
  * @module
@@ -110,16 +119,17 @@ const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 const T = range(LIMBS).map((j) => `t${j}`);
 
 /** Sums expressions as a balanced tree, so that the adds of one column can run in parallel. */
-function sumTree(xs: string[]): string {
-  if (xs.length === 0) return c64(0);
+function balancedSum(xs: string[], plus: (a: string, b: string) => string, zero: string): string {
+  if (xs.length === 0) return zero;
   while (xs.length > 1) {
     const next: string[] = [];
-    for (let i = 0; i + 1 < xs.length; i += 2) next.push(add(xs[i]!, xs[i + 1]!));
+    for (let i = 0; i + 1 < xs.length; i += 2) next.push(plus(xs[i]!, xs[i + 1]!));
     if (xs.length % 2) next.push(xs[xs.length - 1]!);
     xs = next;
   }
   return xs[0]!;
 }
+const sumTree = (xs: string[]): string => balancedSum(xs, add, c64(0));
 
 /** m·p_j; p_0 = 2^28 + 1, so that product is a shift and an add. */
 function mulP(m: string, j: number): string {
@@ -391,16 +401,7 @@ const vlocals = (names: string[]): string => names.map((n) => `(local $${n} v128
 /** i64x2 [x, y] (each < 2^32) to the i32x4 [x, y, x, y] extmul_low reads. */
 const pack = (e: string): string => `(i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 ${e} ${e})`;
 
-function vsumTree(xs: string[]): string {
-  if (xs.length === 0) return vc64(0);
-  while (xs.length > 1) {
-    const next: string[] = [];
-    for (let i = 0; i + 1 < xs.length; i += 2) next.push(vadd(xs[i]!, xs[i + 1]!));
-    if (xs.length % 2) next.push(xs[xs.length - 1]!);
-    xs = next;
-  }
-  return xs[0]!;
-}
+const vsumTree = (xs: string[]): string => balancedSum(xs, vadd, vc64(0));
 
 /**
  * montPS on pairs: `a(i)`, `b(j)` are packed operand limbs; m_k is computed per lane as in montPS and
@@ -619,7 +620,13 @@ function funcExports(): string {
 function dataSegment(offset: number, pairs: (readonly [bigint, bigint])[]): string {
   const bytes: string[] = [];
   const le = (x: bigint): void => {
-    for (let k = 0; k < 8; k++) bytes.push('\\' + Number((x >> BigInt(8 * k)) & 0xffn).toString(16).padStart(2, '0'));
+    for (let k = 0; k < 8; k++)
+      bytes.push(
+        '\\' +
+          Number((x >> BigInt(8 * k)) & 0xffn)
+            .toString(16)
+            .padStart(2, '0'),
+      );
   };
   for (const [x, y] of pairs) {
     const xl = toLimbs(x);
@@ -647,7 +654,13 @@ export function generatePoseidon2Wat(options: KernelOptions): string {
     funcMulPS(),
     funcSqrPS(),
     ...(simd
-      ? [funcMul2(), funcSqr2(), funcSbox2(), funcMulConst2('d01', [D[0]!, D[1]!]), funcMulConst2('d23', [D[2]!, D[3]!])]
+      ? [
+          funcMul2(),
+          funcSqr2(),
+          funcSbox2(),
+          funcMulConst2('d01', [D[0]!, D[1]!]),
+          funcMulConst2('d23', [D[2]!, D[3]!]),
+        ]
       : D.map((d, k) => funcMulConstPS(`d${k}`, d, true))),
     funcMulConstPS('one', 1n),
     funcAdd(),
