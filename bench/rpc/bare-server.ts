@@ -4,12 +4,18 @@
  * in a table recorded from the node, and writes `{"jsonrpc":"2.0","id":…,"result":…}` with the
  * node's response headers. No validation, no dispatch, no engine: the floor of node:http + JSON.
  *
+ * `GET /gc` answers its garbage collections so far (count, pause seconds and pauses over 1 ms by
+ * kind, from perf_hooks' gc entries), so a bench can set the node's collections against the
+ * baseline's (bench/rpc/mixed-workload.ts).
+ *
  * Run: node bench/rpc/bare-server.ts <recording.json>  (prints {"port":N} once listening; stops on SIGTERM)
  * @module
  */
+
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 /** A recorded table: raw result JSON by `method + "\0" + JSON.stringify(params)`, plus the node's headers. */
 export interface Recording {
@@ -30,9 +36,29 @@ function answer(results: Recording['results'], req: { id?: unknown; method?: unk
     : `{"jsonrpc":"2.0","id":${id},"result":${raw}}`;
 }
 
+/** Collections by kind, as bench/lib/mixed-cause.ts GcKind. */
+const gc: Record<string, { count: number; seconds: number; over1ms: number; over10ms: number }> = {};
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+
 if (import.meta.main) {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = GC_KINDS[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
+      const k = (gc[kind] ??= { count: 0, seconds: 0, over1ms: 0, over10ms: 0 });
+      k.count++;
+      k.seconds += e.duration / 1000;
+      if (e.duration > 1) k.over1ms++;
+      if (e.duration > 10) k.over10ms++;
+    }
+  }).observe({ entryTypes: ['gc'] });
   const rec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Recording;
   const server = createServer((req, res) => {
+    if (req.method === 'GET') return void res.writeHead(200).end(JSON.stringify(gc));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

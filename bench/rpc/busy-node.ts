@@ -35,13 +35,7 @@ import {
   type RunUsage,
   schedulerContext,
 } from '../lib/busy-cause.ts';
-import {
-  type MachineTimes,
-  machineBusyCores,
-  type ProcessSnapshot,
-  threadGroup,
-  usageBetween,
-} from '../lib/proc-threads.ts';
+import { threadGroup, usageBetween } from '../lib/proc-threads.ts';
 import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import type { LoadResult } from './load-client.ts';
@@ -52,10 +46,10 @@ import {
   post,
   ROOT,
   readLoadavg,
-  readMachineTimes,
   readProcessThreads,
   runLoadProcess,
   startNode,
+  ThreadSamples,
 } from './processes.ts';
 
 /** What the busy-node figures need. */
@@ -335,43 +329,6 @@ export async function measureBusyNode(chainDir: string, o: BusyNodeOptions): Pro
 }
 
 const STALL_METRIC = 'l2node_block_build_event_loop_stall_seconds';
-
-interface ThreadSample {
-  readonly node: ProcessSnapshot;
-  readonly client: ProcessSnapshot;
-  readonly machine: MachineTimes;
-}
-
-/** Snapshots taken while a load client runs; the usage is between the first and the last with both processes alive. */
-class ThreadSamples {
-  #first: ThreadSample | undefined;
-  #last: ThreadSample | undefined;
-  readonly #nodePid: number;
-  constructor(nodePid: number) {
-    this.#nodePid = nodePid;
-  }
-
-  take(clientPid: number | undefined): void {
-    const node = readProcessThreads(this.#nodePid);
-    const client = readProcessThreads(clientPid);
-    if (node === undefined || client === undefined) return;
-    const sample = { node, client, machine: readMachineTimes() };
-    this.#first ??= sample;
-    this.#last = sample;
-  }
-
-  usage(): RunUsage | undefined {
-    const a = this.#first;
-    const b = this.#last;
-    if (a === undefined || b === undefined || b.node.atNs <= a.node.atNs || b.client.atNs <= a.client.atNs)
-      return undefined;
-    return {
-      node: usageBetween(a.node, b.node, (t) => threadGroup(t, this.#nodePid)),
-      client: usageBetween(a.client, b.client, () => 'load client'),
-      machineBusyCores: machineBusyCores(a.machine, b.machine, availableParallelism()),
-    };
-  }
-}
 
 /** The chain's slot duration in seconds: timestamps and slot numbers of the tip and an earlier block of another slot. */
 async function slotDuration(port: number): Promise<number> {

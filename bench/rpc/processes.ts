@@ -8,15 +8,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { RunUsage } from '../lib/busy-cause.ts';
 import {
   type MachineTimes,
+  machineBusyCores,
   type ProcessSnapshot,
   parseLoadavg,
   parseProcStat,
   parseSchedstat,
   parseTaskStat,
   type ThreadTimes,
+  threadGroup,
+  usageBetween,
 } from '../lib/proc-threads.ts';
 import type { LoadOptions, LoadResult } from './load-client.ts';
 
@@ -105,6 +110,47 @@ export function readMachineTimes(): MachineTimes {
 /** The 1-, 5- and 15-minute load averages (/proc/loadavg). */
 export function readLoadavg(): [number, number, number] {
   return parseLoadavg(readFileSync('/proc/loadavg', 'utf8'));
+}
+
+interface ThreadSample {
+  readonly node: ProcessSnapshot;
+  readonly client: ProcessSnapshot;
+  readonly machine: MachineTimes;
+}
+
+/**
+ * Snapshots of a server's threads, the load client's and the machine's CPU taken while a load client
+ * runs (`take` on each of runLoadProcess's ticks); the usage is between the first and the last with
+ * both processes alive, the server's threads grouped by bench/lib/proc-threads.ts threadGroup.
+ */
+export class ThreadSamples {
+  #first: ThreadSample | undefined;
+  #last: ThreadSample | undefined;
+  readonly #nodePid: number;
+  constructor(nodePid: number) {
+    this.#nodePid = nodePid;
+  }
+
+  take(clientPid: number | undefined): void {
+    const node = readProcessThreads(this.#nodePid);
+    const client = readProcessThreads(clientPid);
+    if (node === undefined || client === undefined) return;
+    const sample = { node, client, machine: readMachineTimes() };
+    this.#first ??= sample;
+    this.#last = sample;
+  }
+
+  usage(): RunUsage | undefined {
+    const a = this.#first;
+    const b = this.#last;
+    if (a === undefined || b === undefined || b.node.atNs <= a.node.atNs || b.client.atNs <= a.client.atNs)
+      return undefined;
+    return {
+      node: usageBetween(a.node, b.node, (t) => threadGroup(t, this.#nodePid)),
+      client: usageBetween(a.client, b.client, () => 'load client'),
+      machineBusyCores: machineBusyCores(a.machine, b.machine, availableParallelism()),
+    };
+  }
 }
 
 /** USER_HZ on Linux. */

@@ -23,6 +23,7 @@ import { logTagParams, TXS_PER_BLOCK } from './build-chain.ts';
 import { measureBusyNode } from './busy-node.ts';
 import type { LoadResult } from './load-client.ts';
 import { dispatchOverhead, measureMetricsCost } from './metrics-cost.ts';
+import { MIX, mixedWorkload } from './mixed-workload.ts';
 import type { Child } from './processes.ts';
 import {
   loadWithServerCpu,
@@ -154,93 +155,6 @@ export function extendChain(
     });
   });
   return { done, stop: () => void proc.kill('SIGKILL') };
-}
-
-/** Weights of the mixed workload: 80 % cheap, 15 % medium, 5 % heavy (half sibling paths, half logs by 100 tags). */
-const MIX: readonly { readonly key: string; readonly weight: number }[] = [
-  { key: 'cheap', weight: 32 },
-  { key: 'medium', weight: 6 },
-  { key: 'path', weight: 1 },
-  { key: 'logs', weight: 1 },
-];
-
-/**
- * The mixed workload (issue #21): single requests, 80 % cheap / 15 % medium / 5 % heavy, at half the
- * bare server's closed-loop rate for that mix, node and bare interleaved run by run; the figure is
- * the p99 of the cheap calls in the mix — heavy answers must not hold up everyone else.
- */
-async function mixedWorkload(
-  bodies: ReadonlyMap<string, { single: string; expectSingle: string }>,
-  cases: readonly RpcCase[],
-  nodePort: number,
-  barePort: number,
-  o: RpcBenchOptions,
-  onTick: () => void,
-): Promise<Figure[]> {
-  const name = 'cheap calls in a mixed workload (80 % cheap, 15 % medium, 5 % heavy): p99 at half the bare rate';
-  if (MIX.some((m) => !bodies.has(m.key))) {
-    return [
-      {
-        name,
-        unit: 'ms',
-        goal: { kind: 'ratio-max', target: 2 },
-        note: `not measured: needs every call of the mix to answer (${MIX.filter((m) => !bodies.has(m.key))
-          .map((m) => m.key)
-          .join(', ')} did not)`,
-      },
-    ];
-  }
-  const mix = MIX.map((m) => ({
-    body: bodies.get(m.key)!.single,
-    expect: bodies.get(m.key)!.expectSingle,
-    weight: m.weight,
-  }));
-  const run = (port: number, rate?: number, tick?: () => void) =>
-    runLoadProcess(
-      {
-        port,
-        body: mix[0]!.body,
-        mix,
-        connections: 16,
-        warmupMs: o.warmupMs,
-        durationMs: o.durationMs,
-        ...(rate === undefined ? {} : { rate }),
-      },
-      tick,
-    );
-  const closed: LoadResult[] = [];
-  for (let r = 0; r < o.runs; r++) closed.push(await run(barePort));
-  const rate = Math.max(100, Math.round(median(closed.map((x) => x.rps)) / 2));
-  const n: LoadResult[] = [];
-  const b: LoadResult[] = [];
-  for (let r = 0; r < o.runs; r++) {
-    n.push(await run(nodePort, rate, onTick));
-    b.push(await run(barePort, rate));
-  }
-  const cheapP99 = (xs: LoadResult[]) => median(xs.map((x) => x.classes![0]!.p99Ms));
-  const classP99 = (xs: LoadResult[], i: number) => median(xs.map((x) => x.classes![i]!.p99Ms)).toFixed(2);
-  const achieved = median(n.map((x) => x.rps));
-  const bad = n.reduce((a, x) => a + x.errors + x.mismatches, 0);
-  const labels = MIX.map((m) => cases.find((c) => c.key === m.key)!.call!.method.replace('node_', ''));
-  o.log(
-    `mixed workload at ${rate} req/s: cheap p99 node ${cheapP99(n).toFixed(2)} ms, bare ${cheapP99(b).toFixed(2)} ms`,
-  );
-  return [
-    {
-      name: `${name} (${rate} req/s)`,
-      unit: 'ms',
-      value: cheapP99(n),
-      baseline: cheapP99(b),
-      baselineName: 'bare node:http, same mix and rate',
-      goal: { kind: 'ratio-max', target: 2 },
-      note: `${MIX.map((m, i) => `${labels[i]} ×${m.weight}`).join(', ')} of every ${MIX.reduce((a, m) => a + m.weight, 0)} requests, 16 connections; bare closed loop on the mix ${median(closed.map((x) => x.rps)).toFixed(0)} req/s; achieved ${achieved.toFixed(0)} req/s (bare ${median(b.map((x) => x.rps)).toFixed(0)}); p99 per call node / bare: ${labels.map((l, i) => `${l} ${classP99(n, i)} / ${classP99(b, i)} ms`).join(', ')}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
-      ...(achieved < rate * 0.95
-        ? {
-            cause: `the node answered ${achieved.toFixed(0)} of the ${rate} req/s offered: past its capacity on this machine in this run, so requests queue and the p99 is mostly waiting`,
-          }
-        : {}),
-    },
-  ];
 }
 
 /**
@@ -591,7 +505,18 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     );
   }
 
-  latency.push(...(await mixedWorkload(bodies, cases, node.port, bare.port, o, sample)));
+  // The mixed workload's cause reads the node's collections and event-loop delay from its /metrics:
+  // the node restarted with --metrics-port on the same directory (its cost on a cheap call ≈ 1.0×, above).
+  let mixedMetricsPort: number | undefined;
+  if (target === 'bin/l2node.js') {
+    await node.stop();
+    children.splice(children.indexOf(node), 1);
+    mixedMetricsPort = await freePort();
+    node = await startNode(dir, ['--metrics-port', String(mixedMetricsPort)]);
+    children.push(node);
+  }
+  const mixLabels = MIX.map((m) => cases.find((c) => c.key === m.key)?.call?.method.replace('node_', '') ?? m.key);
+  latency.push(...(await mixedWorkload(bodies, mixLabels, node, bare, mixedMetricsPort, o, sample)));
   const busyNode = await o.budget.step('RPC: reads while the node builds blocks', () =>
     measureBusyNode(dir, {
       runs: o.runs,
