@@ -7,16 +7,7 @@ import {
   type RunUsage,
   schedulerContext,
 } from '../../../bench/lib/busy-cause.ts';
-import type { GroupTimes, Usage } from '../../../bench/lib/proc-threads.ts';
-
-const S = 1e9;
-/** A window of `seconds` with each group's on-CPU and run-queue seconds and timeslices. */
-function usage(seconds: number, groups: Record<string, [number, number, number]>): Usage {
-  const m = new Map<string, GroupTimes>();
-  for (const [name, [on, wait, slices]] of Object.entries(groups))
-    m.set(name, { threads: 1, onCpuNs: on * S, runQueueNs: wait * S, timeslices: slices });
-  return { elapsedNs: seconds * S, groups: m };
-}
+import { usage } from './usage-fixture.ts';
 
 // Shaped like the first standalone run in docs/PERFORMANCE-NOTES.md (fourth pass), two 4-s runs per side.
 const idleRun: RunUsage = {

@@ -9,15 +9,7 @@ import {
   parseLoopMetrics,
   rankCorrelation,
 } from '../../../bench/lib/mixed-cause.ts';
-import type { GroupTimes, Usage } from '../../../bench/lib/proc-threads.ts';
-
-const S = 1e9;
-function usage(seconds: number, groups: Record<string, [number, number, number]>): Usage {
-  const m = new Map<string, GroupTimes>();
-  for (const [name, [on, wait, slices]] of Object.entries(groups))
-    m.set(name, { threads: 1, onCpuNs: on * S, runQueueNs: wait * S, timeslices: slices });
-  return { elapsedNs: seconds * S, groups: m };
-}
+import { usage } from './usage-fixture.ts';
 
 // prom-client's exposition as the node serves it (trimmed to the families read).
 const exposition = (
