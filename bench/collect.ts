@@ -128,6 +128,14 @@ async function poseidon2(o: CollectOptions): Promise<Figure[]> {
       baselineName: '@zkpassport/poseidon2',
       note,
     },
+    {
+      name: 'Poseidon2 hash of 3000 fields: the SIMD kernel vs its scalar fallback',
+      unit: 'hashes/s',
+      value: by('hash(3000 fields): wasm kernel'),
+      baseline: by('hash(3000 fields): wasm kernel, scalar fallback'),
+      baselineName: 'scalar fallback (engines without WebAssembly SIMD)',
+      note: `${note}; two Montgomery products per extmul pair of lanes (docs/PERFORMANCE-NOTES.md, Poseidon2 kernel)`,
+    },
   ];
 }
 

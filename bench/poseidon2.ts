@@ -1,6 +1,7 @@
 /**
- * Poseidon2 benchmark: the WebAssembly kernel against the BigInt reference and @zkpassport/poseidon2
- * in the same process, interleaved round by round so that machine noise hits all of them alike.
+ * Poseidon2 benchmark: the WebAssembly kernel (the SIMD variant this engine runs, and its scalar
+ * fallback) against the BigInt reference and @zkpassport/poseidon2 in the same process, interleaved
+ * round by round so that machine noise hits all of them alike.
  * Reports medians of ROUNDS timed rounds after a warm-up, prints a table and writes
  * bench/out/poseidon2.json. Run: `node bench/poseidon2.ts` (or `npm run bench`).
  * @module
@@ -9,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { poseidon2Hash as zkpHash } from '@zkpassport/poseidon2';
 import * as fast from '../src/impl/crypto/poseidon2-wasm.ts';
+
 import { poseidon2HashReference as refHash } from '../src/impl/crypto/poseidon2.ts';
 import { FIELD_MODULUS as P } from '../src/impl/crypto/field.ts';
 
@@ -25,6 +27,7 @@ const lefts = Array.from({ length: 4096 }, field);
 const rights = Array.from({ length: 4096 }, field);
 const long3000 = Array.from({ length: 3000 }, field);
 const out: bigint[] = [];
+const scalar = fast.createFastPoseidon2('scalar');
 let sink = 0n;
 
 interface Case {
@@ -43,6 +46,7 @@ const pair = (f: (l: bigint, r: bigint) => bigint) => (): number => {
 
 const cases: Case[] = [
   { name: 'hashPair: wasm kernel', unit: 'hashes/s', run: pair(fast.hashPair) },
+  { name: 'hashPair: wasm kernel, scalar fallback', unit: 'hashes/s', run: pair(scalar.hashPair) },
   { name: 'hashPair: BigInt reference', unit: 'hashes/s', run: pair((l, r) => refHash([l, r])) },
   { name: 'hashPair: @zkpassport/poseidon2', unit: 'hashes/s', run: pair((l, r) => zkpHash([l, r])) },
   {
@@ -51,6 +55,11 @@ const cases: Case[] = [
     run: () => (fast.hashPairs(lefts, rights, out), lefts.length),
   },
   { name: 'hash(3000 fields): wasm kernel', unit: 'hashes/s', run: () => ((sink ^= fast.poseidon2Hash(long3000)), 1) },
+  {
+    name: 'hash(3000 fields): wasm kernel, scalar fallback',
+    unit: 'hashes/s',
+    run: () => ((sink ^= scalar.poseidon2Hash(long3000)), 1),
+  },
   { name: 'hash(3000 fields): BigInt reference', unit: 'hashes/s', run: () => ((sink ^= refHash(long3000)), 1) },
   { name: 'hash(3000 fields): @zkpassport/poseidon2', unit: 'hashes/s', run: () => ((sink ^= zkpHash(long3000)), 1) },
 ];
@@ -94,6 +103,7 @@ const ratios = {
   pairVsZkpassport: by('hashPair: wasm kernel') / by('hashPair: @zkpassport/poseidon2'),
   longVsReference: by('hash(3000 fields): wasm kernel') / by('hash(3000 fields): BigInt reference'),
   longVsZkpassport: by('hash(3000 fields): wasm kernel') / by('hash(3000 fields): @zkpassport/poseidon2'),
+  longVsScalarFallback: by('hash(3000 fields): wasm kernel') / by('hash(3000 fields): wasm kernel, scalar fallback'),
 };
 
 console.log(`Poseidon2 (BN254, t=4), median of ${ROUNDS} rounds of ≥${ROUND_MS} ms, node ${process.version}`);

@@ -131,20 +131,49 @@ function balancedSum(xs: string[], plus: (a: string, b: string) => string, zero:
 }
 const sumTree = (xs: string[]): string => balancedSum(xs, add, c64(0));
 
-/** m·p_j; p_0 = 2^28 + 1, so that product is a shift and an add. */
-function mulP(m: string, j: number): string {
-  return PL[j] === (1n << 28n) + 1n ? add(`(i64.shl ${m} ${c64(28)})`, m) : mul(m, c64(PL[j]!));
+/** The instructions montPS emits, for one i64 lane (scalar) or two (i64x2, see SIMD_OPS). */
+interface LaneOps {
+  add(a: string, b: string): string;
+  zero: string;
+  /** Product of two operand limbs (SIMD: packed, see `pack`). */
+  mul(a: string, b: string): string;
+  shl(a: string, bits: number): string;
+  shrU(a: string, bits: number): string;
+  /** m = c·(2^28 - 1) mod 2^29, as ((c << 28) - c) & MASK. */
+  mOf(c: string): string;
+  /** The low 29 bits. */
+  mask(a: string): string;
+  /** m_i·p_j for an immediate p_j (p_0 is handled by the caller). */
+  mulPConst(i: number, j: number): string;
+  /** Statements after m_k is set (SIMD: pack it once for its products with p). */
+  afterM(k: number): string[];
+  store(o: string, off: number, e: string): string;
 }
+
+const SCALAR_OPS: LaneOps = {
+  add,
+  zero: c64(0),
+  mul,
+  shl: (a, bits) => `(i64.shl ${a} ${c64(bits)})`,
+  shrU: (a, bits) => `(i64.shr_u ${a} ${c64(bits)})`,
+  mOf: (c) => `(i64.and (i64.sub (i64.shl ${c} ${c64(28)}) ${c}) ${c64(MASK)})`,
+  mask: (a) => `(i64.and ${a} ${c64(MASK)})`,
+  mulPConst: (i, j) => mul(get(`m${i}`), c64(PL[j]!)),
+  afterM: () => [],
+  store,
+};
 
 /**
  * Montgomery multiplication by product scanning (one column at a time, one running accumulator):
  * column k sums a_i·b_j (i + j = k), m_i·p_j (i < k) and the carry, at most 18 products of 58 bits,
- * so it never overflows. m_k = -acc·p^-1 mod 2^29 = acc·(2^28 - 1) mod 2^29 (p ≡ 2^28 + 1 mod 2^29).
- * `b(j)` may be `0`/`1` for constant operands; `square` uses a_i·a_j = a_j·a_i (45 products, not 81).
- * `addend(j)`, when given, adds a normalised value into output column j for free (o = a·b/R + s).
- * Stores 9 normalised limbs at o.
+ * so it never overflows. m_k = -acc·p^-1 mod 2^29 = acc·(2^28 - 1) mod 2^29 (p ≡ 2^28 + 1 mod 2^29),
+ * and m_k·p_0 is a shift and an add. `b(j)` may be `0`/`1` for constant operands; `square` uses
+ * a_i·a_j = a_j·a_i (45 products, not 81). `addend(j)`, when given, adds a normalised value into
+ * output column j for free (o = a·b/R + s). Stores 9 normalised limbs at o. `ops` chooses one lane
+ * (i64) or two (i64x2): the columns, carries and bounds are the same.
  */
 function montPS(
+  ops: LaneOps,
   a: (i: number) => string,
   b: ((j: number) => string | 0 | 1) | 'square',
   o: string,
@@ -152,35 +181,39 @@ function montPS(
 ): string[] {
   const out: string[] = [];
   const M = range(LIMBS).map((i) => `m${i}`);
+  const sum = (xs: string[]): string => balancedSum(xs, ops.add, ops.zero);
+  const mulP = (i: number, j: number): string =>
+    PL[j] === (1n << 28n) + 1n ? ops.add(ops.shl(get(M[i]!), 28), get(M[i]!)) : ops.mulPConst(i, j);
   for (let k = 0; k < 2 * LIMBS - 1; k++) {
     const ab: string[] = [];
     if (b === 'square') {
       const cross: string[] = [];
-      for (let i = Math.max(0, k - LIMBS + 1); 2 * i < k; i++) cross.push(mul(a(i), a(k - i)));
-      if (cross.length) ab.push(`(i64.shl ${sumTree(cross)} ${c64(1)})`);
-      if (k % 2 === 0) ab.push(mul(a(k / 2), a(k / 2)));
+      for (let i = Math.max(0, k - LIMBS + 1); 2 * i < k; i++) cross.push(ops.mul(a(i), a(k - i)));
+      if (cross.length) ab.push(ops.shl(sum(cross), 1));
+      if (k % 2 === 0) ab.push(ops.mul(a(k / 2), a(k / 2)));
     } else {
       for (let i = Math.max(0, k - LIMBS + 1); i <= Math.min(k, LIMBS - 1); i++) {
         const bj = b(k - i);
         if (bj === 0) continue;
-        ab.push(bj === 1 ? a(i) : mul(a(i), bj));
+        ab.push(bj === 1 ? a(i) : ops.mul(a(i), bj));
       }
     }
     const mp: string[] = [];
-    for (let i = Math.max(0, k - LIMBS + 1); i < Math.min(k, LIMBS); i++) mp.push(mulP(get(M[i]!), k - i));
-    const terms = [sumTree(ab), sumTree(mp)];
+    for (let i = Math.max(0, k - LIMBS + 1); i < Math.min(k, LIMBS); i++) mp.push(mulP(i, k - i));
+    const terms = [sum(ab), sum(mp)];
     if (k > 0) terms.push(get('c'));
     if (addend && k >= LIMBS) terms.push(addend(k - LIMBS));
-    out.push(set('c', sumTree(terms)));
+    out.push(set('c', sum(terms)));
     if (k < LIMBS) {
-      out.push(set(M[k]!, `(i64.and (i64.sub (i64.shl ${get('c')} ${c64(28)}) ${get('c')}) ${c64(MASK)})`));
-      out.push(set('c', `(i64.shr_u ${add(get('c'), mulP(get(M[k]!), 0))} ${c64(LIMB_BITS)})`));
+      out.push(set(M[k]!, ops.mOf(get('c'))));
+      out.push(...ops.afterM(k));
+      out.push(set('c', ops.shrU(ops.add(get('c'), mulP(k, 0)), LIMB_BITS)));
     } else {
-      out.push(store(o, (k - LIMBS) * LS, `(i64.and ${get('c')} ${c64(MASK)})`));
-      out.push(set('c', `(i64.shr_u ${get('c')} ${c64(LIMB_BITS)})`));
+      out.push(ops.store(o, (k - LIMBS) * LS, ops.mask(get('c'))));
+      out.push(set('c', ops.shrU(get('c'), LIMB_BITS)));
     }
   }
-  out.push(store(o, (LIMBS - 1) * LS, addend ? add(get('c'), addend(LIMBS - 1)) : get('c')));
+  out.push(ops.store(o, (LIMBS - 1) * LS, addend ? ops.add(get('c'), addend(LIMBS - 1)) : get('c')));
   return out;
 }
 
@@ -200,13 +233,17 @@ const preload = (ptr: string, name: string): string[] =>
 
 /** $mul(o, a, b) by product scanning. */
 function funcMulPS(): string {
-  const body = [...preload('a', 'x'), ...preload('b', 'y'), ...montPS(loadA('a', 'x'), loadA('b', 'y'), 'o')];
+  const body = [
+    ...preload('a', 'x'),
+    ...preload('b', 'y'),
+    ...montPS(SCALAR_OPS, loadA('a', 'x'), loadA('b', 'y'), 'o'),
+  ];
   return `(func $mul (param $o i32) (param $a i32) (param $b i32) ${PS_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
 /** $sqr(o, a): o = a²·R^-1. */
 function funcSqrPS(): string {
-  const body = [...preload('a', 'x'), ...montPS(loadA('a', 'x'), 'square', 'o')];
+  const body = [...preload('a', 'x'), ...montPS(SCALAR_OPS, loadA('a', 'x'), 'square', 'o')];
   return `(func $sqr (param $o i32) (param $a i32) ${PS_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
@@ -219,6 +256,7 @@ function funcMulConstPS(name: string, c: bigint, withAddend = false): string {
   const body = [
     ...preload('a', 'x'),
     ...montPS(
+      SCALAR_OPS,
       loadA('a', 'x'),
       (j) => (cl[j] === 0n ? 0 : cl[j] === 1n ? 1 : c64(cl[j]!)),
       'o',
@@ -401,52 +439,19 @@ const vlocals = (names: string[]): string => names.map((n) => `(local $${n} v128
 /** i64x2 [x, y] (each < 2^32) to the i32x4 [x, y, x, y] extmul_low reads. */
 const pack = (e: string): string => `(i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 ${e} ${e})`;
 
-const vsumTree = (xs: string[]): string => balancedSum(xs, vadd, vc64(0));
-
-/**
- * montPS on pairs: `a(i)`, `b(j)` are packed operand limbs; m_k is computed per lane as in montPS and
- * packed once for its 8 products with p (p_0 = 2^28 + 1 is a shift and an add, as there).
- */
-function montPS2(
-  a: (i: number) => string,
-  b: ((j: number) => string) | 'square',
-  o: string,
-  addend?: (j: number) => string,
-): string[] {
-  const out: string[] = [];
-  const M = range(LIMBS).map((i) => `m${i}`);
-  const mulPv = (i: number, j: number): string =>
-    PL[j] === (1n << 28n) + 1n
-      ? vadd(`(i64x2.shl ${get(M[i]!)} (i32.const 28))`, get(M[i]!))
-      : vmul(get(`mp${i}`), `(v128.const i32x4 ${PL[j]} ${PL[j]} ${PL[j]} ${PL[j]})`);
-  for (let k = 0; k < 2 * LIMBS - 1; k++) {
-    const ab: string[] = [];
-    if (b === 'square') {
-      const cross: string[] = [];
-      for (let i = Math.max(0, k - LIMBS + 1); 2 * i < k; i++) cross.push(vmul(a(i), a(k - i)));
-      if (cross.length) ab.push(`(i64x2.shl ${vsumTree(cross)} (i32.const 1))`);
-      if (k % 2 === 0) ab.push(vmul(a(k / 2), a(k / 2)));
-    } else {
-      for (let i = Math.max(0, k - LIMBS + 1); i <= Math.min(k, LIMBS - 1); i++) ab.push(vmul(a(i), b(k - i)));
-    }
-    const mp: string[] = [];
-    for (let i = Math.max(0, k - LIMBS + 1); i < Math.min(k, LIMBS); i++) mp.push(mulPv(i, k - i));
-    const terms = [vsumTree(ab), vsumTree(mp)];
-    if (k > 0) terms.push(get('c'));
-    if (addend && k >= LIMBS) terms.push(addend(k - LIMBS));
-    out.push(set('c', vsumTree(terms)));
-    if (k < LIMBS) {
-      out.push(set(M[k]!, `(v128.and (i64x2.sub (i64x2.shl ${get('c')} (i32.const 28)) ${get('c')}) ${vc64(MASK)})`));
-      out.push(set(`mp${k}`, pack(get(M[k]!))));
-      out.push(set('c', `(i64x2.shr_u ${vadd(get('c'), mulPv(k, 0))} (i32.const ${LIMB_BITS}))`));
-    } else {
-      out.push(vstore(o, (k - LIMBS) * LS, `(v128.and ${get('c')} ${vc64(MASK)})`));
-      out.push(set('c', `(i64x2.shr_u ${get('c')} (i32.const ${LIMB_BITS}))`));
-    }
-  }
-  out.push(vstore(o, (LIMBS - 1) * LS, addend ? vadd(get('c'), addend(LIMBS - 1)) : get('c')));
-  return out;
-}
+/** Two lanes: products by extmul on packed operands, m_k packed once for its 8 products with p. */
+const SIMD_OPS: LaneOps = {
+  add: vadd,
+  zero: vc64(0),
+  mul: vmul,
+  shl: (a, bits) => `(i64x2.shl ${a} (i32.const ${bits}))`,
+  shrU: (a, bits) => `(i64x2.shr_u ${a} (i32.const ${bits}))`,
+  mOf: (c) => `(v128.and (i64x2.sub (i64x2.shl ${c} (i32.const 28)) ${c}) ${vc64(MASK)})`,
+  mask: (a) => `(v128.and ${a} ${vc64(MASK)})`,
+  mulPConst: (i, j) => vmul(get(`mp${i}`), `(v128.const i32x4 ${PL[j]} ${PL[j]} ${PL[j]} ${PL[j]})`),
+  afterM: (k) => [set(`mp${k}`, pack(get(`m${k}`)))],
+  store: vstore,
+};
 
 const PS2_LOCALS = vlocals([
   ...range(LIMBS).map((i) => `m${i}`),
@@ -463,7 +468,8 @@ function funcMul2(): string {
   const body = [
     ...preloadPacked('a', 'x'),
     ...preloadPacked('b', 'y'),
-    ...montPS2(
+    ...montPS(
+      SIMD_OPS,
       (i) => get(`x${i}`),
       (j) => get(`y${j}`),
       'o',
@@ -474,7 +480,7 @@ function funcMul2(): string {
 
 /** $sqr2(o, a): both lanes of o = a²·R^-1. */
 function funcSqr2(): string {
-  const body = [...preloadPacked('a', 'x'), ...montPS2((i) => get(`x${i}`), 'square', 'o')];
+  const body = [...preloadPacked('a', 'x'), ...montPS(SIMD_OPS, (i) => get(`x${i}`), 'square', 'o')];
   return `(func $sqr2 (param $o i32) (param $a i32) ${PS2_LOCALS}\n  ${body.join('\n  ')})`;
 }
 
@@ -495,7 +501,8 @@ function funcMulConst2(name: string, [c0, c1]: [bigint, bigint]): string {
   const [l0, l1] = [toLimbs(c0), toLimbs(c1)];
   const body = [
     ...preloadPacked('o', 'x'),
-    ...montPS2(
+    ...montPS(
+      SIMD_OPS,
       (i) => get(`x${i}`),
       (j) => `(v128.const i32x4 ${l0[j]} ${l1[j]} ${l0[j]} ${l1[j]})`,
       'o',
