@@ -134,10 +134,10 @@ describe('metrics and sync progress', { timeout: 150_000 }, () => {
         'every mined tx was admitted first',
       );
       assert.ok(value(after, 'l2node_txpool_pending_bytes') >= 0);
-      // The caches' fill: the world state cached the nodes its blocks wrote, at ~100 bytes each.
+      // The caches' fill: the world state cached the nodes its blocks wrote, at ~128 bytes each.
       const nodeHashes = value(after, 'l2node_cache_entries', { cache: 'world_state_nodes' });
       assert.ok(nodeHashes > 0);
-      assert.equal(value(after, 'l2node_cache_bytes', { cache: 'world_state_nodes' }), nodeHashes * 100);
+      assert.equal(value(after, 'l2node_cache_bytes', { cache: 'world_state_nodes' }), nodeHashes * 128);
       for (const cache of ['answers_pinned', 'answers_tip', 'decoded_blocks'])
         assert.ok(sample(after, 'l2node_cache_bytes', { cache }) !== undefined, `${cache} has a gauge`);
       assert.ok(value(after, 'l2node_min_fee_per_gas', { gas: 'l2' }) > 0);

@@ -155,7 +155,7 @@ const FAMILIES = {
   cacheBytes: {
     kind: 'gauge',
     name: 'l2node_cache_bytes',
-    help: "Bytes each in-memory cache holds against its bound: answers' JSON text, decoded blocks' stored JSON, world-state node hashes at ~100 bytes each",
+    help: "Bytes each in-memory cache holds against its bound: answers' JSON text, decoded blocks' stored JSON, world-state node hashes at ~128 bytes each",
     labelNames: ['cache'],
   },
   cacheEntries: {

@@ -6,17 +6,20 @@
  * Bounded by entries, the least recently written out first: every block rewrites its trees' upper
  * levels and frontier, so those stay, while the paths of leaves no block touches again age out
  * (a later block that needs one reads it from the database). Its earlier bound, two million
- * entries cleared at once, was ~200 MB of heap at the ~100 bytes an entry costs (a 254-bit BigInt,
- * a heap-number key, the map's slot), so a node's live heap grew with every block for hours: the
+ * entries cleared at once, was ~250 MB of heap at the ~128 bytes an entry costs (a 254-bit BigInt,
+ * a heap-number key, the map's table), so a node's live heap grew with every block for hours: the
  * 5-minute soak's heap snapshots found it the largest grower, +1.7 MB between 2 and 5 minutes
  * (docs/PERFORMANCE-NOTES.md, "The soak's live heap").
  * @module
  */
 
-/** Entries kept (at most; the oldest eighth goes when it is passed): ~13 MB at ~100 bytes each, about a hundred blocks of 8 txs' writes. */
+/**
+ * Entries kept (at most; the oldest eighth goes when it is passed): ~16 MB at ~128 bytes each; the
+ * soak's blocks (a few txs each) write ~230 entries, a block of 8 txs × 64 nullifiers tens of thousands.
+ */
 export const NODE_CACHE_MAX_ENTRIES = 131_072;
-/** Heap bytes an entry costs, measured in a heap snapshot (for the size estimate). */
-export const NODE_CACHE_ENTRY_BYTES = 100;
+/** Heap bytes an entry costs, measured in a heap snapshot: 1.7 MB for 13 238 entries (for the size estimate). */
+export const NODE_CACHE_ENTRY_BYTES = 128;
 
 const TREE_STRIDE = 2 ** 49; // (tree, level) · 2^43 + index: levels ≤ 63, trees < 16, all < 2^53
 const LEVEL_STRIDE = 2 ** 43; // node indices are < 2^42
