@@ -3,7 +3,8 @@
  * `node bench/rpc/heap-diff.ts <before.heapsnapshot> <after.heapsnapshot> [--top 25]`. Every object is
  * grouped by its kind and constructor (strings by kind alone, since their name is their content); the
  * groups that grew most are printed with their count and self size in both, and, for each, which
- * groups hold references to them in the later snapshot (by edge name) — the retainer to look at.
+ * groups hold references to them in the later snapshot (by edge name); then the objects the later
+ * snapshot has and the earlier did not, by the class instance that owns them (newObjectsByOwner).
  * A snapshot holds only what survived the full collection V8 runs before writing it, so the diff is
  * live objects, not garbage. bench/rpc/soak-memory.ts --heap-snapshots writes such a pair.
  * @module
@@ -110,6 +111,73 @@ export function largestGains(
     .slice(0, top);
 }
 
+/** Containers followed through when looking for the object that owns a new one. */
+const CONTAINERS = new Set(['object:Object', 'object:Array', 'object:Map', 'object:Set', 'object:system / Context']);
+
+/**
+ * The objects of `after` that `before` did not have (V8 keeps an object's id across the snapshots
+ * of one process), by owner: following each one's first strong referrer up to the first object that
+ * is not a plain container (Object, Array, Map, Set, a closure context), keyed by that owner and the
+ * property it holds the chain by, e.g. "object:ChainStore.#blockCache". Largest first; objects with
+ * no such owner within 40 steps are keyed by the last group reached.
+ */
+export function newObjectsByOwner(
+  before: HeapSnapshot,
+  after: HeapSnapshot,
+): { owner: string; objects: number; bytes: number }[] {
+  const nf = after.snapshot.meta.node_fields;
+  const ef = after.snapshot.meta.edge_fields;
+  const width = nf.length;
+  const edgeWidth = ef.length;
+  const [typeAt, nameAt, idAt, sizeAt, edgesAt] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) =>
+    nf.indexOf(f),
+  );
+  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => ef.indexOf(f));
+  const nodeKinds = after.snapshot.meta.node_types[0];
+  const edgeKinds = after.snapshot.meta.edge_types[0];
+  const beforeWidth = before.snapshot.meta.node_fields.length;
+  const beforeIdAt = before.snapshot.meta.node_fields.indexOf('id');
+  const known = new Set<number>();
+  for (let i = 0; i < before.nodes.length; i += beforeWidth) known.add(before.nodes[i + beforeIdAt!]!);
+  const count = after.nodes.length / width;
+  const groupAt = (i: number) =>
+    groupOf(nodeKinds[after.nodes[i * width + typeAt!]!]!, after.strings[after.nodes[i * width + nameAt!]!]!);
+  // Each node's first strong referrer and the edge's name.
+  const parent = new Int32Array(count).fill(-1);
+  const via: string[] = new Array(count);
+  let edge = 0;
+  for (let i = 0; i < count; i++) {
+    const n = after.nodes[i * width + edgesAt!]!;
+    for (let k = 0; k < n; k++, edge += edgeWidth) {
+      const kind = edgeKinds[after.edges[edge + edgeTypeAt!]!]!;
+      if (kind === 'weak' || kind === 'shortcut') continue;
+      const to = after.edges[edge + toAt!]! / width;
+      if (parent[to] !== -1) continue;
+      parent[to] = i;
+      via[to] =
+        kind === 'element' || kind === 'hidden' ? `[${kind}]` : after.strings[after.edges[edge + edgeNameAt!]!]!;
+    }
+  }
+  const owners = new Map<string, { objects: number; bytes: number }>();
+  for (let i = 0; i < count; i++) {
+    if (known.has(after.nodes[i * width + idAt!]!)) continue;
+    let at = i;
+    let key = groupAt(i);
+    for (let step = 0; step < 40 && parent[at] !== -1; step++) {
+      const up = parent[at]!;
+      const g = groupAt(up);
+      key = `${g}.${via[at]}`;
+      at = up;
+      if (g.startsWith('object:') && !CONTAINERS.has(g)) break;
+    }
+    const o = owners.get(key) ?? { objects: 0, bytes: 0 };
+    o.objects++;
+    o.bytes += after.nodes[i * width + sizeAt!]!;
+    owners.set(key, o);
+  }
+  return [...owners.entries()].map(([owner, o]) => ({ owner, ...o })).sort((a, b) => b.bytes - a.bytes);
+}
+
 if (import.meta.main) {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -118,7 +186,8 @@ if (import.meta.main) {
   if (positionals.length !== 2) throw new Error('usage: heap-diff.ts <before.heapsnapshot> <after.heapsnapshot>');
   const top = Number(values.top);
   const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as HeapSnapshot;
-  const before = summarizeSnapshot(read(positionals[0]!));
+  const beforeSnapshot = read(positionals[0]!);
+  const before = summarizeSnapshot(beforeSnapshot);
   const afterSnapshot = read(positionals[1]!);
   const firstPass = summarizeSnapshot(afterSnapshot);
   const gains = largestGains(before, firstPass, top);
@@ -135,4 +204,7 @@ if (import.meta.main) {
       `${(g.after.bytes - g.before.bytes >= 0 ? '+' : '') + mb(g.after.bytes - g.before.bytes)} MB  ${g.group}: ${g.before.count} → ${g.after.count} objects, ${mb(g.before.bytes)} → ${mb(g.after.bytes)} MB; held by ${refs}`,
     );
   }
+  console.log('new objects by owner (first strong referrers up to the first object that is not a plain container):');
+  for (const o of newObjectsByOwner(beforeSnapshot, afterSnapshot).slice(0, top))
+    console.log(`${mb(o.bytes)} MB  ${o.objects} objects  ${o.owner}`);
 }

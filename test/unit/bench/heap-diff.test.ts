@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { type HeapSnapshot, largestGains, summarizeSnapshot } from '../../../bench/rpc/heap-diff.ts';
+import { type HeapSnapshot, largestGains, newObjectsByOwner, summarizeSnapshot } from '../../../bench/rpc/heap-diff.ts';
 
 /** A snapshot in V8's layout: nodes [type, name, id, self_size, edge_count], edges [type, name_or_index, to_node]. */
 function snapshot(nodes: [string, string, number, number][], edges: [number, string, number][]): HeapSnapshot {
@@ -90,5 +90,8 @@ describe('heap-diff', () => {
         ['object:Map.d', 1],
       ],
     );
+  });
+  it('new objects (ids the earlier snapshot lacks) by the first non-container object that holds them', () => {
+    assert.deepEqual(newObjectsByOwner(before, after), [{ owner: 'object:Cache.table', objects: 2, bytes: 96 }]);
   });
 });
