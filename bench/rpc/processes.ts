@@ -6,7 +6,7 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -311,14 +311,18 @@ export async function startBare(recordingFile: string): Promise<Child> {
 
 /**
  * Runs the load client in its own process; `onTick` is called about every 250 ms while it runs,
- * with the client's pid (for sampling its CPU).
+ * with the client's pid (for sampling its CPU). `cores` (a taskset list) confines the client.
  */
 export async function runLoadProcess(
   o: LoadOptions,
   onTick?: (clientPid: number | undefined) => void,
+  cores?: string,
 ): Promise<LoadResult> {
   // Options on stdin: bodies and expected answers can exceed the argument size limit.
-  const proc = spawn(NODE_BIN, ['bench/rpc/load-client.ts', '-'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const argv = [NODE_BIN, 'bench/rpc/load-client.ts', '-'];
+  // taskset execs the client, so the pid is the client's.
+  const [file, args] = cores === undefined ? [argv[0]!, argv.slice(1)] : ['taskset', ['-c', cores, ...argv]];
+  const proc = spawn(file, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   proc.stdin!.end(JSON.stringify(o));
   const ticker = onTick === undefined ? undefined : setInterval(() => onTick(proc.pid), 250);
   const stop = stopper(proc, 2000);
@@ -372,4 +376,25 @@ export async function post(
     signal: AbortSignal.timeout(30_000),
   });
   return { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: await res.text() };
+}
+
+/**
+ * Separate cores for a server and its load client (taskset lists), or undefined on a one-core
+ * machine or without taskset (util-linux). On two cores a cheap call costs the load client about
+ * two thirds of what it costs the server, so unpinned the two take the CPU from each other on every
+ * answer and the figure measures the scheduler (docs/PERFORMANCE-NOTES.md, "The control").
+ */
+export function separateCores():
+  | { readonly server: string; readonly client: string; readonly all: string }
+  | undefined {
+  const n = availableParallelism();
+  if (n < 2 || spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0) return undefined;
+  return { server: '0', client: n > 2 ? `1-${n - 1}` : '1', all: `0-${n - 1}` };
+}
+
+/** Sets the CPU affinity of every thread of a running process (threads it starts later inherit it). */
+export function pinProcess(pid: number | undefined, cores: string): void {
+  if (pid === undefined) return;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`taskset -a -p -c ${cores} ${pid}: ${r.stderr.toString('utf8').trim()}`);
 }

@@ -28,9 +28,11 @@ import type { Child } from './processes.ts';
 import {
   loadWithServerCpu,
   NODE_BIN,
+  pinProcess,
   post,
   ROOT,
   runLoadProcess,
+  separateCores,
   startBare,
   startEngineServer,
   startNode,
@@ -346,7 +348,14 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
   const sample = () => void (peakRss = Math.max(peakRss, node.rss()));
   let connections = o.connections;
   let short = false;
-  const load = (port: number, body: string, expect: string, rate?: number, onTick?: () => void): Promise<LoadResult> =>
+  const load = (
+    port: number,
+    body: string,
+    expect: string,
+    rate?: number,
+    onTick?: () => void,
+    clientCores?: string,
+  ): Promise<LoadResult> =>
     runLoadProcess(
       {
         port,
@@ -358,7 +367,66 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
         ...(rate === undefined ? {} : { rate }),
       },
       onTick,
+      clientCores,
     );
+  const cores = separateCores();
+  /** Node and bare interleaved run by run, with each server's CPU per answer (all threads, warm-up included). */
+  const closedLoop = async (body: string, expect: string, pinned: typeof cores) => {
+    const nodeRuns: LoadResult[] = [];
+    const bareRuns: LoadResult[] = [];
+    const nodeUs: number[] = [];
+    const bareUs: number[] = [];
+    const nodeKernelUs: number[] = [];
+    const bareKernelUs: number[] = [];
+    const withCpu = async (server: Child, into: [number[], number[]], run: () => Promise<LoadResult>) => {
+      const { result, cpuPerAnswer, kernelPerAnswer } = await loadWithServerCpu(server, run);
+      into[0].push(cpuPerAnswer * 1e6);
+      into[1].push(kernelPerAnswer * 1e6);
+      return result;
+    };
+    if (pinned !== undefined) for (const server of [node, bare]) pinProcess(server.proc.pid, pinned.server);
+    try {
+      for (let r = 0; r < o.runs; r++) {
+        nodeRuns.push(
+          await withCpu(node, [nodeUs, nodeKernelUs], () =>
+            load(node.port, body, expect, undefined, sample, pinned?.client),
+          ),
+        );
+        bareRuns.push(
+          await withCpu(bare, [bareUs, bareKernelUs], () =>
+            load(bare.port, body, expect, undefined, undefined, pinned?.client),
+          ),
+        );
+      }
+    } finally {
+      if (pinned !== undefined) for (const server of [node, bare]) pinProcess(server.proc.pid, pinned.all);
+    }
+    const clientUs = (xs: LoadResult[]) => median(xs.map((x) => (x.clientCpuSeconds * 1e6) / x.answered));
+    const cost = {
+      nodeUs: median(nodeUs),
+      bareUs: median(bareUs),
+      nodeKernelUs: median(nodeKernelUs),
+      bareKernelUs: median(bareKernelUs),
+      clientNodeUs: clientUs(nodeRuns),
+      clientBareUs: clientUs(bareRuns),
+      nodeRps: nodeRuns.map((x) => x.rps),
+      bareRps: bareRuns.map((x) => x.rps),
+      cores: cpus().length,
+      loadAverage: throughputLoad,
+      ...(pinned === undefined ? {} : { separate: pinned }),
+    };
+    return { nodeRuns, bareRuns, cost };
+  };
+  const closedLoopNote = (
+    what: string,
+    variant: 'single' | 'batch',
+    { nodeRuns, bareRuns, cost }: Awaited<ReturnType<typeof closedLoop>>,
+    pinned: typeof cores,
+  ) => {
+    const nodeMed = median(nodeRuns.map((x) => x.rps));
+    const bad = nodeRuns.reduce((a, x) => a + x.errors + x.mismatches, 0);
+    return `${what}${pinned === undefined ? '' : `; each server (all threads) on core ${pinned.server}, the load client on ${pinned.client} (taskset)`}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, bare ${bareRuns.map((x) => x.rps.toFixed(0)).join('/')}, CPU ${f2(cost.nodeUs)} vs ${f2(cost.bareUs)} µs per answer, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`;
+  };
   const throughputStart = performance.now();
   const throughputLoad = loadavg()[0]!;
   const throughput: Figure[] = [];
@@ -380,53 +448,37 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
       connections = c.cheap ? o.connections : 4;
       short = !c.cheap;
       const [body, expect] = variant === 'single' ? [b.single, b.expectSingle] : [b.batch, b.expectBatch];
-      const nodeRuns: LoadResult[] = [];
-      const bareRuns: LoadResult[] = [];
-      // CPU µs per answer of each server (all threads, read around the whole run, warm-up included).
-      const nodeUs: number[] = [];
-      const bareUs: number[] = [];
-      const nodeKernelUs: number[] = [];
-      const bareKernelUs: number[] = [];
-      const withCpu = async (server: Child, into: [number[], number[]], run: () => Promise<LoadResult>) => {
-        const { result, cpuPerAnswer, kernelPerAnswer } = await loadWithServerCpu(server, run);
-        into[0].push(cpuPerAnswer * 1e6);
-        into[1].push(kernelPerAnswer * 1e6);
-        return result;
-      };
-      for (let r = 0; r < o.runs; r++) {
-        nodeRuns.push(
-          await withCpu(node, [nodeUs, nodeKernelUs], () => load(node.port, body, expect, undefined, sample)),
-        );
-        bareRuns.push(await withCpu(bare, [bareUs, bareKernelUs], () => load(bare.port, body, expect)));
-      }
+      // Cheap calls are judged with each server and the load client on cores of their own, as a
+      // remote client would be (the load client costs about two thirds of a cheap answer, so sharing
+      // cores measures the scheduler); the shared-core figure is shown beside it, without a goal.
+      const pinned = c.cheap ? cores : undefined;
+      const judged = await closedLoop(body, expect, pinned);
+      const { nodeRuns, bareRuns, cost } = judged;
       const nodeMed = median(nodeRuns.map((x) => x.rps));
       const bareMed = median(bareRuns.map((x) => x.rps));
-      const clientUs = (xs: LoadResult[]) => median(xs.map((x) => (x.clientCpuSeconds * 1e6) / x.answered));
-      const cost = {
-        nodeUs: median(nodeUs),
-        bareUs: median(bareUs),
-        nodeKernelUs: median(nodeKernelUs),
-        bareKernelUs: median(bareKernelUs),
-        clientNodeUs: clientUs(nodeRuns),
-        clientBareUs: clientUs(bareRuns),
-        nodeRps: nodeRuns.map((x) => x.rps),
-        bareRps: bareRuns.map((x) => x.rps),
-        cores: cpus().length,
-        loadAverage: throughputLoad,
-      };
       bareRps.set(`${c.key}/${variant}`, bareMed);
-      const bad = nodeRuns.reduce((a, x) => a + x.errors + x.mismatches, 0);
       o.log(`${label}: node ${nodeMed.toFixed(0)} req/s, bare ${bareMed.toFixed(0)} req/s`);
       throughput.push({
-        name: label,
+        name: pinned === undefined ? label : `${label}, server and load client on separate cores`,
         unit: 'req/s',
         value: nodeMed,
         baseline: bareMed,
         baselineName: 'bare node:http',
         goal: { kind: 'ratio-min', target: c.minRatio },
         ...(c.cheap ? { cause: cheapCallCause(cost) } : {}),
-        note: `${c.note}; node runs ${nodeRuns.map((x) => x.rps.toFixed(0)).join('/')}, CPU ${f2(cost.nodeUs)} vs ${f2(cost.bareUs)} µs per answer, p99 ${f2(median(nodeRuns.map((x) => x.p99Ms)))} ms vs bare ${f2(median(bareRuns.map((x) => x.p99Ms)))} ms${variant === 'batch' ? `; ${(nodeMed * 10).toFixed(0)} calls/s` : ''}${bad > 0 ? `; ${bad} errors or answers differing from the recorded bytes` : ''}`,
+        note: closedLoopNote(c.note, variant, judged, pinned),
       });
+      if (c.cheap) {
+        const shared = await closedLoop(body, expect, undefined);
+        throughput.push({
+          name: `${label}, server and load client sharing the cores`,
+          unit: 'req/s',
+          value: median(shared.nodeRuns.map((x) => x.rps)),
+          baseline: median(shared.bareRuns.map((x) => x.rps)),
+          baselineName: 'bare node:http',
+          note: `no goal: the scheduler's share varies between processes and runs (docs/PERFORMANCE-NOTES.md, "The control"); ${cheapCallCause(shared.cost)}; ${closedLoopNote(c.note, variant, shared, undefined)}`,
+        });
+      }
     }
   }
 
@@ -791,7 +843,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     },
   ];
 
-  const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates), ${o.runs} run(s) each, node and bare server interleaved run by run, medians: runs of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up for the figures with a goal (cheap call, latency), ${o.shortDurationMs / 1000} s after ${o.shortWarmupMs / 1000} s for the medium and heavy calls. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
+  const how = `Server under load: ${target}. Load from a separate process (bench/rpc/load-client.ts: raw keep-alive HTTP/1.1 sockets; closed loop with ${o.connections} connections for the cheap call and 4 for the others; 16 connections at fixed rates; ${cores === undefined ? 'every server shares the cores with the load client (one core or no taskset)' : `the cheap call's goal is judged with each server, all its threads, on core ${cores.server} and the load client on ${cores.client} (taskset; a remote client's placement — sharing, the two take the CPU from each other on every answer), and shown sharing the cores too`}), ${o.runs} run(s) each, node and bare server interleaved run by run, medians: runs of ${o.durationMs / 1000} s after ${o.warmupMs / 1000} s warm-up for the figures with a goal (cheap call, latency), ${o.shortDurationMs / 1000} s after ${o.shortWarmupMs / 1000} s for the medium and heavy calls. The bare server (bench/rpc/bare-server.ts) parses each body and answers the bytes recorded from the node for that request${sameBytes.length === 0 ? ' (checked byte-equal before loading)' : ` — bytes DIFFER for: ${sameBytes.join(', ')}`}. Data: ${chainNote}.`;
   return [
     { title: 'RPC throughput (public port)', intro: how, figures: throughput },
     {

@@ -23,6 +23,8 @@ export interface CheapCallCost {
   readonly nodeRps: readonly number[];
   readonly bareRps: readonly number[];
   readonly cores: number;
+  /** Set when each server ran on cores of its own and the load client on others (taskset lists). */
+  readonly separate?: { readonly server: string; readonly client: string };
   /** One-minute load average when the throughput runs started. */
   readonly loadAverage: number;
 }
@@ -55,7 +57,7 @@ export function cheapCallCause(c: CheapCallCost): string {
   const measured = median(c.nodeRps) / median(c.bareRps);
   const cpuBound = c.bareUs / c.nodeUs;
   const own = `in this run the node spent ${us(c.nodeUs)} µs of CPU per answer against the bare server's ${us(c.bareUs)} (all threads, /proc), ${ratio(c.nodeUs / c.bareUs)}; ${splitByMode(c)}`;
-  const machine = `the load client took ${us(c.clientNodeUs)} µs per answer from the node against ${us(c.clientBareUs)} from the bare server, on ${c.cores} cores shared with it (load average ${c.loadAverage.toFixed(1)} at the start); the node's runs ranged ${spread(c.nodeRps)}, the bare server's ${spread(c.bareRps)}`;
+  const machine = `the load client took ${us(c.clientNodeUs)} µs per answer from the node against ${us(c.clientBareUs)} from the bare server, ${c.separate === undefined ? `on ${c.cores} cores shared with it` : `on core ${c.separate.client} while each server ran on core ${c.separate.server}`} (load average ${c.loadAverage.toFixed(1)} at the start); the node's runs ranged ${spread(c.nodeRps)}, the bare server's ${spread(c.bareRps)}`;
   if (!(Number.isFinite(cpuBound) && Number.isFinite(measured))) return `${own}; ${machine}`;
   return measured < cpuBound - 0.02
     ? `${own}, which alone would allow about ${ratio(cpuBound)}; the rest of the gap to the measured ${ratio(measured)} is the machine: ${machine}`

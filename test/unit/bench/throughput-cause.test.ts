@@ -28,6 +28,12 @@ describe('cheapCallCause', () => {
     assert.match(text, /kernel 12\.5 against 12\.0 \(\+0\.5 µs/);
   });
 
+  it('says where the load client ran when the servers had a core of their own', () =>
+    assert.match(
+      cheapCallCause({ ...base, separate: { server: '0', client: '1' } }),
+      /from the bare server, on core 1 while each server ran on core 0 \(load average/,
+    ));
+
   it('without a kernel reading it says the split is missing', () =>
     assert.match(cheapCallCause({ ...base, bareKernelUs: Number.NaN }), /no user\/kernel split was read/));
 
