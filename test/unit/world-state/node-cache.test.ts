@@ -14,17 +14,21 @@ describe('NodeCache', () => {
     assert.equal(c.get(4, 41, top - 1), undefined);
   });
 
-  it('holds at most its bound: past it, the least recently written eighth goes', () => {
-    const c = new NodeCache(8);
-    for (let i = 0; i < 8; i++) c.set(1, 0, i, BigInt(i));
-    c.set(1, 0, 0, 10n); // rewritten: now the newest
-    c.set(1, 0, 8, 8n); // 9 entries, over the bound: down to 7, the oldest writes (indexes 1 and 2) out
-    assert.equal(c.size, 7);
-    assert.equal(c.get(1, 0, 1), undefined);
+  it('holds at most its bound in two generations: the older goes whole when the younger fills', () => {
+    const c = new NodeCache(8); // generations of 4
+    for (let i = 0; i < 4; i++) c.set(1, 0, i, BigInt(i)); // young fills and becomes the old one
+    assert.equal(c.size, 4);
+    c.set(1, 0, 0, 10n); // rewritten: the young copy is the newest and is the one read
+    assert.equal(c.get(1, 0, 0), 10n);
+    assert.equal(c.get(1, 0, 1), 1n); // a hit in the old generation moves to the young one
+    c.set(1, 0, 4, 4n);
+    c.set(1, 0, 5, 5n); // young holds 4 again: the old (0, 1, 2, 3 as written first) is dropped
+    assert.ok(c.size <= 8);
     assert.equal(c.get(1, 0, 2), undefined);
+    assert.equal(c.get(1, 0, 3), undefined);
     assert.deepEqual(
-      [0, 3, 4, 5, 6, 7, 8].map((i) => c.get(1, 0, i)),
-      [10n, 3n, 4n, 5n, 6n, 7n, 8n],
+      [0, 1, 4, 5].map((i) => c.get(1, 0, i)),
+      [10n, 1n, 4n, 5n],
     );
   });
 
