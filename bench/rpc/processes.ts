@@ -57,6 +57,11 @@ export function cpuSecondsOf(pid: number | undefined): number {
   return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/stat`);
 }
 
+/** A child's /proc readers (Child's rss, cpuSeconds and kernelSeconds). */
+function procReaders(pid: number | undefined): Pick<Child, 'rss' | 'cpuSeconds' | 'kernelSeconds'> {
+  return { rss: () => rssOf(pid), cpuSeconds: () => cpuSecondsOf(pid), kernelSeconds: () => kernelSecondsOf(pid) };
+}
+
 /** Kernel-mode CPU seconds (stime) of a process from /proc/<pid>/stat; NaN when unreadable. */
 export function kernelSecondsOf(pid: number | undefined): number {
   return pid === undefined ? Number.NaN : statCpuSeconds(`/proc/${pid}/stat`, 'kernel');
@@ -265,15 +270,7 @@ async function startListening(args: readonly string[], timeoutMs: number): Promi
     );
     const readyMs = performance.now() - t0;
     proc.stderr!.resume(); // keep draining the log
-    return {
-      proc,
-      port,
-      readyMs,
-      rss: () => rssOf(proc.pid),
-      cpuSeconds: () => cpuSecondsOf(proc.pid),
-      kernelSeconds: () => kernelSecondsOf(proc.pid),
-      stop,
-    };
+    return { proc, port, readyMs, ...procReaders(proc.pid), stop };
   } catch (err) {
     await stop();
     throw err;
@@ -295,14 +292,7 @@ export async function startBare(recordingFile: string): Promise<Child> {
       30_000,
       'bare server',
     );
-    return {
-      proc,
-      port,
-      rss: () => rssOf(proc.pid),
-      cpuSeconds: () => cpuSecondsOf(proc.pid),
-      kernelSeconds: () => kernelSecondsOf(proc.pid),
-      stop,
-    };
+    return { proc, port, ...procReaders(proc.pid), stop };
   } catch (err) {
     await stop();
     throw err;
