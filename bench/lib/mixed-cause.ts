@@ -9,7 +9,7 @@
  */
 
 import { type RunUsage, type Side, sideOf } from './busy-cause.ts';
-import { groupShare, totalShare } from './proc-threads.ts';
+import { type GroupShare, groupShare, totalShare, type Usage } from './proc-threads.ts';
 
 /** One kind of collection ("minor", "major", "incremental", "weakcb") over a window. */
 export interface GcKind {
@@ -19,6 +19,19 @@ export interface GcKind {
   readonly over1ms: number;
   /** … longer than 10 ms. */
   readonly over10ms: number;
+}
+
+/** No collections. */
+export const NO_GC: GcKind = Object.freeze({ count: 0, seconds: 0, over1ms: 0, over10ms: 0 });
+
+/** Two collection tallies combined field by field (`sign` −1: the first less the second). */
+function combineGc(a: GcKind, b: GcKind, sign: 1 | -1): GcKind {
+  return {
+    count: a.count + sign * b.count,
+    seconds: a.seconds + sign * b.seconds,
+    over1ms: a.over1ms + sign * b.over1ms,
+    over10ms: a.over10ms + sign * b.over10ms,
+  };
 }
 
 /** What the node's /metrics says about its loop: collections by kind (cumulative) and the delay since the last scrape. */
@@ -40,8 +53,8 @@ function labelsOf(line: string): Record<string, string> {
 
 /** Reads prom-client's `nodejs_gc_duration_seconds` (by kind) and `nodejs_eventloop_lag_{p99,max}_seconds`. */
 export function parseLoopMetrics(exposition: string): LoopMetrics | undefined {
-  const gc: Record<string, { count: number; seconds: number; over1ms: number; over10ms: number }> = {};
-  const kind = (k: string) => (gc[k] ??= { count: 0, seconds: 0, over1ms: 0, over10ms: 0 });
+  const gc: Record<string, { -readonly [F in keyof GcKind]: number }> = {};
+  const kind = (k: string) => (gc[k] ??= { ...NO_GC });
   const upTo: Record<string, Record<string, number>> = {};
   let lagP99: number | undefined;
   let lagMax: number | undefined;
@@ -71,15 +84,14 @@ export function gcDifference(
   after: Readonly<Record<string, GcKind>>,
 ): Record<string, GcKind> {
   const out: Record<string, GcKind> = {};
-  for (const [k, a] of Object.entries(after)) {
-    const b = before[k] ?? { count: 0, seconds: 0, over1ms: 0, over10ms: 0 };
-    out[k] = {
-      count: a.count - b.count,
-      seconds: a.seconds - b.seconds,
-      over1ms: a.over1ms - b.over1ms,
-      over10ms: a.over10ms - b.over10ms,
-    };
-  }
+  for (const [k, a] of Object.entries(after)) out[k] = combineGc(a, before[k] ?? NO_GC, -1);
+  return out;
+}
+
+/** Collections of several windows summed by kind. */
+export function sumGc(parts: readonly Readonly<Record<string, GcKind>>[]): Record<string, GcKind> {
+  const out: Record<string, GcKind> = {};
+  for (const p of parts) for (const [k, g] of Object.entries(p)) out[k] = combineGc(out[k] ?? NO_GC, g, 1);
   return out;
 }
 
@@ -112,21 +124,14 @@ export interface MixedRun {
 const f2 = (x: number): string => x.toFixed(2);
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
-/** The loop's figures on one side: on CPU, waiting for a core (fractions of wall time), timeslices per second. */
-function loopOf(side: Side): { onCpu: number; runQueue: number; slices: number } {
-  const s = groupShare(side.node, 'event loop');
-  return { onCpu: s.onCpu, runQueue: s.runQueue, slices: s.timeslicesPerSecond };
+/** The event loop's share of a run or a side: on a CPU, waiting for one (fractions of wall time), timeslices per second. */
+function loopOf(u: { readonly node: Usage }): GroupShare {
+  return groupShare(u.node, 'event loop');
 }
 
 /** Busy cores of other processes: the machine's less the server's and the load client's threads. */
 function others(side: Side): number {
   return Math.max(0, side.machineBusyCores - totalShare(side.node).onCpu - totalShare(side.client).onCpu);
-}
-
-/** The event loop's share of a run: on a CPU and waiting for one (fractions of wall time). */
-function loopOfRun(u: RunUsage): { onCpu: number; runQueue: number } {
-  const s = groupShare(u.node, 'event loop');
-  return { onCpu: s.onCpu, runQueue: s.runQueue };
 }
 
 /** Spearman's rank correlation of two equal-length series (ties share their mean rank); NaN under 3 points. */
@@ -183,8 +188,8 @@ function gcOf(side: MixedSide): { share: number; longPerSecond: number; text: st
  * calls' (not when the delay is the whole loop's).
  */
 export function mixedCause(r: MixedRun): string {
-  const nodeRuns = r.node.runs.map((x) => ({ p99: x.p99Ms, ...loopOfRun(x.usage) }));
-  const bareRuns = r.bare.runs.map((x) => ({ p99: x.p99Ms, ...loopOfRun(x.usage) }));
+  const nodeRuns = r.node.runs.map((x) => ({ p99: x.p99Ms, runQueue: loopOf(x.usage).runQueue }));
+  const bareRuns = r.bare.runs.map((x) => ({ p99: x.p99Ms, runQueue: loopOf(x.usage).runQueue }));
   const perRun = (xs: typeof nodeRuns) => xs.map((x) => `${f2(x.p99)} ms/${pct(x.runQueue)}`).join(', ');
   const runsText = `run by run, p99 / loop waiting for a core: node ${perRun(nodeRuns)}; bare ${perRun(bareRuns)}`;
   const node = sideOf(
@@ -225,7 +230,7 @@ export function mixedCause(r: MixedRun): string {
           : "none of the loop's wait for a core, the collections or the loop's own time differs enough to account for it: the p99 moved with the run";
   return (
     `${named}. Node against bare: event loop on a CPU ${pct(n.onCpu)} / ${pct(b.onCpu)}, waiting for a core ${pct(n.runQueue)} / ${pct(b.runQueue)} ` +
-    `(${n.slices.toFixed(0)} / ${b.slices.toFixed(0)} timeslices/s); collections paused the loop ${ng?.text ?? 'not read'} / ${bg?.text ?? 'not read'}; ` +
+    `(${n.timeslicesPerSecond.toFixed(0)} / ${b.timeslicesPerSecond.toFixed(0)} timeslices/s); collections paused the loop ${ng?.text ?? 'not read'} / ${bg?.text ?? 'not read'}; ` +
     `load client ${f2(totalShare(node.client).onCpu)} / ${f2(totalShare(bare.client).onCpu)} cores, other processes ${f2(others(node))} / ${f2(others(bare))} ` +
     `(${r.cpus} cores, load average ${r.load.map(f2).join(' ')})${r.lagP99Ms === undefined ? '' : `; the node's event-loop delay p99 ${f2(r.lagP99Ms)} ms`}; ${classes}; ${runsText}`
   );

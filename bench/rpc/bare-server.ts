@@ -27,6 +27,20 @@ export interface Recording {
 export const recordingKey = (method: unknown, params: unknown): string =>
   `${String(method)}\0${JSON.stringify(params ?? [])}`;
 
+/** Headers node:http sets per response or connection: the bare server writes its own. */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** Adds the node's answer to one request to a recording: its result's text and the node's headers. */
+export function recordAnswer(
+  rec: { headers: Record<string, string>; results: Record<string, string> },
+  method: string,
+  params: unknown,
+  answer: { readonly headers: Readonly<Record<string, string>>; readonly body: string },
+): void {
+  for (const [k, v] of Object.entries(answer.headers)) if (!PER_RESPONSE_HEADERS.has(k)) rec.headers[k] = v;
+  rec.results[recordingKey(method, params)] = JSON.stringify((JSON.parse(answer.body) as { result: unknown }).result);
+}
+
 /** Answers one parsed request object from the table (an internal error object when unknown). */
 function answer(results: Recording['results'], req: { id?: unknown; method?: unknown; params?: unknown }): string {
   const raw = results[recordingKey(req.method, req.params)];

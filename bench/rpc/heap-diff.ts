@@ -51,25 +51,50 @@ function groupOf(kind: string, name: string): string {
   return `${kind}:${name.slice(0, 60)}`;
 }
 
-/** Summarizes a snapshot; `retainersOf` names the groups whose referencing groups are counted. */
-export function summarizeSnapshot(s: HeapSnapshot, retainersOf: ReadonlySet<string> = new Set()): HeapSummary {
+/** Where a snapshot's flat arrays keep each field (V8 describes its own layout in `meta`). */
+function layoutOf(s: HeapSnapshot) {
   const nf = s.snapshot.meta.node_fields;
   const ef = s.snapshot.meta.edge_fields;
+  const width = nf.length;
+  const edgeWidth = ef.length;
+  const [typeAt, nameAt, idAt, sizeAt, edgesAt] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) =>
+    nf.indexOf(f),
+  ) as [number, number, number, number, number];
+  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => ef.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
   const nodeKinds = s.snapshot.meta.node_types[0];
   const edgeKinds = s.snapshot.meta.edge_types[0];
-  const width = nf.length;
-  const [typeAt, nameAt, sizeAt, edgesAt] = ['type', 'name', 'self_size', 'edge_count'].map((f) => nf.indexOf(f));
-  const edgeWidth = ef.length;
-  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => ef.indexOf(f));
-  const count = s.nodes.length / width;
+  return {
+    width,
+    edgeWidth,
+    count: s.nodes.length / width,
+    idAt,
+    sizeAt,
+    edgesAt,
+    toAt,
+    /** The group of node i. */
+    groupAt: (i: number) => groupOf(nodeKinds[s.nodes[i * width + typeAt]!]!, s.strings[s.nodes[i * width + nameAt]!]!),
+    /** The kind of the edge starting at flat index e. */
+    edgeKindAt: (e: number) => edgeKinds[s.edges[e + edgeTypeAt]!]!,
+    /** The edge's property name, or "[element]" / "[hidden]" for index-named edges. */
+    edgeNameAt: (e: number, kind: string) =>
+      kind === 'element' || kind === 'hidden' ? `[${kind}]` : s.strings[s.edges[e + edgeNameAt]!]!,
+  };
+}
+
+/** Summarizes a snapshot; `retainersOf` names the groups whose referencing groups are counted. */
+export function summarizeSnapshot(s: HeapSnapshot, retainersOf: ReadonlySet<string> = new Set()): HeapSummary {
+  const { width, edgeWidth, count, sizeAt, edgesAt, toAt, groupAt, edgeKindAt, edgeNameAt } = layoutOf(s);
   const group: string[] = new Array(count);
   const groups = new Map<string, GroupSize>();
   let totalBytes = 0;
   for (let i = 0; i < count; i++) {
-    const at = i * width;
-    const g = groupOf(nodeKinds[s.nodes[at + typeAt!]!]!, s.strings[s.nodes[at + nameAt!]!]!);
+    const g = groupAt(i);
     group[i] = g;
-    const size = s.nodes[at + sizeAt!]!;
+    const size = s.nodes[i * width + sizeAt]!;
     totalBytes += size;
     const sum = groups.get(g) ?? { count: 0, bytes: 0 };
     sum.count++;
@@ -80,15 +105,13 @@ export function summarizeSnapshot(s: HeapSnapshot, retainersOf: ReadonlySet<stri
   if (retainersOf.size > 0) {
     let edge = 0;
     for (let i = 0; i < count; i++) {
-      const n = s.nodes[i * width + edgesAt!]!;
+      const n = s.nodes[i * width + edgesAt]!;
       for (let k = 0; k < n; k++, edge += edgeWidth) {
-        const to = group[s.edges[edge + toAt!]! / width]!;
+        const to = group[s.edges[edge + toAt]! / width]!;
         if (!retainersOf.has(to)) continue;
-        const kind = edgeKinds[s.edges[edge + edgeTypeAt!]!]!;
+        const kind = edgeKindAt(edge);
         if (kind === 'weak') continue;
-        const nameOrIndex = s.edges[edge + edgeNameAt!]!;
-        const edgeName = kind === 'element' || kind === 'hidden' ? `[${kind}]` : s.strings[nameOrIndex]!;
-        const key = `${group[i]}.${edgeName}`;
+        const key = `${group[i]}.${edgeNameAt(edge, kind)}`;
         const m = retainers.get(to) ?? new Map<string, number>();
         m.set(key, (m.get(key) ?? 0) + 1);
         retainers.set(to, m);
@@ -125,42 +148,28 @@ export function newObjectsByOwner(
   before: HeapSnapshot,
   after: HeapSnapshot,
 ): { owner: string; objects: number; bytes: number }[] {
-  const nf = after.snapshot.meta.node_fields;
-  const ef = after.snapshot.meta.edge_fields;
-  const width = nf.length;
-  const edgeWidth = ef.length;
-  const [typeAt, nameAt, idAt, sizeAt, edgesAt] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) =>
-    nf.indexOf(f),
-  );
-  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((f) => ef.indexOf(f));
-  const nodeKinds = after.snapshot.meta.node_types[0];
-  const edgeKinds = after.snapshot.meta.edge_types[0];
-  const beforeWidth = before.snapshot.meta.node_fields.length;
-  const beforeIdAt = before.snapshot.meta.node_fields.indexOf('id');
+  const { width, edgeWidth, count, idAt, sizeAt, edgesAt, toAt, groupAt, edgeKindAt, edgeNameAt } = layoutOf(after);
+  const was = layoutOf(before);
   const known = new Set<number>();
-  for (let i = 0; i < before.nodes.length; i += beforeWidth) known.add(before.nodes[i + beforeIdAt!]!);
-  const count = after.nodes.length / width;
-  const groupAt = (i: number) =>
-    groupOf(nodeKinds[after.nodes[i * width + typeAt!]!]!, after.strings[after.nodes[i * width + nameAt!]!]!);
+  for (let i = 0; i < was.count; i++) known.add(before.nodes[i * was.width + was.idAt]!);
   // Each node's first strong referrer and the edge's name.
   const parent = new Int32Array(count).fill(-1);
   const via: string[] = new Array(count);
   let edge = 0;
   for (let i = 0; i < count; i++) {
-    const n = after.nodes[i * width + edgesAt!]!;
+    const n = after.nodes[i * width + edgesAt]!;
     for (let k = 0; k < n; k++, edge += edgeWidth) {
-      const kind = edgeKinds[after.edges[edge + edgeTypeAt!]!]!;
+      const kind = edgeKindAt(edge);
       if (kind === 'weak' || kind === 'shortcut') continue;
-      const to = after.edges[edge + toAt!]! / width;
+      const to = after.edges[edge + toAt]! / width;
       if (parent[to] !== -1) continue;
       parent[to] = i;
-      via[to] =
-        kind === 'element' || kind === 'hidden' ? `[${kind}]` : after.strings[after.edges[edge + edgeNameAt!]!]!;
+      via[to] = edgeNameAt(edge, kind);
     }
   }
   const owners = new Map<string, { objects: number; bytes: number }>();
   for (let i = 0; i < count; i++) {
-    if (known.has(after.nodes[i * width + idAt!]!)) continue;
+    if (known.has(after.nodes[i * width + idAt]!)) continue;
     let at = i;
     let key = groupAt(i);
     for (let step = 0; step < 40 && parent[at] !== -1; step++) {
@@ -172,7 +181,7 @@ export function newObjectsByOwner(
     }
     const o = owners.get(key) ?? { objects: 0, bytes: 0 };
     o.objects++;
-    o.bytes += after.nodes[i * width + sizeAt!]!;
+    o.bytes += after.nodes[i * width + sizeAt]!;
     owners.set(key, o);
   }
   return [...owners.entries()].map(([owner, o]) => ({ owner, ...o })).sort((a, b) => b.bytes - a.bytes);

@@ -25,10 +25,11 @@ import {
   type MixedRunSample,
   mixedCause,
   parseLoopMetrics,
+  sumGc,
 } from '../lib/mixed-cause.ts';
 import type { Figure } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
-import { type Recording, recordingKey } from './bare-server.ts';
+import { recordAnswer } from './bare-server.ts';
 import { logTagParams } from './build-chain.ts';
 import type { LoadResult } from './load-client.ts';
 import type { Child } from './processes.ts';
@@ -79,22 +80,6 @@ async function loopMetrics(metricsPort: number | undefined): Promise<LoopMetrics
   }
 }
 
-/** Collections of several windows summed by kind. */
-function addGc(parts: readonly Record<string, GcKind>[]): Record<string, GcKind> {
-  const out: Record<string, GcKind> = {};
-  for (const p of parts)
-    for (const [k, g] of Object.entries(p)) {
-      const s = out[k] ?? { count: 0, seconds: 0, over1ms: 0, over10ms: 0 };
-      out[k] = {
-        count: s.count + g.count,
-        seconds: s.seconds + g.seconds,
-        over1ms: s.over1ms + g.over1ms,
-        over10ms: s.over10ms + g.over10ms,
-      };
-    }
-  return out;
-}
-
 /**
  * The figure: the node (`metricsPort` when it serves /metrics) against the bare server, `labels` the
  * mix's method names in MIX order. `onTick` is called on every sample of the node's runs.
@@ -138,13 +123,18 @@ export async function mixedWorkload(
       },
       tick,
     );
+  /** One server's fixed-rate runs: their samples, and the collections read around each with the wall time they span. */
+  interface Tally {
+    readonly runs: MixedRunSample[];
+    readonly gc: Record<string, GcKind>[];
+    gcWallSeconds: number;
+  }
   // Each fixed-rate run sampled: the server's threads, the load client's, the machine; its
   // collections read around it (the node's /metrics, the bare server's GET /gc).
   const sampled = async (
     server: Child,
     gcOf: () => Promise<Record<string, GcKind> | undefined>,
-    into: MixedRunSample[],
-    gc: Record<string, GcKind>[],
+    into: Tally,
     rate: number,
     tick?: () => void,
   ) => {
@@ -157,14 +147,13 @@ export async function mixedWorkload(
     });
     const after = await gcOf();
     const usage = samples.usage();
-    if (usage !== undefined) into.push({ p99Ms: result.classes![0]!.p99Ms, usage });
+    if (usage !== undefined) into.runs.push({ p99Ms: result.classes![0]!.p99Ms, usage });
     if (before !== undefined && after !== undefined) {
-      gc.push(gcDifference(before, after));
-      gcSeconds.set(gc, (gcSeconds.get(gc) ?? 0) + (performance.now() - t0) / 1000);
+      into.gc.push(gcDifference(before, after));
+      into.gcWallSeconds += (performance.now() - t0) / 1000;
     }
     return result;
   };
-  const gcSeconds = new Map<object, number>();
   // The bare server's closed loop sets the rate; one closed-loop run of the node warms it (it may
   // have just started) and gives its own rate on the mix.
   const closed: LoadResult[] = [];
@@ -174,10 +163,8 @@ export async function mixedWorkload(
   const loadBefore = readLoadavg();
   const n: LoadResult[] = [];
   const b: LoadResult[] = [];
-  const nodeRuns: MixedRunSample[] = [];
-  const bareRuns: MixedRunSample[] = [];
-  const nodeGc: Record<string, GcKind>[] = [];
-  const bareGc: Record<string, GcKind>[] = [];
+  const nodeTally: Tally = { runs: [], gc: [], gcWallSeconds: 0 };
+  const bareTally: Tally = { runs: [], gc: [], gcWallSeconds: 0 };
   const lags: number[] = [];
   // Reading the node's /metrics also restarts prom-client's delay histogram: the reading after a run is that run's.
   let lastLag: number | undefined;
@@ -187,9 +174,9 @@ export async function mixedWorkload(
     return m?.gc;
   };
   for (let r = 0; r < o.runs; r++) {
-    n.push(await sampled(node, nodeGcNow, nodeRuns, nodeGc, rate, onTick));
+    n.push(await sampled(node, nodeGcNow, nodeTally, rate, onTick));
     if (lastLag !== undefined) lags.push(lastLag);
-    b.push(await sampled(bare, () => bareGcNow(bare.port), bareRuns, bareGc, rate));
+    b.push(await sampled(bare, () => bareGcNow(bare.port), bareTally, rate));
   }
   const p99s = (xs: LoadResult[]) => xs.map((x) => x.classes![0]!.p99Ms);
   const classP99 = (xs: LoadResult[], i: number) => median(xs.map((x) => x.classes![i]!.p99Ms));
@@ -198,16 +185,16 @@ export async function mixedWorkload(
   const achieved = median(n.map((x) => x.rps));
   const bad = n.reduce((a, x) => a + x.errors + x.mismatches, 0);
   o.log(`mixed workload at ${rate} req/s: cheap p99 node ${nodeP99.toFixed(2)} ms, bare ${bareP99.toFixed(2)} ms`);
-  const side = (runs: MixedRunSample[], gc: Record<string, GcKind>[]) => ({
-    runs,
-    gc: gc.length === 0 ? undefined : addGc(gc),
-    gcWallSeconds: gcSeconds.get(gc) ?? 0,
+  const side = (t: Tally) => ({
+    runs: t.runs,
+    gc: t.gc.length === 0 ? undefined : sumGc(t.gc),
+    gcWallSeconds: t.gcWallSeconds,
   });
   const cause = mixedCause({
     cpus: availableParallelism(),
     load: loadBefore,
-    node: side(nodeRuns, nodeGc),
-    bare: side(bareRuns, bareGc),
+    node: side(nodeTally),
+    bare: side(bareTally),
     classP99Ms: MIX.map((_, i) => classP99(n, i)),
     lagP99Ms: lags.length === 0 ? undefined : median(lags),
   });
@@ -260,16 +247,11 @@ if (import.meta.main) {
       path: ['node_getNullifierSiblingPath', [hist, '7']],
       logs: ['node_getLogsByTags', [logTagParams(txs)]],
     };
-    const rec: Recording = { headers: {}, results: {} };
+    const rec = { headers: {}, results: {} };
     const bodies = new Map<string, { single: string; expectSingle: string }>();
     for (const [key, [method, params]] of Object.entries(calls)) {
       const answer = await post(node.port, call(method, params));
-      for (const [k, v] of Object.entries(answer.headers))
-        if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
-          (rec.headers as Record<string, string>)[k] = v;
-      (rec.results as Record<string, string>)[recordingKey(method, params)] = JSON.stringify(
-        (JSON.parse(answer.body) as { result: unknown }).result,
-      );
+      recordAnswer(rec, method, params, answer);
       bodies.set(key, { single: call(method, params), expectSingle: answer.body });
     }
     writeFileSync(join(dir, 'recording.json'), JSON.stringify(rec));

@@ -18,7 +18,7 @@ import type { TimeBudget } from '../lib/budget.ts';
 import type { Figure, Section } from '../lib/report.ts';
 import { median, residentShape, slope } from '../lib/stats.ts';
 import type { Recording } from './bare-server.ts';
-import { recordingKey } from './bare-server.ts';
+import { recordAnswer } from './bare-server.ts';
 import { logTagParams, TXS_PER_BLOCK } from './build-chain.ts';
 import { measureBusyNode } from './busy-node.ts';
 import type { LoadResult } from './load-client.ts';
@@ -326,11 +326,7 @@ async function measure(o: RpcBenchOptions, dir: string, children: Child[]): Prom
     if (c.call === undefined) continue;
     const s = await post(node.port, single(c.call));
     const b = await post(node.port, batch(c.call));
-    for (const [k, v] of Object.entries(s.headers))
-      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) rec.headers[k] = v;
-    rec.results[recordingKey(c.call.method, c.call.params)] = JSON.stringify(
-      (JSON.parse(s.body) as { result: unknown }).result,
-    );
+    recordAnswer(rec, c.call.method, c.call.params, s);
     bodies.set(c.key, { single: single(c.call), batch: batch(c.call), expectSingle: s.body, expectBatch: b.body });
   }
   const recFile = join(dir, 'bare-recording.json');
