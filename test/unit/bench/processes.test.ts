@@ -9,19 +9,21 @@ const allowed = (pid: number) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(
 
 describe('separateCores and pinProcess', () => {
   it('gives the server the first core and the client the rest, on this machine', () => {
-    const cores = separateCores();
     const n = availableParallelism();
-    // CI machines have two or more cores and util-linux's taskset (Debian: essential).
-    assert.ok(n >= 2, `this test needs two cores, the machine has ${n}`);
-    assert.deepEqual(cores, { server: '0', client: n > 2 ? `1-${n - 1}` : '1', all: `0-${n - 1}` });
+    // util-linux's taskset is there (Debian: essential); one core has nothing to separate.
+    assert.deepEqual(
+      separateCores(),
+      n < 2 ? undefined : { server: '0', client: n > 2 ? `1-${n - 1}` : '1', all: `0-${n - 1}` },
+    );
   });
 
   it('pins every thread of a running process and gives the cores back', async () => {
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
       const pid = child.pid!;
-      const { server, all } = separateCores()!;
-      pinProcess(pid, server);
+      const n = availableParallelism();
+      const all = n > 1 ? `0-${n - 1}` : '0';
+      pinProcess(pid, '0');
       assert.equal(allowed(pid), '0');
       pinProcess(pid, all);
       assert.equal(allowed(pid), all);
