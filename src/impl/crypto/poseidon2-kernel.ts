@@ -35,8 +35,14 @@ interface WasmApi {
 }
 const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-const bytesOf = (variant: KernelVariant): Uint8Array =>
-  readFileSync(new URL(`./wasm/${KERNEL_FILES[variant]}`, import.meta.url));
+/** Each binary read once per thread: validating the SIMD one and instantiating it need the same bytes. */
+const read = new Map<KernelVariant, Uint8Array>();
+function bytesOf(variant: KernelVariant): Uint8Array {
+  let bytes = read.get(variant);
+  if (bytes === undefined)
+    read.set(variant, (bytes = readFileSync(new URL(`./wasm/${KERNEL_FILES[variant]}`, import.meta.url))));
+  return bytes;
+}
 
 let preferred: KernelVariant | undefined;
 
